@@ -1,0 +1,83 @@
+# Perch: `make run` and `make test` work on a fresh Debian machine as root.
+# Every target installs what it is missing first; stamps keep repeated runs fast.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+ROOT := $(CURDIR)
+BUILD := $(ROOT)/build
+SERVER_BUILD := $(BUILD)/server
+JOBS ?= $(shell nproc)
+NPM_CI := npm ci --no-audit --no-fund --loglevel=error
+
+export CCACHE_DIR ?= $(HOME)/.cache/ccache
+export CCACHE_BASEDIR := $(ROOT)
+
+.PHONY: run test deps build server web devnet test-server test-web test-devnet test-e2e bench fmt tidy clean faults
+
+## ---- installs -------------------------------------------------------------------------------
+$(BUILD)/.apt-stamp: scripts/install-deps.sh
+	@bash scripts/install-deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+web/node_modules/.stamp: web/package-lock.json | $(BUILD)/.apt-stamp
+	cd web && $(NPM_CI)
+	@touch $@
+
+devnet/node_modules/.stamp: devnet/package-lock.json | $(BUILD)/.apt-stamp
+	cd devnet && $(NPM_CI)
+	@touch $@
+
+server/geoip/node_modules/.stamp: server/geoip/package-lock.json | $(BUILD)/.apt-stamp
+	cd server/geoip && $(NPM_CI)
+	@touch $@
+
+deps: $(BUILD)/.apt-stamp web/node_modules/.stamp devnet/node_modules/.stamp server/geoip/node_modules/.stamp
+
+## ---- builds ---------------------------------------------------------------------------------
+server: $(BUILD)/.apt-stamp server/geoip/node_modules/.stamp
+	@cmake -S server -B $(SERVER_BUILD) -G Ninja -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo > /dev/null
+	@cmake --build $(SERVER_BUILD) -j $(JOBS)
+
+web: web/node_modules/.stamp
+	cd web && npm run --silent build
+
+devnet: devnet/node_modules/.stamp
+	cd devnet && npm run --silent compile
+
+build: server web devnet
+
+## ---- run ------------------------------------------------------------------------------------
+run: build
+	@bash scripts/run.sh
+
+## ---- tests ----------------------------------------------------------------------------------
+test-server: server devnet
+	cd $(SERVER_BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 300
+
+test-web: web/node_modules/.stamp
+	cd web && npm run --silent test
+
+test-devnet: devnet
+	cd devnet && npm run --silent test
+
+test-e2e: build
+	@bash scripts/e2e.sh
+
+test: build
+	@bash scripts/test-all.sh
+
+bench: server
+	@bash scripts/bench.sh
+
+faults: build
+	@bash scripts/faults.sh
+
+## ---- code hygiene ---------------------------------------------------------------------------
+fmt:
+	@find server -path '*/node_modules' -prune -o \( -name '*.cpp' -o -name '*.hpp' \) -print | xargs clang-format -i
+
+tidy: server
+	@find server/src -name '*.cpp' | xargs clang-tidy -p $(SERVER_BUILD) --quiet
+
+clean:
+	rm -rf $(BUILD) web/dist devnet/artifacts

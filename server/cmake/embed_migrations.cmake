@@ -1,0 +1,17 @@
+# Writes a C++ file holding every src/store/migrations/NNNN_name.sql as a string, in name order.
+# Called at configure time; each .sql is a configure dependency so an edit re-embeds it.
+function(perch_embed_migrations out_file)
+  file(GLOB sql_files ${CMAKE_CURRENT_SOURCE_DIR}/src/store/migrations/*.sql)
+  list(SORT sql_files)
+  set(body "#include \"store/migrations.hpp\"\nnamespace perch::store {\nconst std::vector<Migration>& migrations() {\n  static const std::vector<Migration> all = {\n")
+  foreach(f ${sql_files})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${f})
+    get_filename_component(name ${f} NAME)
+    string(REGEX MATCH "^[0-9]+" version ${name})
+    math(EXPR version "${version}")
+    file(READ ${f} sql)
+    string(APPEND body "    {${version}, \"${name}\", R\"perchsql(${sql})perchsql\"},\n")
+  endforeach()
+  string(APPEND body "  };\n  return all;\n}\n}  // namespace perch::store\n")
+  file(CONFIGURE OUTPUT ${out_file} CONTENT "${body}" @ONLY)
+endfunction()

@@ -1,0 +1,31 @@
+#pragma once
+// What the API handlers may call. Handlers parse and validate, call one of these, and shape JSON.
+#include <chrono>
+
+#include "catalog/catalog.hpp"
+#include "core/config.hpp"
+#include "geo/geoip.hpp"
+#include "http/router.hpp"
+#include "store/store.hpp"
+
+namespace perch::api {
+
+struct Services {
+    const Config& config;
+    store::Store& store;
+    const catalog::Catalog& catalog;
+    const geo::GeoIp& geoip;
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+};
+
+// One registration function per API group (one file each).
+void register_system_api(http::Router& router, Services& services);
+void register_bridge_reference_api(http::Router& router, Services& services);
+void register_nocore_api(http::Router& router, Services& services);
+void register_config_api(http::Router& router, Services& services);
+void register_campaign_api(http::Router& router, Services& services);
+
+// Every API group, plus the OpenAPI document describing them.
+http::Router build_router(Services& services);
+
+}  // namespace perch::api

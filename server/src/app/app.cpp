@@ -1,0 +1,106 @@
+#include "app/app.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/signal_set.hpp>
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "api/services.hpp"
+#include "core/context_pool.hpp"
+#include "core/error.hpp"
+#include "core/log.hpp"
+#include "http/dispatcher.hpp"
+#include "http/server.hpp"
+
+namespace perch::app {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: perch <command> [--config FILE]\n"
+    "  serve     serve the API and the web app (default config: config/perch.json)\n"
+    "  migrate   apply pending database migrations and exit\n"
+    "  help      show this text\n"
+    "Environment overrides: PERCH_HOST PERCH_PORT PERCH_THREADS PERCH_DATABASE_URL\n"
+    "  PERCH_CHAIN_PROFILE PERCH_MAKER_KEY_FILE PERCH_TRUSTED_PROXIES PERCH_CORS_ORIGINS\n"
+    "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL\n";
+
+Config read_config(const std::vector<std::string>& args) {
+    std::string path;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--config" && i + 1 < args.size()) {
+            path = args[++i];
+        } else {
+            throw ConfigError("unknown argument '" + args[i] + "'\n" + kUsage);
+        }
+    }
+    if (path.empty() && std::filesystem::exists("config/perch.json")) path = "config/perch.json";
+    if (path.empty()) return parse_config(boost::json::object{}, process_env());
+    return load_config(path, process_env());
+}
+
+void wait_for_stop_signal() {
+    boost::asio::io_context signals_ctx;
+    boost::asio::signal_set signals(signals_ctx, SIGINT, SIGTERM);
+    signals.async_wait([](const boost::system::error_code&, int sig) {
+        spdlog::info("signal {} received: stopping", sig);
+    });
+    signals_ctx.run();
+}
+
+int serve(const Config& config) {
+    auto store = store::open_store(config.database_url);
+    auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile);
+    geo::GeoIp geoip(config.geoip_db);
+    api::Services services{config, *store, catalog, geoip};
+    http::Dispatcher dispatcher(api::build_router(services), http::StaticFiles(config.web_root),
+                                http::ClientIpResolver(config.trusted_proxies), config.cors_origins);
+    ContextPool pool(config.threads);
+    http::Server server(pool, dispatcher, config.limits, config.access_log);
+    server.listen(config.host, config.port);
+    pool.start();
+    spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})", config.host,
+                 server.port(), pool.size(), catalog.chains().size(), config.database_url);
+    wait_for_stop_signal();
+    server.shutdown(std::chrono::seconds(5));
+    pool.stop();
+    spdlog::info("perch stopped");
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::string command = args.empty() ? "help" : args.front();
+    if (!args.empty()) args.erase(args.begin());
+    try {
+        if (command == "help" || command == "--help" || command == "-h") {
+            std::cout << kUsage;
+            return 0;
+        }
+        if (command != "serve" && command != "migrate") {
+            std::cerr << "unknown command '" << command << "'\n" << kUsage;
+            return 2;
+        }
+        auto config = read_config(args);
+        setup_logging(config.log_level);
+        if (command == "migrate") {
+            int applied = store::migrate(config.database_url);
+            std::cout << applied << " migration(s) applied\n";
+            return 0;
+        }
+        return serve(config);
+    } catch (const ConfigError& e) {
+        std::cerr << "perch: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "perch: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+}  // namespace perch::app

@@ -1,0 +1,194 @@
+#include "catalog/catalog.hpp"
+
+#include <boost/json.hpp>
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace perch::catalog {
+namespace json = boost::json;
+namespace {
+
+json::value read_json(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError("reference data '" + path + "' cannot be read");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    boost::system::error_code ec;
+    auto value = json::parse(buf.str(), ec);
+    if (ec) throw ConfigError("reference data '" + path + "' is not valid JSON: " + ec.message());
+    return value;
+}
+
+// The array under `key` of a file's top-level object.
+json::array read_list(const std::string& path, std::string_view key) {
+    auto doc = read_json(path);
+    if (!doc.is_object() || !doc.as_object().contains(key) || !doc.as_object().at(key).is_array()) {
+        throw ConfigError("reference data '" + path + "': expected an object with an array '" +
+                          std::string(key) + "'");
+    }
+    return std::move(doc.as_object().at(key).as_array());
+}
+
+[[noreturn]] void bad_entry(const std::string& file, std::size_t index, std::string_view field,
+                            std::string_view why) {
+    throw ConfigError("reference data '" + file + "': entry " + std::to_string(index) + " field '" +
+                      std::string(field) + "' " + std::string(why));
+}
+
+void require_fields(const json::array& list, const std::string& file,
+                    std::initializer_list<std::pair<std::string_view, json::kind>> fields) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].is_object()) bad_entry(file, i, "", "must be an object");
+        const auto& obj = list[i].as_object();
+        for (auto [name, kind] : fields) {
+            const auto* v = obj.if_contains(name);
+            if (!v) bad_entry(file, i, name, "is missing");
+            bool number_ok = kind == json::kind::int64 && (v->is_int64() || v->is_uint64());
+            if (v->kind() != kind && !number_ok) bad_entry(file, i, name, "has the wrong type");
+        }
+    }
+}
+
+std::int64_t int_of(const json::value& v) { return v.is_int64() ? v.as_int64() : static_cast<std::int64_t>(v.as_uint64()); }
+
+const std::initializer_list<std::pair<std::string_view, json::kind>> kChainFields = {
+    {"chain_id", json::kind::int64},        {"chain_name", json::kind::string},
+    {"alias_name", json::kind::string},     {"is_testnet", json::kind::bool_},
+    {"explorer_url", json::kind::string},   {"network_code", json::kind::int64},
+    {"popular_item_list", json::kind::array}, {"icon", json::kind::string},
+    {"flags", json::kind::object},          {"disabled", json::kind::bool_},
+    {"order", json::kind::int64},           {"searchText", json::kind::string},
+    {"native_currency", json::kind::object}, {"rpc_urls", json::kind::array},
+    {"block_explorers", json::kind::array},
+};
+
+json::array load_chains(const std::string& dir) {
+    auto chains = read_list(dir + "/chains.json", "chains");
+    require_fields(chains, dir + "/chains.json", kChainFields);
+    auto extra_path = dir + "/chains-extra.json";
+    if (std::filesystem::exists(extra_path)) {
+        auto extra = read_list(extra_path, "chains");
+        require_fields(extra, extra_path, kChainFields);
+        for (auto& c : extra) chains.push_back(std::move(c));
+    }
+    std::set<std::int64_t> seen;
+    json::array visible;
+    for (auto& c : chains) {
+        auto id = int_of(c.as_object().at("chain_id"));
+        if (!seen.insert(id).second) {
+            throw ConfigError("reference data: chain id " + std::to_string(id) + " is listed twice");
+        }
+        if (std::find(std::begin(kHiddenChainIds), std::end(kHiddenChainIds), id) != std::end(kHiddenChainIds)) {
+            continue;
+        }
+        visible.push_back(std::move(c));
+    }
+    std::stable_sort(visible.begin(), visible.end(), [](const json::value& a, const json::value& b) {
+        return int_of(a.at("order")) < int_of(b.at("order"));
+    });
+    return visible;
+}
+
+std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json::array& chains,
+                                          json::array& tokens) {
+    std::vector<ProfileChain> out;
+    if (profile_path.empty()) return out;
+    auto doc = read_json(profile_path);
+    if (!doc.is_object() || !doc.at("chains").is_array()) {
+        throw ConfigError("config key 'chain_profile': '" + profile_path + "' has no 'chains' array");
+    }
+    const auto& profile = doc.as_object();
+    for (const auto& entry : profile.at("chains").as_array()) {
+        const auto* id = entry.as_object().if_contains("chain_id");
+        const auto* port = entry.as_object().if_contains("port");
+        const auto* rpc = entry.as_object().if_contains("rpc_url");
+        if (!id || !(id->is_int64() || id->is_uint64()) || (!port && !rpc)) {
+            throw ConfigError("config key 'chain_profile': every chain needs chain_id and port or rpc_url");
+        }
+        ProfileChain pc;
+        pc.chain_id = int_of(*id);
+        pc.rpc_url = rpc ? std::string(rpc->as_string())
+                         : "http://127.0.0.1:" + std::to_string(int_of(*port));
+        if (const auto* name = entry.as_object().if_contains("name")) pc.name = name->as_string();
+        out.push_back(pc);
+        for (auto& c : chains) {
+            if (int_of(c.at("chain_id")) == pc.chain_id) c.as_object()["rpc_urls"] = json::array{json::string(pc.rpc_url)};
+        }
+    }
+    // Deployed tokens (USDC, USDT, ...) replace the public addresses on the profile's chains.
+    const auto* contracts = profile.if_contains("contracts");
+    const auto* token_decimals = profile.if_contains("token_decimals");
+    if (!contracts || !contracts->is_object()) return out;
+    for (const auto& pc : out) {
+        for (const auto& [symbol, address] : contracts->as_object()) {
+            if (symbol != "USDC" && symbol != "USDT") continue;
+            std::int64_t decimals = 6;
+            if (token_decimals && token_decimals->as_object().contains(symbol)) {
+                decimals = int_of(token_decimals->as_object().at(symbol));
+            }
+            json::object token{{"symbol", symbol}, {"chainId", pc.chain_id}, {"address", address}, {"decimals", decimals}};
+            auto same = [&](const json::value& t) {
+                return t.at("symbol") == json::value(symbol) && int_of(t.at("chainId")) == pc.chain_id;
+            };
+            tokens.erase(std::remove_if(tokens.begin(), tokens.end(), same), tokens.end());
+            tokens.push_back(std::move(token));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) {
+    Catalog c;
+    c.chains_ = load_chains(dir);
+    c.tokens_ = read_list(dir + "/tokens.json", "tokens");
+    require_fields(c.tokens_, dir + "/tokens.json",
+                   {{"symbol", json::kind::string}, {"chainId", json::kind::int64},
+                    {"address", json::kind::string}, {"decimals", json::kind::int64}});
+    c.exchanges_ = read_list(dir + "/exchanges.json", "exchanges");
+    require_fields(c.exchanges_, dir + "/exchanges.json",
+                   {{"id", json::kind::int64}, {"name", json::kind::string}, {"icon", json::kind::string}});
+    auto channels_doc = read_json(dir + "/channels.json");
+    c.channels_ = read_list(dir + "/channels.json", "channels");
+    require_fields(c.channels_, dir + "/channels.json",
+                   {{"channel_id", json::kind::int64}, {"name", json::kind::string},
+                    {"slug", json::kind::string}, {"domains", json::kind::array},
+                    {"nav", json::kind::array}, {"theme", json::kind::object},
+                    {"wallet_groups", json::kind::array}, {"powered_by", json::kind::bool_}});
+    const auto* def = channels_doc.as_object().if_contains("default_channel_id");
+    if (!def || !(def->is_int64() || def->is_uint64())) {
+        throw ConfigError("reference data '" + dir + "/channels.json': default_channel_id is missing");
+    }
+    c.default_channel_id_ = int_of(*def);
+    bool has_default = std::any_of(c.channels_.begin(), c.channels_.end(), [&](const json::value& ch) {
+        return int_of(ch.at("channel_id")) == c.default_channel_id_;
+    });
+    if (!has_default) throw ConfigError("reference data: the default channel is not in channels.json");
+    c.profile_chains_ = overlay_profile(chain_profile, c.chains_, c.tokens_);
+    return c;
+}
+
+const json::object& Catalog::channel_for_domain(std::string_view host) const {
+    auto domain = text::to_lower(text::trim(host));
+    if (auto colon = domain.rfind(':'); colon != std::string::npos && domain.find(']') == std::string::npos) {
+        domain.resize(colon);
+    }
+    const json::object* fallback = nullptr;
+    for (const auto& ch : channels_) {
+        const auto& obj = ch.as_object();
+        if (int_of(obj.at("channel_id")) == default_channel_id_) fallback = &obj;
+        for (const auto& d : obj.at("domains").as_array()) {
+            if (d.is_string() && text::to_lower(d.as_string()) == domain) return obj;
+        }
+    }
+    return *fallback;
+}
+
+}  // namespace perch::catalog

@@ -1,0 +1,45 @@
+#pragma once
+// Reference data from config/: chains (generated from viem/chains plus hand-written extras),
+// tokens, exchanges and channels, with the chain profile (e.g. the devnet) overlaid: its chains
+// get local RPC URLs and its deployed token addresses. Loaded and checked once at start; a
+// malformed file is a ConfigError naming the file and the entry.
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perch::catalog {
+
+// Ids the product never lists (spec section 3).
+inline constexpr std::int64_t kHiddenChainIds[] = {61022, 8086};
+
+struct ProfileChain {
+    std::int64_t chain_id = 0;
+    std::string name;
+    std::string rpc_url;
+};
+
+class Catalog {
+public:
+    static Catalog load(const std::string& config_dir, const std::string& chain_profile);
+
+    const boost::json::array& chains() const { return chains_; }
+    const boost::json::array& tokens() const { return tokens_; }
+    const boost::json::array& exchanges() const { return exchanges_; }
+    // The channel whose domains contain the host (case-insensitive, port ignored), else the main one.
+    const boost::json::object& channel_for_domain(std::string_view host) const;
+    std::int64_t default_channel_id() const { return default_channel_id_; }
+    const std::vector<ProfileChain>& profile_chains() const { return profile_chains_; }
+
+private:
+    boost::json::array chains_;
+    boost::json::array tokens_;
+    boost::json::array exchanges_;
+    boost::json::array channels_;
+    std::int64_t default_channel_id_ = 0;
+    std::vector<ProfileChain> profile_chains_;
+};
+
+}  // namespace perch::catalog

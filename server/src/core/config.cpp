@@ -1,0 +1,170 @@
+#include "core/config.hpp"
+
+#include <boost/json.hpp>
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace perch {
+namespace json = boost::json;
+namespace {
+
+[[noreturn]] void fail(const std::string& key, const std::string& why) {
+    throw ConfigError("config key '" + key + "': " + why);
+}
+
+const json::value* find(const json::object& obj, std::string_view key) { return obj.if_contains(key); }
+
+std::string get_string(const json::object& obj, const char* key, std::string fallback) {
+    const auto* v = find(obj, key);
+    if (!v) return fallback;
+    if (!v->is_string()) fail(key, "must be a string");
+    return std::string(v->as_string());
+}
+
+std::int64_t get_int(const json::object& obj, const char* key, std::int64_t fallback, std::int64_t min,
+                     std::int64_t max) {
+    const auto* v = find(obj, key);
+    if (!v) return fallback;
+    if (!v->is_int64() && !v->is_uint64()) fail(key, "must be an integer");
+    auto n = v->is_int64() ? v->as_int64() : static_cast<std::int64_t>(v->as_uint64());
+    if (n < min || n > max) {
+        fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max));
+    }
+    return n;
+}
+
+bool get_bool(const json::object& obj, const char* key, bool fallback) {
+    const auto* v = find(obj, key);
+    if (!v) return fallback;
+    if (!v->is_bool()) fail(key, "must be true or false");
+    return v->as_bool();
+}
+
+std::vector<std::string> get_strings(const json::object& obj, const char* key) {
+    const auto* v = find(obj, key);
+    if (!v) return {};
+    if (!v->is_array()) fail(key, "must be an array of strings");
+    std::vector<std::string> out;
+    for (const auto& item : v->as_array()) {
+        if (!item.is_string()) fail(key, "must be an array of strings");
+        out.emplace_back(item.as_string());
+    }
+    return out;
+}
+
+std::int64_t parse_env_int(const char* key, const std::string& text, std::int64_t min, std::int64_t max) {
+    std::int64_t n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc{} || end != text.data() + text.size() || n < min || n > max) {
+        fail(key, "must be an integer between " + std::to_string(min) + " and " + std::to_string(max));
+    }
+    return n;
+}
+
+void reject_unknown_keys(const json::object& obj, std::initializer_list<std::string_view> known,
+                         const std::string& prefix) {
+    for (const auto& [key, value] : obj) {
+        if (std::find(known.begin(), known.end(), std::string_view(key)) == known.end()) {
+            fail(prefix + std::string(key), "unknown key");
+        }
+    }
+}
+
+void apply_file(Config& c, const json::object& obj) {
+    reject_unknown_keys(obj, {"host", "port", "threads", "database_url", "chain_profile",
+                              "maker_key_file", "trusted_proxies", "cors_origins", "web_root",
+                              "config_dir", "geoip_db", "log_level", "access_log", "limits"},
+                        "");
+    c.host = get_string(obj, "host", c.host);
+    c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
+    c.threads = static_cast<unsigned>(get_int(obj, "threads", c.threads, 0, 256));
+    c.database_url = get_string(obj, "database_url", c.database_url);
+    c.chain_profile = get_string(obj, "chain_profile", c.chain_profile);
+    c.maker_key_file = get_string(obj, "maker_key_file", c.maker_key_file);
+    if (find(obj, "trusted_proxies")) c.trusted_proxies = get_strings(obj, "trusted_proxies");
+    if (find(obj, "cors_origins")) c.cors_origins = get_strings(obj, "cors_origins");
+    c.web_root = get_string(obj, "web_root", c.web_root);
+    c.config_dir = get_string(obj, "config_dir", c.config_dir);
+    c.geoip_db = get_string(obj, "geoip_db", c.geoip_db);
+    c.log_level = get_string(obj, "log_level", c.log_level);
+    c.access_log = get_bool(obj, "access_log", c.access_log);
+    if (const auto* limits = find(obj, "limits")) {
+        if (!limits->is_object()) fail("limits", "must be an object");
+        const auto& l = limits->as_object();
+        reject_unknown_keys(l, {"body_bytes", "read_timeout_ms", "idle_timeout_ms"}, "limits.");
+        c.limits.body_bytes = static_cast<std::size_t>(
+            get_int(l, "body_bytes", static_cast<std::int64_t>(c.limits.body_bytes), 1024, 1 << 30));
+        c.limits.read_timeout = std::chrono::milliseconds(
+            get_int(l, "read_timeout_ms", c.limits.read_timeout.count(), 100, 600000));
+        c.limits.idle_timeout = std::chrono::milliseconds(
+            get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000));
+    }
+}
+
+void apply_env(Config& c, const EnvLookup& env) {
+    if (auto v = env("PERCH_HOST")) c.host = *v;
+    if (auto v = env("PERCH_PORT")) c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", *v, 0, 65535));
+    if (auto v = env("PERCH_THREADS")) c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", *v, 0, 256));
+    if (auto v = env("PERCH_DATABASE_URL")) c.database_url = *v;
+    if (auto v = env("PERCH_CHAIN_PROFILE")) c.chain_profile = *v;
+    if (auto v = env("PERCH_MAKER_KEY_FILE")) c.maker_key_file = *v;
+    if (auto v = env("PERCH_TRUSTED_PROXIES")) c.trusted_proxies = text::split(*v, ',');
+    if (auto v = env("PERCH_CORS_ORIGINS")) c.cors_origins = text::split(*v, ',');
+    if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;
+    if (auto v = env("PERCH_GEOIP_DB")) c.geoip_db = *v;
+    if (auto v = env("PERCH_LOG_LEVEL")) c.log_level = *v;
+}
+
+void validate(const Config& c) {
+    if (c.host.empty()) fail("host", "must not be empty");
+    if (!c.database_url.starts_with("sqlite:") && !c.database_url.starts_with("postgresql://") &&
+        !c.database_url.starts_with("postgres://")) {
+        fail("database_url", "must start with sqlite: or postgresql://");
+    }
+    static constexpr std::string_view levels[] = {"trace", "debug", "info", "warn", "error", "off"};
+    if (std::find(std::begin(levels), std::end(levels), c.log_level) == std::end(levels)) {
+        fail("log_level", "must be one of trace, debug, info, warn, error, off");
+    }
+    for (const auto& origin : c.cors_origins) {
+        if (origin != "*" && !origin.starts_with("http://") && !origin.starts_with("https://")) {
+            fail("cors_origins", "'" + origin + "' is not an http(s) origin");
+        }
+    }
+}
+
+}  // namespace
+
+EnvLookup process_env() {
+    return [](const char* name) -> std::optional<std::string> {
+        const char* v = std::getenv(name);  // NOLINT(concurrency-mt-unsafe): read once at start
+        if (!v) return std::nullopt;
+        return std::string(v);
+    };
+}
+
+Config parse_config(const json::value& doc, const EnvLookup& env) {
+    if (!doc.is_object()) throw ConfigError("config: the file must hold a JSON object");
+    Config c;
+    apply_file(c, doc.as_object());
+    apply_env(c, env);
+    validate(c);
+    return c;
+}
+
+Config load_config(const std::string& path, const EnvLookup& env) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError("config file '" + path + "' cannot be read");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    boost::system::error_code ec;
+    auto doc = json::parse(buf.str(), ec);
+    if (ec) throw ConfigError("config file '" + path + "' is not valid JSON: " + ec.message());
+    return parse_config(doc, env);
+}
+
+}  // namespace perch

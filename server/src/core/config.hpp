@@ -1,0 +1,44 @@
+#pragma once
+// Server configuration: a JSON file, then environment overrides (PERCH_*). Every problem is a
+// ConfigError naming the key, raised at start so a bad config never reaches a running server.
+#include <boost/json/fwd.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace perch {
+
+struct Limits {
+    std::size_t body_bytes = 1 << 20;
+    std::chrono::milliseconds read_timeout{15000};
+    std::chrono::milliseconds idle_timeout{60000};
+};
+
+struct Config {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 8080;
+    unsigned threads = 0;  // 0: one io_context per core
+    std::string database_url = "sqlite:data/perch.db";
+    std::string chain_profile;  // e.g. config/devnet.json; empty: public RPC URLs only
+    std::string maker_key_file;
+    std::vector<std::string> trusted_proxies;  // IPs or CIDRs whose X-Forwarded-For we believe
+    std::vector<std::string> cors_origins;
+    std::string web_root = "web/dist";
+    std::string config_dir = "config";
+    std::string geoip_db;
+    std::string log_level = "info";
+    bool access_log = true;
+    Limits limits;
+};
+
+// Reads an environment variable; injectable so parsing stays pure and testable.
+using EnvLookup = std::function<std::optional<std::string>(const char*)>;
+EnvLookup process_env();
+
+Config parse_config(const boost::json::value& doc, const EnvLookup& env);
+Config load_config(const std::string& path, const EnvLookup& env);
+
+}  // namespace perch

@@ -1,0 +1,28 @@
+#pragma once
+// Who is the client? The socket peer, unless the peer is a trusted proxy: then X-Forwarded-For is
+// read from the right, skipping trusted hops, and the first untrusted address is the client.
+// Anything else in the header is client-supplied and ignored.
+#include <boost/asio/ip/address.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perch::http {
+
+class ClientIpResolver {
+public:
+    // Entries are single addresses or CIDR blocks ("10.0.0.0/8", "::1"); a bad entry throws
+    // ConfigError naming trusted_proxies.
+    explicit ClientIpResolver(const std::vector<std::string>& trusted);
+    std::string resolve(std::string_view peer, std::string_view forwarded_for) const;
+    bool is_trusted(std::string_view ip) const;
+
+private:
+    struct Block {
+        boost::asio::ip::address base;
+        unsigned prefix;
+    };
+    std::vector<Block> trusted_;
+};
+
+}  // namespace perch::http

@@ -1,0 +1,36 @@
+#pragma once
+// From a parsed request to a finished HTTP message: API routes under /api, the web app for
+// everything else, CORS for configured origins, gzip when the client takes it, and every error
+// (typed or not) turned into the JSON envelope so nothing escapes the connection's coroutine.
+#include <boost/beast/http/message_generator.hpp>
+#include <string>
+#include <vector>
+
+#include "http/client_ip.hpp"
+#include "http/router.hpp"
+#include "http/static_files.hpp"
+
+namespace perch::http {
+
+class Dispatcher {
+public:
+    Dispatcher(Router router, StaticFiles files, ClientIpResolver client_ips,
+               std::vector<std::string> cors_origins);
+
+    Task<Response> handle(const RawRequest& req, std::string_view peer) const;
+    // Adds CORS, compression, caching and keep-alive headers, and the body.
+    bhttp::message_generator finish(Response res, const RawRequest& req) const;
+    const Router& router() const { return router_; }
+
+private:
+    Task<Response> handle_api(Request& request) const;
+    Response handle_static(const Request& request) const;
+    bool origin_allowed(std::string_view origin) const;
+
+    Router router_;
+    StaticFiles files_;
+    ClientIpResolver client_ips_;
+    std::vector<std::string> cors_origins_;
+};
+
+}  // namespace perch::http

@@ -1,0 +1,101 @@
+#include "http/router.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace perch::http {
+namespace {
+
+std::vector<std::string_view> split_path(std::string_view path) {
+    std::vector<std::string_view> parts;
+    while (!path.empty()) {
+        if (path.front() == '/') {
+            path.remove_prefix(1);
+            continue;
+        }
+        auto end = path.find('/');
+        parts.push_back(path.substr(0, end));
+        path = end == std::string_view::npos ? std::string_view{} : path.substr(end);
+    }
+    return parts;
+}
+
+bool fits_kind(std::string_view value, std::string_view kind) {
+    if (kind == "address") return text::is_wallet_address(value);
+    if (kind == "int") {
+        return !value.empty() && std::all_of(value.begin(), value.end(),
+                                             [](unsigned char c) { return std::isdigit(c) != 0; });
+    }
+    return !value.empty();
+}
+
+std::string kind_description(std::string_view kind) {
+    if (kind == "address") return "a wallet address";
+    if (kind == "int") return "a whole number";
+    return "non-empty";
+}
+
+}  // namespace
+
+void Router::add(bhttp::verb method, std::string_view pattern, std::string summary, Handler handler) {
+    Route route{method, std::string(pattern), std::move(summary), {}, std::move(handler)};
+    for (auto part : split_path(pattern)) {
+        if (part.size() > 2 && part.front() == '{' && part.back() == '}') {
+            auto inner = part.substr(1, part.size() - 2);
+            auto colon = inner.find(':');
+            std::string kind = colon == std::string_view::npos ? "any" : std::string(inner.substr(colon + 1));
+            if (kind != "any" && kind != "address" && kind != "int") {
+                throw std::invalid_argument("route " + route.pattern + ": unknown parameter kind " + kind);
+            }
+            route.segments.push_back({std::string(inner.substr(0, colon)), kind});
+        } else {
+            route.segments.push_back({std::string(part), {}});
+        }
+    }
+    routes_.push_back(std::move(route));
+}
+
+Router::Match Router::match(bhttp::verb method, std::string_view path) const {
+    auto parts = split_path(path);
+    Match result;
+    for (const auto& route : routes_) {
+        if (route.segments.size() != parts.size()) continue;
+        Params params;
+        bool ok = true;
+        for (std::size_t i = 0; i < parts.size() && ok; ++i) {
+            const auto& seg = route.segments[i];
+            if (seg.kind.empty()) {
+                ok = seg.text == parts[i];
+            } else {
+                params.emplace(seg.text, std::string(parts[i]));
+            }
+        }
+        if (!ok) continue;
+        if (route.method != method) {
+            result.other_method = true;
+            continue;
+        }
+        for (const auto& seg : route.segments) {
+            if (seg.kind.empty()) continue;
+            if (!fits_kind(params[seg.text], seg.kind)) {
+                throw bad_request("path parameter '" + seg.text + "' must be " + kind_description(seg.kind));
+            }
+        }
+        result.handler = &route.handler;
+        result.params = std::move(params);
+        return result;
+    }
+    return result;
+}
+
+std::vector<Router::RouteInfo> Router::routes() const {
+    std::vector<RouteInfo> out;
+    for (const auto& r : routes_) out.push_back({r.method, r.pattern, r.summary});
+    return out;
+}
+
+}  // namespace perch::http

@@ -1,0 +1,56 @@
+#pragma once
+// Routes by method and path pattern. Patterns are literal segments and {name} or {name:kind}
+// parameters; kind 'address' requires a wallet address, 'int' a decimal number. A parameter that
+// breaks its kind is a 400 naming it, before any handler runs.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/task.hpp"
+#include "http/message.hpp"
+
+namespace perch::http {
+
+using Handler = std::function<Task<Response>(Request&)>;
+
+class Router {
+public:
+    // `summary` documents the route in the served OpenAPI document.
+    void add(bhttp::verb method, std::string_view pattern, std::string summary, Handler handler);
+    void get(std::string_view pattern, std::string summary, Handler h) {
+        add(bhttp::verb::get, pattern, std::move(summary), std::move(h));
+    }
+    void post(std::string_view pattern, std::string summary, Handler h) {
+        add(bhttp::verb::post, pattern, std::move(summary), std::move(h));
+    }
+
+    struct Match {
+        const Handler* handler = nullptr;  // null: no route
+        Params params;
+        bool other_method = false;  // the path exists with another method (405)
+    };
+    // Throws ApiError(bad_request) when a parameter breaks its kind.
+    Match match(bhttp::verb method, std::string_view path) const;
+    struct RouteInfo {
+        bhttp::verb method;
+        std::string pattern;
+        std::string summary;
+    };
+    std::vector<RouteInfo> routes() const;
+
+private:
+    struct Segment {
+        std::string text;  // literal text, or the parameter name
+        std::string kind;  // empty for literals; "any", "address" or "int" for parameters
+    };
+    struct Route {
+        bhttp::verb method;
+        std::string pattern;
+        std::string summary;
+        std::vector<Segment> segments;
+        Handler handler;
+    };
+    std::vector<Route> routes_;
+};
+
+}  // namespace perch::http

@@ -1,0 +1,183 @@
+#include "http/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <thread>
+#include <unordered_set>
+
+namespace perch::http {
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+using tcp = asio::ip::tcp;
+constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
+
+struct Server::Connection {
+    beast::tcp_stream stream;
+    bool busy = false;
+};
+
+// Live connections of one io_context, touched only from that context's thread.
+struct ConnectionRegistry {
+    asio::io_context* context = nullptr;
+    std::unordered_set<Server::Connection*> connections;
+};
+
+namespace {
+
+struct Registration {
+    ConnectionRegistry& registry;
+    Server::Connection& connection;
+    std::atomic<int>& live;
+    Registration(ConnectionRegistry& r, Server::Connection& c, std::atomic<int>& l)
+        : registry(r), connection(c), live(l) {
+        registry.connections.insert(&connection);
+    }
+    ~Registration() {
+        registry.connections.erase(&connection);
+        live.fetch_sub(1);
+    }
+    Registration(const Registration&) = delete;
+    Registration& operator=(const Registration&) = delete;
+};
+
+bool is_body_limit(const boost::system::error_code& ec) {
+    return ec == bhttp::error::body_limit || ec == bhttp::error::header_limit;
+}
+
+}  // namespace
+
+Server::Server(ContextPool& pool, const Dispatcher& dispatcher, Limits limits, bool access_log)
+    : pool_(pool), dispatcher_(dispatcher), limits_(limits), access_log_(access_log) {
+    for (std::size_t i = 0; i < pool_.size(); ++i) {
+        auto reg = std::make_unique<ConnectionRegistry>();
+        reg->context = &pool_.at(i);
+        registries_.push_back(std::move(reg));
+    }
+}
+
+Server::~Server() = default;
+
+void Server::listen(const std::string& host, std::uint16_t port) {
+    auto& ctx = pool_.at(0);
+    tcp::endpoint endpoint{asio::ip::make_address(host), port};
+    acceptor_ = std::make_unique<tcp::acceptor>(ctx);
+    acceptor_->open(endpoint.protocol());
+    acceptor_->set_option(asio::socket_base::reuse_address(true));
+    acceptor_->bind(endpoint);
+    acceptor_->listen(asio::socket_base::max_listen_connections);
+    port_ = acceptor_->local_endpoint().port();
+    asio::co_spawn(ctx, accept_loop(), [](std::exception_ptr e) {
+        if (e) spdlog::critical("accept loop ended by an exception");
+    });
+}
+
+Task<void> Server::accept_loop() {
+    while (!stopping_) {
+        auto& ctx = pool_.next();
+        auto [ec, socket] = co_await acceptor_->async_accept(ctx, use_tuple);
+        if (ec) {
+            if (ec == asio::error::operation_aborted || !acceptor_->is_open()) co_return;
+            spdlog::warn("accept failed: {}", ec.message());
+            continue;
+        }
+        live_.fetch_add(1);
+        auto executor = socket.get_executor();
+        asio::co_spawn(executor, serve(std::move(socket)), [](std::exception_ptr e) {
+            if (!e) return;
+            try {
+                std::rethrow_exception(e);
+            } catch (const std::exception& ex) {
+                spdlog::error("connection ended by an exception: {}", ex.what());
+            }
+        });
+    }
+}
+
+Task<void> Server::serve(tcp::socket socket) {
+    auto& ctx = static_cast<asio::io_context&>(socket.get_executor().context());
+    ConnectionRegistry* registry = nullptr;
+    for (auto& r : registries_) {
+        if (r->context == &ctx) registry = r.get();
+    }
+    Connection conn{beast::tcp_stream(std::move(socket))};
+    Registration registration(*registry, conn, live_);
+    boost::system::error_code ec;
+    conn.stream.socket().set_option(tcp::no_delay(true), ec);
+    auto peer = conn.stream.socket().remote_endpoint(ec).address().to_string();
+    beast::flat_buffer buffer;
+
+    while (!stopping_) {
+        bhttp::request_parser<bhttp::string_body> parser;
+        parser.body_limit(limits_.body_bytes);
+        parser.header_limit(16 * 1024);
+        conn.stream.expires_after(limits_.idle_timeout);
+        auto [read_ec, header_bytes] = co_await bhttp::async_read_header(conn.stream, buffer, parser, use_tuple);
+        conn.busy = true;
+        if (!read_ec && !parser.is_done()) {
+            conn.stream.expires_after(limits_.read_timeout);
+            std::tie(read_ec, header_bytes) = co_await bhttp::async_read(conn.stream, buffer, parser, use_tuple);
+        }
+        if (read_ec) {
+            if (is_body_limit(read_ec)) {
+                // Answer 413 and close: the rest of the oversized body is never read.
+                RawRequest stub;
+                stub.version(11);
+                stub.keep_alive(false);
+                auto msg = dispatcher_.finish(error_envelope(bhttp::status::payload_too_large,
+                                                             "request body too large"), stub);
+                co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
+            }
+            break;
+        }
+        auto started = std::chrono::steady_clock::now();
+        const auto& req = parser.get();
+        auto response = co_await dispatcher_.handle(req, peer);
+        auto status = static_cast<int>(response.status);
+        auto msg = dispatcher_.finish(std::move(response), req);
+        bool keep_alive = msg.keep_alive() && !stopping_;
+        conn.stream.expires_after(limits_.read_timeout);
+        auto [write_ec, written] = co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
+        if (access_log_) {
+            auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                              std::chrono::steady_clock::now() - started).count();
+            spdlog::info("{} {} {} {} {}B {}us", peer, req.method_string(), req.target(), status, written, micros);
+        }
+        conn.busy = false;
+        if (write_ec || !keep_alive) break;
+    }
+    conn.stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    conn.stream.socket().close(ec);
+}
+
+void Server::shutdown(std::chrono::milliseconds grace) {
+    stopping_ = true;
+    if (acceptor_) {
+        asio::post(pool_.at(0), [this] {
+            boost::system::error_code ec;
+            acceptor_->close(ec);
+        });
+    }
+    // Idle keep-alive connections are waiting for a request that may never come: close them now.
+    for (auto& reg : registries_) {
+        asio::post(*reg->context, [r = reg.get()] {
+            for (auto* c : r->connections) {
+                if (!c->busy) c->stream.socket().cancel();
+            }
+        });
+    }
+    auto deadline = std::chrono::steady_clock::now() + grace;
+    while (live_.load() > 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (live_.load() > 0) spdlog::warn("{} connections still open after the grace period", live_.load());
+}
+
+}  // namespace perch::http

@@ -1,0 +1,46 @@
+#pragma once
+// The HTTP server: one acceptor handing connections round-robin to the context pool, one
+// coroutine per connection (Beast's awaitable model), keep-alive, body limit, read and idle
+// timeouts, an access log, and a graceful stop that lets in-flight requests finish.
+#include <atomic>
+#include <boost/asio/ip/tcp.hpp>
+#include <chrono>
+#include <memory>
+
+#include "core/config.hpp"
+#include "core/context_pool.hpp"
+#include "http/dispatcher.hpp"
+
+namespace perch::http {
+
+class Server {
+public:
+    Server(ContextPool& pool, const Dispatcher& dispatcher, Limits limits, bool access_log);
+    ~Server();
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds and starts accepting; throws std::system_error when the address cannot be bound.
+    void listen(const std::string& host, std::uint16_t port);
+    std::uint16_t port() const { return port_; }
+    // Stops accepting, closes idle connections, waits up to `grace` for busy ones.
+    void shutdown(std::chrono::milliseconds grace);
+
+    struct Connection;  // one per live socket; lives on its socket's io_context
+
+private:
+    Task<void> accept_loop();
+    Task<void> serve(boost::asio::ip::tcp::socket socket);
+
+    ContextPool& pool_;
+    const Dispatcher& dispatcher_;
+    Limits limits_;
+    bool access_log_;
+    std::unique_ptr<boost::asio::ip::tcp::acceptor> acceptor_;
+    std::uint16_t port_ = 0;
+    std::atomic<bool> stopping_{false};
+    std::atomic<int> live_{0};
+    std::vector<std::unique_ptr<struct ConnectionRegistry>> registries_;  // one per context
+};
+
+}  // namespace perch::http

@@ -1,0 +1,134 @@
+#include "store/sqlite/sqlite_store.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <filesystem>
+
+#include "store/migrations.hpp"
+
+namespace perch::store {
+namespace {
+
+std::int64_t now_seconds() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+int apply_migrations(Connection& conn) {
+    conn.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+              "name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+    int applied = 0;
+    for (const auto& m : migrations()) {
+        auto& seen = conn.prepared("SELECT 1 FROM schema_migrations WHERE version = ?");
+        seen.bind(1, m.version);
+        if (seen.step()) continue;
+        Transaction tx(conn);
+        conn.exec(m.sql);
+        conn.prepared("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)")
+            .bind(1, m.version)
+            .bind(2, m.name)
+            .bind(3, now_seconds())
+            .step();
+        tx.commit();
+        spdlog::info("migration {} applied", m.name);
+        ++applied;
+    }
+    return applied;
+}
+
+void ensure_parent_dir(const std::string& path) {
+    auto parent = std::filesystem::path(path).parent_path();
+    if (!parent.empty()) std::filesystem::create_directories(parent);
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path, unsigned threads) : pool_(threads) {
+    ensure_parent_dir(path);
+    for (unsigned i = 0; i < threads; ++i) {
+        connections_.push_back(std::make_unique<Connection>(path));
+        free_.push_back(connections_.back().get());
+    }
+    apply_migrations(*connections_.front());
+}
+
+SqliteStore::~SqliteStore() { pool_.join(); }
+
+int SqliteStore::migrate_file(const std::string& path) {
+    ensure_parent_dir(path);
+    Connection conn(path);
+    return apply_migrations(conn);
+}
+
+SqliteStore::Lease::Lease(SqliteStore& s) : store(s) {
+    std::unique_lock lock(s.mutex_);
+    s.available_.wait(lock, [&] { return !s.free_.empty(); });
+    conn = s.free_.back();
+    s.free_.pop_back();
+}
+
+SqliteStore::Lease::~Lease() {
+    {
+        std::lock_guard lock(store.mutex_);
+        store.free_.push_back(conn);
+    }
+    store.available_.notify_one();
+}
+
+Task<std::int64_t> SqliteStore::add_user_action(UserAction a) {
+    co_return co_await run([a = std::move(a)](Connection& c) {
+        c.prepared("INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
+                   "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            .bind(1, a.user_address)
+            .bind(2, a.action)
+            .bind(3, a.sign)
+            .bind(4, a.agent)
+            .bind(5, a.wallet_name)
+            .bind(6, a.client_ip)
+            .bind(7, now_seconds())
+            .step();
+        return static_cast<std::int64_t>(sqlite3_last_insert_rowid(c.handle()));
+    });
+}
+
+Task<std::int64_t> SqliteStore::count_user_actions(std::string user) {
+    co_return co_await run([user = std::move(user)](Connection& c) {
+        auto& s = c.prepared("SELECT COUNT(*) FROM user_actions WHERE user_address = ?");
+        s.bind(1, user);
+        s.step();
+        return s.column_int(0);
+    });
+}
+
+Task<PointTotals> SqliteStore::point_totals(std::string user) {
+    co_return co_await run([user = std::move(user)](Connection& c) {
+        auto& s = c.prepared(
+            "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address = ? GROUP BY kind");
+        s.bind(1, user);
+        PointTotals t;
+        while (s.step()) {
+            auto kind = s.column_text(0);
+            auto sum = s.column_int(1);
+            if (kind == "campaign") t.campaign = sum;
+            else if (kind == "cross") t.cross = sum, t.bridge_credits = s.column_int(2);
+            else if (kind == "refer") t.refer = sum;
+            else if (kind == "check_in") t.check_in = sum;
+            else if (kind == "pool") t.pool = sum;
+            else if (kind == "cross_v1") t.cross_v1 = sum;
+            else if (kind == "refer_v1") t.refer_v1 = sum;
+        }
+        return t;
+    });
+}
+
+Task<int> SqliteStore::schema_version() {
+    co_return co_await run([](Connection& c) {
+        auto& s = c.prepared("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
+        s.step();
+        return static_cast<int>(s.column_int(0));
+    });
+}
+
+}  // namespace perch::store

@@ -1,0 +1,63 @@
+#pragma once
+// The SQLite store: a few DB threads, each call leasing one of their connections, so handlers on
+// I/O threads only ever await. WAL lets readers run beside the single writer.
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <condition_variable>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+#include "store/sqlite/sqlite.hpp"
+#include "store/store.hpp"
+
+namespace perch::store {
+
+class SqliteStore final : public Store {
+public:
+    explicit SqliteStore(const std::string& path, unsigned threads = 2);
+    ~SqliteStore() override;
+
+    static int migrate_file(const std::string& path);
+
+    Task<std::int64_t> add_user_action(UserAction action) override;
+    Task<std::int64_t> count_user_actions(std::string user_address) override;
+    Task<PointTotals> point_totals(std::string user_address) override;
+    Task<int> schema_version() override;
+
+    // Runs f(Connection&) on a DB thread and resumes the caller on its own executor.
+    template <class F>
+    Task<std::invoke_result_t<F, Connection&>> run(F f) {
+        using R = std::invoke_result_t<F, Connection&>;
+        co_return co_await boost::asio::co_spawn(
+            pool_,
+            [this, f = std::move(f)]() mutable -> Task<R> {
+                Lease lease(*this);
+                if constexpr (std::is_void_v<R>) {
+                    f(*lease.conn);
+                } else {
+                    co_return f(*lease.conn);
+                }
+            },
+            boost::asio::use_awaitable);
+    }
+
+private:
+    struct Lease {
+        explicit Lease(SqliteStore& s);
+        ~Lease();
+        Lease(const Lease&) = delete;
+        Lease& operator=(const Lease&) = delete;
+        SqliteStore& store;
+        Connection* conn;
+    };
+
+    std::vector<std::unique_ptr<Connection>> connections_;
+    std::vector<Connection*> free_;
+    std::mutex mutex_;
+    std::condition_variable available_;
+    boost::asio::thread_pool pool_;
+};
+
+}  // namespace perch::store

@@ -1,0 +1,44 @@
+#pragma once
+// The storage interface. Every call is a coroutine that does its blocking work off the I/O
+// threads (SQLite: a small DB thread pool; PostgreSQL, later: libpq's non-blocking mode), so a
+// handler can co_await it without stalling other connections.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/task.hpp"
+
+namespace perch::store {
+
+struct UserAction {
+    std::string user_address;
+    std::string action;
+    std::string sign;
+    std::string agent;
+    std::string wallet_name;
+    std::string client_ip;
+};
+
+// Sums of the points ledger per kind, in the spec's field order.
+struct PointTotals {
+    std::int64_t campaign = 0, cross = 0, refer = 0, check_in = 0, pool = 0, cross_v1 = 0,
+                 refer_v1 = 0;
+    std::int64_t bridge_credits = 0;  // how many bridge orders credited points (for boosts)
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+    virtual Task<std::int64_t> add_user_action(UserAction action) = 0;
+    virtual Task<std::int64_t> count_user_actions(std::string user_address) = 0;
+    virtual Task<PointTotals> point_totals(std::string user_address) = 0;
+    virtual Task<int> schema_version() = 0;
+};
+
+// Opens the store named by a database URL ("sqlite:PATH"); applies pending migrations.
+std::unique_ptr<Store> open_store(const std::string& url);
+// Applies pending migrations and returns how many ran (for `perch migrate`).
+int migrate(const std::string& url);
+
+}  // namespace perch::store

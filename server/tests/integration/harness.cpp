@@ -1,0 +1,155 @@
+#include "harness.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace perch::testing {
+namespace fs = std::filesystem;
+namespace beast = boost::beast;
+namespace bhttp = beast::http;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+fs::path make_temp_dir() {
+    std::random_device rd;
+    auto dir = fs::temp_directory_path() / ("perch-it-" + std::to_string(rd()));
+    fs::create_directories(dir);
+    return dir;
+}
+
+pid_t spawn(const std::vector<std::string>& args, const std::vector<std::pair<std::string, std::string>>& env,
+            const fs::path& log) {
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    // Child: run from the repo root so config/ and web/dist resolve; output to the log file.
+    if (chdir(PERCH_ROOT_DIR) != 0) _exit(127);
+    int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
+    std::vector<char*> argv;
+    std::string binary = PERCH_BINARY;
+    argv.push_back(binary.data());
+    std::vector<std::string> copy = args;
+    for (auto& a : copy) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+}
+
+}  // namespace
+
+PerchProcess::PerchProcess(const std::string& extra_config,
+                           const std::vector<std::pair<std::string, std::string>>& env)
+    : dir_(make_temp_dir()) {
+    auto config = dir_ / "perch.json";
+    std::ofstream(config) << "{\"host\": \"127.0.0.1\", \"port\": 0, \"threads\": 2, \"database_url\": \"sqlite:"
+                          << (dir_ / "perch.db").string() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB << "\""
+                          << (extra_config.empty() ? "" : ", ") << extra_config << "}";
+    pid_ = spawn({"serve", "--config", config.string()}, env, dir_ / "perch.log");
+    std::regex listening("listening on http://[^:]+:([0-9]+)");
+    for (int i = 0; i < 300; ++i) {
+        std::smatch m;
+        auto out = output();
+        if (std::regex_search(out, m, listening)) {
+            port_ = std::stoi(m[1]);
+            return;
+        }
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+            pid_ = -1;
+            throw std::runtime_error("perch exited at start:\n" + out);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    throw std::runtime_error("perch did not start within 15 s:\n" + output());
+}
+
+PerchProcess::~PerchProcess() {
+    if (pid_ > 0) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+    }
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+}
+
+int PerchProcess::stop() {
+    if (pid_ <= 0) return -1;
+    kill(pid_, SIGTERM);
+    for (int i = 0; i < 1000; ++i) {
+        int status = 0;
+        if (waitpid(pid_, &status, WNOHANG) == pid_) {
+            pid_ = -1;
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return -1;
+}
+
+std::string PerchProcess::output() const { return slurp(dir_ / "perch.log"); }
+
+HttpResult PerchProcess::request(const std::string& method, const std::string& target, const std::string& body,
+                                 const std::map<std::string, std::string>& headers) const {
+    boost::asio::io_context ioc;
+    beast::tcp_stream stream(ioc);
+    stream.expires_after(std::chrono::seconds(10));
+    stream.connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"),
+                                                  static_cast<unsigned short>(port_)));
+    bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
+    req.set(bhttp::field::host, "127.0.0.1");
+    for (const auto& [k, v] : headers) req.set(k, v);
+    req.body() = body;
+    req.prepare_payload();
+    bhttp::write(stream, req);
+    beast::flat_buffer buffer;
+    bhttp::response_parser<bhttp::string_body> parser;
+    parser.body_limit(64 << 20);
+    if (method == "HEAD") parser.skip(true);
+    bhttp::read(stream, buffer, parser);
+    HttpResult result;
+    const auto& res = parser.get();
+    result.status = res.result_int();
+    for (const auto& field : res) {
+        std::string name(field.name_string());
+        for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        result.headers[name] = std::string(field.value());
+    }
+    result.body = res.body();
+    return result;
+}
+
+std::pair<int, std::string> run_perch(const std::vector<std::string>& args,
+                                      const std::vector<std::pair<std::string, std::string>>& env) {
+    auto dir = make_temp_dir();
+    pid_t pid = spawn(args, env, dir / "out.log");
+    int status = 0;
+    waitpid(pid, &status, 0);
+    auto out = slurp(dir / "out.log");
+    fs::remove_all(dir);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace perch::testing

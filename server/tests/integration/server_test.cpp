@@ -1,0 +1,287 @@
+// The real perch binary over HTTP: health, reference data, errors, limits, CORS, static files,
+// shutdown and configuration failures.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <boost/json.hpp>
+#include <fstream>
+#include <set>
+
+#include "harness.hpp"
+
+namespace json = boost::json;
+using perch::testing::PerchProcess;
+using perch::testing::run_perch;
+
+namespace {
+
+json::object parse(const std::string& body) { return json::parse(body).as_object(); }
+
+// A tiny built app so static serving is tested without depending on the web build.
+std::string make_web_root(const std::filesystem::path& dir) {
+    auto root = dir / "dist";
+    std::filesystem::create_directories(root / "assets");
+    std::ofstream(root / "index.html") << "<!doctype html><title>Perch</title><div id=root></div>";
+    std::ofstream(root / "assets" / "app-3f2a1b.js") << std::string(4096, 'x');
+    return root.string();
+}
+
+std::int64_t count_rows(const std::filesystem::path& db_path, const char* sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* stmt = nullptr;
+    sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr);
+    std::int64_t n = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
+    sqlite3_finalize(stmt);
+    sqlite3_close(db);
+    return n;
+}
+
+}  // namespace
+
+TEST(Server, HealthReportsSchemaVersion) {
+    PerchProcess perch;
+    auto res = perch.get("/api/health");
+    ASSERT_EQ(res.status, 200);
+    auto body = parse(res.body);
+    EXPECT_EQ(body.at("code").as_int64(), 0);
+    EXPECT_EQ(body.at("data").at("status").as_string(), "ok");
+    EXPECT_GE(body.at("data").at("schema_version").as_int64(), 1);
+}
+
+TEST(Server, AllChainsHasSpecIdsAndFields) {
+    PerchProcess perch;
+    auto res = perch.get("/api/bridge_api/v1/get-all-chains");
+    ASSERT_EQ(res.status, 200);
+    auto body = parse(res.body);
+    EXPECT_EQ(body.at("msg").as_string(), "success");
+    const auto& list = body.at("data").at("list").as_array();
+    EXPECT_GE(list.size(), 80U);
+    std::set<std::int64_t> ids;
+    for (const auto& c : list) {
+        ids.insert(c.at("chain_id").to_number<std::int64_t>());
+        for (const char* field : {"chain_name", "alias_name", "is_testnet", "explorer_url", "network_code",
+                                  "popular_item_list", "icon", "flags", "disabled", "order", "searchText",
+                                  "native_currency", "rpc_urls", "block_explorers"}) {
+            EXPECT_TRUE(c.as_object().contains(field)) << field << " missing on " << c.at("chain_id");
+        }
+    }
+    for (std::int64_t id : {59144, 534351, 204, 5611, 169, 255, 534352, 7000, 195, 167000, 424, 42766, 22776,
+                            81457, 196, 4200, 1116, 60808, 7560, 185, 43114, 250, 146, 1868, 2741, 10143, 80094,
+                            43111, 2345, 54176, 666666666, 83797601, 69677601, 999706684, 66706701, 9889}) {
+        EXPECT_TRUE(ids.count(id)) << "chain " << id << " missing";
+    }
+    EXPECT_FALSE(ids.count(61022));
+    EXPECT_FALSE(ids.count(8086));
+}
+
+TEST(Server, ChainProfileOverlaysLocalRpcAndTokens) {
+    PerchProcess perch(R"("chain_profile": "config/devnet.json")");
+    auto chains = parse(perch.get("/api/bridge_api/v1/get-all-chains").body);
+    bool found = false;
+    for (const auto& c : chains.at("data").at("list").as_array()) {
+        if (c.at("chain_id").to_number<std::int64_t>() != 8453) continue;
+        found = true;
+        EXPECT_EQ(c.at("rpc_urls").as_array().at(0).as_string(), "http://127.0.0.1:8546");
+    }
+    EXPECT_TRUE(found);
+    auto tokens = parse(perch.get("/api/bridge_api/v1/all-tokens").body);
+    int devnet_usdc = 0;
+    for (const auto& t : tokens.at("data").at("list").as_array()) {
+        if (t.at("symbol") == "USDC" && t.at("chainId").to_number<std::int64_t>() == 1868) ++devnet_usdc;
+    }
+    EXPECT_EQ(devnet_usdc, 1);
+}
+
+TEST(Server, GzipAndEtagOnReferenceData) {
+    PerchProcess perch;
+    auto zipped = perch.get("/api/bridge_api/v1/get-all-chains", {{"Accept-Encoding", "gzip, br"}});
+    ASSERT_EQ(zipped.status, 200);
+    EXPECT_EQ(zipped.headers["content-encoding"], "gzip");
+    auto plain = perch.get("/api/bridge_api/v1/get-all-chains");
+    EXPECT_LT(zipped.body.size(), plain.body.size() / 3);
+    auto again = perch.get("/api/bridge_api/v1/get-all-chains", {{"If-None-Match", plain.headers["etag"]}});
+    EXPECT_EQ(again.status, 304);
+    EXPECT_TRUE(again.body.empty());
+}
+
+TEST(Server, TokensAndExchanges) {
+    PerchProcess perch;
+    auto tokens = parse(perch.get("/api/bridge_api/v1/all-tokens").body);
+    EXPECT_GT(tokens.at("data").at("list").as_array().size(), 10U);
+    auto exchanges = perch.post("/api/bridge_api/v1/get_all_exchange_infos", "{}");
+    ASSERT_EQ(exchanges.status, 200);
+    bool binance = false;
+    for (const auto& e : parse(exchanges.body).at("data").at("list").as_array()) {
+        if (e.at("id").to_number<std::int64_t>() == 11) binance = true;
+    }
+    EXPECT_TRUE(binance) << "exchange id 11 (BTC's only exchange) missing";
+}
+
+TEST(Server, ChannelByDomain) {
+    PerchProcess perch;
+    auto main = parse(perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=127.0.0.1:8080").body);
+    EXPECT_EQ(main.at("data").at("channel_id").as_int64(), 98675412);
+    EXPECT_FALSE(main.at("data").at("powered_by").as_bool());
+    auto unknown = parse(perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=example.org").body);
+    EXPECT_EQ(unknown.at("data").at("channel_id").as_int64(), 98675412);
+    std::ifstream in(std::string(PERCH_ROOT_DIR) + "/config/channels.json");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    for (const auto& ch : json::parse(buf.str()).at("channels").as_array()) {
+        auto id = ch.at("channel_id").to_number<std::int64_t>();
+        if (id == 98675412) continue;
+        auto domain = std::string(ch.at("domains").as_array().at(0).as_string());
+        auto got = parse(perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=" + domain).body);
+        EXPECT_EQ(got.at("data").at("channel_id").to_number<std::int64_t>(), id) << domain;
+        EXPECT_TRUE(got.at("data").at("powered_by").as_bool());
+    }
+}
+
+TEST(Server, IpInfoTrustsForwardedForOnlyFromProxies) {
+    PerchProcess trusting(R"("trusted_proxies": ["127.0.0.0/8"])");
+    auto ru = parse(trusting.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8"}}).body);
+    EXPECT_EQ(ru.at("code").as_int64(), 0);
+    EXPECT_EQ(ru.at("data").at("country_code").as_string(), "RU");
+    auto us = parse(trusting.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8, 8.8.8.8"}}).body);
+    EXPECT_EQ(us.at("data").at("country_code").as_string(), "US");
+
+    PerchProcess wary;
+    auto ignored = parse(wary.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8"}}).body);
+    EXPECT_EQ(ignored.at("data").at("country_code").as_string(), "");
+    EXPECT_EQ(ignored.at("data").at("ip").as_string(), "127.0.0.1");
+}
+
+TEST(Server, UserActionIsValidatedAndStored) {
+    PerchProcess perch;
+    auto db = perch.dir() / "perch.db";
+    auto ok = perch.post("/api/config/user-action",
+                         R"({"user_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC","action":"connect",)"
+                         R"("sign":"","agent":"Mozilla/5.0","wallet_name":"MetaMask"})");
+    ASSERT_EQ(ok.status, 200) << ok.body;
+    EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM user_actions WHERE user_address = "
+                             "'0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' AND wallet_name = 'MetaMask'"),
+              1);
+
+    auto malformed = perch.post("/api/config/user-action", R"({"user_address": )");
+    EXPECT_EQ(malformed.status, 400);
+    EXPECT_NE(parse(malformed.body).at("msg").as_string().find("malformed JSON"), json::string::npos);
+    auto missing = perch.post("/api/config/user-action", R"({"user_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"})");
+    EXPECT_EQ(missing.status, 400);
+    EXPECT_NE(parse(missing.body).at("msg").as_string().find("'action'"), json::string::npos);
+    auto bad_address = perch.post("/api/config/user-action", R"({"user_address":"nobody","action":"x"})");
+    EXPECT_EQ(bad_address.status, 400);
+    EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM user_actions"), 1) << "a rejected request wrote a row";
+}
+
+TEST(Server, UnknownPathsAndMethods) {
+    PerchProcess perch;
+    auto api = perch.get("/api/nope");
+    EXPECT_EQ(api.status, 404);
+    EXPECT_EQ(parse(api.body).at("code").as_int64(), 404);
+    EXPECT_EQ(api.headers["content-type"], "application/json");
+    auto wrong_method = perch.post("/api/health", "{}");
+    EXPECT_EQ(wrong_method.status, 405);
+}
+
+TEST(Server, PathParameterMustBeAnAddress) {
+    PerchProcess perch;
+    auto bad = perch.get("/api/campaign_api/v1/not-an-address/points");
+    EXPECT_EQ(bad.status, 400);
+    EXPECT_NE(parse(bad.body).at("msg").as_string().find("'user'"), json::string::npos);
+    auto good = perch.get("/api/campaign_api/v1/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/points");
+    ASSERT_EQ(good.status, 200);
+    auto data = parse(good.body).at("data").as_object();
+    for (const char* f : {"campaign_points", "cross_points", "refer_points", "check_in_points", "pool_points",
+                          "cross_points_v1", "refer_points_v1"}) {
+        EXPECT_EQ(data.at(f).as_int64(), 0) << f;
+    }
+    EXPECT_DOUBLE_EQ(data.at("multiplier").as_double(), 1.0);
+}
+
+TEST(Server, BodyLimitGives413) {
+    PerchProcess perch(R"("limits": {"body_bytes": 2048})");
+    auto res = perch.post("/api/config/user-action", std::string(4096, ' '));
+    EXPECT_EQ(res.status, 413);
+    auto after = perch.get("/api/health");  // the server carries on
+    EXPECT_EQ(after.status, 200);
+}
+
+TEST(Server, CorsOnlyForConfiguredOrigins) {
+    PerchProcess perch(R"("cors_origins": ["http://localhost:5173"])");
+    auto allowed = perch.get("/api/health", {{"Origin", "http://localhost:5173"}});
+    EXPECT_EQ(allowed.headers["access-control-allow-origin"], "http://localhost:5173");
+    auto other = perch.get("/api/health", {{"Origin", "http://evil.example"}});
+    EXPECT_EQ(other.headers.count("access-control-allow-origin"), 0U);
+    auto preflight = perch.request("OPTIONS", "/api/config/user-action", {},
+                                   {{"Origin", "http://localhost:5173"}, {"Access-Control-Request-Method", "POST"}});
+    EXPECT_EQ(preflight.status, 204);
+    EXPECT_NE(preflight.headers["access-control-allow-methods"].find("POST"), std::string::npos);
+}
+
+TEST(Server, ServesAppWithSpaFallbackAndCaching) {
+    auto dir = std::filesystem::temp_directory_path() / "perch-web-root-test";
+    auto root = make_web_root(dir);
+    PerchProcess perch("\"web_root\": \"" + root + "\"");
+    auto index = perch.get("/");
+    EXPECT_EQ(index.status, 200);
+    EXPECT_NE(index.body.find("<title>Perch</title>"), std::string::npos);
+    EXPECT_EQ(index.headers["cache-control"], "no-cache");
+    auto deep = perch.get("/network/u2u/history");
+    EXPECT_EQ(deep.status, 200);
+    EXPECT_EQ(deep.body, index.body);
+    auto asset = perch.get("/assets/app-3f2a1b.js", {{"Accept-Encoding", "gzip"}});
+    EXPECT_EQ(asset.headers["cache-control"], "public, max-age=31536000, immutable");
+    EXPECT_EQ(asset.headers["content-encoding"], "gzip");
+    EXPECT_EQ(asset.headers["content-type"], "application/javascript");
+    auto head = perch.request("HEAD", "/");
+    EXPECT_EQ(head.status, 200);
+    EXPECT_EQ(head.headers["content-length"], std::to_string(index.body.size()));
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Server, OpenApiListsRoutes) {
+    PerchProcess perch;
+    auto doc = parse(perch.get("/api/openapi.json").body);
+    const auto& paths = doc.at("paths").as_object();
+    EXPECT_TRUE(paths.contains("/api/bridge_api/v1/get-all-chains"));
+    EXPECT_TRUE(paths.contains("/api/campaign_api/v1/{user}/points"));
+}
+
+TEST(Server, StopsGracefullyOnSigterm) {
+    PerchProcess perch;
+    ASSERT_EQ(perch.get("/api/health").status, 200);
+    EXPECT_EQ(perch.stop(), 0);
+    EXPECT_NE(perch.output().find("perch stopped"), std::string::npos);
+}
+
+TEST(Config, BadConfigNamesTheKey) {
+    auto dir = std::filesystem::temp_directory_path() / "perch-bad-config";
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "bad.json") << R"({"port": "eighty"})";
+    auto [status, out] = run_perch({"serve", "--config", (dir / "bad.json").string()});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(out.find("'port'"), std::string::npos) << out;
+
+    std::ofstream(dir / "unknown.json") << R"({"limits": {"body": 1}})";
+    std::tie(status, out) = run_perch({"serve", "--config", (dir / "unknown.json").string()});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(out.find("limits.body"), std::string::npos) << out;
+
+    std::tie(status, out) = run_perch({"serve"}, {{"PERCH_PORT", "eighty"}});
+    EXPECT_EQ(status, 2);
+    EXPECT_NE(out.find("PERCH_PORT"), std::string::npos) << out;
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Config, MigrateAppliesOnce) {
+    auto db = std::filesystem::temp_directory_path() / "perch-migrate-test.db";
+    std::filesystem::remove(db);
+    auto url = "sqlite:" + db.string();
+    auto [status, out] = run_perch({"migrate"}, {{"PERCH_DATABASE_URL", url}});
+    EXPECT_EQ(status, 0) << out;
+    EXPECT_NE(out.find("1 migration(s) applied"), std::string::npos) << out;
+    std::tie(status, out) = run_perch({"migrate"}, {{"PERCH_DATABASE_URL", url}});
+    EXPECT_NE(out.find("0 migration(s) applied"), std::string::npos) << out;
+    std::filesystem::remove(db);
+}
