@@ -64,6 +64,7 @@ int serve(const Config& config) {
     pool.start();
     spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})", config.host,
                  server.port(), pool.size(), catalog.chains().size(), config.database_url);
+    spdlog::default_logger()->flush();  // scripts and tests wait for this line
     wait_for_stop_signal();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();

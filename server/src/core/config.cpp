@@ -26,14 +26,15 @@ std::string get_string(const json::object& obj, const char* key, std::string fal
     return std::string(v->as_string());
 }
 
+// `prefix` names the enclosing object in messages ("limits.").
 std::int64_t get_int(const json::object& obj, const char* key, std::int64_t fallback, std::int64_t min,
-                     std::int64_t max) {
+                     std::int64_t max, const std::string& prefix = {}) {
     const auto* v = find(obj, key);
     if (!v) return fallback;
-    if (!v->is_int64() && !v->is_uint64()) fail(key, "must be an integer");
+    if (!v->is_int64() && !v->is_uint64()) fail(prefix + key, "must be an integer");
     auto n = v->is_int64() ? v->as_int64() : static_cast<std::int64_t>(v->as_uint64());
     if (n < min || n > max) {
-        fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max));
+        fail(prefix + key, "must be between " + std::to_string(min) + " and " + std::to_string(max));
     }
     return n;
 }
@@ -98,11 +99,11 @@ void apply_file(Config& c, const json::object& obj) {
         const auto& l = limits->as_object();
         reject_unknown_keys(l, {"body_bytes", "read_timeout_ms", "idle_timeout_ms"}, "limits.");
         c.limits.body_bytes = static_cast<std::size_t>(
-            get_int(l, "body_bytes", static_cast<std::int64_t>(c.limits.body_bytes), 1024, 1 << 30));
+            get_int(l, "body_bytes", static_cast<std::int64_t>(c.limits.body_bytes), 1024, 1 << 30, "limits."));
         c.limits.read_timeout = std::chrono::milliseconds(
-            get_int(l, "read_timeout_ms", c.limits.read_timeout.count(), 100, 600000));
+            get_int(l, "read_timeout_ms", c.limits.read_timeout.count(), 100, 600000, "limits."));
         c.limits.idle_timeout = std::chrono::milliseconds(
-            get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000));
+            get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000, "limits."));
     }
 }
 

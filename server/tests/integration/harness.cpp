@@ -68,7 +68,8 @@ PerchProcess::PerchProcess(const std::string& extra_config,
                           << (dir_ / "perch.db").string() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB << "\""
                           << (extra_config.empty() ? "" : ", ") << extra_config << "}";
     pid_ = spawn({"serve", "--config", config.string()}, env, dir_ / "perch.log");
-    std::regex listening("listening on http://[^:]+:([0-9]+)");
+    // Match through the text after the port so a half-written log line is never read as a port.
+    std::regex listening("listening on http://[^:]+:([0-9]+) \\(");
     for (int i = 0; i < 300; ++i) {
         std::smatch m;
         auto out = output();

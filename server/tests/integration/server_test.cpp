@@ -112,7 +112,8 @@ TEST(Server, TokensAndExchanges) {
     auto exchanges = perch.post("/api/bridge_api/v1/get_all_exchange_infos", "{}");
     ASSERT_EQ(exchanges.status, 200);
     bool binance = false;
-    for (const auto& e : parse(exchanges.body).at("data").at("list").as_array()) {
+    auto exchange_body = parse(exchanges.body);
+    for (const auto& e : exchange_body.at("data").at("list").as_array()) {
         if (e.at("id").to_number<std::int64_t>() == 11) binance = true;
     }
     EXPECT_TRUE(binance) << "exchange id 11 (BTC's only exchange) missing";
@@ -128,7 +129,8 @@ TEST(Server, ChannelByDomain) {
     std::ifstream in(std::string(PERCH_ROOT_DIR) + "/config/channels.json");
     std::stringstream buf;
     buf << in.rdbuf();
-    for (const auto& ch : json::parse(buf.str()).at("channels").as_array()) {
+    auto channels = json::parse(buf.str());
+    for (const auto& ch : channels.at("channels").as_array()) {
         auto id = ch.at("channel_id").to_number<std::int64_t>();
         if (id == 98675412) continue;
         auto domain = std::string(ch.at("domains").as_array().at(0).as_string());

@@ -78,7 +78,7 @@ SqliteStore::Lease::~Lease() {
 }
 
 Task<std::int64_t> SqliteStore::add_user_action(UserAction a) {
-    co_return co_await run([a = std::move(a)](Connection& c) {
+    auto insert = [a = std::move(a)](Connection& c) {
         c.prepared("INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
                    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(1, a.user_address)
@@ -90,20 +90,22 @@ Task<std::int64_t> SqliteStore::add_user_action(UserAction a) {
             .bind(7, now_seconds())
             .step();
         return static_cast<std::int64_t>(sqlite3_last_insert_rowid(c.handle()));
-    });
+    };
+    co_return co_await run(std::move(insert));
 }
 
 Task<std::int64_t> SqliteStore::count_user_actions(std::string user) {
-    co_return co_await run([user = std::move(user)](Connection& c) {
+    auto count = [user = std::move(user)](Connection& c) {
         auto& s = c.prepared("SELECT COUNT(*) FROM user_actions WHERE user_address = ?");
         s.bind(1, user);
         s.step();
         return s.column_int(0);
-    });
+    };
+    co_return co_await run(std::move(count));
 }
 
 Task<PointTotals> SqliteStore::point_totals(std::string user) {
-    co_return co_await run([user = std::move(user)](Connection& c) {
+    auto totals = [user = std::move(user)](Connection& c) {
         auto& s = c.prepared(
             "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address = ? GROUP BY kind");
         s.bind(1, user);
@@ -120,7 +122,8 @@ Task<PointTotals> SqliteStore::point_totals(std::string user) {
             else if (kind == "refer_v1") t.refer_v1 = sum;
         }
         return t;
-    });
+    };
+    co_return co_await run(std::move(totals));
 }
 
 Task<int> SqliteStore::schema_version() {

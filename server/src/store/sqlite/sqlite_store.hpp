@@ -26,21 +26,21 @@ public:
     Task<PointTotals> point_totals(std::string user_address) override;
     Task<int> schema_version() override;
 
-    // Runs f(Connection&) on a DB thread and resumes the caller on its own executor.
+    // Runs f(Connection&) on a DB thread and resumes the caller on its own executor. A plain
+    // function, not a coroutine, and callers name their lambda before co_await: g++ 12 destroys
+    // non-trivial temporaries of a co_await expression twice (GCC PR 100611).
     template <class F>
     Task<std::invoke_result_t<F, Connection&>> run(F f) {
         using R = std::invoke_result_t<F, Connection&>;
-        co_return co_await boost::asio::co_spawn(
-            pool_,
-            [this, f = std::move(f)]() mutable -> Task<R> {
-                Lease lease(*this);
-                if constexpr (std::is_void_v<R>) {
-                    f(*lease.conn);
-                } else {
-                    co_return f(*lease.conn);
-                }
-            },
-            boost::asio::use_awaitable);
+        auto work = [this, f = std::move(f)]() mutable -> Task<R> {
+            Lease lease(*this);
+            if constexpr (std::is_void_v<R>) {
+                f(*lease.conn);
+            } else {
+                co_return f(*lease.conn);
+            }
+        };
+        return boost::asio::co_spawn(pool_, std::move(work), boost::asio::use_awaitable);
     }
 
 private:

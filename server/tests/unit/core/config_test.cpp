@@ -1,0 +1,63 @@
+#include "core/config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <map>
+
+#include "core/error.hpp"
+
+using namespace perch;
+
+namespace {
+
+EnvLookup env_of(std::map<std::string, std::string> vars) {
+    return [vars = std::move(vars)](const char* name) -> std::optional<std::string> {
+        auto it = vars.find(name);
+        if (it == vars.end()) return std::nullopt;
+        return it->second;
+    };
+}
+
+Config parse(std::string_view text, std::map<std::string, std::string> env = {}) {
+    return parse_config(boost::json::parse(text), env_of(std::move(env)));
+}
+
+std::string error_of(std::string_view text, std::map<std::string, std::string> env = {}) {
+    try {
+        parse(text, std::move(env));
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+}  // namespace
+
+TEST(Config, DefaultsWhenEmpty) {
+    auto c = parse("{}");
+    EXPECT_EQ(c.port, 8080);
+    EXPECT_EQ(c.limits.body_bytes, 1U << 20);
+    EXPECT_EQ(c.database_url, "sqlite:data/perch.db");
+}
+
+TEST(Config, FileValuesThenEnvironmentOverrides) {
+    auto c = parse(R"({"port": 9000, "trusted_proxies": ["10.0.0.0/8"], "limits": {"body_bytes": 4096}})",
+                   {{"PERCH_PORT", "9100"}, {"PERCH_CORS_ORIGINS", "http://a.test, http://b.test"}});
+    EXPECT_EQ(c.port, 9100);
+    EXPECT_EQ(c.trusted_proxies, std::vector<std::string>{"10.0.0.0/8"});
+    EXPECT_EQ(c.cors_origins, (std::vector<std::string>{"http://a.test", "http://b.test"}));
+    EXPECT_EQ(c.limits.body_bytes, 4096U);
+}
+
+TEST(Config, ErrorsNameTheKey) {
+    EXPECT_NE(error_of(R"({"port": "x"})").find("'port'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"port": 70000})").find("'port'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"prot": 1})").find("'prot'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"limits": {"body_bytes": 1}})").find("'limits.body_bytes'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"database_url": "mysql://x"})").find("'database_url'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"cors_origins": ["ftp://x"]})").find("'cors_origins'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"log_level": "loud"})").find("'log_level'"), std::string::npos);
+    EXPECT_NE(error_of("{}", {{"PERCH_THREADS", "-1"}}).find("'PERCH_THREADS'"), std::string::npos);
+    EXPECT_NE(error_of("[]").find("JSON object"), std::string::npos);
+}
