@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# make bench: wrk against perch's GET /api/bridge_api/v1/get-all-chains and against nginx serving
+# the same JSON as a static file, side by side in one run; then the Google Benchmark suites.
+# Usage: scripts/bench.sh [wrk-seconds]   (results go to build/bench/)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+SECONDS_EACH=${1:-10}
+OUT="$ROOT/build/bench"
+TMP=$(mktemp -d /tmp/perch-bench.XXXXXX)
+mkdir -p "$OUT" "$TMP/www"
+trap 'stop_all; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/nginx.pid")" 2>/dev/null; rm -rf "$TMP"' EXIT
+
+cat > "$TMP/perch.json" <<JSON
+{"host": "127.0.0.1", "port": 8280, "threads": 2, "database_url": "sqlite:$TMP/bench.db", "access_log": false}
+JSON
+start_perch "$TMP/perch.json" "$TMP/perch.log"
+curl -sf http://127.0.0.1:8280/api/bridge_api/v1/get-all-chains -o "$TMP/www/get-all-chains.json"
+
+cat > "$TMP/nginx.conf" <<CONF
+worker_processes 2;
+pid $TMP/nginx.pid;
+error_log $TMP/nginx-error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  keepalive_requests 1000000;
+  client_body_temp_path $TMP; proxy_temp_path $TMP; fastcgi_temp_path $TMP; uwsgi_temp_path $TMP; scgi_temp_path $TMP;
+  server { listen 127.0.0.1:8281; root $TMP/www; }
+}
+CONF
+nginx -c "$TMP/nginx.conf"
+sleep 0.5
+
+bytes=$(stat -c %s "$TMP/www/get-all-chains.json")
+echo "body: $bytes bytes; wrk -t2 -c64 -d${SECONDS_EACH}s, both servers with 2 workers, on $(nproc) cores" | tee "$OUT/wrk.txt"
+for target in "perch http://127.0.0.1:8280/api/bridge_api/v1/get-all-chains" \
+              "nginx http://127.0.0.1:8281/get-all-chains.json"; do
+  set -- $target
+  echo "== $1" | tee -a "$OUT/wrk.txt"
+  wrk -t2 -c64 -d"${SECONDS_EACH}s" --latency "$2" | tee -a "$OUT/wrk.txt"
+done
+
+if [[ -x "$ROOT/build/server/perch_bench" ]]; then
+  echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
+  "$ROOT/build/server/perch_bench" --benchmark_min_time=0.2 2>&1 | tee -a "$OUT/micro.txt"
+fi

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# make test: every suite against real parts. A test devnet (ports +100) and a test perch (port
+# 8180, temp SQLite, 127.0.0.1 trusted as a proxy) run beside anything `make run` started.
+# Prints each suite's counts and a closing "total: N passed, N failed" line.
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+TMP=$(mktemp -d /tmp/perch-test.XXXXXX)
+LOGS="$ROOT/build/test-logs"
+mkdir -p "$LOGS"
+trap 'stop_all; rm -rf "$TMP"' EXIT
+JOBS=${JOBS:-$(nproc)}
+passed=0
+failed=0
+failures=()
+
+count() {  # count SUITE PASSED FAILED EXIT_CODE
+  local suite=$1 p=${2:-0} f=${3:-0} rc=$4
+  if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi  # a runner that crashed counts as a failure
+  passed=$((passed + p))
+  failed=$((failed + f))
+  ((f > 0)) && failures+=("$suite")
+  printf '%-10s %4d passed, %d failed\n' "$suite:" "$p" "$f"
+}
+
+echo "== starting the test devnet and perch"
+start_devnet "$TMP/devnet" 100 "$LOGS/devnet-node.log" || exit 1
+cat > "$TMP/perch-e2e.json" <<JSON
+{"host": "127.0.0.1", "port": 8180, "database_url": "sqlite:$TMP/perch-e2e.db",
+ "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
+ "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
+ "access_log": false}
+JSON
+start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
+export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
+
+echo "== C++ (ctest) and web unit tests (vitest), in parallel"
+(cd "$ROOT/build/server" && ctest --output-on-failure -j "$JOBS" --timeout 300) > "$LOGS/cpp.log" 2>&1 &
+cpp_pid=$!
+(cd "$ROOT/web" && npm run --silent test) > "$LOGS/web.log" 2>&1 &
+web_pid=$!
+wait $cpp_pid; cpp_rc=$?
+wait $web_pid; web_rc=$?
+cpp_total=$(grep -oP 'tests failed out of \K[0-9]+' "$LOGS/cpp.log" | tail -1)
+cpp_failed=$(grep -oP '[0-9]+(?= tests failed out of)' "$LOGS/cpp.log" | tail -1)
+count cpp $(( ${cpp_total:-0} - ${cpp_failed:-0} )) "${cpp_failed:-0}" $cpp_rc
+web_line=$(grep -E '^\s*Tests\s' "$LOGS/web.log" | tail -1)
+count web "$(grep -oP '[0-9]+(?= passed)' <<<"$web_line")" "$(grep -oP '[0-9]+(?= failed)' <<<"$web_line")" $web_rc
+
+echo "== contracts (Hardhat)"
+(cd "$ROOT/devnet" && npm run --silent test) > "$LOGS/contracts.log" 2>&1
+rc=$?
+count contracts "$(grep -oP '^# pass \K[0-9]+' "$LOGS/contracts.log" | tail -1)" \
+  "$(grep -oP '^# fail \K[0-9]+' "$LOGS/contracts.log" | tail -1)" $rc
+
+echo "== end-to-end (Playwright in Chromium against perch + devnet)"
+(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" npm run --silent e2e) \
+  > "$LOGS/e2e.log" 2>&1
+rc=$?
+count e2e "$(grep -oP '^\s*\K[0-9]+(?= passed)' "$LOGS/e2e.log" | tail -1)" \
+  "$(grep -oP '^\s*\K[0-9]+(?= failed)' "$LOGS/e2e.log" | tail -1)" $rc
+
+for suite in "${failures[@]}"; do
+  echo "FAILED: $suite; the end of build/test-logs/$suite.log:"
+  tail -n 60 "$LOGS/$suite.log" | sed 's/^/    /'
+done
+echo "total: $passed passed, $failed failed"
+((failed == 0 && passed > 0))
