@@ -1,3 +1,5 @@
 #include "app/app.hpp"
 
-int main(int argc, char** argv) { return perch::app::main(argc, argv); }
+int main(int argc, char** argv) {
+    return perch::app::main(argc, argv);
+}

@@ -18,20 +18,25 @@ http::Handler fixed(std::shared_ptr<const http::Payload> payload) {
 }
 
 std::shared_ptr<const http::Payload> list_payload(const json::array& list) {
-    auto body = json::serialize(json::object{{"code", 0}, {"msg", "success"}, {"data", json::object{{"list", list}}}});
+    auto body = json::serialize(
+        json::object{{"code", 0}, {"msg", "success"}, {"data", json::object{{"list", list}}}});
     return http::make_payload("application/json", std::move(body), "public, max-age=60");
 }
 
 }  // namespace
 
 void register_bridge_reference_api(http::Router& router, Services& s) {
-    router.get("/api/bridge_api/v1/get-all-chains", "Every network the app lists (61022 and 8086 never)",
+    router.get("/api/bridge_api/v1/get-all-chains",
+               "Every network the app lists (61022 and 8086 never)",
                fixed(list_payload(s.catalog.chains())));
-    router.get("/api/bridge_api/v1/all-tokens", "Tokens per chain: symbol, chainId, address, decimals",
+    router.get("/api/bridge_api/v1/all-tokens",
+               "Tokens per chain: symbol, chainId, address, decimals",
                fixed(list_payload(s.catalog.tokens())));
-    router.post("/api/bridge_api/v1/get_all_exchange_infos", "Exchanges that can be bridge destinations",
+    router.post("/api/bridge_api/v1/get_all_exchange_infos",
+                "Exchanges that can be bridge destinations",
                 fixed(list_payload(s.catalog.exchanges())));
-    router.get("/api/bridge_api/v1/getChannelIDByDomainName", "The channel (branding) serving a domain",
+    router.get("/api/bridge_api/v1/getChannelIDByDomainName",
+               "The channel (branding) serving a domain",
                [&s](http::Request& req) -> Task<http::Response> {
                    auto domain = req.query_value("domain_name");
                    if (domain.size() > 253) throw bad_request("domain_name is too long");

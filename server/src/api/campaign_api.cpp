@@ -14,15 +14,15 @@ void register_campaign_api(http::Router& router, Services& s) {
                    auto user = req.param("user");
                    if (text::is_evm_address(user)) user = text::to_lower(user);
                    auto t = co_await s.store.point_totals(user);
-                   co_return http::envelope(json::object{
-                       {"campaign_points", t.campaign},
-                       {"cross_points", t.cross},
-                       {"refer_points", t.refer},
-                       {"check_in_points", t.check_in},
-                       {"pool_points", t.pool},
-                       {"multiplier", rewards::boost_multiplier(t.bridge_credits)},
-                       {"cross_points_v1", t.cross_v1},
-                       {"refer_points_v1", t.refer_v1}});
+                   co_return http::envelope(
+                       json::object{{"campaign_points", t.campaign},
+                                    {"cross_points", t.cross},
+                                    {"refer_points", t.refer},
+                                    {"check_in_points", t.check_in},
+                                    {"pool_points", t.pool},
+                                    {"multiplier", rewards::boost_multiplier(t.bridge_credits)},
+                                    {"cross_points_v1", t.cross_v1},
+                                    {"refer_points_v1", t.refer_v1}});
                });
 }
 

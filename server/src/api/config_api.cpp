@@ -9,7 +9,8 @@ namespace json = boost::json;
 namespace {
 
 // A string field of at most `max` characters; required fields must be present and non-empty.
-std::string string_field(const json::object& body, std::string_view name, std::size_t max, bool required) {
+std::string string_field(const json::object& body, std::string_view name, std::size_t max,
+                         bool required) {
     const auto* v = body.if_contains(name);
     if (!v || v->is_null()) {
         if (required) throw bad_request("field '" + std::string(name) + "' is required");
@@ -17,9 +18,11 @@ std::string string_field(const json::object& body, std::string_view name, std::s
     }
     if (!v->is_string()) throw bad_request("field '" + std::string(name) + "' must be a string");
     std::string value(v->as_string());
-    if (required && value.empty()) throw bad_request("field '" + std::string(name) + "' must not be empty");
+    if (required && value.empty())
+        throw bad_request("field '" + std::string(name) + "' must not be empty");
     if (value.size() > max) {
-        throw bad_request("field '" + std::string(name) + "' is longer than " + std::to_string(max) + " characters");
+        throw bad_request("field '" + std::string(name) + "' is longer than " +
+                          std::to_string(max) + " characters");
     }
     return value;
 }
@@ -35,7 +38,8 @@ void register_config_api(http::Router& router, Services& s) {
                     if (!text::is_wallet_address(a.user_address)) {
                         throw bad_request("field 'user_address' must be a wallet address");
                     }
-                    if (text::is_evm_address(a.user_address)) a.user_address = text::to_lower(a.user_address);
+                    if (text::is_evm_address(a.user_address))
+                        a.user_address = text::to_lower(a.user_address);
                     a.action = string_field(body, "action", 64, true);
                     a.sign = string_field(body, "sign", 1024, false);
                     a.agent = string_field(body, "agent", 512, false);

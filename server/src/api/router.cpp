@@ -16,9 +16,12 @@ json::object openapi_of(const http::Router& router) {
             path.erase(pos, path.find('}', pos) - pos);
         }
         json::array parameters;
-        for (auto open = path.find('{'); open != std::string::npos; open = path.find('{', open + 1)) {
+        for (auto open = path.find('{'); open != std::string::npos;
+             open = path.find('{', open + 1)) {
             auto name = path.substr(open + 1, path.find('}', open) - open - 1);
-            parameters.push_back(json::object{{"name", name}, {"in", "path"}, {"required", true},
+            parameters.push_back(json::object{{"name", name},
+                                              {"in", "path"},
+                                              {"required", true},
                                               {"schema", json::object{{"type", "string"}}}});
         }
         auto method = std::string(http::bhttp::to_string(r.method));
@@ -27,7 +30,8 @@ json::object openapi_of(const http::Router& router) {
         item[method] = json::object{
             {"summary", r.summary},
             {"parameters", parameters},
-            {"responses", json::object{{"200", json::object{{"description", "envelope {code, msg, data}"}}}}}};
+            {"responses",
+             json::object{{"200", json::object{{"description", "envelope {code, msg, data}"}}}}}};
     }
     return json::object{{"openapi", "3.0.3"},
                         {"info", json::object{{"title", "Perch API"}, {"version", "1"}}},
@@ -44,12 +48,14 @@ http::Router build_router(Services& services) {
     register_nocore_api(router, services);
     register_config_api(router, services);
     register_campaign_api(router, services);
-    auto openapi = http::make_payload("application/json", json::serialize(openapi_of(router)), "no-cache");
-    router.get("/api/openapi.json", "This document", [openapi](http::Request&) -> Task<http::Response> {
-        http::Response r;
-        r.payload = openapi;
-        co_return r;
-    });
+    auto openapi =
+        http::make_payload("application/json", json::serialize(openapi_of(router)), "no-cache");
+    router.get("/api/openapi.json", "This document",
+               [openapi](http::Request&) -> Task<http::Response> {
+                   http::Response r;
+                   r.payload = openapi;
+                   co_return r;
+               });
     return router;
 }
 

@@ -57,13 +57,15 @@ int serve(const Config& config) {
     geo::GeoIp geoip(config.geoip_db);
     api::Services services{config, *store, catalog, geoip};
     http::Dispatcher dispatcher(api::build_router(services), http::StaticFiles(config.web_root),
-                                http::ClientIpResolver(config.trusted_proxies), config.cors_origins);
+                                http::ClientIpResolver(config.trusted_proxies),
+                                config.cors_origins);
     ContextPool pool(config.threads);
     http::Server server(pool, dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     pool.start();
-    spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})", config.host,
-                 server.port(), pool.size(), catalog.chains().size(), config.database_url);
+    spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})",
+                 config.host, server.port(), pool.size(), catalog.chains().size(),
+                 config.database_url);
     spdlog::default_logger()->flush();  // scripts and tests wait for this line
     wait_for_stop_signal();
     server.shutdown(std::chrono::seconds(5));

@@ -1,7 +1,7 @@
 #include "catalog/catalog.hpp"
 
-#include <boost/json.hpp>
 #include <algorithm>
+#include <boost/json.hpp>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -55,16 +55,25 @@ void require_fields(const json::array& list, const std::string& file,
     }
 }
 
-std::int64_t int_of(const json::value& v) { return v.is_int64() ? v.as_int64() : static_cast<std::int64_t>(v.as_uint64()); }
+std::int64_t int_of(const json::value& v) {
+    return v.is_int64() ? v.as_int64() : static_cast<std::int64_t>(v.as_uint64());
+}
 
 const std::initializer_list<std::pair<std::string_view, json::kind>> kChainFields = {
-    {"chain_id", json::kind::int64},        {"chain_name", json::kind::string},
-    {"alias_name", json::kind::string},     {"is_testnet", json::kind::bool_},
-    {"explorer_url", json::kind::string},   {"network_code", json::kind::int64},
-    {"popular_item_list", json::kind::array}, {"icon", json::kind::string},
-    {"flags", json::kind::object},          {"disabled", json::kind::bool_},
-    {"order", json::kind::int64},           {"searchText", json::kind::string},
-    {"native_currency", json::kind::object}, {"rpc_urls", json::kind::array},
+    {"chain_id", json::kind::int64},
+    {"chain_name", json::kind::string},
+    {"alias_name", json::kind::string},
+    {"is_testnet", json::kind::bool_},
+    {"explorer_url", json::kind::string},
+    {"network_code", json::kind::int64},
+    {"popular_item_list", json::kind::array},
+    {"icon", json::kind::string},
+    {"flags", json::kind::object},
+    {"disabled", json::kind::bool_},
+    {"order", json::kind::int64},
+    {"searchText", json::kind::string},
+    {"native_currency", json::kind::object},
+    {"rpc_urls", json::kind::array},
     {"block_explorers", json::kind::array},
 };
 
@@ -82,16 +91,19 @@ json::array load_chains(const std::string& dir) {
     for (auto& c : chains) {
         auto id = int_of(c.as_object().at("chain_id"));
         if (!seen.insert(id).second) {
-            throw ConfigError("reference data: chain id " + std::to_string(id) + " is listed twice");
+            throw ConfigError("reference data: chain id " + std::to_string(id) +
+                              " is listed twice");
         }
-        if (std::find(std::begin(kHiddenChainIds), std::end(kHiddenChainIds), id) != std::end(kHiddenChainIds)) {
+        if (std::find(std::begin(kHiddenChainIds), std::end(kHiddenChainIds), id) !=
+            std::end(kHiddenChainIds)) {
             continue;
         }
         visible.push_back(std::move(c));
     }
-    std::stable_sort(visible.begin(), visible.end(), [](const json::value& a, const json::value& b) {
-        return int_of(a.at("order")) < int_of(b.at("order"));
-    });
+    std::stable_sort(visible.begin(), visible.end(),
+                     [](const json::value& a, const json::value& b) {
+                         return int_of(a.at("order")) < int_of(b.at("order"));
+                     });
     return visible;
 }
 
@@ -101,7 +113,8 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
     if (profile_path.empty()) return out;
     auto doc = read_json(profile_path);
     if (!doc.is_object() || !doc.at("chains").is_array()) {
-        throw ConfigError("config key 'chain_profile': '" + profile_path + "' has no 'chains' array");
+        throw ConfigError("config key 'chain_profile': '" + profile_path +
+                          "' has no 'chains' array");
     }
     const auto& profile = doc.as_object();
     for (const auto& entry : profile.at("chains").as_array()) {
@@ -109,7 +122,8 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
         const auto* port = entry.as_object().if_contains("port");
         const auto* rpc = entry.as_object().if_contains("rpc_url");
         if (!id || !(id->is_int64() || id->is_uint64()) || (!port && !rpc)) {
-            throw ConfigError("config key 'chain_profile': every chain needs chain_id and port or rpc_url");
+            throw ConfigError(
+                "config key 'chain_profile': every chain needs chain_id and port or rpc_url");
         }
         ProfileChain pc;
         pc.chain_id = int_of(*id);
@@ -118,7 +132,8 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
         if (const auto* name = entry.as_object().if_contains("name")) pc.name = name->as_string();
         out.push_back(pc);
         for (auto& c : chains) {
-            if (int_of(c.at("chain_id")) == pc.chain_id) c.as_object()["rpc_urls"] = json::array{json::string(pc.rpc_url)};
+            if (int_of(c.at("chain_id")) == pc.chain_id)
+                c.as_object()["rpc_urls"] = json::array{json::string(pc.rpc_url)};
         }
     }
     // Deployed tokens (USDC, USDT, ...) replace the public addresses on the profile's chains.
@@ -132,9 +147,13 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
             if (token_decimals && token_decimals->as_object().contains(symbol)) {
                 decimals = int_of(token_decimals->as_object().at(symbol));
             }
-            json::object token{{"symbol", symbol}, {"chainId", pc.chain_id}, {"address", address}, {"decimals", decimals}};
+            json::object token{{"symbol", symbol},
+                               {"chainId", pc.chain_id},
+                               {"address", address},
+                               {"decimals", decimals}};
             auto same = [&](const json::value& t) {
-                return t.at("symbol") == json::value(symbol) && int_of(t.at("chainId")) == pc.chain_id;
+                return t.at("symbol") == json::value(symbol) &&
+                       int_of(t.at("chainId")) == pc.chain_id;
             };
             tokens.erase(std::remove_if(tokens.begin(), tokens.end(), same), tokens.end());
             tokens.push_back(std::move(token));
@@ -150,34 +169,45 @@ Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) 
     c.chains_ = load_chains(dir);
     c.tokens_ = read_list(dir + "/tokens.json", "tokens");
     require_fields(c.tokens_, dir + "/tokens.json",
-                   {{"symbol", json::kind::string}, {"chainId", json::kind::int64},
-                    {"address", json::kind::string}, {"decimals", json::kind::int64}});
+                   {{"symbol", json::kind::string},
+                    {"chainId", json::kind::int64},
+                    {"address", json::kind::string},
+                    {"decimals", json::kind::int64}});
     c.exchanges_ = read_list(dir + "/exchanges.json", "exchanges");
-    require_fields(c.exchanges_, dir + "/exchanges.json",
-                   {{"id", json::kind::int64}, {"name", json::kind::string}, {"icon", json::kind::string}});
+    require_fields(
+        c.exchanges_, dir + "/exchanges.json",
+        {{"id", json::kind::int64}, {"name", json::kind::string}, {"icon", json::kind::string}});
     auto channels_doc = read_json(dir + "/channels.json");
     c.channels_ = read_list(dir + "/channels.json", "channels");
     require_fields(c.channels_, dir + "/channels.json",
-                   {{"channel_id", json::kind::int64}, {"name", json::kind::string},
-                    {"slug", json::kind::string}, {"domains", json::kind::array},
-                    {"nav", json::kind::array}, {"theme", json::kind::object},
-                    {"wallet_groups", json::kind::array}, {"powered_by", json::kind::bool_}});
+                   {{"channel_id", json::kind::int64},
+                    {"name", json::kind::string},
+                    {"slug", json::kind::string},
+                    {"domains", json::kind::array},
+                    {"nav", json::kind::array},
+                    {"theme", json::kind::object},
+                    {"wallet_groups", json::kind::array},
+                    {"powered_by", json::kind::bool_}});
     const auto* def = channels_doc.as_object().if_contains("default_channel_id");
     if (!def || !(def->is_int64() || def->is_uint64())) {
-        throw ConfigError("reference data '" + dir + "/channels.json': default_channel_id is missing");
+        throw ConfigError("reference data '" + dir +
+                          "/channels.json': default_channel_id is missing");
     }
     c.default_channel_id_ = int_of(*def);
-    bool has_default = std::any_of(c.channels_.begin(), c.channels_.end(), [&](const json::value& ch) {
-        return int_of(ch.at("channel_id")) == c.default_channel_id_;
-    });
-    if (!has_default) throw ConfigError("reference data: the default channel is not in channels.json");
+    bool has_default =
+        std::any_of(c.channels_.begin(), c.channels_.end(), [&](const json::value& ch) {
+            return int_of(ch.at("channel_id")) == c.default_channel_id_;
+        });
+    if (!has_default)
+        throw ConfigError("reference data: the default channel is not in channels.json");
     c.profile_chains_ = overlay_profile(chain_profile, c.chains_, c.tokens_);
     return c;
 }
 
 const json::object& Catalog::channel_for_domain(std::string_view host) const {
     auto domain = text::to_lower(text::trim(host));
-    if (auto colon = domain.rfind(':'); colon != std::string::npos && domain.find(']') == std::string::npos) {
+    if (auto colon = domain.rfind(':');
+        colon != std::string::npos && domain.find(']') == std::string::npos) {
         domain.resize(colon);
     }
     const json::object* fallback = nullptr;

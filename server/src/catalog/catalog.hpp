@@ -22,18 +22,19 @@ struct ProfileChain {
 };
 
 class Catalog {
-public:
+  public:
     static Catalog load(const std::string& config_dir, const std::string& chain_profile);
 
     const boost::json::array& chains() const { return chains_; }
     const boost::json::array& tokens() const { return tokens_; }
     const boost::json::array& exchanges() const { return exchanges_; }
-    // The channel whose domains contain the host (case-insensitive, port ignored), else the main one.
+    // The channel whose domains contain the host (case-insensitive, port ignored), else the main
+    // one.
     const boost::json::object& channel_for_domain(std::string_view host) const;
     std::int64_t default_channel_id() const { return default_channel_id_; }
     const std::vector<ProfileChain>& profile_chains() const { return profile_chains_; }
 
-private:
+  private:
     boost::json::array chains_;
     boost::json::array tokens_;
     boost::json::array exchanges_;

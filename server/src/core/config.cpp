@@ -17,7 +17,9 @@ namespace {
     throw ConfigError("config key '" + key + "': " + why);
 }
 
-const json::value* find(const json::object& obj, std::string_view key) { return obj.if_contains(key); }
+const json::value* find(const json::object& obj, std::string_view key) {
+    return obj.if_contains(key);
+}
 
 std::string get_string(const json::object& obj, const char* key, std::string fallback) {
     const auto* v = find(obj, key);
@@ -27,14 +29,15 @@ std::string get_string(const json::object& obj, const char* key, std::string fal
 }
 
 // `prefix` names the enclosing object in messages ("limits.").
-std::int64_t get_int(const json::object& obj, const char* key, std::int64_t fallback, std::int64_t min,
-                     std::int64_t max, const std::string& prefix = {}) {
+std::int64_t get_int(const json::object& obj, const char* key, std::int64_t fallback,
+                     std::int64_t min, std::int64_t max, const std::string& prefix = {}) {
     const auto* v = find(obj, key);
     if (!v) return fallback;
     if (!v->is_int64() && !v->is_uint64()) fail(prefix + key, "must be an integer");
     auto n = v->is_int64() ? v->as_int64() : static_cast<std::int64_t>(v->as_uint64());
     if (n < min || n > max) {
-        fail(prefix + key, "must be between " + std::to_string(min) + " and " + std::to_string(max));
+        fail(prefix + key,
+             "must be between " + std::to_string(min) + " and " + std::to_string(max));
     }
     return n;
 }
@@ -58,11 +61,13 @@ std::vector<std::string> get_strings(const json::object& obj, const char* key) {
     return out;
 }
 
-std::int64_t parse_env_int(const char* key, const std::string& text, std::int64_t min, std::int64_t max) {
+std::int64_t parse_env_int(const char* key, const std::string& text, std::int64_t min,
+                           std::int64_t max) {
     std::int64_t n = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
     if (ec != std::errc{} || end != text.data() + text.size() || n < min || n > max) {
-        fail(key, "must be an integer between " + std::to_string(min) + " and " + std::to_string(max));
+        fail(key,
+             "must be an integer between " + std::to_string(min) + " and " + std::to_string(max));
     }
     return n;
 }
@@ -77,9 +82,10 @@ void reject_unknown_keys(const json::object& obj, std::initializer_list<std::str
 }
 
 void apply_file(Config& c, const json::object& obj) {
-    reject_unknown_keys(obj, {"host", "port", "threads", "database_url", "chain_profile",
-                              "maker_key_file", "trusted_proxies", "cors_origins", "web_root",
-                              "config_dir", "geoip_db", "log_level", "access_log", "limits"},
+    reject_unknown_keys(obj,
+                        {"host", "port", "threads", "database_url", "chain_profile",
+                         "maker_key_file", "trusted_proxies", "cors_origins", "web_root",
+                         "config_dir", "geoip_db", "log_level", "access_log", "limits"},
                         "");
     c.host = get_string(obj, "host", c.host);
     c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
@@ -99,7 +105,8 @@ void apply_file(Config& c, const json::object& obj) {
         const auto& l = limits->as_object();
         reject_unknown_keys(l, {"body_bytes", "read_timeout_ms", "idle_timeout_ms"}, "limits.");
         c.limits.body_bytes = static_cast<std::size_t>(
-            get_int(l, "body_bytes", static_cast<std::int64_t>(c.limits.body_bytes), 1024, 1 << 30, "limits."));
+            get_int(l, "body_bytes", static_cast<std::int64_t>(c.limits.body_bytes), 1024, 1 << 30,
+                    "limits."));
         c.limits.read_timeout = std::chrono::milliseconds(
             get_int(l, "read_timeout_ms", c.limits.read_timeout.count(), 100, 600000, "limits."));
         c.limits.idle_timeout = std::chrono::milliseconds(
@@ -109,8 +116,10 @@ void apply_file(Config& c, const json::object& obj) {
 
 void apply_env(Config& c, const EnvLookup& env) {
     if (auto v = env("PERCH_HOST")) c.host = *v;
-    if (auto v = env("PERCH_PORT")) c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", *v, 0, 65535));
-    if (auto v = env("PERCH_THREADS")) c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", *v, 0, 256));
+    if (auto v = env("PERCH_PORT"))
+        c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", *v, 0, 65535));
+    if (auto v = env("PERCH_THREADS"))
+        c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", *v, 0, 256));
     if (auto v = env("PERCH_DATABASE_URL")) c.database_url = *v;
     if (auto v = env("PERCH_CHAIN_PROFILE")) c.chain_profile = *v;
     if (auto v = env("PERCH_MAKER_KEY_FILE")) c.maker_key_file = *v;

@@ -12,7 +12,9 @@ ContextPool::ContextPool(unsigned size) {
     }
 }
 
-ContextPool::~ContextPool() { stop(); }
+ContextPool::~ContextPool() {
+    stop();
+}
 
 void ContextPool::start() {
     for (auto& ctx : contexts_) {

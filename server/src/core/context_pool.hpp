@@ -1,9 +1,9 @@
 #pragma once
 // One io_context per thread (silkworm's context pool): no locks inside a connection, and work is
 // spread by handing each new connection to the next context.
+#include <atomic>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
-#include <atomic>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -11,7 +11,7 @@
 namespace perch {
 
 class ContextPool {
-public:
+  public:
     explicit ContextPool(unsigned size);
     ~ContextPool();
     ContextPool(const ContextPool&) = delete;
@@ -23,7 +23,7 @@ public:
     boost::asio::io_context& at(std::size_t i) { return *contexts_.at(i); }
     std::size_t size() const { return contexts_.size(); }
 
-private:
+  private:
     using Guard = boost::asio::executor_work_guard<boost::asio::io_context::executor_type>;
     std::vector<std::unique_ptr<boost::asio::io_context>> contexts_;
     std::vector<Guard> guards_;

@@ -5,13 +5,21 @@
 
 namespace perch {
 
-enum class ErrorKind { bad_request, unauthorized, forbidden, not_found, conflict, too_large,
-                       unavailable, internal };
+enum class ErrorKind {
+    bad_request,
+    unauthorized,
+    forbidden,
+    not_found,
+    conflict,
+    too_large,
+    unavailable,
+    internal
+};
 
 int http_status_of(ErrorKind kind);
 
 class ApiError : public std::runtime_error {
-public:
+  public:
     ApiError(ErrorKind kind, std::string client_text, std::string log_text = {})
         : std::runtime_error(log_text.empty() ? client_text : log_text),
           kind_(kind),
@@ -22,17 +30,21 @@ public:
     const std::string& client_text() const { return client_text_; }
     std::string log_text() const { return what(); }
 
-private:
+  private:
     ErrorKind kind_;
     std::string client_text_;
 };
 
-inline ApiError bad_request(std::string text) { return {ErrorKind::bad_request, std::move(text)}; }
-inline ApiError not_found(std::string text) { return {ErrorKind::not_found, std::move(text)}; }
+inline ApiError bad_request(std::string text) {
+    return {ErrorKind::bad_request, std::move(text)};
+}
+inline ApiError not_found(std::string text) {
+    return {ErrorKind::not_found, std::move(text)};
+}
 
 // A configuration problem found at start; names the key so the operator can fix it.
 class ConfigError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 

@@ -7,23 +7,28 @@ namespace perch::text {
 namespace {
 
 bool all_of(std::string_view s, auto pred) {
-    return std::all_of(s.begin(), s.end(), [&](char c) { return pred(static_cast<unsigned char>(c)); });
+    return std::all_of(s.begin(), s.end(),
+                       [&](char c) { return pred(static_cast<unsigned char>(c)); });
 }
 
 bool is_base58(std::string_view s) {
     constexpr std::string_view alphabet =
         "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-    return all_of(s, [&](unsigned char c) { return alphabet.find(static_cast<char>(c)) != alphabet.npos; });
+    return all_of(
+        s, [&](unsigned char c) { return alphabet.find(static_cast<char>(c)) != alphabet.npos; });
 }
 
 bool is_bech32_body(std::string_view s) {
     constexpr std::string_view alphabet = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
-    return all_of(s, [&](unsigned char c) { return alphabet.find(static_cast<char>(c)) != alphabet.npos; });
+    return all_of(
+        s, [&](unsigned char c) { return alphabet.find(static_cast<char>(c)) != alphabet.npos; });
 }
 
 }  // namespace
 
-bool is_hex(std::string_view s) { return all_of(s, [](unsigned char c) { return std::isxdigit(c) != 0; }); }
+bool is_hex(std::string_view s) {
+    return all_of(s, [](unsigned char c) { return std::isxdigit(c) != 0; });
+}
 
 bool is_evm_address(std::string_view s) {
     return s.size() == 42 && s.starts_with("0x") && is_hex(s.substr(2));

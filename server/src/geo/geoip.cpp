@@ -16,7 +16,8 @@ GeoIp::GeoIp(const std::string& path) {
     auto db = std::make_unique<MMDB_s>();
     int rc = MMDB_open(path.c_str(), MMDB_MODE_MMAP, db.get());
     if (rc != MMDB_SUCCESS) {
-        throw ConfigError("config key 'geoip_db': cannot open '" + path + "': " + MMDB_strerror(rc));
+        throw ConfigError("config key 'geoip_db': cannot open '" + path +
+                          "': " + MMDB_strerror(rc));
     }
     db_ = std::move(db);
 }

@@ -9,7 +9,7 @@
 namespace perch::geo {
 
 class GeoIp {
-public:
+  public:
     // An empty path gives a GeoIp that knows no country (lookups return "").
     explicit GeoIp(const std::string& path);
     ~GeoIp();
@@ -20,7 +20,7 @@ public:
     // Two-letter ISO country code, upper case, or "" when unknown (private ranges, bad input).
     std::string country(const std::string& ip) const;
 
-private:
+  private:
     std::unique_ptr<MMDB_s> db_;
 };
 

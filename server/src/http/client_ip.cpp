@@ -44,7 +44,8 @@ ClientIpResolver::ClientIpResolver(const std::vector<std::string>& trusted) {
                 throw ConfigError("config key 'trusted_proxies': bad prefix in '" + entry + "'");
             }
         }
-        if (ec) throw ConfigError("config key 'trusted_proxies': '" + entry + "' is not an IP or CIDR");
+        if (ec)
+            throw ConfigError("config key 'trusted_proxies': '" + entry + "' is not an IP or CIDR");
         trusted_.push_back({base, prefix});
     }
 }

@@ -10,14 +10,14 @@
 namespace perch::http {
 
 class ClientIpResolver {
-public:
+  public:
     // Entries are single addresses or CIDR blocks ("10.0.0.0/8", "::1"); a bad entry throws
     // ConfigError naming trusted_proxies.
     explicit ClientIpResolver(const std::vector<std::string>& trusted);
     std::string resolve(std::string_view peer, std::string_view forwarded_for) const;
     bool is_trusted(std::string_view ip) const;
 
-private:
+  private:
     struct Block {
         boost::asio::ip::address base;
         unsigned prefix;

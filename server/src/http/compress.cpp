@@ -17,7 +17,8 @@ std::string gzip(std::string_view data, int level) {
         throw std::runtime_error("deflateInit2 failed");
     }
     std::string out(deflateBound(&zs, data.size()), '\0');
-    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));  // zlib's API is not const
+    zs.next_in =
+        reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));  // zlib's API is not const
     zs.avail_in = static_cast<uInt>(data.size());
     zs.next_out = reinterpret_cast<Bytef*>(out.data());
     zs.avail_out = static_cast<uInt>(out.size());
@@ -31,7 +32,8 @@ std::string gzip(std::string_view data, int level) {
 bool is_compressible(std::string_view content_type) {
     return content_type.starts_with("text/") || content_type.starts_with("application/json") ||
            content_type.starts_with("application/javascript") ||
-           content_type.starts_with("image/svg+xml") || content_type.starts_with("application/manifest+json");
+           content_type.starts_with("image/svg+xml") ||
+           content_type.starts_with("application/manifest+json");
 }
 
 bool accepts_gzip(std::string_view accept_encoding) {
@@ -40,7 +42,8 @@ bool accepts_gzip(std::string_view accept_encoding) {
         auto token = text::trim(item.substr(0, item.find(';')));
         if (token != "gzip" && token != "*") continue;
         auto q = item.find("q=");
-        return q == std::string_view::npos || std::strtod(std::string(item.substr(q + 2)).c_str(), nullptr) > 0;
+        return q == std::string_view::npos ||
+               std::strtod(std::string(item.substr(q + 2)).c_str(), nullptr) > 0;
     }
     return false;
 }

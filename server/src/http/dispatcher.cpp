@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/url/parse.hpp>
 #include <algorithm>
+#include <boost/url/parse.hpp>
 
 #include "core/error.hpp"
 #include "http/compress.hpp"
@@ -18,9 +18,8 @@ Dispatcher::Dispatcher(Router router, StaticFiles files, ClientIpResolver client
       cors_origins_(std::move(cors_origins)) {}
 
 bool Dispatcher::origin_allowed(std::string_view origin) const {
-    return !origin.empty() && std::any_of(cors_origins_.begin(), cors_origins_.end(), [&](const auto& o) {
-               return o == "*" || o == origin;
-           });
+    return !origin.empty() && std::any_of(cors_origins_.begin(), cors_origins_.end(),
+                                          [&](const auto& o) { return o == "*" || o == origin; });
 }
 
 Task<Response> Dispatcher::handle(const RawRequest& raw, std::string_view peer) const {
@@ -40,7 +39,8 @@ Task<Response> Dispatcher::handle(const RawRequest& raw, std::string_view peer) 
         try {
             co_return co_await handle_api(request);
         } catch (const ApiError& e) {
-            if (e.http_status() >= 500) spdlog::error("{} {}: {}", raw.method_string(), request.path, e.log_text());
+            if (e.http_status() >= 500)
+                spdlog::error("{} {}: {}", raw.method_string(), request.path, e.log_text());
             co_return error_envelope(static_cast<bhttp::status>(e.http_status()), e.client_text());
         } catch (const std::exception& e) {
             spdlog::error("{} {}: unhandled: {}", raw.method_string(), request.path, e.what());
@@ -54,8 +54,9 @@ Task<Response> Dispatcher::handle_api(Request& request) const {
     auto match = router_.match(request.raw.method(), request.path);
     if (!match.handler) {
         if (match.other_method) {
-            co_return error_envelope(bhttp::status::method_not_allowed,
-                                     std::string(request.raw.method_string()) + " is not allowed on " + request.path);
+            co_return error_envelope(
+                bhttp::status::method_not_allowed,
+                std::string(request.raw.method_string()) + " is not allowed on " + request.path);
         }
         co_return error_envelope(bhttp::status::not_found, "no such API: " + request.path);
     }
@@ -66,7 +67,8 @@ Task<Response> Dispatcher::handle_api(Request& request) const {
 Response Dispatcher::handle_static(const Request& request) const {
     auto method = request.raw.method();
     if (method != bhttp::verb::get && method != bhttp::verb::head) {
-        return error_envelope(bhttp::status::method_not_allowed, "only GET and HEAD are served here");
+        return error_envelope(bhttp::status::method_not_allowed,
+                              "only GET and HEAD are served here");
     }
     Response r;
     r.payload = files_.find(request.path);
@@ -120,7 +122,8 @@ bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req)
         } else {
             msg.body() = std::move(res.body);
         }
-        if (!msg.count(bhttp::field::cache_control)) msg.set(bhttp::field::cache_control, "no-store");
+        if (!msg.count(bhttp::field::cache_control))
+            msg.set(bhttp::field::cache_control, "no-store");
     }
     msg.prepare_payload();
     if (req.method() == bhttp::verb::head) {

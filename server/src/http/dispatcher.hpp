@@ -13,7 +13,7 @@
 namespace perch::http {
 
 class Dispatcher {
-public:
+  public:
     Dispatcher(Router router, StaticFiles files, ClientIpResolver client_ips,
                std::vector<std::string> cors_origins);
 
@@ -22,7 +22,7 @@ public:
     bhttp::message_generator finish(Response res, const RawRequest& req) const;
     const Router& router() const { return router_; }
 
-private:
+  private:
     Task<Response> handle_api(Request& request) const;
     Response handle_static(const Request& request) const;
     bool origin_allowed(std::string_view origin) const;

@@ -38,7 +38,8 @@ const std::string& Request::required_query(std::string_view name) const {
 const std::string& Request::param(std::string_view name) const {
     auto it = params.find(name);
     if (it == params.end()) {
-        throw ApiError(ErrorKind::internal, "internal error", "route has no parameter " + std::string(name));
+        throw ApiError(ErrorKind::internal, "internal error",
+                       "route has no parameter " + std::string(name));
     }
     return it->second;
 }

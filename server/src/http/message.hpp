@@ -37,9 +37,9 @@ struct Response {
 
 struct Request {
     const RawRequest& raw;
-    std::string path;   // percent-decoded, without the query
-    Params query;       // percent-decoded
-    Params params;      // path parameters from the route pattern
+    std::string path;  // percent-decoded, without the query
+    Params query;      // percent-decoded
+    Params params;     // path parameters from the route pattern
     std::string client_ip;
 
     // The query value, or empty when absent.

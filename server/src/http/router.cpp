@@ -41,15 +41,18 @@ std::string kind_description(std::string_view kind) {
 
 }  // namespace
 
-void Router::add(bhttp::verb method, std::string_view pattern, std::string summary, Handler handler) {
+void Router::add(bhttp::verb method, std::string_view pattern, std::string summary,
+                 Handler handler) {
     Route route{method, std::string(pattern), std::move(summary), {}, std::move(handler)};
     for (auto part : split_path(pattern)) {
         if (part.size() > 2 && part.front() == '{' && part.back() == '}') {
             auto inner = part.substr(1, part.size() - 2);
             auto colon = inner.find(':');
-            std::string kind = colon == std::string_view::npos ? "any" : std::string(inner.substr(colon + 1));
+            std::string kind =
+                colon == std::string_view::npos ? "any" : std::string(inner.substr(colon + 1));
             if (kind != "any" && kind != "address" && kind != "int") {
-                throw std::invalid_argument("route " + route.pattern + ": unknown parameter kind " + kind);
+                throw std::invalid_argument("route " + route.pattern + ": unknown parameter kind " +
+                                            kind);
             }
             route.segments.push_back({std::string(inner.substr(0, colon)), kind});
         } else {
@@ -82,7 +85,8 @@ Router::Match Router::match(bhttp::verb method, std::string_view path) const {
         for (const auto& seg : route.segments) {
             if (seg.kind.empty()) continue;
             if (!fits_kind(params[seg.text], seg.kind)) {
-                throw bad_request("path parameter '" + seg.text + "' must be " + kind_description(seg.kind));
+                throw bad_request("path parameter '" + seg.text + "' must be " +
+                                  kind_description(seg.kind));
             }
         }
         result.handler = &route.handler;

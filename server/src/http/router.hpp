@@ -14,7 +14,7 @@ namespace perch::http {
 using Handler = std::function<Task<Response>(Request&)>;
 
 class Router {
-public:
+  public:
     // `summary` documents the route in the served OpenAPI document.
     void add(bhttp::verb method, std::string_view pattern, std::string summary, Handler handler);
     void get(std::string_view pattern, std::string summary, Handler h) {
@@ -38,7 +38,7 @@ public:
     };
     std::vector<RouteInfo> routes() const;
 
-private:
+  private:
     struct Segment {
         std::string text;  // literal text, or the parameter name
         std::string kind;  // empty for literals; "any", "address" or "int" for parameters

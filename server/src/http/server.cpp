@@ -119,11 +119,13 @@ Task<void> Server::serve(tcp::socket socket) {
         parser.body_limit(limits_.body_bytes);
         parser.header_limit(16 * 1024);
         conn.stream.expires_after(limits_.idle_timeout);
-        auto [read_ec, header_bytes] = co_await bhttp::async_read_header(conn.stream, buffer, parser, use_tuple);
+        auto [read_ec, header_bytes] =
+            co_await bhttp::async_read_header(conn.stream, buffer, parser, use_tuple);
         conn.busy = true;
         if (!read_ec && !parser.is_done()) {
             conn.stream.expires_after(limits_.read_timeout);
-            std::tie(read_ec, header_bytes) = co_await bhttp::async_read(conn.stream, buffer, parser, use_tuple);
+            std::tie(read_ec, header_bytes) =
+                co_await bhttp::async_read(conn.stream, buffer, parser, use_tuple);
         }
         if (read_ec) {
             if (is_body_limit(read_ec)) {
@@ -131,8 +133,9 @@ Task<void> Server::serve(tcp::socket socket) {
                 RawRequest stub;
                 stub.version(11);
                 stub.keep_alive(false);
-                auto msg = dispatcher_.finish(error_envelope(bhttp::status::payload_too_large,
-                                                             "request body too large"), stub);
+                auto msg = dispatcher_.finish(
+                    error_envelope(bhttp::status::payload_too_large, "request body too large"),
+                    stub);
                 co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
             }
             break;
@@ -144,11 +147,14 @@ Task<void> Server::serve(tcp::socket socket) {
         auto msg = dispatcher_.finish(std::move(response), req);
         bool keep_alive = msg.keep_alive() && !stopping_;
         conn.stream.expires_after(limits_.read_timeout);
-        auto [write_ec, written] = co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
+        auto [write_ec, written] =
+            co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
         if (access_log_) {
             auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                              std::chrono::steady_clock::now() - started).count();
-            spdlog::info("{} {} {} {} {}B {}us", peer, req.method_string(), req.target(), status, written, micros);
+                              std::chrono::steady_clock::now() - started)
+                              .count();
+            spdlog::info("{} {} {} {} {}B {}us", peer, req.method_string(), req.target(), status,
+                         written, micros);
         }
         conn.busy = false;
         if (write_ec || !keep_alive) break;
@@ -177,7 +183,8 @@ void Server::shutdown(std::chrono::milliseconds grace) {
     while (live_.load() > 0 && std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
-    if (live_.load() > 0) spdlog::warn("{} connections still open after the grace period", live_.load());
+    if (live_.load() > 0)
+        spdlog::warn("{} connections still open after the grace period", live_.load());
 }
 
 }  // namespace perch::http

@@ -14,7 +14,7 @@
 namespace perch::http {
 
 class Server {
-public:
+  public:
     Server(ContextPool& pool, const Dispatcher& dispatcher, Limits limits, bool access_log);
     ~Server();
     Server(const Server&) = delete;
@@ -28,7 +28,7 @@ public:
 
     struct Connection;  // one per live socket; lives on its socket's io_context
 
-private:
+  private:
     Task<void> accept_loop();
     Task<void> serve(boost::asio::ip::tcp::socket socket);
 

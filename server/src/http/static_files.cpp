@@ -11,15 +11,24 @@ namespace fs = std::filesystem;
 
 std::string_view content_type_for(std::string_view path) {
     static const std::pair<std::string_view, std::string_view> types[] = {
-        {".html", "text/html; charset=utf-8"}, {".js", "application/javascript"},
-        {".mjs", "application/javascript"},    {".css", "text/css"},
-        {".json", "application/json"},         {".svg", "image/svg+xml"},
-        {".png", "image/png"},                 {".jpg", "image/jpeg"},
-        {".jpeg", "image/jpeg"},               {".webp", "image/webp"},
-        {".gif", "image/gif"},                 {".ico", "image/x-icon"},
-        {".woff2", "font/woff2"},              {".woff", "font/woff"},
-        {".txt", "text/plain; charset=utf-8"}, {".webmanifest", "application/manifest+json"},
-        {".map", "application/json"},         {".wasm", "application/wasm"},
+        {".html", "text/html; charset=utf-8"},
+        {".js", "application/javascript"},
+        {".mjs", "application/javascript"},
+        {".css", "text/css"},
+        {".json", "application/json"},
+        {".svg", "image/svg+xml"},
+        {".png", "image/png"},
+        {".jpg", "image/jpeg"},
+        {".jpeg", "image/jpeg"},
+        {".webp", "image/webp"},
+        {".gif", "image/gif"},
+        {".ico", "image/x-icon"},
+        {".woff2", "font/woff2"},
+        {".woff", "font/woff"},
+        {".txt", "text/plain; charset=utf-8"},
+        {".webmanifest", "application/manifest+json"},
+        {".map", "application/json"},
+        {".wasm", "application/wasm"},
     };
     for (const auto& [ext, type] : types) {
         if (path.ends_with(ext)) return type;

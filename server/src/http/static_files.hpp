@@ -11,14 +11,14 @@
 namespace perch::http {
 
 class StaticFiles {
-public:
+  public:
     explicit StaticFiles(const std::string& root);
     bool ready() const { return index_ != nullptr; }
     std::size_t file_count() const { return files_.size(); }
     // The file for a path, or index.html; null when the app was not built.
     std::shared_ptr<const Payload> find(std::string_view path) const;
 
-private:
+  private:
     std::unordered_map<std::string, std::shared_ptr<const Payload>> files_;
     std::shared_ptr<const Payload> index_;
 };

@@ -15,8 +15,9 @@ std::string sqlite_path(const std::string& url) {
 
 void require_sqlite(const std::string& url) {
     if (url.starts_with("sqlite:")) return;
-    throw ConfigError("config key 'database_url': PostgreSQL is not available in this build yet; "
-                      "use sqlite:PATH");
+    throw ConfigError(
+        "config key 'database_url': PostgreSQL is not available in this build yet; "
+        "use sqlite:PATH");
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ struct PointTotals {
 };
 
 class Store {
-public:
+  public:
     virtual ~Store() = default;
     virtual Task<std::int64_t> add_user_action(UserAction action) = 0;
     virtual Task<std::int64_t> count_user_actions(std::string user_address) = 0;

@@ -38,8 +38,8 @@ fs::path make_temp_dir() {
     return dir;
 }
 
-pid_t spawn(const std::vector<std::string>& args, const std::vector<std::pair<std::string, std::string>>& env,
-            const fs::path& log) {
+pid_t spawn(const std::vector<std::string>& args,
+            const std::vector<std::pair<std::string, std::string>>& env, const fs::path& log) {
     pid_t pid = fork();
     if (pid != 0) return pid;
     // Child: run from the repo root so config/ and web/dist resolve; output to the log file.
@@ -64,9 +64,10 @@ PerchProcess::PerchProcess(const std::string& extra_config,
                            const std::vector<std::pair<std::string, std::string>>& env)
     : dir_(make_temp_dir()) {
     auto config = dir_ / "perch.json";
-    std::ofstream(config) << "{\"host\": \"127.0.0.1\", \"port\": 0, \"threads\": 2, \"database_url\": \"sqlite:"
-                          << (dir_ / "perch.db").string() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB << "\""
-                          << (extra_config.empty() ? "" : ", ") << extra_config << "}";
+    std::ofstream(config)
+        << "{\"host\": \"127.0.0.1\", \"port\": 0, \"threads\": 2, \"database_url\": \"sqlite:"
+        << (dir_ / "perch.db").string() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB << "\""
+        << (extra_config.empty() ? "" : ", ") << extra_config << "}";
     pid_ = spawn({"serve", "--config", config.string()}, env, dir_ / "perch.log");
     // Match through the text after the port so a half-written log line is never read as a port.
     std::regex listening("listening on http://[^:]+:([0-9]+) \\(");
@@ -110,9 +111,12 @@ int PerchProcess::stop() {
     return -1;
 }
 
-std::string PerchProcess::output() const { return slurp(dir_ / "perch.log"); }
+std::string PerchProcess::output() const {
+    return slurp(dir_ / "perch.log");
+}
 
-HttpResult PerchProcess::request(const std::string& method, const std::string& target, const std::string& body,
+HttpResult PerchProcess::request(const std::string& method, const std::string& target,
+                                 const std::string& body,
                                  const std::map<std::string, std::string>& headers) const {
     boost::asio::io_context ioc;
     beast::tcp_stream stream(ioc);

@@ -16,7 +16,7 @@ struct HttpResult {
 };
 
 class PerchProcess {
-public:
+  public:
     // Extra config keys as JSON members, e.g. R"("trusted_proxies": ["127.0.0.1"])".
     explicit PerchProcess(const std::string& extra_config = {},
                           const std::vector<std::pair<std::string, std::string>>& env = {});
@@ -30,23 +30,26 @@ public:
     int stop();
     std::string output() const;  // what perch printed so far
 
-    HttpResult request(const std::string& method, const std::string& target, const std::string& body = {},
+    HttpResult request(const std::string& method, const std::string& target,
+                       const std::string& body = {},
                        const std::map<std::string, std::string>& headers = {}) const;
-    HttpResult get(const std::string& target, const std::map<std::string, std::string>& headers = {}) const {
+    HttpResult get(const std::string& target,
+                   const std::map<std::string, std::string>& headers = {}) const {
         return request("GET", target, {}, headers);
     }
     HttpResult post(const std::string& target, const std::string& body) const {
         return request("POST", target, body, {{"Content-Type", "application/json"}});
     }
 
-private:
+  private:
     std::filesystem::path dir_;
     pid_t pid_ = -1;
     int port_ = 0;
 };
 
 // Runs `perch ARGS` to completion in the repo root and returns {exit status, output}.
-std::pair<int, std::string> run_perch(const std::vector<std::string>& args,
-                                      const std::vector<std::pair<std::string, std::string>>& env = {});
+std::pair<int, std::string> run_perch(
+    const std::vector<std::string>& args,
+    const std::vector<std::pair<std::string, std::string>>& env = {});
 
 }  // namespace perch::testing

@@ -15,7 +15,9 @@ using perch::testing::run_perch;
 
 namespace {
 
-json::object parse(const std::string& body) { return json::parse(body).as_object(); }
+json::object parse(const std::string& body) {
+    return json::parse(body).as_object();
+}
 
 // A tiny built app so static serving is tested without depending on the web build.
 std::string make_web_root(const std::filesystem::path& dir) {
@@ -60,15 +62,19 @@ TEST(Server, AllChainsHasSpecIdsAndFields) {
     std::set<std::int64_t> ids;
     for (const auto& c : list) {
         ids.insert(c.at("chain_id").to_number<std::int64_t>());
-        for (const char* field : {"chain_name", "alias_name", "is_testnet", "explorer_url", "network_code",
-                                  "popular_item_list", "icon", "flags", "disabled", "order", "searchText",
-                                  "native_currency", "rpc_urls", "block_explorers"}) {
-            EXPECT_TRUE(c.as_object().contains(field)) << field << " missing on " << c.at("chain_id");
+        for (const char* field :
+             {"chain_name", "alias_name", "is_testnet", "explorer_url", "network_code",
+              "popular_item_list", "icon", "flags", "disabled", "order", "searchText",
+              "native_currency", "rpc_urls", "block_explorers"}) {
+            EXPECT_TRUE(c.as_object().contains(field))
+                << field << " missing on " << c.at("chain_id");
         }
     }
-    for (std::int64_t id : {59144, 534351, 204, 5611, 169, 255, 534352, 7000, 195, 167000, 424, 42766, 22776,
-                            81457, 196, 4200, 1116, 60808, 7560, 185, 43114, 250, 146, 1868, 2741, 10143, 80094,
-                            43111, 2345, 54176, 666666666, 83797601, 69677601, 999706684, 66706701, 9889}) {
+    for (std::int64_t id :
+         {59144,  534351, 204,   5611,      169,      255,      534352,    7000,     195,
+          167000, 424,    42766, 22776,     81457,    196,      4200,      1116,     60808,
+          7560,   185,    43114, 250,       146,      1868,     2741,      10143,    80094,
+          43111,  2345,   54176, 666666666, 83797601, 69677601, 999706684, 66706701, 9889}) {
         EXPECT_TRUE(ids.count(id)) << "chain " << id << " missing";
     }
     EXPECT_FALSE(ids.count(61022));
@@ -88,7 +94,8 @@ TEST(Server, ChainProfileOverlaysLocalRpcAndTokens) {
     auto tokens = parse(perch.get("/api/bridge_api/v1/all-tokens").body);
     int devnet_usdc = 0;
     for (const auto& t : tokens.at("data").at("list").as_array()) {
-        if (t.at("symbol") == "USDC" && t.at("chainId").to_number<std::int64_t>() == 1868) ++devnet_usdc;
+        if (t.at("symbol") == "USDC" && t.at("chainId").to_number<std::int64_t>() == 1868)
+            ++devnet_usdc;
     }
     EXPECT_EQ(devnet_usdc, 1);
 }
@@ -100,7 +107,8 @@ TEST(Server, GzipAndEtagOnReferenceData) {
     EXPECT_EQ(zipped.headers["content-encoding"], "gzip");
     auto plain = perch.get("/api/bridge_api/v1/get-all-chains");
     EXPECT_LT(zipped.body.size(), plain.body.size() / 3);
-    auto again = perch.get("/api/bridge_api/v1/get-all-chains", {{"If-None-Match", plain.headers["etag"]}});
+    auto again =
+        perch.get("/api/bridge_api/v1/get-all-chains", {{"If-None-Match", plain.headers["etag"]}});
     EXPECT_EQ(again.status, 304);
     EXPECT_TRUE(again.body.empty());
 }
@@ -121,10 +129,12 @@ TEST(Server, TokensAndExchanges) {
 
 TEST(Server, ChannelByDomain) {
     PerchProcess perch;
-    auto main = parse(perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=127.0.0.1:8080").body);
+    auto main = parse(
+        perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=127.0.0.1:8080").body);
     EXPECT_EQ(main.at("data").at("channel_id").as_int64(), 98675412);
     EXPECT_FALSE(main.at("data").at("powered_by").as_bool());
-    auto unknown = parse(perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=example.org").body);
+    auto unknown = parse(
+        perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=example.org").body);
     EXPECT_EQ(unknown.at("data").at("channel_id").as_int64(), 98675412);
     std::ifstream in(std::string(PERCH_ROOT_DIR) + "/config/channels.json");
     std::stringstream buf;
@@ -134,7 +144,8 @@ TEST(Server, ChannelByDomain) {
         auto id = ch.at("channel_id").to_number<std::int64_t>();
         if (id == 98675412) continue;
         auto domain = std::string(ch.at("domains").as_array().at(0).as_string());
-        auto got = parse(perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=" + domain).body);
+        auto got = parse(
+            perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=" + domain).body);
         EXPECT_EQ(got.at("data").at("channel_id").to_number<std::int64_t>(), id) << domain;
         EXPECT_TRUE(got.at("data").at("powered_by").as_bool());
     }
@@ -142,14 +153,18 @@ TEST(Server, ChannelByDomain) {
 
 TEST(Server, IpInfoTrustsForwardedForOnlyFromProxies) {
     PerchProcess trusting(R"("trusted_proxies": ["127.0.0.0/8"])");
-    auto ru = parse(trusting.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8"}}).body);
+    auto ru =
+        parse(trusting.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8"}}).body);
     EXPECT_EQ(ru.at("code").as_int64(), 0);
     EXPECT_EQ(ru.at("data").at("country_code").as_string(), "RU");
-    auto us = parse(trusting.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8, 8.8.8.8"}}).body);
+    auto us = parse(
+        trusting.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8, 8.8.8.8"}})
+            .body);
     EXPECT_EQ(us.at("data").at("country_code").as_string(), "US");
 
     PerchProcess wary;
-    auto ignored = parse(wary.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8"}}).body);
+    auto ignored =
+        parse(wary.get("/api/nocore_api/v1/ip-info", {{"X-Forwarded-For", "77.88.8.8"}}).body);
     EXPECT_EQ(ignored.at("data").at("country_code").as_string(), "");
     EXPECT_EQ(ignored.at("data").at("ip").as_string(), "127.0.0.1");
 }
@@ -157,23 +172,30 @@ TEST(Server, IpInfoTrustsForwardedForOnlyFromProxies) {
 TEST(Server, UserActionIsValidatedAndStored) {
     PerchProcess perch;
     auto db = perch.dir() / "perch.db";
-    auto ok = perch.post("/api/config/user-action",
-                         R"({"user_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC","action":"connect",)"
-                         R"("sign":"","agent":"Mozilla/5.0","wallet_name":"MetaMask"})");
+    auto ok = perch.post(
+        "/api/config/user-action",
+        R"({"user_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC","action":"connect",)"
+        R"("sign":"","agent":"Mozilla/5.0","wallet_name":"MetaMask"})");
     ASSERT_EQ(ok.status, 200) << ok.body;
-    EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM user_actions WHERE user_address = "
-                             "'0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' AND wallet_name = 'MetaMask'"),
-              1);
+    EXPECT_EQ(
+        count_rows(db,
+                   "SELECT COUNT(*) FROM user_actions WHERE user_address = "
+                   "'0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' AND wallet_name = 'MetaMask'"),
+        1);
 
     auto malformed = perch.post("/api/config/user-action", R"({"user_address": )");
     EXPECT_EQ(malformed.status, 400);
-    EXPECT_NE(parse(malformed.body).at("msg").as_string().find("malformed JSON"), json::string::npos);
-    auto missing = perch.post("/api/config/user-action", R"({"user_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"})");
+    EXPECT_NE(parse(malformed.body).at("msg").as_string().find("malformed JSON"),
+              json::string::npos);
+    auto missing = perch.post("/api/config/user-action",
+                              R"({"user_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"})");
     EXPECT_EQ(missing.status, 400);
     EXPECT_NE(parse(missing.body).at("msg").as_string().find("'action'"), json::string::npos);
-    auto bad_address = perch.post("/api/config/user-action", R"({"user_address":"nobody","action":"x"})");
+    auto bad_address =
+        perch.post("/api/config/user-action", R"({"user_address":"nobody","action":"x"})");
     EXPECT_EQ(bad_address.status, 400);
-    EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM user_actions"), 1) << "a rejected request wrote a row";
+    EXPECT_EQ(count_rows(db, "SELECT COUNT(*) FROM user_actions"), 1)
+        << "a rejected request wrote a row";
 }
 
 TEST(Server, UnknownPathsAndMethods) {
@@ -194,8 +216,8 @@ TEST(Server, PathParameterMustBeAnAddress) {
     auto good = perch.get("/api/campaign_api/v1/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/points");
     ASSERT_EQ(good.status, 200);
     auto data = parse(good.body).at("data").as_object();
-    for (const char* f : {"campaign_points", "cross_points", "refer_points", "check_in_points", "pool_points",
-                          "cross_points_v1", "refer_points_v1"}) {
+    for (const char* f : {"campaign_points", "cross_points", "refer_points", "check_in_points",
+                          "pool_points", "cross_points_v1", "refer_points_v1"}) {
         EXPECT_EQ(data.at(f).as_int64(), 0) << f;
     }
     EXPECT_DOUBLE_EQ(data.at("multiplier").as_double(), 1.0);
@@ -215,8 +237,9 @@ TEST(Server, CorsOnlyForConfiguredOrigins) {
     EXPECT_EQ(allowed.headers["access-control-allow-origin"], "http://localhost:5173");
     auto other = perch.get("/api/health", {{"Origin", "http://evil.example"}});
     EXPECT_EQ(other.headers.count("access-control-allow-origin"), 0U);
-    auto preflight = perch.request("OPTIONS", "/api/config/user-action", {},
-                                   {{"Origin", "http://localhost:5173"}, {"Access-Control-Request-Method", "POST"}});
+    auto preflight = perch.request(
+        "OPTIONS", "/api/config/user-action", {},
+        {{"Origin", "http://localhost:5173"}, {"Access-Control-Request-Method", "POST"}});
     EXPECT_EQ(preflight.status, 204);
     EXPECT_NE(preflight.headers["access-control-allow-methods"].find("POST"), std::string::npos);
 }

@@ -12,7 +12,8 @@ void check(sqlite3* db, int rc, std::string_view what) {
 
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
     sqlite3_stmt* raw = nullptr;
-    check(db, sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr), "prepare");
+    check(db, sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &raw, nullptr),
+          "prepare");
     stmt_.reset(raw);
 }
 
@@ -22,8 +23,9 @@ Statement& Statement::bind(int index, std::int64_t value) {
 }
 
 Statement& Statement::bind(int index, std::string_view value) {
-    check(db_, sqlite3_bind_text(stmt_.get(), index, value.data(), static_cast<int>(value.size()),
-                                 SQLITE_TRANSIENT),
+    check(db_,
+          sqlite3_bind_text(stmt_.get(), index, value.data(), static_cast<int>(value.size()),
+                            SQLITE_TRANSIENT),
           "bind");
     return *this;
 }
@@ -34,7 +36,9 @@ bool Statement::step() {
     return rc == SQLITE_ROW;
 }
 
-std::int64_t Statement::column_int(int index) const { return sqlite3_column_int64(stmt_.get(), index); }
+std::int64_t Statement::column_int(int index) const {
+    return sqlite3_column_int64(stmt_.get(), index);
+}
 
 std::string Statement::column_text(int index) const {
     const auto* text = sqlite3_column_text(stmt_.get(), index);
@@ -48,8 +52,9 @@ void Statement::reset() {
 
 Connection::Connection(const std::string& path) {
     sqlite3* raw = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &raw,
-                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    int rc =
+        sqlite3_open_v2(path.c_str(), &raw,
+                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     db_.reset(raw);
     check(raw, rc, "open " + path);
     sqlite3_busy_timeout(raw, 5000);
@@ -69,13 +74,16 @@ void Connection::exec(std::string_view sql) {
 Statement& Connection::prepared(std::string_view sql) {
     auto it = statements_.find(sql);
     if (it == statements_.end()) {
-        it = statements_.emplace(std::string(sql), std::make_unique<Statement>(db_.get(), sql)).first;
+        it = statements_.emplace(std::string(sql), std::make_unique<Statement>(db_.get(), sql))
+                 .first;
     }
     it->second->reset();
     return *it->second;
 }
 
-Transaction::Transaction(Connection& c) : conn_(c) { conn_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Connection& c) : conn_(c) {
+    conn_.exec("BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
     if (done_) return;

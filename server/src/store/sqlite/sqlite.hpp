@@ -13,12 +13,12 @@
 namespace perch::store {
 
 class SqliteError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
 class Statement {
-public:
+  public:
     Statement(sqlite3* db, std::string_view sql);
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
@@ -30,7 +30,7 @@ public:
     std::string column_text(int index) const;
     void reset();
 
-private:
+  private:
     struct Finalizer {
         void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
     };
@@ -39,7 +39,7 @@ private:
 };
 
 class Connection {
-public:
+  public:
     explicit Connection(const std::string& path);
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
@@ -49,7 +49,7 @@ public:
     Statement& prepared(std::string_view sql);
     sqlite3* handle() const { return db_.get(); }
 
-private:
+  private:
     struct Closer {
         void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
     };
@@ -59,14 +59,14 @@ private:
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back by the destructor unless committed.
 class Transaction {
-public:
+  public:
     explicit Transaction(Connection& c);
     ~Transaction();
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
     void commit();
 
-private:
+  private:
     Connection& conn_;
     bool done_ = false;
 };

@@ -17,8 +17,9 @@ std::int64_t now_seconds() {
 }
 
 int apply_migrations(Connection& conn) {
-    conn.exec("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-              "name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+    conn.exec(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+        "name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
     int applied = 0;
     for (const auto& m : migrations()) {
         auto& seen = conn.prepared("SELECT 1 FROM schema_migrations WHERE version = ?");
@@ -54,7 +55,9 @@ SqliteStore::SqliteStore(const std::string& path, unsigned threads) : pool_(thre
     apply_migrations(*connections_.front());
 }
 
-SqliteStore::~SqliteStore() { pool_.join(); }
+SqliteStore::~SqliteStore() {
+    pool_.join();
+}
 
 int SqliteStore::migrate_file(const std::string& path) {
     ensure_parent_dir(path);
@@ -79,8 +82,9 @@ SqliteStore::Lease::~Lease() {
 
 Task<std::int64_t> SqliteStore::add_user_action(UserAction a) {
     auto insert = [a = std::move(a)](Connection& c) {
-        c.prepared("INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
-                   "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        c.prepared(
+             "INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
+             "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(1, a.user_address)
             .bind(2, a.action)
             .bind(3, a.sign)
@@ -107,19 +111,27 @@ Task<std::int64_t> SqliteStore::count_user_actions(std::string user) {
 Task<PointTotals> SqliteStore::point_totals(std::string user) {
     auto totals = [user = std::move(user)](Connection& c) {
         auto& s = c.prepared(
-            "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address = ? GROUP BY kind");
+            "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address = ? GROUP BY "
+            "kind");
         s.bind(1, user);
         PointTotals t;
         while (s.step()) {
             auto kind = s.column_text(0);
             auto sum = s.column_int(1);
-            if (kind == "campaign") t.campaign = sum;
-            else if (kind == "cross") t.cross = sum, t.bridge_credits = s.column_int(2);
-            else if (kind == "refer") t.refer = sum;
-            else if (kind == "check_in") t.check_in = sum;
-            else if (kind == "pool") t.pool = sum;
-            else if (kind == "cross_v1") t.cross_v1 = sum;
-            else if (kind == "refer_v1") t.refer_v1 = sum;
+            if (kind == "campaign")
+                t.campaign = sum;
+            else if (kind == "cross")
+                t.cross = sum, t.bridge_credits = s.column_int(2);
+            else if (kind == "refer")
+                t.refer = sum;
+            else if (kind == "check_in")
+                t.check_in = sum;
+            else if (kind == "pool")
+                t.pool = sum;
+            else if (kind == "cross_v1")
+                t.cross_v1 = sum;
+            else if (kind == "refer_v1")
+                t.refer_v1 = sum;
         }
         return t;
     };

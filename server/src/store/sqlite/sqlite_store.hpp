@@ -15,7 +15,7 @@
 namespace perch::store {
 
 class SqliteStore final : public Store {
-public:
+  public:
     explicit SqliteStore(const std::string& path, unsigned threads = 2);
     ~SqliteStore() override;
 
@@ -43,7 +43,7 @@ public:
         return boost::asio::co_spawn(pool_, std::move(work), boost::asio::use_awaitable);
     }
 
-private:
+  private:
     struct Lease {
         explicit Lease(SqliteStore& s);
         ~Lease();

@@ -17,7 +17,8 @@ TEST(Catalog, CommittedConfigLoadsWithoutHiddenChains) {
     EXPECT_GE(ids.size(), 85U);
     EXPECT_FALSE(ids.count(61022));
     EXPECT_FALSE(ids.count(8086));
-    for (std::int64_t id : {81457, 666666666, 83797601, 69677601, 999706684, 999706677, 66706701, 9889, 169, 1868}) {
+    for (std::int64_t id :
+         {81457, 666666666, 83797601, 69677601, 999706684, 999706677, 66706701, 9889, 169, 1868}) {
         EXPECT_TRUE(ids.count(id)) << id;
     }
     EXPECT_EQ(c.default_channel_id(), 98675412);
@@ -25,14 +26,16 @@ TEST(Catalog, CommittedConfigLoadsWithoutHiddenChains) {
 
 TEST(Catalog, ChannelByDomainIgnoresCaseAndPort) {
     auto c = Catalog::load(PERCH_CONFIG_DIR, "");
-    EXPECT_EQ(c.channel_for_domain("LOCALHOST:8080").at("channel_id").to_number<std::int64_t>(), 98675412);
+    EXPECT_EQ(c.channel_for_domain("LOCALHOST:8080").at("channel_id").to_number<std::int64_t>(),
+              98675412);
     EXPECT_EQ(c.channel_for_domain("").at("channel_id").to_number<std::int64_t>(), 98675412);
 }
 
 TEST(Catalog, DevnetProfileGivesLocalRpcUrls) {
     auto c = Catalog::load(PERCH_CONFIG_DIR, std::string(PERCH_CONFIG_DIR) + "/devnet.json");
     ASSERT_GE(c.profile_chains().size(), 4U);
-    for (const auto& pc : c.profile_chains()) EXPECT_TRUE(pc.rpc_url.starts_with("http://127.0.0.1:")) << pc.chain_id;
+    for (const auto& pc : c.profile_chains())
+        EXPECT_TRUE(pc.rpc_url.starts_with("http://127.0.0.1:")) << pc.chain_id;
 }
 
 TEST(Catalog, MissingFileIsAConfigError) {

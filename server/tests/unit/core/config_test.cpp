@@ -42,8 +42,9 @@ TEST(Config, DefaultsWhenEmpty) {
 }
 
 TEST(Config, FileValuesThenEnvironmentOverrides) {
-    auto c = parse(R"({"port": 9000, "trusted_proxies": ["10.0.0.0/8"], "limits": {"body_bytes": 4096}})",
-                   {{"PERCH_PORT", "9100"}, {"PERCH_CORS_ORIGINS", "http://a.test, http://b.test"}});
+    auto c = parse(
+        R"({"port": 9000, "trusted_proxies": ["10.0.0.0/8"], "limits": {"body_bytes": 4096}})",
+        {{"PERCH_PORT", "9100"}, {"PERCH_CORS_ORIGINS", "http://a.test, http://b.test"}});
     EXPECT_EQ(c.port, 9100);
     EXPECT_EQ(c.trusted_proxies, std::vector<std::string>{"10.0.0.0/8"});
     EXPECT_EQ(c.cors_origins, (std::vector<std::string>{"http://a.test", "http://b.test"}));
@@ -54,9 +55,12 @@ TEST(Config, ErrorsNameTheKey) {
     EXPECT_NE(error_of(R"({"port": "x"})").find("'port'"), std::string::npos);
     EXPECT_NE(error_of(R"({"port": 70000})").find("'port'"), std::string::npos);
     EXPECT_NE(error_of(R"({"prot": 1})").find("'prot'"), std::string::npos);
-    EXPECT_NE(error_of(R"({"limits": {"body_bytes": 1}})").find("'limits.body_bytes'"), std::string::npos);
-    EXPECT_NE(error_of(R"({"database_url": "mysql://x"})").find("'database_url'"), std::string::npos);
-    EXPECT_NE(error_of(R"({"cors_origins": ["ftp://x"]})").find("'cors_origins'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"limits": {"body_bytes": 1}})").find("'limits.body_bytes'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"database_url": "mysql://x"})").find("'database_url'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"cors_origins": ["ftp://x"]})").find("'cors_origins'"),
+              std::string::npos);
     EXPECT_NE(error_of(R"({"log_level": "loud"})").find("'log_level'"), std::string::npos);
     EXPECT_NE(error_of("{}", {{"PERCH_THREADS", "-1"}}).find("'PERCH_THREADS'"), std::string::npos);
     EXPECT_NE(error_of("[]").find("JSON object"), std::string::npos);

@@ -13,7 +13,8 @@ TEST(Text, EvmAddress) {
 
 TEST(Text, WalletAddressAcrossEcosystems) {
     EXPECT_TRUE(is_wallet_address("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"));
-    EXPECT_TRUE(is_wallet_address("0x04a3c1f0e9b2d8a7c6b5a4938271605f4e3d2c1b0a99887766554433221100ff"));
+    EXPECT_TRUE(
+        is_wallet_address("0x04a3c1f0e9b2d8a7c6b5a4938271605f4e3d2c1b0a99887766554433221100ff"));
     EXPECT_TRUE(is_wallet_address("7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"));
     EXPECT_TRUE(is_wallet_address("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"));
     EXPECT_FALSE(is_wallet_address("not-an-address"));

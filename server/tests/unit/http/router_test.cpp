@@ -25,10 +25,13 @@ TEST(Router, LiteralAndParameterRoutes) {
     r.post("/api/campaign_api/v1/{user:address}/campaigns/{id:int}", "", answer(3));
 
     EXPECT_NE(r.match(bhttp::verb::get, "/api/campaign_api/v1/themes").handler, nullptr);
-    auto m = r.match(bhttp::verb::get, "/api/campaign_api/v1/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/points");
+    auto m = r.match(bhttp::verb::get,
+                     "/api/campaign_api/v1/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/points");
     ASSERT_NE(m.handler, nullptr);
     EXPECT_EQ(m.params.at("user"), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
-    auto c = r.match(bhttp::verb::post, "/api/campaign_api/v1/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/campaigns/17/");
+    auto c =
+        r.match(bhttp::verb::post,
+                "/api/campaign_api/v1/0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC/campaigns/17/");
     ASSERT_NE(c.handler, nullptr);
     EXPECT_EQ(c.params.at("id"), "17");
 }

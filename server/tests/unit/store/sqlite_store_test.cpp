@@ -15,10 +15,11 @@ using namespace perch::store;
 namespace {
 
 struct TempDb {
-    std::filesystem::path path =
-        std::filesystem::temp_directory_path() / ("perch-store-" + std::to_string(std::random_device{}()) + ".db");
+    std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                 ("perch-store-" + std::to_string(std::random_device{}()) + ".db");
     ~TempDb() {
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+        for (const char* suffix : {"", "-wal", "-shm"})
+            std::filesystem::remove(path.string() + suffix);
     }
 };
 
@@ -69,9 +70,11 @@ TEST(SqliteStore, UserActionsAndPointTotals) {
     EXPECT_EQ(run(io, store.count_user_actions("0xdef")), 0);
 
     run(io, store.run([](Connection& c) {
-        c.exec("INSERT INTO points_ledger (user_address, kind, points, source, created_at) VALUES "
-               "('0xabc', 'cross', 150, 'bridge:1:0xaa:0', 0), ('0xabc', 'cross', 100, 'bridge:1:0xbb:0', 0), "
-               "('0xabc', 'check_in', 2, 'checkin:1868:0xcc', 0)");
+        c.exec(
+            "INSERT INTO points_ledger (user_address, kind, points, source, created_at) VALUES "
+            "('0xabc', 'cross', 150, 'bridge:1:0xaa:0', 0), ('0xabc', 'cross', 100, "
+            "'bridge:1:0xbb:0', 0), "
+            "('0xabc', 'check_in', 2, 'checkin:1868:0xcc', 0)");
         return 0;
     }));
     auto t = run(io, store.point_totals("0xabc"));
@@ -87,8 +90,9 @@ TEST(SqliteStore, LedgerRejectsASecondCreditForTheSameEvent) {
     boost::asio::io_context io;
     auto insert = [&] {
         return run(io, store.run([](Connection& c) {
-            c.exec("INSERT INTO points_ledger (user_address, kind, points, source, created_at) VALUES "
-                   "('0xabc', 'check_in', 2, 'checkin:1868:0xcc', 0)");
+            c.exec(
+                "INSERT INTO points_ledger (user_address, kind, points, source, created_at) VALUES "
+                "('0xabc', 'check_in', 2, 'checkin:1868:0xcc', 0)");
             return 0;
         }));
     };
