@@ -329,7 +329,7 @@ tokens.sort((a, b) => rank(a.symbol) - rank(b.symbol) || a.symbol.localeCompare(
 // Pool allow-list: Hardhat's test accounts #2 and #3 (end-to-end tests sign with them) and 13
 // addresses derived as the last 20 bytes of keccak256("perch-pool-N"), N = 1..13.
 const pool = [
-  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', '0x90F79bf6EB2c4f870697E447d8E9dA4863CCAd83',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC', '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
   ...Array.from({ length: 13 }, (_, i) => '0x' + keccak256(toBytes(`perch-pool-${i + 1}`)).slice(-40)),
 ].map((a) => a.toLowerCase());
 if (new Set(pool).size !== 15) fail('pool allow-list must have 15 distinct addresses');
