@@ -1,0 +1,191 @@
+#!/usr/bin/env node
+// Perch devnet runner.
+//
+//   node devnet/scripts/devnet.mjs up [--profile config/devnet.json] [--port-offset N]
+//                                     [--state-dir data/devnet] [--no-write-profile] [--node-logs]
+//                                     [--no-parent-watch]
+//
+// Starts one Hardhat 3 node per chain of the profile (127.0.0.1, interval mining every 1 s,
+// automine off), deploys USDC, USDT, CheckIn and Depositor from account #0 on every chain (same
+// addresses everywhere), mints the tokens to the maker (#1) and the test users (#2..#9), writes
+// <state-dir>/state.json, prints `devnet ready` and stays in the foreground until SIGINT/SIGTERM,
+// then stops every node (process groups) and removes state.json. It also stops when its parent
+// process goes away (e.g. `npm run up` killed: npm's `sh -c` dies without passing the signal on),
+// unless --no-parent-watch (for nohup/daemon use).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+// Only the light plumbing is imported up front; viem (deploy.mjs) loads while the nodes boot.
+import {
+  DEFAULT_PROFILE,
+  DEFAULT_STATE_DIR,
+  DEVNET_DIR,
+  HARDHAT_BIN,
+  NODE22_BIN,
+  loadProfile,
+  probeChainId,
+  reapStaleNodes,
+  rpc,
+  startNode,
+  stopNodes,
+  updateProfile,
+  waitForNode,
+  writeFileAtomic,
+} from "./lib/devnet-lib.mjs";
+
+function usage(code) {
+  console.error(
+    "usage: devnet.mjs up [--profile FILE] [--port-offset N] [--state-dir DIR] [--no-write-profile] [--node-logs] [--no-parent-watch]",
+  );
+  process.exit(code);
+}
+
+function parseArgs(argv) {
+  const [cmd, ...rest] = argv;
+  if (cmd !== "up") usage(cmd === undefined || cmd === "--help" || cmd === "-h" ? 0 : 2);
+  const opts = { profile: DEFAULT_PROFILE, portOffset: 0, stateDir: DEFAULT_STATE_DIR, writeProfile: true, nodeLogs: false, parentWatch: true };
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    const val = () => {
+      const v = rest[++i];
+      if (v === undefined) usage(2);
+      return v;
+    };
+    if (a === "--profile") opts.profile = path.resolve(val());
+    else if (a === "--port-offset") opts.portOffset = Number(val());
+    else if (a === "--state-dir") opts.stateDir = path.resolve(val());
+    else if (a === "--no-write-profile") opts.writeProfile = false;
+    else if (a === "--node-logs") opts.nodeLogs = true;
+    else if (a === "--no-parent-watch") opts.parentWatch = false;
+    else usage(2);
+  }
+  if (!Number.isInteger(opts.portOffset) || opts.portOffset < 0) {
+    console.error("--port-offset must be a non-negative integer");
+    process.exit(2);
+  }
+  return opts;
+}
+
+const log = (msg) => console.log(`[devnet] ${msg}`);
+
+async function main() {
+  const t0 = 0; // performance.now() counts from process start
+  const opts = parseArgs(process.argv.slice(2));
+  for (const f of [HARDHAT_BIN, path.join(NODE22_BIN, "node")]) {
+    if (!fs.existsSync(f)) {
+      console.error(`[devnet] missing ${f}: run \`npm ci\` in devnet/`);
+      process.exit(1);
+    }
+  }
+  const profile = loadProfile(opts.profile);
+  const stateFile = path.join(opts.stateDir, "state.json");
+  const reaped = reapStaleNodes(stateFile);
+  if (reaped.length) log(`killed ${reaped.length} node(s) left by a previous runner`);
+
+  const chains = profile.chains.map((c) => ({ ...c, port: c.port + opts.portOffset }));
+  for (const c of chains) {
+    const id = await probeChainId(`http://127.0.0.1:${c.port}`);
+    if (id !== null) {
+      console.error(`[devnet] port ${c.port} is already serving chain ${id}: another devnet is running (use --port-offset)`);
+      process.exit(1);
+    }
+  }
+
+  const nodes = [];
+  let stopping = false;
+  const shutdown = async (code, why) => {
+    if (stopping) return;
+    stopping = true;
+    if (why) log(why);
+    await stopNodes(nodes);
+    try {
+      const st = JSON.parse(fs.readFileSync(stateFile, "utf8"));
+      if (st.runner_pid === process.pid) fs.rmSync(stateFile, { force: true });
+    } catch {}
+    log("stopped");
+    process.exit(code);
+  };
+  process.on("SIGINT", () => shutdown(0, "SIGINT: stopping nodes"));
+  process.on("SIGTERM", () => shutdown(0, "SIGTERM: stopping nodes"));
+  process.on("SIGHUP", () => shutdown(0, "SIGHUP: stopping nodes"));
+  if (opts.parentWatch) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) shutdown(0, `parent process ${parent} exited: stopping nodes`);
+    }, 500).unref();
+  }
+
+  try {
+    for (const c of chains) {
+      const n = startNode({
+        chainId: c.chain_id,
+        port: c.port,
+        blockTimeMs: profile.block_time_ms ?? 1000,
+        logFile: path.join(opts.stateDir, `node-${c.chain_id}.log`),
+      });
+      nodes.push(n);
+      n.exitPromise.then(() => {
+        if (!stopping) shutdown(1, `hardhat node for chain ${n.chainId} exited unexpectedly (code ${n.exitCode}, signal ${n.exitSignal}); see ${n.logFile}`);
+      });
+    }
+    // While the nodes boot: compile if needed (incremental: a no-op takes ~0.1 s), load viem,
+    // derive the keys and encode the deployment.
+    const compileOk = await new Promise((resolve) => {
+      const p = spawn(process.execPath, [path.join(DEVNET_DIR, "scripts", "compile.mjs"), "--quiet"], { stdio: "inherit" });
+      p.on("exit", (code) => resolve(code === 0));
+    });
+    if (!compileOk) throw new Error("contract compilation failed");
+    const { buildDeployPlan, deployChain, expectedAccounts } = await import("./lib/deploy.mjs");
+    const plan = buildDeployPlan();
+    await Promise.all(nodes.map((n) => waitForNode(n)));
+    const tNodes = performance.now();
+
+    const results = await Promise.all(
+      nodes.map(async (n) => {
+        if (!opts.nodeLogs) await rpc(n.url, "hardhat_setLoggingEnabled", [false]);
+        return deployChain(n.url, plan);
+      }),
+    );
+    const addresses = results[0].addresses;
+    const tDeploy = performance.now();
+
+    const accounts = expectedAccounts();
+    if (opts.writeProfile && updateProfile(opts.profile, profile, accounts, addresses)) {
+      log(`updated accounts/contracts in ${path.relative(process.cwd(), opts.profile) || opts.profile}`);
+    }
+
+    const state = {
+      chains: nodes.map((n, i) => ({
+        chain_id: n.chainId,
+        name: chains[i].name,
+        rpc_url: n.url,
+        port: n.port,
+        pid: n.pid,
+      })),
+      contracts: addresses,
+      maker: accounts.maker,
+      accounts,
+      profile: opts.profile,
+      port_offset: opts.portOffset,
+      block_time_ms: profile.block_time_ms ?? 1000,
+      runner_pid: process.pid,
+      ready_at: new Date().toISOString(),
+    };
+    writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+
+    for (const n of nodes) log(`chain ${n.chainId} at ${n.url} (pid ${n.pid})`);
+    for (const [k, v] of Object.entries(addresses)) log(`${k.padEnd(9)} ${v}`);
+    log(`maker ${accounts.maker}; state ${stateFile}`);
+    const s = (ms) => (ms / 1000).toFixed(1);
+    log(`started ${nodes.length} chains in ${s(performance.now() - t0)} s (nodes ${s(tNodes - t0)} s, deploy ${s(tDeploy - tNodes)} s)`);
+    console.log("devnet ready");
+  } catch (err) {
+    console.error(`[devnet] ${err.message}`);
+    await shutdown(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

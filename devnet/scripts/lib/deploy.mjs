@@ -1,0 +1,127 @@
+// Deterministic accounts and deployment (viem). See nodes.mjs for the process plumbing.
+import { pbkdf2Sync } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { encodeDeployData, encodeFunctionData, getContractAddress } from "viem";
+import { HDKey, hdKeyToAccount } from "viem/accounts";
+import { ARTIFACTS_DIR, rpc, rpcBatch } from "./nodes.mjs";
+
+// Hardhat's default accounts (public test keys; never use them anywhere real).
+export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
+// BIP-39 seed with node's native PBKDF2 (viem's JS one costs ~100 ms per account), derived once.
+let masterKey;
+const accountCache = new Map();
+export function account(i) {
+  masterKey ??= HDKey.fromMasterSeed(pbkdf2Sync(HARDHAT_MNEMONIC.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"));
+  if (!accountCache.has(i)) accountCache.set(i, hdKeyToAccount(masterKey, { addressIndex: i }));
+  return accountCache.get(i);
+}
+export const privateKeyHex = (i) => Buffer.from(account(i).getHdKey().privateKey).toString("hex");
+export const DEPLOYER_INDEX = 0;
+export const MAKER_INDEX = 1;
+export const USER_INDEXES = [2, 3, 4, 5, 6, 7, 8, 9];
+
+export const TOKEN_DECIMALS = 6n;
+export const MAKER_MINT = 1_000_000n * 10n ** TOKEN_DECIMALS;
+export const USER_MINT = 10_000n * 10n ** TOKEN_DECIMALS;
+
+// Deployment order from the deployer's fresh nonce 0: the addresses follow from (deployer, nonce)
+// and are therefore the same on every chain.
+export const DEPLOYMENTS = [
+  { key: "USDC", artifact: "TestToken", args: ["USD Coin", "USDC"] },
+  { key: "USDT", artifact: "TestToken", args: ["Tether USD", "USDT"] },
+  { key: "CheckIn", artifact: "CheckIn", args: [] },
+  { key: "Depositor", artifact: "Depositor", args: ["$maker"] },
+];
+
+export function loadArtifact(name) {
+  const file = path.join(ARTIFACTS_DIR, `${name}.json`);
+  return JSON.parse(fs.readFileSync(file, "utf8"));
+}
+
+/** Addresses the deployment produces (known without any chain). */
+export function expectedAddresses() {
+  const deployer = account(DEPLOYER_INDEX).address;
+  const out = {};
+  DEPLOYMENTS.forEach((d, nonce) => {
+    out[d.key] = getContractAddress({ from: deployer, nonce: BigInt(nonce) });
+  });
+  return out;
+}
+
+export function expectedAccounts() {
+  return {
+    deployer: account(DEPLOYER_INDEX).address,
+    maker: account(MAKER_INDEX).address,
+    users: USER_INDEXES.map((i) => account(i).address),
+  };
+}
+
+// ---- deployment ---------------------------------------------------------------------------
+
+const DEPLOY_GAS = 3_000_000n;
+const CALL_GAS = 150_000n;
+const hex = (n) => `0x${BigInt(n).toString(16)}`;
+
+/**
+ * The deployment as a list of transactions from account #0 with nonces 0..N: USDC, USDT, CheckIn,
+ * Depositor(maker), then the mints. Built once (key derivation and encoding cost a few hundred ms)
+ * and sent to every chain.
+ */
+export function buildDeployPlan() {
+  const accounts = expectedAccounts();
+  const addresses = expectedAddresses();
+  const txs = [];
+  for (const d of DEPLOYMENTS) {
+    const art = loadArtifact(d.artifact);
+    const args = d.args.map((a) => (a === "$maker" ? accounts.maker : a));
+    txs.push({ data: encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }), gas: DEPLOY_GAS });
+  }
+  const tokenAbi = loadArtifact("TestToken").abi;
+  for (const token of [addresses.USDC, addresses.USDT]) {
+    const mint = (to, amount) =>
+      txs.push({ to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: "mint", args: [to, amount] }), gas: CALL_GAS });
+    mint(accounts.maker, MAKER_MINT);
+    for (const u of accounts.users) mint(u, USER_MINT);
+  }
+  return { deployer: accounts.deployer, addresses, txs };
+}
+
+/**
+ * Sends the plan's transactions at once with explicit nonces and gas, then mines them with one
+ * `evm_mine` (the nodes mine on a 1 s interval with automine off; this keeps start-up from waiting
+ * a block per transaction). Idempotent: a chain that already has the contracts is left alone.
+ */
+export async function deployChain(url, plan = buildDeployPlan()) {
+  const { deployer, addresses, txs } = plan;
+  const existing = await rpc(url, "eth_getCode", [addresses.Depositor, "latest"]);
+  if (existing && existing !== "0x") return { addresses, deployed: false };
+  const nonce = Number(BigInt(await rpc(url, "eth_getTransactionCount", [deployer, "pending"])));
+  if (nonce !== 0) {
+    throw new Error(`deployer ${deployer} already used nonce ${nonce} on ${url}: deployment would not be deterministic`);
+  }
+  const hashes = await rpcBatch(
+    url,
+    txs.map((t, i) => [
+      "eth_sendTransaction",
+      [{ from: deployer, nonce: hex(i), gas: hex(t.gas), data: t.data, ...(t.to ? { to: t.to } : {}) }],
+    ]),
+  );
+  // Mine until every transaction is in (one block normally; more if the block gas limit bites).
+  for (let round = 0; round < 10; round++) {
+    await rpc(url, "evm_mine", []);
+    const receipts = await rpcBatch(url, hashes.map((h) => ["eth_getTransactionReceipt", [h]]));
+    if (receipts.every((r) => r !== null)) {
+      const failed = receipts.findIndex((r) => r.status !== "0x1");
+      if (failed >= 0) throw new Error(`deployment transaction ${failed} reverted on ${url}`);
+      DEPLOYMENTS.forEach((d, i) => {
+        if (receipts[i].contractAddress.toLowerCase() !== addresses[d.key].toLowerCase()) {
+          throw new Error(`${d.key} deployed at ${receipts[i].contractAddress}, expected ${addresses[d.key]}`);
+        }
+      });
+      return { addresses, deployed: true };
+    }
+  }
+  throw new Error(`deployment transactions not mined on ${url}`);
+}
+

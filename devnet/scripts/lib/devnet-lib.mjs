@@ -1,0 +1,3 @@
+// Everything the runner, the smoke check and the tests share.
+export * from "./nodes.mjs";
+export * from "./deploy.mjs";

