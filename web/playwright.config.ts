@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// The lead's script starts the real perch server (web/dist + /api) and the devnet, then runs
+// `npm run e2e`. No browser download: Debian's chromium drives the tests.
+const baseURL = process.env.PERCH_URL ?? 'http://127.0.0.1:8080';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        browserName: 'chromium',
+        headless: true,
+        launchOptions: {
+          executablePath: process.env.PERCH_CHROMIUM ?? '/usr/bin/chromium',
+          args: chromiumArgs,
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,89 @@
+/** Server shapes (see DESIGN.md §4 and the spec §3/§7). */
+
+export type NavKey = 'bridge' | 'swap' | 'rewards' | 'deploy' | 'pool' | 'portfolio';
+export const NAV_KEYS: readonly NavKey[] = ['bridge', 'swap', 'rewards', 'deploy', 'pool', 'portfolio'];
+
+export interface ChannelTheme {
+  primary: string;
+  accent?: string;
+  logo?: string;
+}
+
+export interface Channel {
+  channel_id: number;
+  name: string;
+  slug: string;
+  domains: string[];
+  nav: NavKey[];
+  theme: ChannelTheme;
+  wallet_groups: string[];
+  powered_by: boolean;
+}
+
+export interface IpInfo {
+  country_code: string;
+}
+
+export interface PopularItem {
+  tag: string;
+  weight: number;
+}
+
+export interface Chain {
+  chain_id: number;
+  chain_name: string;
+  alias_name: string;
+  is_testnet: boolean;
+  explorer_url: string;
+  network_code: number | string;
+  popular_item_list: PopularItem[];
+  icon: string;
+  flags: { evm: boolean; bitcoin: boolean; non_evm: boolean };
+  disabled: boolean;
+  order: number;
+  searchText: string;
+  native_currency: { name: string; symbol: string; decimals: number };
+  rpc_urls: string[];
+  block_explorers: { name: string; url: string }[];
+}
+
+export interface Token {
+  symbol: string;
+  chainId: number;
+  address: string;
+  decimals: number;
+}
+
+export interface Exchange {
+  id: number;
+  name: string;
+  icon: string;
+}
+
+export interface PointsSummary {
+  campaign_points: number;
+  cross_points: number;
+  refer_points: number;
+  check_in_points: number;
+  pool_points: number;
+  multiplier: number;
+  cross_points_v1: number;
+  refer_points_v1: number;
+}
+
+export interface UserAction {
+  user_address: string;
+  action: string;
+  sign: string;
+  agent: string;
+  wallet_name: string;
+}
+
+export interface AirdropResult {
+  address: string;
+  value: number;
+}
+
+export interface ListData<T> {
+  list: T[];
+}

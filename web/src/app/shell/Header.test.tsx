@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { POOL_ALLOW_LIST } from '@/lib/config';
+import { MAIN_CHANNEL, mockApi, notFound, ok } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { resetStores } from '@/test/resetStores';
+import { useWalletStore } from '@/wallet/store';
+
+const USER = '0x000000000000000000000000000000000000bEEF';
+
+beforeEach(() => resetStores());
+
+describe('Header', () => {
+  it('shows logo, nav with the Hot tag, points badge "loading" and Connect Wallet', async () => {
+    mockApi();
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    for (const name of ['Bridge', 'Swap', 'Deploy', 'Portfolio']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    const rewards = within(nav).getByRole('link', { name: /Rewards/ });
+    expect(within(rewards).getByText('Hot')).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Pool' })).toBeNull();
+    expect(screen.getByTestId('points-badge')).toHaveTextContent('loading');
+    expect(screen.getByRole('link', { name: 'Perch home' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/history');
+    expect(screen.getByRole('button', { name: 'Check-in' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Connect Wallet' }).length).toBeGreaterThan(0);
+  });
+
+  it('keeps the badge on "loading" while the points call fails', async () => {
+    const fetchMock = mockApi({ '/api/campaign_api/v1/*': () => notFound() });
+    useWalletStore.getState().setConnected(USER, 1);
+    renderApp('/');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/points'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('points-badge')).toHaveTextContent('loading');
+  });
+
+  it('animates the badge to the sum of the seven point fields', async () => {
+    mockApi({
+      [`/api/campaign_api/v1/${USER}/points`]: () =>
+        ok({
+          campaign_points: 100,
+          cross_points: 200,
+          refer_points: 300,
+          check_in_points: 400,
+          pool_points: 500,
+          multiplier: 1.2,
+          cross_points_v1: 600,
+          refer_points_v1: 700,
+        }),
+    });
+    useWalletStore.getState().setConnected(USER, 1);
+    renderApp('/');
+    await waitFor(() => expect(screen.getByTestId('points-badge')).toHaveTextContent('2,800'), { timeout: 8000 });
+  });
+
+  it('shows Pool only to allow-listed connected addresses (case-insensitive)', async () => {
+    mockApi();
+    useWalletStore.getState().setConnected((POOL_ALLOW_LIST[3] ?? '').toUpperCase().replace('0X', '0x'), 1);
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Pool' })).toHaveAttribute('href', '/pool');
+  });
+
+  it('follows the channel nav and shows "Powered by" for partner channels', async () => {
+    mockApi({
+      '/api/bridge_api/v1/getChannelIDByDomainName': () =>
+        ok({ ...MAIN_CHANNEL, channel_id: 531, name: 'U2U', nav: ['bridge', 'rewards'], powered_by: true }),
+    });
+    renderApp('/');
+    expect(await screen.findByTestId('powered-by')).toHaveTextContent('Powered by');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Swap' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Bridge' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'API&SDK' })).toBeNull();
+  });
+
+  it('main channel footer has the docs, API&SDK, brand kit, audit, ecosystem and terms links', async () => {
+    mockApi();
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'API&SDK' })).toHaveAttribute('href', '/api/openapi.json');
+    for (const name of ['Docs', 'Brand kit', 'Audit', 'Ecosystem', 'Terms']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    expect(screen.queryByTestId('powered-by')).toBeNull();
+  });
+
+  it('opens the Connect Wallet modal with EVM / Solana / Non-EVM tabs on the main channel', async () => {
+    mockApi();
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' });
+    for (const name of ['EVM', 'Solana', 'Non-EVM']) expect(within(dialog).getByRole('tab', { name })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Connect Wallet' })).toBeNull();
+  });
+
+  it('navigates with header links', async () => {
+    mockApi();
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Swap' }));
+    expect(router.state.location.pathname).toBe('/swap');
+    expect(screen.getByRole('heading', { level: 1, name: 'Swap' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { HistoryIcon } from '@/components/icons';
+import { LogoMark } from '@/components/Logo';
+import { CheckInButton } from '@/features/checkin/CheckInButton';
+import { PointsBadge } from '@/features/points/PointsBadge';
+import { ConnectWalletButton } from '@/features/wallet-connect/ConnectWalletButton';
+import { MainNav } from './MainNav';
+import { MoreMenu } from './MoreMenu';
+
+export function Header() {
+  const { t } = useTranslation();
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Link to="/" className="header__logo" aria-label={t('app.homeLink')}>
+          <LogoMark />
+          <span className="header__brand">{t('app.name')}</span>
+        </Link>
+        <MainNav />
+        <div className="header__actions">
+          <PointsBadge />
+          <CheckInButton />
+          <Link to="/history" className="icon-btn hide-sm" aria-label={t('header.history')} title={t('header.history')}>
+            <HistoryIcon />
+          </Link>
+          <ConnectWalletButton />
+          <div className="hide-sm">
+            <MoreMenu />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+interface PageHeaderProps {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+}
+
+/** The page's h1 (every page has exactly one). */
+export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
+  return (
+    <div className="page-header">
+      <div>
+        <h1 className="page-header__title">{title}</h1>
+        {subtitle ? <p className="page-header__subtitle">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="page-header__actions">{actions}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AirdropQuery } from './AirdropQuery';
+import type { AirdropRow } from './validation';
+
+const A = `0x${'a'.repeat(40)}`;
+const B = `0x${'b'.repeat(40)}`;
+
+function setup(query: (batch: string[]) => Promise<AirdropRow[]>) {
+  const router = createMemoryRouter([{ path: '*', element: <AirdropQuery query={query} /> }]);
+  render(<RouterProvider router={router} />);
+  return { user: userEvent.setup(), router };
+}
+
+describe('AirdropQuery', () => {
+  it('validates before querying', async () => {
+    const query = vi.fn(async () => []);
+    const { user } = setup(query);
+    await user.click(screen.getByRole('button', { name: 'Query' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter the address.');
+    await user.type(screen.getByLabelText('Addresses'), '0x1234');
+    await user.click(screen.getByRole('button', { name: 'Query' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('address error.');
+    expect(query).not.toHaveBeenCalled();
+  });
+
+  it('shows loading, ignores clicks while loading, then lists values (0 red) and the total', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const query = vi.fn(async (batch: string[]) => {
+      await gate;
+      return batch.map((address) => ({ address, value: address === A ? 0 : 12.5 }));
+    });
+    const { user } = setup(query);
+    await user.type(screen.getByLabelText('Addresses'), `${A}\n${B}`);
+    await user.click(screen.getByRole('button', { name: 'Query' }));
+    const busy = screen.getByRole('button', { name: 'loading' });
+    await user.click(busy);
+    await user.click(busy);
+    expect(query).toHaveBeenCalledTimes(1);
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Query' })).toBeInTheDocument());
+    expect(screen.getByText('0')).toHaveClass('text-bad');
+    expect(screen.getAllByText('12.5')[0]).toHaveClass('text-good');
+    expect(screen.getByTestId('airdrop-total')).toHaveTextContent('12.5');
+  });
+
+  it('shows "Network congestion." when a batch fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { user } = setup(async () => {
+      throw new Error('down');
+    });
+    await user.type(screen.getByLabelText('Addresses'), A);
+    await user.click(screen.getByRole('button', { name: 'Query' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network congestion.');
+  });
+
+  it('has four bridge recommendation buttons that preset the destination', async () => {
+    const { user, router } = setup(async () => []);
+    for (const name of ['zkSync', 'Scroll', 'Linea', 'Taiko']) expect(screen.getByRole('button', { name: `Bridge to ${name}` })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Bridge to Scroll' }));
+    expect(router.state.location.search).toBe('?to=534352');
+  });
+});

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Card } from '@/components/Card';
+import { formatThousands, truncateDecimals } from '@/lib/number';
+import { useAirdropQuery } from './useAirdropQuery';
+import { BRIDGE_RECOMMENDATIONS, sumValues, type AirdropRow } from './validation';
+
+const ERROR_KEYS = {
+  empty: 'airdrop.errors.empty',
+  badAddress: 'airdrop.errors.badAddress',
+  network: 'airdrop.errors.network',
+} as const;
+
+/** Airdrop batch query: textarea, Query button, results with total, bridge recommendations. */
+export function AirdropQuery({ query }: { query?: (batch: string[]) => Promise<AirdropRow[]> }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const { rows, error, loading, run } = useAirdropQuery(query);
+
+  return (
+    <div className="airdrop">
+      <Card>
+        <label htmlFor={inputId} className="field-label">
+          {t('airdrop.inputLabel')}
+        </label>
+        <textarea
+          id={inputId}
+          className="textarea"
+          rows={6}
+          spellCheck={false}
+          placeholder={t('airdrop.placeholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {error ? (
+          <p className="form-error" role="alert">
+            {t(ERROR_KEYS[error])}
+          </p>
+        ) : null}
+        <button type="button" className="btn btn--primary btn--block" aria-busy={loading} onClick={() => void run(text)}>
+          {loading ? t('airdrop.loading') : t('airdrop.query')}
+        </button>
+      </Card>
+      {rows.length > 0 ? <AirdropResults rows={rows} /> : null}
+      <BridgeRecommendations />
+    </div>
+  );
+}
+
+function AirdropResults({ rows }: { rows: AirdropRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>{t('airdrop.address')}</th>
+            <th className="num">{t('airdrop.value')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={`${r.address}-${i}`}>
+              <td>
+                <code>{r.address}</code>
+              </td>
+              <td className={`num ${r.value === 0 ? 'text-bad' : 'text-good'}`}>{formatThousands(truncateDecimals(r.value))}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th>{t('airdrop.total')}</th>
+            <th className="num" data-testid="airdrop-total">
+              {formatThousands(truncateDecimals(sumValues(rows)))}
+            </th>
+          </tr>
+        </tfoot>
+      </table>
+    </Card>
+  );
+}
+
+function BridgeRecommendations() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card title={t('airdrop.recommend')}>
+      <div className="button-row">
+        {BRIDGE_RECOMMENDATIONS.map((r) => (
+          <button key={r.chainId} type="button" className="btn btn--soft" onClick={() => navigate(`/?to=${r.chainId}`)}>
+            {t('airdrop.bridgeTo', { name: r.name })}
+          </button>
+        ))}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+/** Business constants (spec §9) and the Pool allow-list (spec §6). */
+import poolAllowList from '../../../config/pool-allowlist.json';
+
+export const MAIN_CHANNEL_ID = 98675412;
+export const PARTNER_CHANNEL_IDS = [531, 1081, 4536, 4567, 827] as const;
+
+export const BLOCKED_COUNTRIES = ['CU', 'IR', 'KP', 'SY', 'RU', 'CN'] as const;
+
+/** Chain ids dropped from the network list (spec §3). */
+export const HIDDEN_CHAIN_IDS = [61022, 8086] as const;
+
+export const AIRDROP_BATCH_SIZE = 5;
+export const ADDRESS_LENGTH = 42;
+
+export const CHECK_IN_DEFAULT_CHAIN_ID = 1868;
+export const DEFAULT_SLIPPAGE = 5 / 100;
+export const POINTS_ANIMATION_MS = 1500;
+export const NARROW_WINDOW_PX = 768;
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const LONG_REQUEST_TIMEOUT_MS = 60_000;
+
+/** Point boost tiers (Phase 2 bridges after 12/6/2023). */
+export const BOOST_TIERS = [
+  { bridges: 3, multiplier: 1.1 },
+  { bridges: 10, multiplier: 1.2 },
+  { bridges: 50, multiplier: 1.3 },
+  { bridges: 100, multiplier: 1.5 },
+] as const;
+
+/**
+ * The /pool page allow-list: 15 wallet addresses, compared lower-case. One source of truth with the
+ * server: config/pool-allowlist.json at the repository root (bundled at build time).
+ */
+export const POOL_ALLOW_LIST: readonly string[] = poolAllowList.addresses;
+
+const POOL_ALLOW_SET = new Set(POOL_ALLOW_LIST.map((a) => a.toLowerCase()));
+
+/** True when the address is on the Pool allow-list (case-insensitive). */
+export function isPoolAllowed(address: string | null | undefined): boolean {
+  return !!address && POOL_ALLOW_SET.has(address.toLowerCase());
+}
+
+export function isBlockedCountry(code: string | null | undefined): boolean {
+  return !!code && (BLOCKED_COUNTRIES as readonly string[]).includes(code.toUpperCase());
+}
+
+/** External links used by the footer and the More panel. */
+export const LINKS = {
+  docs: '/docs/',
+  apiSdk: '/api/openapi.json',
+  brandKit: '/docs/brand-kit',
+  audit: '/docs/audit',
+  twitter: 'https://x.com/perch_bridge',
+  discord: 'https://discord.gg/perch',
+  telegram: 'https://t.me/perch_bridge',
+  github: 'https://github.com/perch-bridge',
+  support: 'https://t.me/perch_support',
+} as const;

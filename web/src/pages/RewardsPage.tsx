@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/PageHeader';
+import { BoostTiers } from '@/features/rewards/BoostTiers';
+import { EventList } from '@/features/rewards/EventList';
+import { MyPointsPanel } from '@/features/rewards/MyPointsPanel';
+import { TaskToEarn } from '@/features/rewards/TaskToEarn';
+import { WeeklyBridge } from '@/features/rewards/WeeklyBridge';
+
+/** /rewards and /rewards-phase1. */
+export default function RewardsPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <PageHeader title={t('rewards.title')} subtitle={t('rewards.subtitle')} />
+      <div className="grid grid--2">
+        <MyPointsPanel />
+        <BoostTiers />
+      </div>
+      <WeeklyBridge />
+      <div className="grid grid--2">
+        <TaskToEarn />
+        <EventList />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '@/components/Card';
+import { PageHeader } from '@/components/PageHeader';
+import { SimplePage } from '@/components/SimplePage';
+
+const DEPLOY_NETWORKS = ['ethereum', 'base', 'arbitrum'] as const;
+
+/** Routes the spec lists without showing their contents, and the small static pages. */
+
+export function MakerPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.maker')} body={t('pages.makerBody')} />;
+}
+export function InvitePage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.invite')} body={t('pages.inviteBody')} />;
+}
+export function DevelopingPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.developing')} body={t('pages.developingBody')} />;
+}
+export function TestPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.test')} body={t('pages.testBody')} />;
+}
+export function QueryPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.query')} body={t('pages.queryBody')} />;
+}
+export function BobSpicePage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.bobSpice')} body={t('pages.bobSpiceBody')} />;
+}
+export function SoneiumBadgePage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.soneiumBadge')} body={t('pages.soneiumBadgeBody')} />;
+}
+export function ScrollBadgePage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.scrollBadge')} body={t('pages.scrollBadgeBody')} />;
+}
+export function ConfirmPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.confirm')} body={t('pages.confirmBody')} />;
+}
+export function CompletedPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pages.completed')} body={t('pages.completedBody')} />;
+}
+export function EcosystemPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('ecosystem.title')} body={t('ecosystem.subtitle')} />;
+}
+export function DeployPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page page--narrow">
+      <PageHeader title={t('deploy.title')} subtitle={t('deploy.subtitle')} />
+      <Card>
+        <label className="field-label" htmlFor="deploy-network">
+          {t('deploy.network')}
+        </label>
+        <select id="deploy-network" className="input">
+          {DEPLOY_NETWORKS.map((n) => (
+            <option key={n} value={n}>
+              {t(`deploy.networks.${n}`)}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="btn btn--primary btn--block">
+          {t('deploy.deploy')}
+        </button>
+      </Card>
+    </div>
+  );
+}
+export function PoolPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('pool.title')} body={t('pool.subtitle')} />;
+}
+export function EventPage({ event }: { event: 'owlmazing' | 'owlympics' }) {
+  const { t } = useTranslation();
+  return (
+    <SimplePage title={t(`events.${event}`)} body={t('events.endedNotice')}>
+      <Link className="btn btn--soft" to="/rewards">
+        {t('nav.rewards')}
+      </Link>
+    </SimplePage>
+  );
+}
+export function TosPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page page--narrow">
+      <PageHeader title={t('tos.title')} />
+      <Card>
+        <p>{t('tos.intro')}</p>
+        <p>{t('tos.noCustody')}</p>
+        <p>{t('tos.risk')}</p>
+        <p>{t('tos.regions')}</p>
+      </Card>
+    </div>
+  );
+}
+export function AccessRestrictedPage() {
+  const { t } = useTranslation();
+  return <SimplePage title={t('restricted.title')} body={t('restricted.body')} />;
+}
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <SimplePage title={t('pages.notFound')} body={t('pages.notFoundBody')}>
+      <Link className="btn btn--primary" to="/">
+        {t('pages.backHome')}
+      </Link>
+    </SimplePage>
+  );
+}

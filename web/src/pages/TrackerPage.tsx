@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { PageHeader } from '@/components/PageHeader';
+import { TrackerPanel } from '@/features/tracker/TrackerPanel';
+
+export const TRACKER_SUBPAGES = ['scrollmarks', 'scroll-airdrop', 'lxp', 'soneium-og', 'zora-airdrop'] as const;
+export type TrackerSubpage = (typeof TRACKER_SUBPAGES)[number];
+
+/** /tracker and its sub-pages (/tracker/scrollmarks, ...). */
+export default function TrackerPage({ sub }: { sub?: TrackerSubpage }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <PageHeader title={sub ? t(`tracker.pages.${sub}`) : t('tracker.title')} subtitle={t('tracker.subtitle')} />
+      <nav className="pill-nav" aria-label={t('tracker.title')}>
+        <NavLink end to="/tracker" className="pill">
+          {t('tracker.title')}
+        </NavLink>
+        {TRACKER_SUBPAGES.map((s) => (
+          <NavLink key={s} to={`/tracker/${s}`} className="pill">
+            {t(`tracker.pages.${s}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <TrackerPanel />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useThemeStore } from '@/features/theme/store';
+import { useUiStore } from '@/app/shell/uiStore';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useWalletStore } from '@/wallet/store';
+
+export function resetStores(): void {
+  useWalletStore.getState().disconnect();
+  useThemeStore.setState({ theme: 'dark' });
+  useWalletModal.setState({ open: false });
+  useUiStore.setState({ morePanelOpen: false });
+  document.documentElement.setAttribute('data-theme', 'dark');
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { appBus } from '@/lib/eventBus';
+import { logger } from '@/lib/logger';
+import { useWalletModal } from './modalStore';
+import { useWalletStore } from './store';
+
+/** On 'quit-wallet' (no client able to switch chains): disconnect and open the wallet list again. */
+export function useQuitWalletListener(): void {
+  useEffect(
+    () =>
+      appBus.on('quit-wallet', ({ reason }) => {
+        logger.warn('quit-wallet', reason);
+        useWalletStore.getState().disconnect();
+        useWalletModal.getState().show();
+      }),
+    [],
+  );
+}
