@@ -2,6 +2,7 @@
 // What the API handlers may call. Handlers parse and validate, call one of these, and shape JSON.
 #include <chrono>
 
+#include "balance/balances.hpp"
 #include "catalog/catalog.hpp"
 #include "core/config.hpp"
 #include "geo/geoip.hpp"
@@ -15,6 +16,7 @@ struct Services {
     store::Store& store;
     const catalog::Catalog& catalog;
     const geo::GeoIp& geoip;
+    balance::BalanceService& balances;
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
@@ -24,6 +26,7 @@ void register_bridge_reference_api(http::Router& router, Services& services);
 void register_nocore_api(http::Router& router, Services& services);
 void register_config_api(http::Router& router, Services& services);
 void register_campaign_api(http::Router& router, Services& services);
+void register_balance_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

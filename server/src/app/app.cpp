@@ -42,6 +42,17 @@ Config read_config(const std::vector<std::string>& args) {
     return load_config(path, process_env());
 }
 
+// Every listed chain with the RPC URLs the catalog gives it (local ones for the chain profile).
+std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& catalog) {
+    std::vector<chain::rpc::ChainEndpoints> out;
+    for (const auto& c : catalog.chains()) {
+        chain::rpc::ChainEndpoints e{c.at("chain_id").to_number<std::int64_t>(), {}};
+        for (const auto& url : c.at("rpc_urls").as_array()) e.urls.emplace_back(url.as_string());
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
 void wait_for_stop_signal() {
     boost::asio::io_context signals_ctx;
     boost::asio::signal_set signals(signals_ctx, SIGINT, SIGTERM);
@@ -52,14 +63,18 @@ void wait_for_stop_signal() {
 }
 
 int serve(const Config& config) {
+    // First in, last out: RPC clients and the server hold sockets of these contexts.
+    ContextPool pool(config.threads);
     auto store = store::open_store(config.database_url);
     auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile);
     geo::GeoIp geoip(config.geoip_db);
-    api::Services services{config, *store, catalog, geoip};
+    chain::rpc::ChainRegistry chains(chain_endpoints(catalog),
+                                     {.timeout = std::chrono::seconds(3), .attempts = 2});
+    balance::BalanceService balances(catalog, chains);
+    api::Services services{config, *store, catalog, geoip, balances};
     http::Dispatcher dispatcher(api::build_router(services), http::StaticFiles(config.web_root),
                                 http::ClientIpResolver(config.trusted_proxies),
                                 config.cors_origins);
-    ContextPool pool(config.threads);
     http::Server server(pool, dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     pool.start();

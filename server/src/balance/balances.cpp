@@ -1,0 +1,173 @@
+#include "balance/balances.hpp"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/deferred.hpp>
+#include <boost/asio/experimental/parallel_group.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/json.hpp>
+
+#include "chain/rpc/eth.hpp"
+#include "core/text.hpp"
+
+namespace perch::balance {
+namespace json = boost::json;
+namespace asio = boost::asio;
+using chain::rpc::RpcError;
+
+namespace {
+
+std::int64_t int_of(const json::value& v) {
+    return v.to_number<std::int64_t>();
+}
+
+bool is_zero_address(std::string_view a) {
+    return a.empty() || a == "0x0000000000000000000000000000000000000000";
+}
+
+}  // namespace
+
+BalanceService::BalanceService(const catalog::Catalog& catalog,
+                               const chain::rpc::ChainRegistry& chains,
+                               std::chrono::milliseconds cache_ttl)
+    : chains_(chains), cache_ttl_(cache_ttl) {
+    for (const auto& c : catalog.chains()) {
+        auto id = int_of(c.at("chain_id"));
+        const auto& currency = c.at("native_currency").as_object();
+        native_symbol_[id] = std::string(currency.at("symbol").as_string());
+        native_decimals_[id] = static_cast<unsigned>(int_of(currency.at("decimals")));
+        chain_names_[text::to_lower(c.at("chain_name").as_string())] = id;
+    }
+    for (const auto& t : catalog.tokens()) {
+        TokenRef ref;
+        ref.symbol = std::string(t.at("symbol").as_string());
+        ref.chain_id = int_of(t.at("chainId"));
+        ref.address = text::to_lower(t.at("address").as_string());
+        ref.decimals = static_cast<unsigned>(int_of(t.at("decimals")));
+        ref.native = is_zero_address(ref.address) && native_symbol_[ref.chain_id] == ref.symbol;
+        tokens_.push_back(std::move(ref));
+    }
+}
+
+bool BalanceService::knows_chain(std::int64_t chain_id) const {
+    return native_symbol_.count(chain_id) > 0;
+}
+
+bool BalanceService::knows_token(std::string_view symbol) const {
+    return std::any_of(tokens_.begin(), tokens_.end(),
+                       [&](const TokenRef& t) { return t.symbol == symbol; });
+}
+
+std::optional<std::int64_t> BalanceService::chain_by_name(std::string_view name) const {
+    auto it = chain_names_.find(text::to_lower(name));
+    if (it == chain_names_.end()) return std::nullopt;
+    return it->second;
+}
+
+std::optional<TokenRef> BalanceService::token(std::string_view symbol,
+                                              std::int64_t chain_id) const {
+    for (const auto& t : tokens_) {
+        if (t.symbol == symbol && t.chain_id == chain_id) return t;
+    }
+    return std::nullopt;
+}
+
+std::optional<ChainBalance> BalanceService::cached(const std::string& key) const {
+    std::lock_guard lock(cache_mutex_);
+    auto it = cache_.find(key);
+    if (it == cache_.end() || std::chrono::steady_clock::now() - it->second.first > cache_ttl_)
+        return std::nullopt;
+    return it->second.second;
+}
+
+void BalanceService::remember(const std::string& key, const ChainBalance& value) {
+    std::lock_guard lock(cache_mutex_);
+    if (cache_.size() > 100000) cache_.clear();  // a bound, not an LRU: entries live seconds anyway
+    cache_[key] = {std::chrono::steady_clock::now(), value};
+}
+
+Task<std::vector<std::optional<chain::U256>>> BalanceService::token_balances(
+    std::int64_t chain_id, chain::Address user, std::vector<TokenRef> tokens) {
+    auto* rpc = chains_.find(chain_id);
+    if (!rpc) throw RpcError(RpcError::Kind::transport, chains_.unreachable_reason(chain_id));
+    std::vector<chain::rpc::Call> calls;
+    for (const auto& t : tokens) {
+        if (t.native) {
+            calls.push_back(chain::rpc::native_balance_call(user));
+        } else {
+            auto address = chain::Address::from_hex(t.address);
+            if (!address)
+                throw RpcError(RpcError::Kind::bad_response,
+                               "token address " + t.address + " is invalid");
+            calls.push_back(chain::rpc::erc20_balance_call(*address, user));
+        }
+    }
+    auto replies = co_await rpc->batch(std::move(calls));
+    std::vector<std::optional<chain::U256>> out;
+    for (const auto& r : replies) {
+        if (r.error) {
+            out.emplace_back(std::nullopt);
+            continue;
+        }
+        try {
+            // eth_getBalance answers a quantity; balanceOf's 32-byte uint256 reads the same way.
+            out.emplace_back(chain::rpc::quantity(r.result));
+        } catch (const std::exception&) {
+            out.emplace_back(std::nullopt);
+        }
+    }
+    co_return out;
+}
+
+Task<ChainBalance> BalanceService::one_chain(chain::Address user, std::int64_t chain_id,
+                                             std::string symbol) {
+    ChainBalance result{chain_id, {}, kOk, {}};
+    auto key = user.lower_hex() + ":" + std::to_string(chain_id) + ":" + symbol;
+    if (auto hit = cached(key)) co_return *hit;
+    auto ref = token(symbol, chain_id);
+    if (!ref) {
+        result.status_code = kTokenNotOnChain;
+        result.status_message =
+            "key not found: " + symbol + " on chain " + std::to_string(chain_id);
+        co_return result;
+    }
+    if (!chains_.find(chain_id)) {
+        result.status_code = kChainUnreachable;
+        result.status_message = chains_.unreachable_reason(chain_id);
+        co_return result;
+    }
+    try {
+        std::vector<TokenRef> one{*ref};
+        auto values = co_await token_balances(chain_id, user, std::move(one));
+        if (!values.at(0))
+            throw RpcError(RpcError::Kind::rpc, "the node could not read the balance");
+        result.view_value = values[0]->format_units(ref->decimals);
+        remember(key, result);
+    } catch (const std::exception& e) {
+        result.status_code = kRpcFailed;
+        result.status_message = e.what();
+    }
+    co_return result;
+}
+
+Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::Address user,
+                                                              std::vector<std::int64_t> chain_ids,
+                                                              std::string symbol) {
+    auto executor = co_await asio::this_coro::executor;
+    using Op = decltype(asio::co_spawn(executor, one_chain(user, 0, symbol), asio::deferred));
+    std::vector<Op> ops;
+    for (auto id : chain_ids)
+        ops.push_back(asio::co_spawn(executor, one_chain(user, id, symbol), asio::deferred));
+    auto group = asio::experimental::make_parallel_group(std::move(ops));
+    auto [order, errors, values] =
+        co_await group.async_wait(asio::experimental::wait_for_all(), asio::use_awaitable);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (errors[i]) {  // one_chain catches its failures; this is a programming error, reported
+                          // per chain
+            values[i] = ChainBalance{chain_ids[i], {}, kRpcFailed, "internal error"};
+        }
+    }
+    co_return std::move(values);
+}
+
+}  // namespace perch::balance

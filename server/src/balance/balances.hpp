@@ -1,0 +1,78 @@
+#pragma once
+// Wallet balances across chains: native coins with eth_getBalance, ERC-20 tokens with balanceOf,
+// one JSON-RPC batch per chain and every chain at once, so a page of networks costs one round trip
+// to each node. A chain that fails answers with a status instead of failing the others.
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "chain/address.hpp"
+#include "chain/rpc/registry.hpp"
+#include "chain/u256.hpp"
+#include "core/task.hpp"
+
+namespace perch::balance {
+
+struct TokenRef {
+    std::string symbol;
+    std::int64_t chain_id = 0;
+    std::string address;  // lower-case 0x address; empty or zero address for the native coin
+    unsigned decimals = 18;
+    bool native = false;
+};
+
+// status_code values of multi-balance (0 is ok, as the spec says).
+enum StatusCode : int { kOk = 0, kRpcFailed = 1, kTokenNotOnChain = 2, kChainUnreachable = 3 };
+
+struct ChainBalance {
+    std::int64_t chain_id = 0;
+    std::string view_value;  // formatted with the token's decimals; empty unless ok
+    int status_code = kOk;
+    std::string status_message;
+};
+
+class BalanceService {
+  public:
+    BalanceService(const catalog::Catalog& catalog, const chain::rpc::ChainRegistry& chains,
+                   std::chrono::milliseconds cache_ttl = std::chrono::seconds(5));
+
+    bool knows_chain(std::int64_t chain_id) const;
+    bool knows_token(std::string_view symbol) const;
+    std::optional<std::int64_t> chain_by_name(std::string_view name) const;
+    std::optional<TokenRef> token(std::string_view symbol, std::int64_t chain_id) const;
+
+    // One entry per requested chain, in request order; never throws for a chain's failure.
+    Task<std::vector<ChainBalance>> multi_balance(chain::Address user,
+                                                  std::vector<std::int64_t> chain_ids,
+                                                  std::string token_symbol);
+    // Raw balances of several tokens on one chain in one batch. Throws RpcError when the chain
+    // cannot be reached; a token whose call failed gets nullopt.
+    Task<std::vector<std::optional<chain::U256>>> token_balances(std::int64_t chain_id,
+                                                                 chain::Address user,
+                                                                 std::vector<TokenRef> tokens);
+    std::string unreachable_reason(std::int64_t chain_id) const {
+        return chains_.unreachable_reason(chain_id);
+    }
+
+  private:
+    Task<ChainBalance> one_chain(chain::Address user, std::int64_t chain_id,
+                                 std::string token_symbol);
+    std::optional<ChainBalance> cached(const std::string& key) const;
+    void remember(const std::string& key, const ChainBalance& value);
+
+    const chain::rpc::ChainRegistry& chains_;
+    std::map<std::int64_t, std::string> native_symbol_;
+    std::map<std::int64_t, unsigned> native_decimals_;
+    std::map<std::string, std::int64_t> chain_names_;  // lower-case chain_name → id
+    std::vector<TokenRef> tokens_;
+    std::chrono::milliseconds cache_ttl_;
+    mutable std::mutex cache_mutex_;
+    std::map<std::string, std::pair<std::chrono::steady_clock::time_point, ChainBalance>> cache_;
+};
+
+}  // namespace perch::balance

@@ -1,0 +1,51 @@
+#pragma once
+// One JSON-RPC URL over HTTP/1.1 with keep-alive. Idle connections are pooled per io_context
+// (a connection is only ever used from the context that opened it, because Beast's tcp_stream
+// timer runs there), so concurrent callers on any thread each get their own connection.
+// An endpoint must not outlive the io_contexts that used it: it owns their idle sockets.
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/task.hpp"
+
+namespace perch::chain::rpc {
+
+struct Url {
+    std::string host;
+    std::string port;
+    std::string target;  // path and query, at least "/"
+};
+
+// Parses http://host[:port][/path]; https is refused with a clear message (not built yet).
+Url parse_http_url(const std::string& text);
+
+class HttpEndpoint {
+  public:
+    explicit HttpEndpoint(const std::string& url);
+    ~HttpEndpoint();
+    HttpEndpoint(const HttpEndpoint&) = delete;
+    HttpEndpoint& operator=(const HttpEndpoint&) = delete;
+
+    const std::string& url() const { return text_; }
+    // POSTs a JSON body and returns the response body. Throws RpcError (transport or timeout).
+    Task<std::string> post(std::string body, std::chrono::milliseconds timeout);
+
+    struct Connection;
+
+  private:
+    Task<std::string> exchange(Connection& conn, const std::string& body,
+                               std::chrono::milliseconds timeout, bool& keep_alive);
+    std::unique_ptr<Connection> take_idle(const void* context);
+    void give_back(const void* context, std::unique_ptr<Connection> conn);
+
+    std::string text_;
+    Url url_;
+    std::mutex mutex_;
+    std::map<const void*, std::vector<std::unique_ptr<Connection>>> idle_;
+};
+
+}  // namespace perch::chain::rpc

@@ -1,0 +1,38 @@
+#include "chain/rpc/registry.hpp"
+
+namespace perch::chain::rpc {
+
+ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, RpcOptions options) {
+    for (const auto& chain : chains) {
+        std::vector<std::string> usable;
+        std::string reason = "no RPC URL configured";
+        for (const auto& url : chain.urls) {
+            try {
+                parse_http_url(url);
+                usable.push_back(url);
+            } catch (const RpcError& e) {
+                reason = e.what();
+            }
+        }
+        if (usable.empty()) {
+            reasons_[chain.chain_id] = "chain " + std::to_string(chain.chain_id) +
+                                       " is not reachable from this server (" + reason + ")";
+        } else {
+            clients_[chain.chain_id] = std::make_unique<RpcClient>(usable, options);
+        }
+    }
+}
+
+RpcClient* ChainRegistry::find(std::int64_t chain_id) const {
+    auto it = clients_.find(chain_id);
+    return it == clients_.end() ? nullptr : it->second.get();
+}
+
+std::string ChainRegistry::unreachable_reason(std::int64_t chain_id) const {
+    auto it = reasons_.find(chain_id);
+    if (it != reasons_.end()) return it->second;
+    if (clients_.count(chain_id)) return {};
+    return "unknown chain id " + std::to_string(chain_id);
+}
+
+}  // namespace perch::chain::rpc

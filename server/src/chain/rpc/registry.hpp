@@ -1,0 +1,33 @@
+#pragma once
+// Which chains this server can talk to, and through which URLs. A chain whose URLs are all
+// unusable here (https is not built yet) is listed with the reason, so callers can say why.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chain/rpc/rpc_client.hpp"
+
+namespace perch::chain::rpc {
+
+struct ChainEndpoints {
+    std::int64_t chain_id = 0;
+    std::vector<std::string> urls;
+};
+
+class ChainRegistry {
+  public:
+    ChainRegistry(const std::vector<ChainEndpoints>& chains, RpcOptions options);
+
+    // The chain's client, or null when it cannot be reached from here.
+    RpcClient* find(std::int64_t chain_id) const;
+    // Why find() is null: "unknown chain" or the URLs' problem.
+    std::string unreachable_reason(std::int64_t chain_id) const;
+
+  private:
+    std::map<std::int64_t, std::unique_ptr<RpcClient>> clients_;
+    std::map<std::int64_t, std::string> reasons_;
+};
+
+}  // namespace perch::chain::rpc

@@ -1,0 +1,154 @@
+// The JSON-RPC client against the devnet's Hardhat nodes: batching, fallback, timeouts, and a
+// transaction signed in C++ accepted, mined, and its receipt and logs decoded.
+#include <gtest/gtest.h>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/json.hpp>
+#include <chrono>
+
+#include "chain/abi.hpp"
+#include "chain/rpc/eth.hpp"
+#include "chain/signer.hpp"
+#include "chain/tx.hpp"
+#include "devnet.hpp"
+
+using namespace perch::chain;
+using namespace perch::chain::rpc;
+using perch::Task;
+using perch::testing::run_task;
+namespace chain_abi = perch::chain::abi;
+namespace json = boost::json;
+
+namespace {
+
+// Hardhat's well-known test accounts #8 and #9 (public test keys); other suites use #1-#3.
+constexpr const char* kKey8 = "0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97";
+constexpr const char* kKey9 = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+
+Task<std::uint64_t> chain_id_of(RpcClient& rpc) {
+    co_return co_await Eth(rpc).chain_id();
+}
+
+Task<std::vector<Reply>> batch_of(RpcClient& rpc, std::vector<Call> calls) {
+    co_return co_await rpc.batch(std::move(calls));
+}
+
+Task<json::object> wait_for_receipt(Eth& eth, Hash32 hash) {
+    for (int i = 0; i < 150; ++i) {
+        if (auto receipt = co_await eth.get_transaction_receipt(hash)) co_return *receipt;
+        boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor,
+                                        std::chrono::milliseconds(100));
+        co_await timer.async_wait(boost::asio::use_awaitable);
+    }
+    throw std::runtime_error("no receipt within 15 s");
+}
+
+// Signs an EIP-1559 transaction in C++ and sends it raw; returns the receipt.
+Task<json::object> send_signed(RpcClient& rpc, const PrivateKey& key, Address to, U256 value,
+                               Bytes data) {
+    Eth eth(rpc);
+    Transaction tx;
+    tx.type = TxType::dynamic_fee;
+    tx.chain_id = co_await eth.chain_id();
+    tx.nonce = co_await eth.get_transaction_count(key.address(), "pending");
+    auto base = co_await eth.gas_price();
+    tx.max_priority_fee_per_gas = U256(1'000'000'000);
+    tx.max_fee_per_gas = *(*base.mul(2)).add(tx.max_priority_fee_per_gas);
+    tx.gas_limit = 200000;
+    tx.to = to;
+    tx.value = value;
+    tx.data = std::move(data);
+    sign_transaction(tx, key);
+    auto hash = co_await eth.send_raw_transaction(encode_transaction(tx));
+    EXPECT_EQ(hash, transaction_hash(tx));
+    co_return co_await wait_for_receipt(eth, hash);
+}
+
+}  // namespace
+
+TEST(ChainRpc, ChainIdsMatchTheProfile) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    for (const auto& [id, url] : devnet.rpc_urls) {
+        RpcClient rpc({url});
+        EXPECT_EQ(run_task(chain_id_of(rpc)), static_cast<std::uint64_t>(id)) << url;
+    }
+}
+
+TEST(ChainRpc, BatchAnswersEachCallInOrder) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    RpcClient rpc({devnet.rpc_urls.at(1)});
+    std::vector<Call> calls{{"eth_chainId", {}}, {"no_such_method", {}}, {"eth_blockNumber", {}}};
+    auto replies = run_task(batch_of(rpc, std::move(calls)));
+    ASSERT_EQ(replies.size(), 3U);
+    EXPECT_FALSE(replies[0].error);
+    EXPECT_EQ(quantity_u64(replies[0].result), 1U);
+    ASSERT_TRUE(replies[1].error);
+    EXPECT_EQ(replies[1].error->kind(), RpcError::Kind::rpc);
+    EXPECT_FALSE(replies[2].error);
+}
+
+TEST(ChainRpc, FallsBackToTheNextUrlAndMarksTheDeadOne) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    RpcClient rpc({"http://127.0.0.1:1", devnet.rpc_urls.at(8453)}, {.attempts = 1});
+    EXPECT_EQ(run_task(chain_id_of(rpc)), 8453U);
+    EXPECT_EQ(rpc.unhealthy_count(), 1U);
+    EXPECT_EQ(run_task(chain_id_of(rpc)), 8453U);  // the healthy URL first now
+}
+
+TEST(ChainRpc, SilentNodeTimesOut) {
+    boost::asio::io_context listener_io;
+    boost::asio::ip::tcp::acceptor silent(listener_io,
+                                          {boost::asio::ip::make_address("127.0.0.1"), 0});
+    auto url = "http://127.0.0.1:" + std::to_string(silent.local_endpoint().port());
+    RpcClient rpc({url}, {.timeout = std::chrono::milliseconds(300),
+                          .attempts = 2,
+                          .backoff = std::chrono::milliseconds(10)});
+    auto started = std::chrono::steady_clock::now();
+    try {
+        run_task(chain_id_of(rpc));
+        FAIL() << "a silent node answered";
+    } catch (const RpcError& e) {
+        EXPECT_EQ(e.kind(), RpcError::Kind::timeout) << e.what();
+    }
+    auto elapsed = std::chrono::steady_clock::now() - started;
+    EXPECT_LT(elapsed, std::chrono::seconds(3));
+}
+
+TEST(ChainRpc, SignedTransferIsMinedAndSenderRecovered) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    RpcClient rpc({devnet.rpc_urls.at(42161)});
+    auto key = *PrivateKey::from_hex(kKey8);
+    auto to = *Address::from_hex("0x000000000000000000000000000000000000dEaD");
+    auto receipt = run_task(send_signed(rpc, key, to, U256(12345), {}));
+    EXPECT_EQ(receipt.at("status").as_string(), "0x1");
+    EXPECT_EQ(receipt.at("from").as_string(), key.address().lower_hex());
+}
+
+TEST(ChainRpc, Erc20TransferLogIsDecoded) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    RpcClient rpc({devnet.rpc_urls.at(1868)});
+    auto key = *PrivateKey::from_hex(kKey9);
+    auto usdc = *Address::from_hex(devnet.contracts.at("USDC"));
+    auto recipient = *Address::from_hex("0x000000000000000000000000000000000000bEEF");
+    auto transfer = *chain_abi::parse_function("transfer(address to, uint256 amount)");
+    std::vector<chain_abi::Value> args{chain_abi::Value::of(recipient),
+                                       chain_abi::Value::of(U256(2'500'000))};
+    auto receipt = run_task(send_signed(rpc, key, usdc, U256(0), *transfer.encode_call(args)));
+    ASSERT_EQ(receipt.at("status").as_string(), "0x1");
+    const auto& logs = receipt.at("logs").as_array();
+    ASSERT_EQ(logs.size(), 1U);
+    auto event = *chain_abi::parse_event(
+        "event Transfer(address indexed from, address indexed to, uint256 value)");
+    std::vector<Hash32> topics;
+    for (const auto& t : logs[0].at("topics").as_array())
+        topics.push_back(*Hash32::from_hex(t.as_string()));
+    EXPECT_EQ(topics.at(0), event.topic());
+    auto values = event.decode_log(topics, data_of(logs[0].at("data")));
+    ASSERT_TRUE(values) << values.error().message;
+    EXPECT_EQ(std::get<Address>((*values)[0].data), key.address());
+    EXPECT_EQ(std::get<Address>((*values)[1].data), recipient);
+    EXPECT_EQ(std::get<U256>((*values)[2].data), U256(2'500'000));
+}

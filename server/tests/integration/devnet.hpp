@@ -1,0 +1,41 @@
+#pragma once
+// The test devnet started by scripts/test-all.sh (PERCH_TEST_DEVNET_STATE names its state.json).
+// Tests that need chains skip, saying why, when it is absent (e.g. a bare ctest run).
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_future.hpp>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "core/task.hpp"
+
+namespace perch::testing {
+
+struct Devnet {
+    std::string state_path;
+    std::map<std::int64_t, std::string> rpc_urls;  // chain id → URL
+    std::map<std::string, std::string> contracts;  // USDC, USDT, CheckIn, Depositor
+};
+
+std::optional<Devnet> test_devnet();
+
+#define PERCH_REQUIRE_DEVNET(var)                                                            \
+    auto var##_opt = ::perch::testing::test_devnet();                                        \
+    if (!var##_opt)                                                                          \
+        GTEST_SKIP() << "no test devnet: run through `make test` (PERCH_TEST_DEVNET_STATE)"; \
+    const auto& var = *var##_opt
+
+// Runs a coroutine to completion on the test's io_context. It lives as long as the process:
+// an RpcClient keeps connections of the contexts that used it, so it must not outlive them.
+template <class T>
+T run_task(Task<T> task) {
+    static boost::asio::io_context io;
+    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
+    io.restart();
+    io.run();
+    return future.get();
+}
+
+}  // namespace perch::testing
