@@ -34,6 +34,12 @@ class Store {
     virtual Task<std::int64_t> count_user_actions(std::string user_address) = 0;
     virtual Task<PointTotals> point_totals(std::string user_address) = 0;
     virtual Task<int> schema_version() = 0;
+
+    // Nonces of accounts the server signs with: n = max(stored next, floor), store n + 1, return n.
+    virtual Task<std::uint64_t> reserve_nonce(std::int64_t chain_id, std::string account,
+                                              std::uint64_t floor) = 0;
+    virtual Task<void> reset_nonce(std::int64_t chain_id, std::string account,
+                                   std::uint64_t next) = 0;
 };
 
 // Opens the store named by a database URL ("sqlite:PATH"); applies pending migrations.

@@ -146,4 +146,47 @@ Task<int> SqliteStore::schema_version() {
     });
 }
 
+Task<std::uint64_t> SqliteStore::reserve_nonce(std::int64_t chain_id, std::string account,
+                                               std::uint64_t floor) {
+    auto reserve = [chain_id, account = std::move(account), floor](Connection& c) {
+        Transaction tx(c);
+        auto& read =
+            c.prepared("SELECT next_nonce FROM account_nonces WHERE chain_id = ? AND account = ?");
+        read.bind(1, chain_id).bind(2, account);
+        auto next = static_cast<std::int64_t>(floor);
+        if (read.step()) next = std::max(next, read.column_int(0));
+        read.reset();
+        c.prepared(
+             "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, "
+             "?, ?) "
+             "ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
+             "updated_at = excluded.updated_at")
+            .bind(1, chain_id)
+            .bind(2, account)
+            .bind(3, next + 1)
+            .bind(4, now_seconds())
+            .step();
+        tx.commit();
+        return static_cast<std::uint64_t>(next);
+    };
+    co_return co_await run(std::move(reserve));
+}
+
+Task<void> SqliteStore::reset_nonce(std::int64_t chain_id, std::string account,
+                                    std::uint64_t next) {
+    auto reset = [chain_id, account = std::move(account), next](Connection& c) {
+        c.prepared(
+             "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, "
+             "?, ?) "
+             "ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
+             "updated_at = excluded.updated_at")
+            .bind(1, chain_id)
+            .bind(2, account)
+            .bind(3, static_cast<std::int64_t>(next))
+            .bind(4, now_seconds())
+            .step();
+    };
+    co_await run(std::move(reset));
+}
+
 }  // namespace perch::store

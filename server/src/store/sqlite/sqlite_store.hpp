@@ -25,6 +25,9 @@ class SqliteStore final : public Store {
     Task<std::int64_t> count_user_actions(std::string user_address) override;
     Task<PointTotals> point_totals(std::string user_address) override;
     Task<int> schema_version() override;
+    Task<std::uint64_t> reserve_nonce(std::int64_t chain_id, std::string account,
+                                      std::uint64_t floor) override;
+    Task<void> reset_nonce(std::int64_t chain_id, std::string account, std::uint64_t next) override;
 
     // Runs f(Connection&) on a DB thread and resumes the caller on its own executor. A plain
     // function, not a coroutine, and callers name their lambda before co_await: g++ 12 destroys

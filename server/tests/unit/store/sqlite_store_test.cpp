@@ -10,6 +10,8 @@
 #include <random>
 #include <thread>
 
+#include "store/migrations.hpp"
+
 using namespace perch::store;
 
 namespace {
@@ -42,11 +44,13 @@ perch::Task<std::pair<std::thread::id, std::thread::id>> threads_seen(SqliteStor
 
 TEST(SqliteStore, MigratesOnceAndReportsVersion) {
     TempDb db;
-    EXPECT_EQ(SqliteStore::migrate_file(db.path.string()), 1);
+    auto all = static_cast<int>(migrations().size());
+    ASSERT_GE(all, 2);
+    EXPECT_EQ(SqliteStore::migrate_file(db.path.string()), all);
     EXPECT_EQ(SqliteStore::migrate_file(db.path.string()), 0);
     SqliteStore store(db.path.string());
     boost::asio::io_context io;
-    EXPECT_EQ(run(io, store.schema_version()), 1);
+    EXPECT_EQ(run(io, store.schema_version()), migrations().back().version);
 }
 
 TEST(SqliteStore, WorkRunsOffTheCallingThreadAndResumesOnIt) {
@@ -99,4 +103,21 @@ TEST(SqliteStore, LedgerRejectsASecondCreditForTheSameEvent) {
     insert();
     EXPECT_THROW(insert(), SqliteError);
     EXPECT_EQ(run(io, store.point_totals("0xabc")).check_in, 2);
+}
+
+TEST(SqliteStore, NoncesAreReservedOnceAndSurviveReopening) {
+    TempDb db;
+    boost::asio::io_context io;
+    {
+        SqliteStore store(db.path.string());
+        EXPECT_EQ(run(io, store.reserve_nonce(1, "0xmaker", 5)),
+                  5U);  // the chain's count is the floor
+        EXPECT_EQ(run(io, store.reserve_nonce(1, "0xmaker", 0)), 6U);
+        EXPECT_EQ(run(io, store.reserve_nonce(8453, "0xmaker", 0)), 0U);  // per chain
+    }
+    SqliteStore reopened(db.path.string());
+    EXPECT_EQ(run(io, reopened.reserve_nonce(1, "0xmaker", 0)), 7U);
+    EXPECT_EQ(run(io, reopened.reserve_nonce(1, "0xmaker", 10)), 10U);  // the chain moved on
+    run(io, reopened.reset_nonce(1, "0xmaker", 3));
+    EXPECT_EQ(run(io, reopened.reserve_nonce(1, "0xmaker", 0)), 3U);
 }

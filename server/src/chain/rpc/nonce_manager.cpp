@@ -1,0 +1,42 @@
+#include "chain/rpc/nonce_manager.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "chain/rpc/eth.hpp"
+
+namespace perch::chain::rpc {
+
+NonceManager::NonceManager(NonceStore& store, RpcClient& rpc, std::int64_t chain_id,
+                           Address account)
+    : store_(store), rpc_(rpc), chain_id_(chain_id), account_(account) {}
+
+Task<std::uint64_t> NonceManager::pending_count() {
+    co_return co_await Eth(rpc_).get_transaction_count(account_, "pending");
+}
+
+Task<std::uint64_t> NonceManager::reserve() {
+    std::uint64_t floor = 0;
+    if (!synced_) {
+        floor = co_await pending_count();
+        synced_ = true;
+    }
+    co_return co_await store_.reserve_nonce(chain_id_, account_.lower_hex(), floor);
+}
+
+Task<void> NonceManager::resync() {
+    auto pending = co_await pending_count();
+    co_await store_.reset_nonce(chain_id_, account_.lower_hex(), pending);
+    synced_ = true;
+}
+
+bool NonceManager::is_nonce_too_low(const RpcError& e) {
+    std::string text = e.what();
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
+    return e.kind() == RpcError::Kind::rpc &&
+           (text.find("nonce too low") != std::string::npos ||
+            text.find("nonce has already been used") != std::string::npos);
+}
+
+}  // namespace perch::chain::rpc
