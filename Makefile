@@ -11,7 +11,7 @@ NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_BASEDIR := $(ROOT)
 
-.PHONY: run test deps build server web devnet test-server test-web test-devnet test-e2e bench fmt tidy clean faults
+.PHONY: run test deps build server web devnet test-server test-web test-devnet test-e2e bench fuzz fmt tidy clean
 
 ## ---- installs -------------------------------------------------------------------------------
 $(BUILD)/.apt-stamp: scripts/install-deps.sh
@@ -66,11 +66,11 @@ test-e2e: build
 test: build
 	@bash scripts/test-all.sh
 
-bench: server
+bench: server devnet
 	@bash scripts/bench.sh
 
-faults: build
-	@bash scripts/faults.sh
+fuzz: $(BUILD)/.apt-stamp
+	@bash scripts/fuzz.sh
 
 ## ---- code hygiene ---------------------------------------------------------------------------
 fmt:

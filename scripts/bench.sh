@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # make bench: wrk against perch's GET /api/bridge_api/v1/get-all-chains and against nginx serving
-# the same JSON as a static file, side by side in one run; then the Google Benchmark suites.
+# the same JSON as a static file, side by side in one run; then the Google Benchmark suites
+# (chain primitives, and multi-balance against a devnet started here).
 # Usage: scripts/bench.sh [wrk-seconds]   (results go to build/bench/)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -41,7 +42,8 @@ for target in "perch http://127.0.0.1:8280/api/bridge_api/v1/get-all-chains" \
   wrk -t2 -c64 -d"${SECONDS_EACH}s" --latency "$2" | tee -a "$OUT/wrk.txt"
 done
 
-if [[ -x "$ROOT/build/server/perch_bench" ]]; then
-  echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
-  "$ROOT/build/server/perch_bench" --benchmark_min_time=0.2 2>&1 | tee -a "$OUT/micro.txt"
-fi
+# Google Benchmark: chain primitives, and multi-balance against a devnet of its own (ports +400).
+start_devnet "$TMP/devnet" 400 "$TMP/devnet.log"
+echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
+PERCH_BENCH_DEVNET_STATE="$TMP/devnet/state.json" "$ROOT/build/server/perch_bench" --benchmark_min_time=0.5 2>&1 \
+  | tee -a "$OUT/micro.txt"

@@ -13,9 +13,12 @@ passed=0
 failed=0
 failures=()
 
+plain() { sed 's/\x1b\[[0-9;]*m//g' "$1"; }  # a log without colour codes
+
 count() {  # count SUITE PASSED FAILED EXIT_CODE
   local suite=$1 p=${2:-0} f=${3:-0} rc=$4
-  if [[ $rc -ne 0 && $f -eq 0 ]]; then f=1; fi  # a runner that crashed counts as a failure
+  # A runner that crashed, or that ran nothing, counts as a failure.
+  if [[ ($rc -ne 0 || $p -eq 0) && $f -eq 0 ]]; then f=1; fi
   passed=$((passed + p))
   failed=$((failed + f))
   ((f > 0)) && failures+=("$suite")
@@ -43,21 +46,21 @@ wait $web_pid; web_rc=$?
 cpp_total=$(grep -oP 'tests failed out of \K[0-9]+' "$LOGS/cpp.log" | tail -1)
 cpp_failed=$(grep -oP '[0-9]+(?= tests failed out of)' "$LOGS/cpp.log" | tail -1)
 count cpp $(( ${cpp_total:-0} - ${cpp_failed:-0} )) "${cpp_failed:-0}" $cpp_rc
-web_line=$(grep -E '^\s*Tests\s' "$LOGS/web.log" | tail -1)
+web_line=$(plain "$LOGS/web.log" | grep -E '^\s*Tests\s' | tail -1)
 count web "$(grep -oP '[0-9]+(?= passed)' <<<"$web_line")" "$(grep -oP '[0-9]+(?= failed)' <<<"$web_line")" $web_rc
 
 echo "== contracts (Hardhat)"
 (cd "$ROOT/devnet" && npm run --silent test) > "$LOGS/contracts.log" 2>&1
 rc=$?
-count contracts "$(grep -oP '^# pass \K[0-9]+' "$LOGS/contracts.log" | tail -1)" \
-  "$(grep -oP '^# fail \K[0-9]+' "$LOGS/contracts.log" | tail -1)" $rc
+count contracts "$(plain "$LOGS/contracts.log" | grep -oP '^(#|ℹ) pass \K[0-9]+' | tail -1)" \
+  "$(plain "$LOGS/contracts.log" | grep -oP '^(#|ℹ) fail \K[0-9]+' | tail -1)" $rc
 
 echo "== end-to-end (Playwright in Chromium against perch + devnet)"
 (cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" npm run --silent e2e) \
   > "$LOGS/e2e.log" 2>&1
 rc=$?
-count e2e "$(grep -oP '^\s*\K[0-9]+(?= passed)' "$LOGS/e2e.log" | tail -1)" \
-  "$(grep -oP '^\s*\K[0-9]+(?= failed)' "$LOGS/e2e.log" | tail -1)" $rc
+count e2e "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= passed)' | tail -1)" \
+  "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= failed)' | tail -1)" $rc
 
 for suite in "${failures[@]}"; do
   echo "FAILED: $suite; the end of build/test-logs/$suite.log:"
