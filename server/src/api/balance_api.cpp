@@ -55,6 +55,7 @@ Task<http::Response> multi_balance(Services& s, http::Request& req) {
         throw bad_request("at most " + std::to_string(kMaxChainsPerCall) + " chains per call");
     }
     std::vector<std::int64_t> chain_ids;
+    chain_ids.reserve(ids.size());
     for (const auto& id : ids) chain_ids.push_back(chain_id_of(id, s.balances));
     auto balances = co_await s.balances.multi_balance(user, std::move(chain_ids), token);
     json::object data;

@@ -156,6 +156,7 @@ Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::Address use
     auto executor = co_await asio::this_coro::executor;
     using Op = decltype(asio::co_spawn(executor, one_chain(user, 0, symbol), asio::deferred));
     std::vector<Op> ops;
+    ops.reserve(chain_ids.size());
     for (auto id : chain_ids)
         ops.push_back(asio::co_spawn(executor, one_chain(user, id, symbol), asio::deferred));
     auto group = asio::experimental::make_parallel_group(std::move(ops));

@@ -151,9 +151,9 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
                                {"chainId", pc.chain_id},
                                {"address", address},
                                {"decimals", decimals}};
+            json::value wanted(symbol);
             auto same = [&](const json::value& t) {
-                return t.at("symbol") == json::value(symbol) &&
-                       int_of(t.at("chainId")) == pc.chain_id;
+                return t.at("symbol") == wanted && int_of(t.at("chainId")) == pc.chain_id;
             };
             tokens.erase(std::remove_if(tokens.begin(), tokens.end(), same), tokens.end());
             tokens.push_back(std::move(token));

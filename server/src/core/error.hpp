@@ -20,7 +20,7 @@ int http_status_of(ErrorKind kind);
 
 class ApiError : public std::runtime_error {
   public:
-    ApiError(ErrorKind kind, std::string client_text, std::string log_text = {})
+    ApiError(ErrorKind kind, std::string client_text, const std::string& log_text = {})
         : std::runtime_error(log_text.empty() ? client_text : log_text),
           kind_(kind),
           client_text_(std::move(client_text)) {}

@@ -74,7 +74,7 @@ void Server::listen(const std::string& host, std::uint16_t port) {
     acceptor_->bind(endpoint);
     acceptor_->listen(asio::socket_base::max_listen_connections);
     port_ = acceptor_->local_endpoint().port();
-    asio::co_spawn(ctx, accept_loop(), [](std::exception_ptr e) {
+    asio::co_spawn(ctx, accept_loop(), [](const std::exception_ptr& e) {
         if (e) spdlog::critical("accept loop ended by an exception");
     });
 }
@@ -90,7 +90,7 @@ Task<void> Server::accept_loop() {
         }
         live_.fetch_add(1);
         auto executor = socket.get_executor();
-        asio::co_spawn(executor, serve(std::move(socket)), [](std::exception_ptr e) {
+        asio::co_spawn(executor, serve(std::move(socket)), [](const std::exception_ptr& e) {
             if (!e) return;
             try {
                 std::rethrow_exception(e);

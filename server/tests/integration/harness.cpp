@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -42,7 +43,9 @@ pid_t spawn(const std::vector<std::string>& args,
             const std::vector<std::pair<std::string, std::string>>& env, const fs::path& log) {
     pid_t pid = fork();
     if (pid != 0) return pid;
-    // Child: run from the repo root so config/ and web/dist resolve; output to the log file.
+    // Child: dies with the test process even when that one crashes, runs from the repo root so
+    // config/ and web/dist resolve, and writes its output to the log file.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (chdir(PERCH_ROOT_DIR) != 0) _exit(127);
     int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(fd, 1);

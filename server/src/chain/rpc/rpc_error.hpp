@@ -9,8 +9,8 @@ namespace perch::chain::rpc {
 class RpcError : public std::runtime_error {
   public:
     enum class Kind { transport, timeout, rpc, bad_response };
-    RpcError(Kind kind, std::string message, long long code = 0)
-        : std::runtime_error(std::move(message)), kind_(kind), code_(code) {}
+    RpcError(Kind kind, const std::string& message, long long code = 0)
+        : std::runtime_error(message), kind_(kind), code_(code) {}
     Kind kind() const { return kind_; }
     long long code() const { return code_; }
     bool retryable() const { return kind_ == Kind::transport || kind_ == Kind::timeout; }
