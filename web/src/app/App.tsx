@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { configureApiClient } from '@/api/client';
 import { currentUserId } from '@/wallet/store';
+import { WalletBootstrap } from '@/wallet/WalletBootstrap';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
 
@@ -16,6 +17,7 @@ export function App({ router, queryClient }: { router?: AppRouter; queryClient?:
   const [appRouter] = useState(() => router ?? createAppRouter());
   return (
     <QueryClientProvider client={client}>
+      <WalletBootstrap />
       <RouterProvider router={appRouter} />
     </QueryClientProvider>
   );

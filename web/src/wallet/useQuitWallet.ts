@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { appBus } from '@/lib/eventBus';
 import { logger } from '@/lib/logger';
 import { useWalletModal } from './modalStore';
-import { useWalletStore } from './store';
+import { disconnectWallet } from './runtime';
 
 /** On 'quit-wallet' (no client able to switch chains): disconnect and open the wallet list again. */
 export function useQuitWalletListener(): void {
@@ -10,7 +10,7 @@ export function useQuitWalletListener(): void {
     () =>
       appBus.on('quit-wallet', ({ reason }) => {
         logger.warn('quit-wallet', reason);
-        useWalletStore.getState().disconnect();
+        void disconnectWallet();
         useWalletModal.getState().show();
       }),
     [],

@@ -3,13 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { chainsQuery } from '@/api/queries';
-import type { Chain } from '@/api/types';
+import type { Chain, Exchange } from '@/api/types';
 import { Card } from '@/components/Card';
 import { ArrowDownIcon, ChevronDownIcon } from '@/components/icons';
 import { ConnectWalletButton } from '@/features/wallet-connect/ConnectWalletButton';
 import { NetworkIcon } from '@/components/NetworkIcon';
 import { isNumber } from '@/lib/number';
-import { NetworkListModal } from './NetworkListModal';
+import { NetworkListModal } from '@/features/network-list/NetworkListModal';
+import { switchWalletChain } from '@/wallet/runtime';
+import { useWalletStore } from '@/wallet/store';
 
 function NetworkSelect({ label, chain, onOpen }: { label: string; chain: Chain | undefined; onOpen: () => void }) {
   const { t } = useTranslation();
@@ -35,6 +37,11 @@ export function BridgeCard({ title }: { title: string }) {
   const [toId, setToId] = useState<number | null>(Number.isFinite(presetTo) && presetTo > 0 ? presetTo : null);
   const [picker, setPicker] = useState<'from' | 'to' | null>(null);
   const [amount, setAmount] = useState('');
+  const [toExchange, setToExchange] = useState<Exchange | null>(null);
+  const [switchError, setSwitchError] = useState('');
+  const walletAddress = useWalletStore((s) => s.address);
+  const walletChainId = useWalletStore((s) => s.chainId);
+  const tokenName = t('bridge.defaultToken');
   const find = (id: number | null): Chain | undefined => chains?.find((c) => c.chain_id === id);
   const amountInvalid = amount !== '' && !isNumber(amount);
 
@@ -56,6 +63,7 @@ export function BridgeCard({ title }: { title: string }) {
         </button>
       </div>
       <NetworkSelect label={t('bridge.to')} chain={find(toId)} onOpen={() => setPicker('to')} />
+      {toExchange ? <p className="muted small" data-testid="to-exchange">{toExchange.name}</p> : null}
       <label className="amount-field">
         <span className="field-label">{t('bridge.amount')}</span>
         <span className="amount-field__row">
@@ -84,12 +92,30 @@ export function BridgeCard({ title }: { title: string }) {
           <dd>{t('common.none')}</dd>
         </div>
       </dl>
+      {switchError ? (
+        <p className="form-error" role="alert">
+          {t('bridge.switchFailed', { message: switchError })}
+        </p>
+      ) : null}
       <ConnectWalletButton className="btn btn--primary btn--block btn--lg" />
       <NetworkListModal
         open={picker !== null}
         mode={picker ?? 'from'}
+        tokenName={tokenName}
         onClose={() => setPicker(null)}
-        onSelect={(c) => (picker === 'to' ? setToId(c.chain_id) : setFromId(c.chain_id))}
+        onSelect={(c, exchange) => {
+          if (picker === 'to') {
+            setToId(c.chain_id);
+            setToExchange(exchange ?? null);
+            return;
+          }
+          setFromId(c.chain_id);
+          setSwitchError('');
+          // The source network is the wallet's network: switch the connected EVM wallet to it.
+          if (walletAddress && c.flags?.evm && c.chain_id !== walletChainId) {
+            switchWalletChain(c.chain_id).catch((err: unknown) => setSwitchError(err instanceof Error ? err.message : String(err)));
+          }
+        }}
       />
     </Card>
   );

@@ -1,19 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { chainsQuery } from '@/api/queries';
 import { shortenAddress } from '@/lib/string';
 import { useWalletModal } from '@/wallet/modalStore';
+import { useWalletRuntime } from '@/wallet/runtime';
 import { useWalletStore } from '@/wallet/store';
+import './wallet.css';
 
-/** 'Connect Wallet' when disconnected, the shortened address chip when connected. */
+/** 'Connect Wallet' when disconnected, the shortened address chip (6/4) when connected. */
 export function ConnectWalletButton({ className = 'btn btn--primary' }: { className?: string }) {
   const { t } = useTranslation();
   const show = useWalletModal((s) => s.show);
   const address = useWalletStore((s) => s.address);
   const status = useWalletStore((s) => s.status);
+  const chainId = useWalletStore((s) => s.chainId);
+  const chainName = useWalletRuntime((s) => s.chains.find((c) => c.id === chainId)?.name);
+  const { data: chains } = useQuery({ ...chainsQuery(), enabled: address !== '' });
+  const icon = address ? chains?.find((c) => c.chain_id === chainId)?.icon : undefined;
   let label = t('wallet.connectWallet');
-  if (status === 'connecting') label = t('wallet.connecting');
-  else if (address) label = shortenAddress(address);
+  if (address) label = shortenAddress(address);
+  else if (status === 'connecting') label = t('wallet.connecting');
   return (
-    <button type="button" className={className} onClick={show} data-testid="connect-wallet">
+    <button
+      type="button"
+      className={className}
+      onClick={show}
+      data-testid="connect-wallet"
+      data-chain-id={address && chainId !== null ? chainId : undefined}
+      title={address ? [address, chainName].filter(Boolean).join(' · ') : undefined}
+    >
+      {icon ? <img className="network-icon network-icon--chip" src={icon} alt="" width={18} height={18} /> : null}
       {label}
     </button>
   );

@@ -1,0 +1,142 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Chain } from '@/api/types';
+import { mockApi, notFound, ok } from '@/test/mockApi';
+import { resetStores } from '@/test/resetStores';
+import { useWalletStore } from '@/wallet/store';
+import { NetworkListModal } from './NetworkListModal';
+import type { NetworkListMode } from './networkList';
+
+const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+
+const chain = (id: number, name: string, over: Partial<Chain> = {}): Chain =>
+  ({
+    chain_id: id,
+    chain_name: name,
+    alias_name: name,
+    is_testnet: false,
+    popular_item_list: [{ tag: 'ALL', weight: 10 }],
+    icon: '',
+    flags: { evm: true, bitcoin: false, non_evm: false },
+    disabled: false,
+    order: id,
+    searchText: name.toLowerCase(),
+    ...over,
+  }) as Chain;
+
+const CHAINS = [
+  chain(1, 'Ethereum', { popular_item_list: [{ tag: 'ALL', weight: 100 }] }),
+  chain(2, 'Two'),
+  chain(3, 'Three'),
+  chain(4, 'Four', { popular_item_list: [{ tag: 'ALL', weight: 50 }] }),
+  chain(5, 'Five'),
+  chain(6, 'Six'),
+  chain(9889, 'Fuel', { flags: { evm: false, bitcoin: false, non_evm: true } }),
+  chain(999706684, 'Bitcoin', { flags: { evm: false, bitcoin: true, non_evm: true }, popular_item_list: [{ tag: 'Bitcoin', weight: 1 }] }),
+  chain(11155111, 'Sepolia', { is_testnet: true }),
+  chain(77, 'Disabled', { disabled: true }),
+  chain(42161, 'Arbitrum'),
+];
+
+function Harness({ initialMode = 'from' as NetworkListMode }) {
+  const [open, setOpen] = useState(true);
+  const [picked, setPicked] = useState('');
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        reopen
+      </button>
+      <output data-testid="picked">{picked}</output>
+      <NetworkListModal open={open} mode={initialMode} onClose={() => setOpen(false)} onSelect={(c, ex) => setPicked(`${c.chain_id}${ex ? `@${ex.name}` : ''}`)} />
+    </>
+  );
+}
+
+function renderModal(mode: NetworkListMode = 'from') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <Harness initialMode={mode} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => resetStores());
+
+describe('NetworkListModal', () => {
+  it('From: tabs, Popular by weight, search; no balance calls while disconnected', async () => {
+    const fetchMock = mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }) });
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'From Network' });
+    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['ALL', 'EVM', 'Bitcoin', 'Non-EVM', 'Testnet']);
+    const popular = await within(dialog).findByRole('region', { name: 'Popular' });
+    expect(within(popular).getAllByRole('button').map((b) => b.lastElementChild?.textContent)).toEqual(['Ethereum', 'Four', 'Two', 'Three', 'Five', 'Six', 'Fuel', 'Arbitrum']);
+    expect(within(dialog).queryByTestId('network-77')).toBeNull();
+    expect(within(dialog).queryByTestId('network-11155111')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('tab', { name: 'Testnet' }));
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['network-11155111']);
+    await user.click(within(dialog).getByRole('tab', { name: 'Bitcoin' }));
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['network-999706684']);
+    await user.click(within(dialog).getByRole('tab', { name: 'ALL' }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search Network' }), 'ARBI');
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['network-42161']);
+    expect(within(dialog).queryByRole('region', { name: 'Popular' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('multi-balance'))).toBe(false);
+  });
+
+  it('balances in batches of 4: spinner, amount (5 or 8 decimals), "-" with the hint on failure', async () => {
+    useWalletStore.getState().setConnected(USER, 1);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const fetchMock = mockApi({
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
+      '/api/balance_api/v1/multi-balance': async (url) => {
+        const ids = (url.searchParams.get('chain_ids') ?? '').split(',');
+        if (ids.includes('999706684')) return notFound();
+        await gate;
+        const data: Record<string, unknown> = {};
+        for (const id of ids) {
+          data[id] = id === '2' ? { view_value: '', status_code: 3, status_message: 'key not found' } : { view_value: '1.123456789', status_code: 0, status_message: '' };
+        }
+        return ok(data);
+      },
+    });
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'From Network' });
+    await waitFor(() => expect(within(within(dialog).getByTestId('balance-1')).getByRole('status')).toBeInTheDocument());
+    release();
+    await waitFor(() => expect(within(dialog).getByTestId('balance-1')).toHaveTextContent('1.12345'));
+    expect(within(dialog).getByTestId('balance-2')).toHaveTextContent('-');
+    expect(within(dialog).getByTestId('balance-9889')).toHaveTextContent('1.12345678');
+    await waitFor(() => expect(within(dialog).getByTestId('balance-999706684')).toHaveTextContent('-'));
+    expect(within(within(dialog).getByTestId('balance-999706684')).getByTitle('Network congestion or RPC')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('multi-balance'));
+    expect(calls.map((u) => u.searchParams.get('chain_ids'))).toEqual(['1,2,3,4', '5,6,9889,42161', '999706684']);
+    expect(calls.every((u) => u.searchParams.get('user_address') === USER && u.searchParams.get('token_name') === 'ETH')).toBe(true);
+  });
+
+  it('To: Network / Exchange tabs; an exchange opens To Exchange Network with the note; the tab resets on open', async () => {
+    mockApi({
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, chain(10, 'Optimism')] }),
+      '/api/bridge_api/v1/get_all_exchange_infos': () => ok({ list: [{ id: 11, name: 'Binance', icon: '' }, { id: 12, name: 'OKX', icon: '' }] }),
+    });
+    renderModal('to');
+    const user = userEvent.setup();
+    let dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Network', 'Exchange']);
+    await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'OKX' }));
+    dialog = await screen.findByRole('dialog', { name: 'To Exchange Network' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent('Please confirm the exchange supports and has not suspended deposits on the following networks.');
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['network-1', 'network-10', 'network-42161']);
+    await user.click(within(within(dialog).getByTestId('network-10')).getByRole('button'));
+    expect(screen.getByTestId('picked')).toHaveTextContent('10@OKX');
+    await user.click(screen.getByRole('button', { name: 'reopen' }));
+    dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    expect(within(dialog).getByRole('tab', { name: 'Network' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

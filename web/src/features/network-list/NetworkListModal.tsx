@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chainsQuery, exchangesQuery } from '@/api/queries';
+import type { Chain, Exchange } from '@/api/types';
+import { Modal } from '@/components/Modal';
+import { NetworkIcon } from '@/components/NetworkIcon';
+import { Spinner } from '@/components/Spinner';
+import { useWalletStore } from '@/wallet/store';
+import { useNetworkBalances } from './balances';
+import {
+  chainsForTab,
+  exchangeNetworks,
+  exchangesForToken,
+  FROM_TABS,
+  popularChains,
+  searchChains,
+  TAB_TAG,
+  TO_TABS,
+  type BalanceCell,
+  type FromTab,
+  type NetworkListMode,
+  type ToTab,
+} from './networkList';
+import './networkList.css';
+
+interface Props {
+  open: boolean;
+  mode: NetworkListMode;
+  /** The selected token: balances are read for it (default ETH). */
+  tokenName?: string;
+  /** Preselected exchange for 'toExchange' mode. */
+  exchange?: Exchange | null;
+  onClose: () => void;
+  onSelect: (chain: Chain, exchange?: Exchange) => void;
+}
+
+function BalanceView({ cell }: { cell: BalanceCell | undefined }) {
+  const { t } = useTranslation();
+  if (!cell) return null;
+  if (cell.kind === 'loading') return <Spinner label={t('bridge.balanceLoading')} />;
+  if (cell.kind === 'error') {
+    return (
+      <span className="network-balance network-balance--error" title={t('bridge.balanceError')} data-hint={t('bridge.balanceError')}>
+        {t('common.none')}
+      </span>
+    );
+  }
+  return <span className="network-balance">{cell.text}</span>;
+}
+
+/** Network list modal: From (ALL/EVM/Bitcoin/Non-EVM/Testnet), To (Network/Exchange), To Exchange Network. */
+export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: presetExchange = null, onClose, onSelect }: Props) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [fromTab, setFromTab] = useState<FromTab>('all');
+  const [toTab, setToTab] = useState<ToTab>('network');
+  const [exchange, setExchange] = useState<Exchange | null>(presetExchange);
+  const address = useWalletStore((s) => s.address);
+  const { data, isLoading, isError } = useQuery({ ...chainsQuery(), enabled: open });
+  const exchanges = useQuery({ ...exchangesQuery(), enabled: open && mode !== 'from' });
+
+  // The tab (and search) reset every time the list opens.
+  useEffect(() => {
+    if (!open) return;
+    setSearch('');
+    setFromTab('all');
+    setToTab('network');
+    setExchange(presetExchange);
+  }, [open, presetExchange]);
+
+  const effectiveMode: NetworkListMode = mode === 'from' ? 'from' : exchange || mode === 'toExchange' ? 'toExchange' : 'to';
+  const chains = data ?? [];
+  const showExchanges = effectiveMode === 'to' && toTab === 'exchange';
+  let tabChains: Chain[];
+  if (effectiveMode === 'from') tabChains = chainsForTab(chains, fromTab);
+  else if (effectiveMode === 'toExchange') tabChains = exchangeNetworks(chains, tokenName);
+  else tabChains = chains.filter((c) => !c.disabled);
+  const list = showExchanges ? [] : searchChains(tabChains, search);
+  const popular = effectiveMode === 'from' && search.trim() === '' ? popularChains(tabChains, TAB_TAG[fromTab]) : [];
+  const balances = useNetworkBalances(address, list.map((c) => c.chain_id), tokenName, open && !showExchanges);
+
+  const title =
+    effectiveMode === 'from' ? t('bridge.fromNetwork') : effectiveMode === 'toExchange' ? t('bridge.toExchangeNetwork') : t('bridge.toNetworkOrExchange');
+  const pick = (c: Chain): void => {
+    onSelect(c, effectiveMode === 'toExchange' ? (exchange ?? undefined) : undefined);
+    onClose();
+  };
+  const exchangeList = exchangesForToken(exchanges.data ?? [], tokenName).filter((e) => e.name.toLowerCase().includes(search.trim().toLowerCase()));
+
+  return (
+    <Modal open={open} onClose={onClose} title={title}>
+      {effectiveMode === 'from' ? (
+        <div className="tabs" role="tablist">
+          {FROM_TABS.map((id) => (
+            <button key={id} type="button" role="tab" aria-selected={fromTab === id} className={`tab${fromTab === id ? ' tab--active' : ''}`} onClick={() => setFromTab(id)}>
+              {t(`bridge.tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {effectiveMode === 'to' ? (
+        <div className="tabs" role="tablist">
+          {TO_TABS.map((id) => (
+            <button key={id} type="button" role="tab" aria-selected={toTab === id} className={`tab${toTab === id ? ' tab--active' : ''}`} onClick={() => setToTab(id)}>
+              {t(`bridge.tabs.${id}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {effectiveMode === 'toExchange' ? (
+        <>
+          {mode !== 'toExchange' ? (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setExchange(null)}>
+              {t('bridge.backToExchanges')}
+            </button>
+          ) : null}
+          <p className="network-list__note" role="note">
+            {t('bridge.exchangeNote')}
+          </p>
+        </>
+      ) : null}
+      <input
+        className="input"
+        type="search"
+        placeholder={t('bridge.searchNetwork')}
+        aria-label={t('bridge.searchNetwork')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {isLoading ? <Spinner label={t('bridge.networksLoading')} /> : null}
+      {isError ? <p className="form-error">{t('bridge.networksError')}</p> : null}
+      {popular.length > 0 ? (
+        <section className="network-popular" aria-label={t('bridge.popular')}>
+          <h3 className="wallet-group__title">{t('bridge.popular')}</h3>
+          <div className="network-popular__chips">
+            {popular.map((c) => (
+              <button key={c.chain_id} type="button" className="network-popular__chip" onClick={() => pick(c)}>
+                <NetworkIcon name={c.chain_name} icon={c.icon} />
+                <span>{c.chain_name}</span>
+              </button>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      {showExchanges ? (
+        <ul className="network-list" aria-label={t('bridge.tabs.exchange')}>
+          {exchanges.isLoading ? <Spinner label={t('bridge.exchangesLoading')} /> : null}
+          {exchangeList.map((e) => (
+            <li key={e.id}>
+              <button type="button" className="network-list__item" onClick={() => setExchange(e)}>
+                <NetworkIcon name={e.name} icon={e.icon} />
+                <span>{e.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ul className="network-list" aria-label={t('bridge.allNetworks')}>
+          {list.map((c) => (
+            <li key={c.chain_id} data-testid={`network-${c.chain_id}`}>
+              <button type="button" className="network-list__item" onClick={() => pick(c)}>
+                <NetworkIcon name={c.chain_name} icon={c.icon} />
+                <span className="network-list__name">{c.chain_name}</span>
+                <span className="network-list__balance" data-testid={`balance-${c.chain_id}`}>
+                  <BalanceView cell={balances.get(c.chain_id)} />
+                </span>
+              </button>
+            </li>
+          ))}
+          {!isLoading && list.length === 0 ? <li className="muted small">{t('bridge.noNetworks')}</li> : null}
+        </ul>
+      )}
+    </Modal>
+  );
+}

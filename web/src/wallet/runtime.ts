@@ -1,0 +1,231 @@
+import { createConfig, http, type Config, type Connector, type Transport } from 'wagmi';
+import { connect, disconnect as wagmiDisconnect, getConnection, reconnect, watchConnection, watchConnectors } from 'wagmi/actions';
+import type { Chain as ViemChain } from 'viem';
+import { create } from 'zustand';
+import { logUserAction } from '@/api/endpoints';
+import { appBus } from '@/lib/eventBus';
+import type { Chain } from '@/api/types';
+import { logger } from '@/lib/logger';
+import { evmChains, firstRpcUrl } from './chains';
+import { connectErrorNotice, connectorNotFoundMessage } from './errors';
+import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
+import { SwitchChainError, switchEvmChain, type Eip1193Like } from './switchChain';
+
+/** Auto-reconnect of the last wallet runs this long after load (spec §9). */
+export const AUTO_RECONNECT_DELAY_MS = 3000;
+
+interface WalletRuntime {
+  /** The wagmi config, built once the chain list has arrived (null before, or with no EVM chain). */
+  config: Config | null;
+  chains: readonly ViemChain[];
+  /** EIP-6963 wallets discovered in the page. */
+  wallets: DiscoveredWallet[];
+}
+
+export const useWalletRuntime = create<WalletRuntime>()(() => ({ config: null, chains: [], wallets: [] }));
+
+/** A key that changes only when the EVM chain set (ids and first rpc urls) changes. */
+export function chainsKey(chains: readonly ViemChain[]): string {
+  return chains.map((c) => `${c.id}@${firstRpcUrl(c) ?? ''}`).join(',');
+}
+
+/** wagmi config: the server's EVM chains, one http transport per chain (first rpc url), EIP-6963 discovery. */
+export function createWalletConfig(chains: readonly ViemChain[]): Config | null {
+  const [first, ...rest] = chains;
+  if (!first) return null;
+  const transports: Record<number, Transport> = {};
+  for (const c of chains) transports[c.id] = http(c.rpcUrls.default.http[0]);
+  return createConfig({
+    chains: [first, ...rest],
+    connectors: [],
+    multiInjectedProviderDiscovery: true,
+    storage: null,
+    transports,
+  });
+}
+
+const toWallet = (c: Connector): DiscoveredWallet => ({ id: c.id, name: c.name, icon: c.icon });
+
+let teardown: (() => void) | null = null;
+let installedKey = '';
+let cachedKey: string | null = null;
+let cachedConfig: Config | null = null;
+
+/** Builds (or rebuilds, when the chain set changes) the wagmi config and wires it to the wallet store. */
+export function installWalletRuntime(list: readonly Chain[], opts: { autoReconnect?: boolean } = {}): () => void {
+  const chains = evmChains(list);
+  const key = chainsKey(chains);
+  if (key === installedKey && teardown) return teardown;
+  teardown?.();
+  installedKey = key;
+  // The same chain set keeps the same config (a chain-list refetch or a StrictMode re-run).
+  if (key !== cachedKey) {
+    cachedConfig = createWalletConfig(chains);
+    cachedKey = key;
+  }
+  const config = cachedConfig;
+  useWalletRuntime.setState({ config, chains, wallets: config ? config.connectors.map(toWallet) : [] });
+  if (!config) {
+    teardown = () => {
+      installedKey = '';
+      teardown = null;
+    };
+    return teardown;
+  }
+  const offConnectors = watchConnectors(config, {
+    onChange: (connectors) => useWalletRuntime.setState({ wallets: connectors.map(toWallet) }),
+  });
+  const offConnection = watchConnection(config, {
+    onChange: (conn) => {
+      const store = useWalletStore.getState();
+      if (conn.status === 'connected') {
+        store.setConnected(conn.address, conn.chainId);
+      } else if (conn.status === 'disconnected' && store.status === 'connected') {
+        store.disconnect();
+      }
+    },
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (opts.autoReconnect !== false) {
+    timer = setTimeout(() => void autoReconnect(config), AUTO_RECONNECT_DELAY_MS);
+  }
+  teardown = () => {
+    if (timer) clearTimeout(timer);
+    offConnectors();
+    offConnection();
+    installedKey = '';
+    teardown = null;
+  };
+  return teardown;
+}
+
+/** Drops the wagmi config and its EIP-6963 listener (tests; a full reset). */
+export function resetWalletRuntime(): void {
+  teardown?.();
+  cachedConfig?._internal.mipd?.destroy();
+  cachedConfig = null;
+  cachedKey = null;
+  useWalletRuntime.setState({ config: null, chains: [], wallets: [] });
+}
+
+/** Tries the remembered wallet once (imToken skipped); on failure the wallet state is cleared. */
+export async function autoReconnect(config: Config): Promise<boolean> {
+  const s = useWalletStore.getState();
+  if (!shouldAutoReconnect(s) || s.status === 'connected') return false;
+  const connector = config.connectors.find((c) => c.id === s.walletId);
+  if (!connector) {
+    s.disconnect();
+    return false;
+  }
+  s.setConnecting(s.walletId, s.walletName);
+  try {
+    const connections = await reconnect(config, { connectors: [connector] });
+    const conn = getConnection(config);
+    if (connections.length === 0 || conn.status !== 'connected') {
+      useWalletStore.getState().disconnect();
+      return false;
+    }
+    useWalletStore.getState().setConnected(conn.address, conn.chainId);
+    return true;
+  } catch (err) {
+    logger.warn('auto-reconnect failed', err);
+    useWalletStore.getState().disconnect();
+    return false;
+  }
+}
+
+function requireConfig(): Config {
+  const { config } = useWalletRuntime.getState();
+  if (!config) throw new Error('The network list has not loaded yet.');
+  return config;
+}
+
+/** Connects the discovered wallet `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+export async function connectWallet(walletId: string): Promise<string> {
+  const store = useWalletStore.getState();
+  const config = useWalletRuntime.getState().config;
+  const connector = config?.connectors.find((c) => c.id === walletId);
+  const wallet = useWalletRuntime.getState().wallets.find((w) => w.id === walletId);
+  const name = connector?.name ?? wallet?.name ?? walletId;
+  if (!config || !connector) {
+    store.disconnect();
+    store.setNotice({ level: 'error', message: connectorNotFoundMessage(name), reset: true });
+    return '';
+  }
+  store.setConnecting(walletId, name);
+  try {
+    const current = getConnection(config);
+    if (current.status === 'connected' && current.connector.id === walletId) {
+      await reconnect(config, { connectors: [connector] });
+    } else {
+      await connect(config, { connector });
+    }
+    const conn = getConnection(config);
+    if (conn.status !== 'connected') throw new Error('Connection failed');
+    useWalletStore.getState().setConnected(conn.address, conn.chainId);
+    void logUserAction({
+      user_address: conn.address,
+      action: 'connect',
+      sign: '',
+      agent: typeof navigator !== 'undefined' ? navigator.userAgent : '',
+      wallet_name: name,
+    });
+    return conn.address;
+  } catch (err) {
+    const notice = connectErrorNotice(err, name);
+    logger.warn('wallet connect failed', err);
+    const s = useWalletStore.getState();
+    if (!notice || notice.reset) {
+      s.disconnect();
+      void wagmiDisconnect(config, { connector }).catch(() => undefined);
+    }
+    s.setNotice(notice);
+    return '';
+  }
+}
+
+/** Disconnects the wallet and resets the wallet store (header back to 'Connect Wallet'). */
+export async function disconnectWallet(): Promise<void> {
+  const config = useWalletRuntime.getState().config;
+  useWalletStore.getState().disconnect();
+  if (config) {
+    try {
+      await wagmiDisconnect(config);
+    } catch (err) {
+      logger.warn('wallet disconnect failed', err);
+    }
+  }
+  useWalletStore.getState().disconnect();
+}
+
+/** The connected wallet's EIP-1193 provider, or null. */
+export async function connectedProvider(): Promise<Eip1193Like | null> {
+  const config = useWalletRuntime.getState().config;
+  if (!config) return null;
+  const conn = getConnection(config);
+  if (conn.status !== 'connected') return null;
+  const provider = (await conn.connector.getProvider()) as Eip1193Like | undefined;
+  return provider ?? null;
+}
+
+/** Switches the connected wallet to `chainId` (adds the chain when the wallet lacks it). */
+export async function switchWalletChain(chainId: number): Promise<void> {
+  const config = requireConfig();
+  const chain = config.chains.find((c) => c.id === chainId);
+  if (!chain) throw new Error(`Chain ${chainId} is not an EVM network of this app.`);
+  const provider = await connectedProvider();
+  const walletName = useWalletStore.getState().walletName || 'Wallet';
+  if (!provider) {
+    // No client able to switch chains (spec §8): disconnect, open the wallet list, throw.
+    appBus.emit('quit-wallet', { reason: 'no client able to switch chains' });
+    throw new Error(connectorNotFoundMessage(walletName));
+  }
+  try {
+    await switchEvmChain(provider, chain);
+  } catch (err) {
+    // 4200: the wallet cannot switch chains programmatically (spec §4): quit-wallet.
+    if (err instanceof SwitchChainError && err.code === 4200) appBus.emit('quit-wallet', { reason: err.message });
+    throw err;
+  }
+  useWalletStore.getState().setChainId(chainId);
+}
