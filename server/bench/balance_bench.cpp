@@ -29,17 +29,21 @@ struct Fixture {
 
 Fixture* fixture() {
     static std::unique_ptr<Fixture> f = [] {
-        const char* state = std::getenv("PERCH_BENCH_DEVNET_STATE");  // NOLINT(concurrency-mt-unsafe)
+        const char* state =
+            std::getenv("PERCH_BENCH_DEVNET_STATE");  // NOLINT(concurrency-mt-unsafe)
         if (!state) return std::unique_ptr<Fixture>();
-        auto fx = std::make_unique<Fixture>(Fixture{catalog::Catalog::load(PERCH_BENCH_CONFIG_DIR, state), {}, {}, {}, {}});
+        auto fx = std::make_unique<Fixture>(
+            Fixture{catalog::Catalog::load(PERCH_BENCH_CONFIG_DIR, state), {}, {}, {}, {}});
         std::vector<chain::rpc::ChainEndpoints> endpoints;
         for (const auto& pc : fx->catalog.profile_chains()) {
-            endpoints.push_back({pc.chain_id, {pc.rpc_url}});
+            endpoints.push_back({pc.chain_id, {pc.rpc_url}, {}});
             fx->chain_ids.push_back(pc.chain_id);
             fx->urls.push_back(pc.rpc_url);
         }
-        fx->registry = std::make_unique<chain::rpc::ChainRegistry>(endpoints, chain::rpc::RpcOptions{});
-        fx->service = std::make_unique<balance::BalanceService>(fx->catalog, *fx->registry, std::chrono::milliseconds(0));
+        fx->registry =
+            std::make_unique<chain::rpc::ChainRegistry>(endpoints, chain::rpc::RpcOptions{});
+        fx->service = std::make_unique<balance::BalanceService>(fx->catalog, *fx->registry,
+                                                                std::chrono::milliseconds(0));
         return fx;
     }();
     return f.get();
@@ -60,16 +64,19 @@ T run(boost::asio::io_context& io, Task<T> task) {
 }
 
 Task<std::size_t> service_read(balance::BalanceService& service, std::vector<std::int64_t> ids) {
-    auto balances = co_await service.multi_balance(*chain::Address::from_hex(kUser), std::move(ids), "USDC");
+    auto balances =
+        co_await service.multi_balance(*chain::Address::from_hex(kUser), std::move(ids), "USDC");
     co_return balances.size();
 }
 
 // What a first implementation would do: chain by chain, a fresh client (and connection) each time.
-Task<std::size_t> naive_read(const std::vector<std::string>& urls, const std::vector<std::string>& tokens) {
+Task<std::size_t> naive_read(const std::vector<std::string>& urls,
+                             const std::vector<std::string>& tokens) {
     std::size_t read = 0;
     for (std::size_t i = 0; i < urls.size(); ++i) {
         chain::rpc::RpcClient rpc({urls[i]});
-        auto call = chain::rpc::erc20_balance_call(*chain::Address::from_hex(tokens[i]), *chain::Address::from_hex(kUser));
+        auto call = chain::rpc::erc20_balance_call(*chain::Address::from_hex(tokens[i]),
+                                                   *chain::Address::from_hex(kUser));
         auto answer = co_await rpc.call(call.method, call.params);
         read += answer.is_string() ? 1 : 0;
     }
@@ -80,7 +87,8 @@ void BM_MultiBalanceService(benchmark::State& state) {
     auto* fx = fixture();
     if (!fx) return state.SkipWithError("PERCH_BENCH_DEVNET_STATE is not set: run make bench");
     auto& io = bench_io();
-    for (auto _ : state) benchmark::DoNotOptimize(run(io, service_read(*fx->service, fx->chain_ids)));
+    for (auto _ : state)
+        benchmark::DoNotOptimize(run(io, service_read(*fx->service, fx->chain_ids)));
     state.counters["chains"] = static_cast<double>(fx->chain_ids.size());
 }
 

@@ -46,8 +46,13 @@ Config read_config(const std::vector<std::string>& args) {
 std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& catalog) {
     std::vector<chain::rpc::ChainEndpoints> out;
     for (const auto& c : catalog.chains()) {
-        chain::rpc::ChainEndpoints e{c.at("chain_id").to_number<std::int64_t>(), {}};
-        for (const auto& url : c.at("rpc_urls").as_array()) e.urls.emplace_back(url.as_string());
+        chain::rpc::ChainEndpoints e{c.at("chain_id").to_number<std::int64_t>(), {}, {}};
+        if (!c.at("flags").at("evm").as_bool()) {
+            e.unsupported = "not an EVM chain; its wallets read balances themselves";
+        } else {
+            for (const auto& url : c.at("rpc_urls").as_array())
+                e.urls.emplace_back(url.as_string());
+        }
         out.push_back(std::move(e));
     }
     return out;

@@ -1,6 +1,7 @@
 // The JSON-RPC client against the devnet's Hardhat nodes: batching, fallback, timeouts, and a
 // transaction signed in C++ accepted, mined, and its receipt and logs decoded.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -8,6 +9,10 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/json.hpp>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
 
 #include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
@@ -151,4 +156,72 @@ TEST(ChainRpc, Erc20TransferLogIsDecoded) {
     EXPECT_EQ(std::get<Address>((*values)[0].data), key.address());
     EXPECT_EQ(std::get<Address>((*values)[1].data), recipient);
     EXPECT_EQ(std::get<U256>((*values)[2].data), U256(2'500'000));
+}
+
+namespace {
+
+// nginx terminating TLS for "localhost" with a fresh self-signed certificate, in front of a
+// devnet node: a real TLS peer without the internet.
+class TlsProxy {
+  public:
+    explicit TlsProxy(const std::string& upstream) {
+        dir_ = std::filesystem::temp_directory_path() / ("perch-tls-" + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir_);
+        auto d = dir_.string();
+        auto cert_cmd =
+            "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost "
+            "-addext subjectAltName=DNS:localhost -keyout " +
+            d + "/key.pem -out " + d + "/cert.pem > " + d + "/openssl.log 2>&1";
+        if (std::system(cert_cmd.c_str()) != 0) throw std::runtime_error("openssl failed");
+        boost::asio::io_context io;
+        boost::asio::ip::tcp::acceptor probe(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+        port_ = probe.local_endpoint().port();
+        probe.close();
+        std::ofstream(dir_ / "nginx.conf")
+            << "worker_processes 1; pid " << d << "/nginx.pid; error_log " << d << "/error.log;\n"
+            << "events {}\nhttp { access_log off; client_body_temp_path " << d
+            << "; proxy_temp_path " << d << ";\n"
+            << "  server { listen 127.0.0.1:" << port_ << " ssl; ssl_certificate " << d
+            << "/cert.pem;\n"
+            << "    ssl_certificate_key " << d << "/key.pem;\n"
+            << "    location / { proxy_pass " << upstream
+            << "; proxy_http_version 1.1; proxy_set_header Connection \"\"; } } }\n";
+        if (std::system(("nginx -c " + d + "/nginx.conf").c_str()) != 0)
+            throw std::runtime_error("nginx failed");
+        for (int i = 0; i < 50 && !std::filesystem::exists(dir_ / "nginx.pid"); ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+    ~TlsProxy() {
+        std::system(("kill $(cat " + dir_.string() + "/nginx.pid) 2>/dev/null").c_str());
+        std::error_code ec;
+        std::filesystem::remove_all(dir_, ec);
+    }
+    TlsProxy(const TlsProxy&) = delete;
+    TlsProxy& operator=(const TlsProxy&) = delete;
+    std::string url() const { return "https://localhost:" + std::to_string(port_) + "/"; }
+    std::string ca_file() const { return (dir_ / "cert.pem").string(); }
+
+  private:
+    std::filesystem::path dir_;
+    unsigned short port_ = 0;
+};
+
+}  // namespace
+
+TEST(ChainRpc, HttpsNodeWithVerifiedCertificate) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    TlsProxy proxy(devnet.rpc_urls.at(1868));
+    RpcClient trusted({proxy.url()}, {.attempts = 1, .ca_file = proxy.ca_file()});
+    EXPECT_EQ(run_task(chain_id_of(trusted)), 1868U);
+    EXPECT_EQ(run_task(chain_id_of(trusted)), 1868U);  // over the kept-alive TLS connection
+
+    // The system trust store does not know this certificate: the handshake must fail.
+    RpcClient untrusted({proxy.url()}, {.attempts = 1});
+    try {
+        run_task(chain_id_of(untrusted));
+        FAIL() << "an unverified certificate was accepted";
+    } catch (const RpcError& e) {
+        EXPECT_NE(std::string(e.what()).find("TLS"), std::string::npos) << e.what();
+    }
 }

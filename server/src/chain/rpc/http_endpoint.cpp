@@ -1,43 +1,74 @@
 #include "chain/rpc/http_endpoint.hpp"
 
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/experimental/awaitable_operators.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/url/parse.hpp>
 
 #include "chain/rpc/rpc_error.hpp"
 
 namespace perch::chain::rpc {
 namespace asio = boost::asio;
+namespace ssl = asio::ssl;
 namespace beast = boost::beast;
 namespace bhttp = beast::http;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 
+// Exactly one of the two streams is set.
 struct HttpEndpoint::Connection {
-    explicit Connection(const asio::any_io_executor& ex) : stream(ex) {}
-    beast::tcp_stream stream;
+    std::unique_ptr<beast::tcp_stream> plain;
+    std::unique_ptr<beast::ssl_stream<beast::tcp_stream>> tls;
     beast::flat_buffer buffer;
+    beast::tcp_stream& tcp() { return tls ? beast::get_lowest_layer(*tls) : *plain; }
 };
 
 Url parse_http_url(const std::string& text) {
     auto parsed = boost::urls::parse_absolute_uri(text);
     if (!parsed) throw RpcError(RpcError::Kind::transport, "bad RPC URL '" + text + "'");
-    if (parsed->scheme() == "https") {
-        throw RpcError(RpcError::Kind::transport, "https RPC URLs are not supported yet: " + text);
+    bool tls = parsed->scheme() == "https";
+    if (!tls && parsed->scheme() != "http") {
+        throw RpcError(RpcError::Kind::transport, "RPC URL must be http or https: " + text);
     }
-    if (parsed->scheme() != "http")
-        throw RpcError(RpcError::Kind::transport, "RPC URL must be http: " + text);
-    Url url{std::string(parsed->host()), parsed->has_port() ? std::string(parsed->port()) : "80",
-            std::string(parsed->encoded_target())};
+    Url url{std::string(parsed->host()),
+            parsed->has_port() ? std::string(parsed->port()) : (tls ? "443" : "80"),
+            std::string(parsed->encoded_target()), tls};
     if (url.target.empty()) url.target = "/";
     return url;
 }
 
-HttpEndpoint::HttpEndpoint(const std::string& url) : text_(url), url_(parse_http_url(url)) {}
+std::shared_ptr<ssl::context> tls_client_context(const std::string& ca_file) {
+    static std::mutex mutex;
+    static std::map<std::string, std::shared_ptr<ssl::context>> contexts;
+    std::lock_guard lock(mutex);
+    auto& ctx = contexts[ca_file];
+    if (!ctx) {
+        ctx = std::make_shared<ssl::context>(ssl::context::tls_client);
+        boost::system::error_code ec;
+        if (ca_file.empty()) {
+            ctx->set_default_verify_paths(ec);
+        } else {
+            ctx->load_verify_file(ca_file, ec);
+        }
+        if (ec)
+            throw RpcError(RpcError::Kind::transport,
+                           "TLS trust store '" + ca_file + "': " + ec.message());
+        ctx->set_verify_mode(ssl::verify_peer);
+    }
+    return ctx;
+}
+
+HttpEndpoint::HttpEndpoint(const std::string& url, const std::string& ca_file)
+    : text_(url), url_(parse_http_url(url)) {
+    if (url_.tls) tls_ = tls_client_context(ca_file);
+}
 
 HttpEndpoint::~HttpEndpoint() = default;
 
@@ -56,7 +87,50 @@ void HttpEndpoint::give_back(const void* context, std::unique_ptr<Connection> co
     if (list.size() < 64) list.push_back(std::move(conn));
 }
 
-Task<std::string> HttpEndpoint::exchange(Connection& conn, const std::string& body,
+Task<std::unique_ptr<HttpEndpoint::Connection>> HttpEndpoint::open(
+    std::chrono::milliseconds timeout) {
+    using namespace asio::experimental::awaitable_operators;
+    auto executor = co_await asio::this_coro::executor;
+    // Name resolution has no timeout of its own: race it against one.
+    asio::ip::tcp::resolver resolver(executor);
+    asio::steady_timer deadline(executor, timeout);
+    auto resolved = co_await (resolver.async_resolve(url_.host, url_.port, use_tuple) ||
+                              deadline.async_wait(use_tuple));
+    if (resolved.index() == 1)
+        throw RpcError(RpcError::Kind::timeout, text_ + ": name resolution timed out");
+    auto [resolve_ec, endpoints] = std::get<0>(resolved);
+    if (resolve_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + resolve_ec.message());
+
+    auto conn = std::make_unique<Connection>();
+    if (tls_) {
+        conn->tls = std::make_unique<beast::ssl_stream<beast::tcp_stream>>(executor, *tls_);
+    } else {
+        conn->plain = std::make_unique<beast::tcp_stream>(executor);
+    }
+    auto& tcp = conn->tcp();
+    tcp.expires_after(timeout);
+    auto [connect_ec, ep] = co_await tcp.async_connect(endpoints, use_tuple);
+    if (connect_ec == beast::error::timeout)
+        throw RpcError(RpcError::Kind::timeout, text_ + ": connect timed out");
+    if (connect_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + connect_ec.message());
+    boost::system::error_code ignored;
+    tcp.socket().set_option(asio::ip::tcp::no_delay(true), ignored);
+    if (conn->tls) {
+        // SNI, and the certificate must name the host we asked for.
+        if (!SSL_set_tlsext_host_name(conn->tls->native_handle(), url_.host.c_str())) {
+            throw RpcError(RpcError::Kind::transport, text_ + ": cannot set TLS server name");
+        }
+        conn->tls->set_verify_callback(ssl::host_name_verification(url_.host));
+        auto [handshake_ec] =
+            co_await conn->tls->async_handshake(ssl::stream_base::client, use_tuple);
+        if (handshake_ec)
+            throw RpcError(RpcError::Kind::transport, text_ + ": TLS: " + handshake_ec.message());
+    }
+    co_return conn;
+}
+
+template <class Stream>
+Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const std::string& body,
                                          std::chrono::milliseconds timeout, bool& keep_alive) {
     bhttp::request<bhttp::string_body> req{bhttp::verb::post, url_.target, 11};
     req.set(bhttp::field::host, url_.host);
@@ -64,12 +138,14 @@ Task<std::string> HttpEndpoint::exchange(Connection& conn, const std::string& bo
     req.keep_alive(true);
     req.body() = body;
     req.prepare_payload();
-    conn.stream.expires_after(timeout);
-    auto [write_ec, written] = co_await bhttp::async_write(conn.stream, req, use_tuple);
-    if (write_ec) throw RpcError(RpcError::Kind::transport, url_.host + ": " + write_ec.message());
+    conn.tcp().expires_after(timeout);
+    auto [write_ec, written] = co_await bhttp::async_write(stream, req, use_tuple);
+    if (write_ec == beast::error::timeout)
+        throw RpcError(RpcError::Kind::timeout, text_ + ": timed out");
+    if (write_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + write_ec.message());
     bhttp::response_parser<bhttp::string_body> parser;
     parser.body_limit(64 << 20);
-    auto [read_ec, read] = co_await bhttp::async_read(conn.stream, conn.buffer, parser, use_tuple);
+    auto [read_ec, read] = co_await bhttp::async_read(stream, conn.buffer, parser, use_tuple);
     if (read_ec == beast::error::timeout)
         throw RpcError(RpcError::Kind::timeout, text_ + ": timed out");
     if (read_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + read_ec.message());
@@ -89,24 +165,16 @@ Task<std::string> HttpEndpoint::post(std::string body, std::chrono::milliseconds
     for (int attempt = 0; attempt < 2; ++attempt) {
         auto conn = take_idle(context);
         bool reused = conn != nullptr;
-        if (!conn) {
-            conn = std::make_unique<Connection>(executor);
-            asio::ip::tcp::resolver resolver(executor);
-            auto [resolve_ec, endpoints] =
-                co_await resolver.async_resolve(url_.host, url_.port, use_tuple);
-            if (resolve_ec)
-                throw RpcError(RpcError::Kind::transport, text_ + ": " + resolve_ec.message());
-            conn->stream.expires_after(timeout);
-            auto [connect_ec, ep] = co_await conn->stream.async_connect(endpoints, use_tuple);
-            if (connect_ec == beast::error::timeout)
-                throw RpcError(RpcError::Kind::timeout, text_ + ": connect timed out");
-            if (connect_ec)
-                throw RpcError(RpcError::Kind::transport, text_ + ": " + connect_ec.message());
-            conn->stream.socket().set_option(asio::ip::tcp::no_delay(true));
-        }
+        if (!conn) conn = co_await open(timeout);
         bool keep_alive = false;
         try {
-            auto response = co_await exchange(*conn, body, timeout, keep_alive);
+            // Two statements, not a ?: with co_await in both arms: g++ 12 miscompiles that.
+            std::string response;
+            if (conn->tls) {
+                response = co_await exchange(*conn->tls, *conn, body, timeout, keep_alive);
+            } else {
+                response = co_await exchange(*conn->plain, *conn, body, timeout, keep_alive);
+            }
             if (keep_alive) give_back(context, std::move(conn));
             co_return response;
         } catch (const RpcError& e) {

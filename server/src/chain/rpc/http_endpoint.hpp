@@ -1,7 +1,7 @@
 #pragma once
-// One JSON-RPC URL over HTTP/1.1 with keep-alive. Idle connections are pooled per io_context
-// (a connection is only ever used from the context that opened it, because Beast's tcp_stream
-// timer runs there), so concurrent callers on any thread each get their own connection.
+// One JSON-RPC URL over HTTP/1.1 (plain or TLS) with keep-alive. Idle connections are pooled per
+// io_context (a connection is only ever used from the context that opened it, because Beast's
+// stream timer runs there), so concurrent callers on any thread each get their own connection.
 // An endpoint must not outlive the io_contexts that used it: it owns their idle sockets.
 #include <chrono>
 #include <map>
@@ -12,20 +12,29 @@
 
 #include "core/task.hpp"
 
+namespace boost::asio::ssl {
+class context;
+}
+
 namespace perch::chain::rpc {
 
 struct Url {
     std::string host;
     std::string port;
     std::string target;  // path and query, at least "/"
+    bool tls = false;
 };
 
-// Parses http://host[:port][/path]; https is refused with a clear message (not built yet).
+// Parses http(s)://host[:port][/path]; anything else is an RpcError naming the URL.
 Url parse_http_url(const std::string& text);
+
+// The TLS client context for a CA bundle ("" = the system's), shared by every endpoint using it.
+// Peers are verified: certificate chain and host name.
+std::shared_ptr<boost::asio::ssl::context> tls_client_context(const std::string& ca_file);
 
 class HttpEndpoint {
   public:
-    explicit HttpEndpoint(const std::string& url);
+    explicit HttpEndpoint(const std::string& url, const std::string& ca_file = {});
     ~HttpEndpoint();
     HttpEndpoint(const HttpEndpoint&) = delete;
     HttpEndpoint& operator=(const HttpEndpoint&) = delete;
@@ -37,13 +46,16 @@ class HttpEndpoint {
     struct Connection;
 
   private:
-    Task<std::string> exchange(Connection& conn, const std::string& body,
+    Task<std::unique_ptr<Connection>> open(std::chrono::milliseconds timeout);
+    template <class Stream>
+    Task<std::string> exchange(Stream& stream, Connection& conn, const std::string& body,
                                std::chrono::milliseconds timeout, bool& keep_alive);
     std::unique_ptr<Connection> take_idle(const void* context);
     void give_back(const void* context, std::unique_ptr<Connection> conn);
 
     std::string text_;
     Url url_;
+    std::shared_ptr<boost::asio::ssl::context> tls_;  // null for http
     std::mutex mutex_;
     std::map<const void*, std::vector<std::unique_ptr<Connection>>> idle_;
 };

@@ -4,6 +4,12 @@ namespace perch::chain::rpc {
 
 ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, RpcOptions options) {
     for (const auto& chain : chains) {
+        if (!chain.unsupported.empty()) {
+            reasons_[chain.chain_id] = "chain " + std::to_string(chain.chain_id) +
+                                       " is not reachable from this server (" + chain.unsupported +
+                                       ")";
+            continue;
+        }
         std::vector<std::string> usable;
         std::string reason = "no RPC URL configured";
         for (const auto& url : chain.urls) {

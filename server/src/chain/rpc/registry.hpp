@@ -14,6 +14,7 @@ namespace perch::chain::rpc {
 struct ChainEndpoints {
     std::int64_t chain_id = 0;
     std::vector<std::string> urls;
+    std::string unsupported;  // why this server cannot talk to it at all (e.g. not an EVM chain)
 };
 
 class ChainRegistry {

@@ -12,7 +12,7 @@ namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
 
 struct RpcClient::Endpoint {
-    explicit Endpoint(const std::string& url) : http(url) {}
+    Endpoint(const std::string& url, const std::string& ca_file) : http(url, ca_file) {}
     HttpEndpoint http;
     std::atomic<Clock::rep> unhealthy_until{0};
     bool healthy(Clock::time_point now) const {
@@ -91,7 +91,8 @@ std::vector<Reply> parse_replies(const std::string& body, std::size_t count, std
 }
 
 RpcClient::RpcClient(const std::vector<std::string>& urls, RpcOptions options) : options_(options) {
-    for (const auto& url : urls) endpoints_.push_back(std::make_unique<Endpoint>(url));
+    for (const auto& url : urls)
+        endpoints_.push_back(std::make_unique<Endpoint>(url, options_.ca_file));
     if (endpoints_.empty())
         throw RpcError(RpcError::Kind::transport, "a chain needs at least one RPC URL");
 }

@@ -22,6 +22,7 @@ struct RpcOptions {
     int attempts = 3;                          // rounds over all URLs
     std::chrono::milliseconds backoff{100};    // doubled after each failed round
     std::chrono::milliseconds cooldown{5000};  // how long a failing URL is skipped
+    std::string ca_file;  // TLS trust store for https URLs; empty: the system's
 };
 
 struct Call {
