@@ -44,6 +44,20 @@ void ensure_parent_dir(const std::string& path) {
     if (!parent.empty()) std::filesystem::create_directories(parent);
 }
 
+void write_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
+                      std::int64_t next) {
+    c.prepared(
+         "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, ?, "
+         "?) "
+         "ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
+         "updated_at = excluded.updated_at")
+        .bind(1, chain_id)
+        .bind(2, account)
+        .bind(3, next)
+        .bind(4, now_seconds())
+        .step();
+}
+
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, unsigned threads) : pool_(threads) {
@@ -156,16 +170,7 @@ Task<std::uint64_t> SqliteStore::reserve_nonce(std::int64_t chain_id, std::strin
         auto next = static_cast<std::int64_t>(floor);
         if (read.step()) next = std::max(next, read.column_int(0));
         read.reset();
-        c.prepared(
-             "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, "
-             "?, ?) "
-             "ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
-             "updated_at = excluded.updated_at")
-            .bind(1, chain_id)
-            .bind(2, account)
-            .bind(3, next + 1)
-            .bind(4, now_seconds())
-            .step();
+        write_next_nonce(c, chain_id, account, next + 1);
         tx.commit();
         return static_cast<std::uint64_t>(next);
     };
@@ -175,16 +180,7 @@ Task<std::uint64_t> SqliteStore::reserve_nonce(std::int64_t chain_id, std::strin
 Task<void> SqliteStore::reset_nonce(std::int64_t chain_id, std::string account,
                                     std::uint64_t next) {
     auto reset = [chain_id, account = std::move(account), next](Connection& c) {
-        c.prepared(
-             "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, "
-             "?, ?) "
-             "ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
-             "updated_at = excluded.updated_at")
-            .bind(1, chain_id)
-            .bind(2, account)
-            .bind(3, static_cast<std::int64_t>(next))
-            .bind(4, now_seconds())
-            .step();
+        write_next_nonce(c, chain_id, account, static_cast<std::int64_t>(next));
     };
     co_await run(std::move(reset));
 }

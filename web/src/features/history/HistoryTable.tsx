@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
+import { DataTable, EmptyRow } from '@/components/DataTable';
 import { useWalletStore } from '@/wallet/store';
 
 const COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.status', 'history.txHash'] as const;
@@ -10,26 +11,9 @@ export function HistoryTable() {
   const address = useWalletStore((s) => s.address);
   return (
     <Card className="table-card">
-      <div className="table-scroll">
-        <table className="table">
-          <thead>
-            <tr>
-              {COLUMNS.map((k) => (
-                <th key={k} scope="col">
-                  {t(k)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td colSpan={COLUMNS.length} className="table__empty">
-                {address ? t('history.empty') : t('history.connectPrompt')}
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <DataTable headers={COLUMNS.map((k) => t(k))}>
+        <EmptyRow span={COLUMNS.length}>{address ? t('history.empty') : t('history.connectPrompt')}</EmptyRow>
+      </DataTable>
     </Card>
   );
 }

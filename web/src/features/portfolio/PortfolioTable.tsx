@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
+import { DataTable, EmptyRow } from '@/components/DataTable';
 import { useWalletStore } from '@/wallet/store';
 
 const COLUMNS = ['portfolio.network', 'portfolio.token', 'portfolio.balance', 'portfolio.value'] as const;
@@ -15,24 +16,9 @@ export function PortfolioTable() {
         <strong className="stat-card__value">{t('common.usdZero')}</strong>
       </Card>
       <Card className="table-card">
-        <table className="table">
-          <thead>
-            <tr>
-              {COLUMNS.map((k) => (
-                <th key={k} scope="col">
-                  {t(k)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td colSpan={COLUMNS.length} className="table__empty">
-                {address ? t('history.empty') : t('portfolio.connectPrompt')}
-              </td>
-            </tr>
-          </tbody>
-        </table>
+        <DataTable headers={COLUMNS.map((k) => t(k))}>
+          <EmptyRow span={COLUMNS.length}>{address ? t('history.empty') : t('portfolio.connectPrompt')}</EmptyRow>
+        </DataTable>
       </Card>
     </>
   );

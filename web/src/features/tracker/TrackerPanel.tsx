@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
+import { DataTable } from '@/components/DataTable';
 
 const COLUMNS = ['tracker.network', 'tracker.transactions', 'tracker.volume', 'tracker.lastActive'] as const;
 const NETWORKS = ['scroll', 'linea', 'zksync', 'base', 'arbitrum', 'optimism', 'taiko', 'blast', 'zora', 'soneium'] as const;
@@ -26,29 +27,16 @@ export function TrackerPanel() {
         </form>
       </Card>
       <Card className="table-card">
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                {COLUMNS.map((k) => (
-                  <th key={k} scope="col">
-                    {t(k)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {NETWORKS.map((n) => (
-                <tr key={n}>
-                  <td>{t(`tracker.networks.${n}`)}</td>
-                  <td>{t('common.none')}</td>
-                  <td>{t('common.none')}</td>
-                  <td>{t('common.none')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable headers={COLUMNS.map((k) => t(k))}>
+          {NETWORKS.map((n) => (
+            <tr key={n}>
+              <td>{t(`tracker.networks.${n}`)}</td>
+              <td>{t('common.none')}</td>
+              <td>{t('common.none')}</td>
+              <td>{t('common.none')}</td>
+            </tr>
+          ))}
+        </DataTable>
       </Card>
     </>
   );
