@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "balance/balances.hpp"
+#include "bridge/quote.hpp"
 #include "catalog/catalog.hpp"
 #include "core/config.hpp"
 #include "geo/geoip.hpp"
@@ -17,6 +18,7 @@ struct Services {
     const catalog::Catalog& catalog;
     const geo::GeoIp& geoip;
     balance::BalanceService& balances;
+    const bridge::RouteTable& routes;
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
@@ -27,6 +29,7 @@ void register_nocore_api(http::Router& router, Services& services);
 void register_config_api(http::Router& router, Services& services);
 void register_campaign_api(http::Router& router, Services& services);
 void register_balance_api(http::Router& router, Services& services);
+void register_bridge_quote_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -3,9 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/signal_set.hpp>
+#include <boost/json.hpp>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -58,6 +61,17 @@ std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& 
     return out;
 }
 
+bridge::RouteTable load_routes(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError("bridge routes '" + path + "' cannot be read");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    boost::system::error_code ec;
+    auto doc = boost::json::parse(buf.str(), ec);
+    if (ec) throw ConfigError("bridge routes '" + path + "' is not valid JSON: " + ec.message());
+    return bridge::parse_routes(doc);
+}
+
 void wait_for_stop_signal() {
     boost::asio::io_context signals_ctx;
     boost::asio::signal_set signals(signals_ctx, SIGINT, SIGTERM);
@@ -76,7 +90,8 @@ int serve(const Config& config) {
     chain::rpc::ChainRegistry chains(chain_endpoints(catalog),
                                      {.timeout = std::chrono::seconds(3), .attempts = 2});
     balance::BalanceService balances(catalog, chains);
-    api::Services services{config, *store, catalog, geoip, balances};
+    auto routes = load_routes(config.config_dir + "/routes.json");
+    api::Services services{config, *store, catalog, geoip, balances, routes};
     http::Dispatcher dispatcher(api::build_router(services), http::StaticFiles(config.web_root),
                                 http::ClientIpResolver(config.trusted_proxies),
                                 config.cors_origins);

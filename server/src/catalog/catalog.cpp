@@ -201,6 +201,13 @@ Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) 
     if (!has_default)
         throw ConfigError("reference data: the default channel is not in channels.json");
     c.profile_chains_ = overlay_profile(chain_profile, c.chains_, c.tokens_);
+    if (!chain_profile.empty()) {
+        auto profile = read_json(chain_profile);
+        const auto* accounts = profile.as_object().if_contains("accounts");
+        if (accounts && accounts->is_object() && accounts->as_object().contains("maker")) {
+            c.maker_address_ = std::string(accounts->as_object().at("maker").as_string());
+        }
+    }
     return c;
 }
 

@@ -33,6 +33,8 @@ class Catalog {
     const boost::json::object& channel_for_domain(std::string_view host) const;
     std::int64_t default_channel_id() const { return default_channel_id_; }
     const std::vector<ProfileChain>& profile_chains() const { return profile_chains_; }
+    // The maker account named by the chain profile (accounts.maker), or "" without a profile.
+    const std::string& maker_address() const { return maker_address_; }
 
   private:
     boost::json::array chains_;
@@ -41,6 +43,7 @@ class Catalog {
     boost::json::array channels_;
     std::int64_t default_channel_id_ = 0;
     std::vector<ProfileChain> profile_chains_;
+    std::string maker_address_;
 };
 
 }  // namespace perch::catalog
