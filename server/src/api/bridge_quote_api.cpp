@@ -1,32 +1,60 @@
-// GET /api/bridge_api/v1/quote: what a bridge of `amount` would cost and deliver, with the limits
-// and the maker's live liquidity on the destination. The rules are in bridge/quote.
+// Quote and build_tx of the bridge API group. A quote says what a bridge of `amount` costs and
+// delivers, within the route's limits and the maker's live liquidity on the destination;
+// build_tx gives the transactions the user signs (approve when the allowance is short, then
+// Depositor.deposit). The rules are in bridge/.
 #include <boost/json.hpp>
 #include <charconv>
 #include <chrono>
 
 #include "api/services.hpp"
+#include "bridge/deposit_tx.hpp"
+#include "chain/rpc/eth.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-std::int64_t chain_param(const http::Request& req, std::string_view name) {
-    const auto& text = req.required_query(name);
+struct QuoteInput {
+    bridge::QuoteRequest request;
+    const bridge::Route* route = nullptr;
+};
+
+std::int64_t chain_id_of(std::string_view text, std::string_view name) {
     std::int64_t id = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (ec != std::errc{} || end != text.data() + text.size()) {
-        throw bad_request("query parameter '" + std::string(name) + "' must be a chain id");
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
+        throw bad_request("'" + std::string(name) + "' must be a chain id");
     }
     return id;
+}
+
+QuoteInput quote_input(const Services& s, std::int64_t from, std::int64_t to,
+                       const std::string& token, const std::string& amount_text) {
+    QuoteInput in;
+    in.request.from_chain = from;
+    in.request.to_chain = to;
+    in.request.token = token;
+    in.route = s.routes.find(token, from, to);
+    if (!in.route) {
+        throw bad_request(token + " cannot be bridged from chain " + std::to_string(from) +
+                          " to chain " + std::to_string(to));
+    }
+    auto amount = chain::U256::parse_units(amount_text, in.route->decimals);
+    if (amount_text.empty() || !amount)
+        throw bad_request("'amount' is not a valid " + token + " amount");
+    in.request.amount = *amount;
+    return in;
 }
 
 Task<chain::U256> maker_liquidity(Services& s, std::int64_t chain_id, const std::string& token) {
     auto maker = chain::Address::from_hex(s.catalog.maker_address());
     auto ref = s.balances.token(token, chain_id);
-    if (!maker || !ref)
+    if (!maker || !ref) {
         throw ApiError(ErrorKind::unavailable,
                        "the bridge has no maker on chain " + std::to_string(chain_id));
+    }
     std::vector<balance::TokenRef> one{*ref};
     std::vector<std::optional<chain::U256>> values;
     try {
@@ -40,40 +68,119 @@ Task<chain::U256> maker_liquidity(Services& s, std::int64_t chain_id, const std:
     co_return *values[0];
 }
 
-Task<http::Response> quote(Services& s, http::Request& req) {
-    bridge::QuoteRequest q;
-    q.from_chain = chain_param(req, "from_chain_id");
-    q.to_chain = chain_param(req, "to_chain_id");
-    q.token = req.required_query("token");
-    const auto* route = s.routes.find(q.token, q.from_chain, q.to_chain);
-    if (!route) {
-        throw bad_request(q.token + " cannot be bridged from chain " +
-                          std::to_string(q.from_chain) + " to chain " + std::to_string(q.to_chain));
-    }
-    auto amount = chain::U256::parse_units(req.required_query("amount"), route->decimals);
-    if (!amount)
-        throw bad_request("query parameter 'amount' is not a valid " + q.token + " amount");
-    q.amount = *amount;
-    auto liquidity = co_await maker_liquidity(s, q.to_chain, q.token);
+Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
+    auto liquidity = co_await maker_liquidity(s, in.request.to_chain, in.request.token);
     auto now = std::chrono::duration_cast<std::chrono::seconds>(
         std::chrono::system_clock::now().time_since_epoch());
-    auto result = bridge::make_quote(s.routes, q, liquidity, now.count());
+    auto result = bridge::make_quote(s.routes, in.request, liquidity, now.count());
     if (result.refusal) throw bad_request(result.refusal->message);
-    const auto& r = *result.quote;
+    co_return *result.quote;
+}
+
+json::object quote_json(const bridge::QuoteRequest& q, const bridge::Quote& r) {
     auto fmt = [&](const chain::U256& v) { return v.format_units(r.decimals); };
-    co_return http::envelope(json::object{{"from_chain_id", q.from_chain},
-                                          {"to_chain_id", q.to_chain},
-                                          {"token", q.token},
-                                          {"decimals", r.decimals},
-                                          {"send_amount", fmt(r.send_amount)},
-                                          {"bridge_fee", fmt(r.bridge_fee)},
-                                          {"bridge_fee_bps", r.bps},
-                                          {"dtc", fmt(r.dtc)},
-                                          {"receive_amount", fmt(r.receive_amount)},
-                                          {"min", fmt(r.min)},
-                                          {"max", fmt(r.max)},
-                                          {"expected_seconds", r.expected_seconds},
-                                          {"expires_at", r.expires_at}});
+    return json::object{{"from_chain_id", q.from_chain},
+                        {"to_chain_id", q.to_chain},
+                        {"token", q.token},
+                        {"decimals", r.decimals},
+                        {"send_amount", fmt(r.send_amount)},
+                        {"bridge_fee", fmt(r.bridge_fee)},
+                        {"bridge_fee_bps", r.bps},
+                        {"dtc", fmt(r.dtc)},
+                        {"receive_amount", fmt(r.receive_amount)},
+                        {"min", fmt(r.min)},
+                        {"max", fmt(r.max)},
+                        {"expected_seconds", r.expected_seconds},
+                        {"expires_at", r.expires_at}};
+}
+
+Task<http::Response> quote(Services& s, http::Request& req) {
+    auto in = quote_input(s, chain_id_of(req.required_query("from_chain_id"), "from_chain_id"),
+                          chain_id_of(req.required_query("to_chain_id"), "to_chain_id"),
+                          req.required_query("token"), req.required_query("amount"));
+    auto request = in.request;
+    auto q = co_await quote_of(s, std::move(in));
+    co_return http::envelope(quote_json(request, q));
+}
+
+std::string string_field(const json::object& body, std::string_view name, bool required = true) {
+    const auto* v = body.if_contains(name);
+    if (!v || v->is_null()) {
+        if (required) throw bad_request("field '" + std::string(name) + "' is required");
+        return {};
+    }
+    if (v->is_string()) return std::string(v->as_string());
+    if (v->is_int64() || v->is_uint64()) return std::to_string(v->to_number<std::int64_t>());
+    throw bad_request("field '" + std::string(name) + "' must be a string");
+}
+
+json::object tx_json(std::int64_t chain_id, const std::string& to, const chain::Bytes& data,
+                     const chain::U256& value) {
+    return json::object{{"chain_id", chain_id},
+                        {"to", to},
+                        {"data", chain::to_hex(data)},
+                        {"value", value.to_hex()}};
+}
+
+Task<chain::U256> allowance(Services& s, std::int64_t chain_id, const chain::Address& token,
+                            const chain::Address& owner, const chain::Address& spender) {
+    auto* rpc = s.balances.rpc(chain_id);
+    if (!rpc) throw ApiError(ErrorKind::unavailable, s.balances.unreachable_reason(chain_id));
+    chain::Bytes data;
+    try {
+        data =
+            co_await chain::rpc::Eth(*rpc).call(token, bridge::allowance_calldata(owner, spender));
+    } catch (const chain::rpc::RpcError& e) {
+        throw ApiError(ErrorKind::unavailable, "the source chain cannot be reached right now",
+                       e.what());
+    }
+    auto value = chain::U256::from_be_bytes(data);
+    if (!value)
+        throw ApiError(ErrorKind::unavailable, "the source chain answered an unreadable allowance");
+    co_return *value;
+}
+
+Task<http::Response> build_tx(Services& s, http::Request& req) {
+    auto body = req.json_object();
+    auto from = chain_id_of(string_field(body, "from_chain_id"), "from_chain_id");
+    auto to = chain_id_of(string_field(body, "to_chain_id"), "to_chain_id");
+    auto in = quote_input(s, from, to, string_field(body, "token"), string_field(body, "amount"));
+    auto sender = chain::Address::from_hex(string_field(body, "sender"));
+    if (!sender) throw bad_request("'sender' must be an EVM address");
+    auto recipient = string_field(body, "recipient");
+    bool evm_destination = s.balances.is_evm_chain(to);
+    if (evm_destination ? !text::is_evm_address(recipient) : !text::is_wallet_address(recipient)) {
+        throw bad_request("'recipient' is not an address on chain " + std::to_string(to));
+    }
+    auto channel_text = string_field(body, "channel", false);
+    auto channel = channel_text.empty() ? s.catalog.default_channel_id()
+                                        : chain_id_of(channel_text, "channel");
+    auto depositor = chain::Address::from_hex(s.catalog.contract_address("Depositor"));
+    auto token_ref = s.balances.token(in.request.token, from);
+    if (!depositor || !token_ref) {
+        throw ApiError(ErrorKind::unavailable,
+                       "the bridge has no Depositor on chain " + std::to_string(from));
+    }
+    auto request = in.request;
+    auto q = co_await quote_of(s, std::move(in));
+
+    json::value approve = nullptr;
+    chain::Address token_address{};
+    chain::U256 value = request.amount;
+    if (!token_ref->native) {
+        token_address = *chain::Address::from_hex(token_ref->address);
+        value = chain::U256(0);
+        auto allowed = co_await allowance(s, from, token_address, *sender, *depositor);
+        if (allowed < request.amount) {
+            approve = tx_json(from, token_address.lower_hex(),
+                              bridge::approve_calldata(*depositor, request.amount), chain::U256(0));
+        }
+    }
+    auto deposit = tx_json(
+        from, depositor->lower_hex(),
+        bridge::deposit_calldata(token_address, request.amount, to, recipient, channel), value);
+    co_return http::envelope(json::object{
+        {"quote", quote_json(request, q)}, {"approve", approve}, {"deposit", deposit}});
 }
 
 }  // namespace
@@ -82,6 +189,9 @@ void register_bridge_quote_api(http::Router& router, Services& s) {
     router.get("/api/bridge_api/v1/quote",
                "Fees, time and received amount of a bridge, with limits",
                [&s](http::Request& req) { return quote(s, req); });
+    router.post("/api/bridge_api/v1/build_tx",
+                "The approve (when needed) and deposit transactions to sign",
+                [&s](http::Request& req) { return build_tx(s, req); });
 }
 
 }  // namespace perch::api

@@ -37,6 +37,7 @@ BalanceService::BalanceService(const catalog::Catalog& catalog,
         native_symbol_[id] = std::string(currency.at("symbol").as_string());
         native_decimals_[id] = static_cast<unsigned>(int_of(currency.at("decimals")));
         chain_names_[text::to_lower(c.at("chain_name").as_string())] = id;
+        if (c.at("flags").at("evm").as_bool()) evm_chains_.insert(id);
     }
     for (const auto& t : catalog.tokens()) {
         TokenRef ref;

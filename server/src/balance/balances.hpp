@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,9 @@ class BalanceService {
     std::string unreachable_reason(std::int64_t chain_id) const {
         return chains_.unreachable_reason(chain_id);
     }
+    // The chain's RPC client, or null when it cannot be reached.
+    chain::rpc::RpcClient* rpc(std::int64_t chain_id) const { return chains_.find(chain_id); }
+    bool is_evm_chain(std::int64_t chain_id) const { return evm_chains_.count(chain_id) > 0; }
 
   private:
     Task<ChainBalance> one_chain(chain::Address user, std::int64_t chain_id,
@@ -70,6 +74,7 @@ class BalanceService {
     std::map<std::int64_t, unsigned> native_decimals_;
     std::map<std::string, std::int64_t> chain_names_;  // lower-case chain_name → id
     std::vector<TokenRef> tokens_;
+    std::set<std::int64_t> evm_chains_;
     std::chrono::milliseconds cache_ttl_;
     mutable std::mutex cache_mutex_;
     std::map<std::string, std::pair<std::chrono::steady_clock::time_point, ChainBalance>> cache_;

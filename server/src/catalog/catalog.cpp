@@ -207,8 +207,20 @@ Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) 
         if (accounts && accounts->is_object() && accounts->as_object().contains("maker")) {
             c.maker_address_ = std::string(accounts->as_object().at("maker").as_string());
         }
+        if (const auto* contracts = profile.as_object().if_contains("contracts");
+            contracts && contracts->is_object()) {
+            for (const auto& [name, address] : contracts->as_object()) {
+                if (address.is_string())
+                    c.contracts_[std::string(name)] = std::string(address.as_string());
+            }
+        }
     }
     return c;
+}
+
+std::string Catalog::contract_address(const std::string& name) const {
+    auto it = contracts_.find(name);
+    return it == contracts_.end() ? std::string() : it->second;
 }
 
 const json::object& Catalog::channel_for_domain(std::string_view host) const {

@@ -6,6 +6,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,8 @@ class Catalog {
     const std::vector<ProfileChain>& profile_chains() const { return profile_chains_; }
     // The maker account named by the chain profile (accounts.maker), or "" without a profile.
     const std::string& maker_address() const { return maker_address_; }
+    // A contract the chain profile deployed (Depositor, CheckIn, USDC, ...), or "".
+    std::string contract_address(const std::string& name) const;
 
   private:
     boost::json::array chains_;
@@ -44,6 +47,7 @@ class Catalog {
     std::int64_t default_channel_id_ = 0;
     std::vector<ProfileChain> profile_chains_;
     std::string maker_address_;
+    std::map<std::string, std::string> contracts_;
 };
 
 }  // namespace perch::catalog

@@ -41,16 +41,6 @@ Task<std::vector<Reply>> batch_of(RpcClient& rpc, std::vector<Call> calls) {
     co_return co_await rpc.batch(std::move(calls));
 }
 
-Task<json::object> wait_for_receipt(Eth& eth, Hash32 hash) {
-    for (int i = 0; i < 150; ++i) {
-        if (auto receipt = co_await eth.get_transaction_receipt(hash)) co_return *receipt;
-        boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor,
-                                        std::chrono::milliseconds(100));
-        co_await timer.async_wait(boost::asio::use_awaitable);
-    }
-    throw std::runtime_error("no receipt within 15 s");
-}
-
 // Signs an EIP-1559 transaction in C++ and sends it raw; returns the receipt.
 Task<json::object> send_signed(RpcClient& rpc, const PrivateKey& key, Address to, U256 value,
                                Bytes data) {
@@ -69,7 +59,7 @@ Task<json::object> send_signed(RpcClient& rpc, const PrivateKey& key, Address to
     sign_transaction(tx, key);
     auto hash = co_await eth.send_raw_transaction(encode_transaction(tx));
     EXPECT_EQ(hash, transaction_hash(tx));
-    co_return co_await wait_for_receipt(eth, hash);
+    co_return co_await perch::testing::wait_for_receipt(rpc, hash);
 }
 
 }  // namespace

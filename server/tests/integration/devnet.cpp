@@ -1,9 +1,14 @@
 #include "devnet.hpp"
 
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/json.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "chain/rpc/eth.hpp"
 
 namespace perch::testing {
 
@@ -25,6 +30,17 @@ std::optional<Devnet> test_devnet() {
         d.contracts[std::string(name)] = std::string(address.as_string());
     }
     return d;
+}
+
+Task<boost::json::object> wait_for_receipt(chain::rpc::RpcClient& rpc, chain::Hash32 tx_hash) {
+    chain::rpc::Eth eth(rpc);
+    for (int i = 0; i < 150; ++i) {
+        if (auto receipt = co_await eth.get_transaction_receipt(tx_hash)) co_return *receipt;
+        boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor,
+                                        std::chrono::milliseconds(100));
+        co_await timer.async_wait(boost::asio::use_awaitable);
+    }
+    throw std::runtime_error("no receipt within 15 s");
 }
 
 }  // namespace perch::testing

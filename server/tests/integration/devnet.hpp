@@ -4,11 +4,14 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
+#include <boost/json/object.hpp>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 
+#include "chain/keccak.hpp"
+#include "chain/rpc/rpc_client.hpp"
 #include "core/task.hpp"
 
 namespace perch::testing {
@@ -20,6 +23,9 @@ struct Devnet {
 };
 
 std::optional<Devnet> test_devnet();
+
+// Polls for a transaction's receipt (the devnet mines a block a second); throws after 15 s.
+Task<boost::json::object> wait_for_receipt(chain::rpc::RpcClient& rpc, chain::Hash32 tx_hash);
 
 #define PERCH_REQUIRE_DEVNET(var)                                                            \
     auto var##_opt = ::perch::testing::test_devnet();                                        \

@@ -1,0 +1,45 @@
+#include "bridge/deposit_tx.hpp"
+
+#include <stdexcept>
+#include <vector>
+
+#include "chain/abi.hpp"
+
+namespace perch::bridge {
+namespace abi = chain::abi;
+
+namespace {
+
+chain::Bytes encode(const char* signature, std::vector<abi::Value> args) {
+    auto fn = abi::parse_function(signature);
+    if (!fn) throw std::logic_error(std::string("bad ABI signature ") + signature);
+    auto data = fn->encode_call(args);
+    if (!data) throw std::logic_error(data.error().message);
+    return *data;
+}
+
+}  // namespace
+
+chain::Bytes deposit_calldata(const chain::Address& token, const chain::U256& amount,
+                              std::int64_t dst_chain_id, const std::string& recipient,
+                              std::int64_t channel) {
+    return encode(
+        "deposit(address token, uint256 amount, uint256 dstChainId, string recipient, uint256 "
+        "channel)",
+        {abi::Value::of(token), abi::Value::of(amount),
+         abi::Value::of(chain::U256(static_cast<std::uint64_t>(dst_chain_id))),
+         abi::Value::of(recipient),
+         abi::Value::of(chain::U256(static_cast<std::uint64_t>(channel)))});
+}
+
+chain::Bytes approve_calldata(const chain::Address& spender, const chain::U256& amount) {
+    return encode("approve(address spender, uint256 amount)",
+                  {abi::Value::of(spender), abi::Value::of(amount)});
+}
+
+chain::Bytes allowance_calldata(const chain::Address& owner, const chain::Address& spender) {
+    return encode("allowance(address owner, address spender)",
+                  {abi::Value::of(owner), abi::Value::of(spender)});
+}
+
+}  // namespace perch::bridge
