@@ -4,6 +4,7 @@
 
 #include <boost/json.hpp>
 
+#include "bridge/deposit_event.hpp"
 #include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
 #include "devnet.hpp"
@@ -86,6 +87,14 @@ TEST(BuildTx, Erc20NeedsApproveThenDepositsToTheMaker) {
         EXPECT_EQ(std::get<U256>((*values)[3].data), U256(42161));
         EXPECT_EQ(std::get<std::string>((*values)[4].data), kUser);
         EXPECT_EQ(std::get<U256>((*values)[5].data), U256(98675412));
+        // The maker's decoder reads the same real log into an order.
+        auto deposit = perch::bridge::decode_deposit(
+            log, 8453, *Address::from_hex(devnet.contracts.at("Depositor")));
+        ASSERT_TRUE(deposit);
+        EXPECT_EQ(deposit->amount, U256(25'000'000));
+        EXPECT_EQ(deposit->dst_chain_id, 42161);
+        EXPECT_EQ(deposit->recipient, kUser);
+        EXPECT_EQ(deposit->tx_hash, *Hash32::from_hex(receipt.at("transactionHash").as_string()));
         seen = true;
     }
     EXPECT_TRUE(seen) << "no Deposit event in the receipt";

@@ -1,0 +1,51 @@
+#pragma once
+// A Depositor `Deposit` log as the maker sees it, and how many confirmations it must wait for.
+// Pure: the watcher feeds it eth_getLogs entries.
+#include <boost/json/fwd.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "chain/address.hpp"
+#include "chain/keccak.hpp"
+#include "chain/u256.hpp"
+
+namespace perch::bridge {
+
+inline constexpr const char* kDepositEvent =
+    "event Deposit(address indexed sender, address indexed token, uint256 amount, uint256 indexed "
+    "dstChainId, "
+    "string recipient, uint256 channel)";
+
+struct Deposit {
+    std::int64_t src_chain_id = 0;
+    chain::Hash32 tx_hash;
+    std::uint64_t log_index = 0;
+    std::uint64_t block_number = 0;
+    chain::Hash32 block_hash;
+    chain::Address sender;
+    chain::Address token;  // zero address: the native coin
+    chain::U256 amount;
+    std::int64_t dst_chain_id = 0;
+    std::string recipient;
+    std::int64_t channel = 0;
+
+    // The order key (DESIGN §5): one order per (source chain, tx hash, log index).
+    std::string order_key() const;
+};
+
+// Decodes one eth_getLogs entry; nullopt (with `why`) for a log that is not a well-formed Deposit
+// from `depositor`, so a hostile contract's look-alike events are never orders.
+std::optional<Deposit> decode_deposit(const boost::json::value& log, std::int64_t src_chain_id,
+                                      const chain::Address& depositor, std::string* why = nullptr);
+
+// Confirmations before a deposit counts: the chain's base, more above the large-amount threshold
+// (peers: 2 / 16 on Ethereum around 0.5 ETH, 3 / 20 elsewhere).
+struct ConfirmationPolicy {
+    std::uint32_t base = 1;
+    std::uint32_t large = 4;
+    chain::U256 large_from;  // in the token's raw units; zero: never "large"
+};
+std::uint32_t confirmations_for(const ConfirmationPolicy& policy, const chain::U256& amount);
+
+}  // namespace perch::bridge
