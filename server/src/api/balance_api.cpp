@@ -1,7 +1,6 @@
 // Balances: multi-balance (per chain, for the network list), query_balances (several tokens on
 // one chain) and the older /api/balance form that answers in msg.e18.
 #include <boost/json.hpp>
-#include <charconv>
 
 #include "api/services.hpp"
 #include "balance/balances.hpp"
@@ -25,13 +24,10 @@ chain::Address evm_address(std::string_view text, std::string_view field) {
 }
 
 std::int64_t chain_id_of(std::string_view text, const balance::BalanceService& balances) {
-    std::int64_t id = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (ec != std::errc{} || end != text.data() + text.size()) {
-        throw bad_request("chain id '" + std::string(text) + "' is not a number");
-    }
-    if (!balances.knows_chain(id)) throw bad_request("unknown chain id " + std::string(text));
-    return id;
+    auto id = text::parse_int(text);
+    if (!id) throw bad_request("chain id '" + std::string(text) + "' is not a number");
+    if (!balances.knows_chain(*id)) throw bad_request("unknown chain id " + std::string(text));
+    return *id;
 }
 
 std::string scaled_to_18(const chain::U256& raw, unsigned decimals) {

@@ -3,7 +3,6 @@
 // build_tx gives the transactions the user signs (approve when the allowance is short, then
 // Depositor.deposit). The rules are in bridge/.
 #include <boost/json.hpp>
-#include <charconv>
 #include <chrono>
 
 #include "api/services.hpp"
@@ -22,12 +21,9 @@ struct QuoteInput {
 };
 
 std::int64_t chain_id_of(std::string_view text, std::string_view name) {
-    std::int64_t id = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
-    if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
-        throw bad_request("'" + std::string(name) + "' must be a chain id");
-    }
-    return id;
+    auto id = text::parse_int(text);
+    if (!id) throw bad_request("'" + std::string(name) + "' must be a chain id");
+    return *id;
 }
 
 QuoteInput quote_input(const Services& s, std::int64_t from, std::int64_t to,

@@ -6,15 +6,14 @@
 #include <boost/json.hpp>
 #include <csignal>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "api/services.hpp"
 #include "core/context_pool.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/log.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
@@ -62,14 +61,7 @@ std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& 
 }
 
 bridge::RouteTable load_routes(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw ConfigError("bridge routes '" + path + "' cannot be read");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    boost::system::error_code ec;
-    auto doc = boost::json::parse(buf.str(), ec);
-    if (ec) throw ConfigError("bridge routes '" + path + "' is not valid JSON: " + ec.message());
-    return bridge::parse_routes(doc);
+    return bridge::parse_routes(read_json_file(path, "bridge routes"));
 }
 
 void wait_for_stop_signal() {

@@ -3,11 +3,10 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/text.hpp"
 
 namespace perch::catalog {
@@ -15,14 +14,7 @@ namespace json = boost::json;
 namespace {
 
 json::value read_json(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw ConfigError("reference data '" + path + "' cannot be read");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    boost::system::error_code ec;
-    auto value = json::parse(buf.str(), ec);
-    if (ec) throw ConfigError("reference data '" + path + "' is not valid JSON: " + ec.message());
-    return value;
+    return read_json_file(path, "reference data");
 }
 
 // The array under `key` of a file's top-level object.

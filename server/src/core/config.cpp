@@ -1,12 +1,10 @@
 #include "core/config.hpp"
 
 #include <boost/json.hpp>
-#include <charconv>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/text.hpp"
 
 namespace perch {
@@ -63,13 +61,12 @@ std::vector<std::string> get_strings(const json::object& obj, const char* key) {
 
 std::int64_t parse_env_int(const char* key, const std::string& text, std::int64_t min,
                            std::int64_t max) {
-    std::int64_t n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc{} || end != text.data() + text.size() || n < min || n > max) {
+    auto n = text::parse_int(text);
+    if (!n || *n < min || *n > max) {
         fail(key,
              "must be an integer between " + std::to_string(min) + " and " + std::to_string(max));
     }
-    return n;
+    return *n;
 }
 
 void reject_unknown_keys(const json::object& obj, std::initializer_list<std::string_view> known,
@@ -167,14 +164,7 @@ Config parse_config(const json::value& doc, const EnvLookup& env) {
 }
 
 Config load_config(const std::string& path, const EnvLookup& env) {
-    std::ifstream in(path);
-    if (!in) throw ConfigError("config file '" + path + "' cannot be read");
-    std::stringstream buf;
-    buf << in.rdbuf();
-    boost::system::error_code ec;
-    auto doc = json::parse(buf.str(), ec);
-    if (ec) throw ConfigError("config file '" + path + "' is not valid JSON: " + ec.message());
-    return parse_config(doc, env);
+    return parse_config(read_json_file(path, "config file"), env);
 }
 
 }  // namespace perch

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 namespace perch::text {
 namespace {
@@ -41,6 +42,13 @@ bool is_wallet_address(std::string_view s) {
     }
     if (s.size() >= 26 && s.size() <= 44) return is_base58(s);  // Solana, Bitcoin legacy
     return false;
+}
+
+std::optional<std::int64_t> parse_int(std::string_view s) {
+    std::int64_t n = 0;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+    if (s.empty() || ec != std::errc{} || end != s.data() + s.size()) return std::nullopt;
+    return n;
 }
 
 std::string to_lower(std::string_view s) {

@@ -1,5 +1,7 @@
 #pragma once
 // Small pure string checks used by validation in several modules.
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +15,8 @@ bool is_evm_address(std::string_view s);
 // (base58, 32-44 chars), Bitcoin (base58 legacy or bech32 bc1/tb1).
 bool is_wallet_address(std::string_view s);
 std::string to_lower(std::string_view s);
+// The whole text as a decimal integer (optional minus); nullopt for anything else or overflow.
+std::optional<std::int64_t> parse_int(std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);
 std::string_view trim(std::string_view s);
 

@@ -27,3 +27,12 @@ TEST(Text, SplitTrimsAndDropsEmpty) {
     EXPECT_EQ(split(" a, b ,,c ", ','), (std::vector<std::string>{"a", "b", "c"}));
     EXPECT_TRUE(split("", ',').empty());
 }
+
+TEST(Text, ParseIntTakesTheWholeTextOnly) {
+    EXPECT_EQ(parse_int("8453"), 8453);
+    EXPECT_EQ(parse_int("-7"), -7);
+    EXPECT_FALSE(parse_int(""));
+    EXPECT_FALSE(parse_int("12a"));
+    EXPECT_FALSE(parse_int(" 12"));
+    EXPECT_FALSE(parse_int("99999999999999999999"));
+}
