@@ -1,115 +1,332 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { chainsQuery } from '@/api/queries';
-import type { Chain, Exchange } from '@/api/types';
+import { quoteQuery, type Quote } from '@/api/bridge';
+import { ApiError } from '@/api/client';
+import { chainsQuery, tokensQuery } from '@/api/queries';
+import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { ArrowDownIcon, ChevronDownIcon } from '@/components/icons';
-import { ConnectWalletButton } from '@/features/wallet-connect/ConnectWalletButton';
 import { NetworkIcon } from '@/components/NetworkIcon';
-import { isNumber } from '@/lib/number';
+import { multiBalanceQuery } from '@/features/network-list/balances';
 import { NetworkListModal } from '@/features/network-list/NetworkListModal';
+import { DEFAULT_DEBOUNCE_MS } from '@/lib/debounce';
+import { useWalletModal } from '@/wallet/modalStore';
 import { switchWalletChain } from '@/wallet/runtime';
 import { useWalletStore } from '@/wallet/store';
+import { checkRecipient, exchangeRouteAllowed, isEvmAddress } from './addressRules';
+import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
+import { useBridgeForm } from './bridgeStore';
+import { BridgeTracker } from './BridgeTracker';
+import { isNativeToken, routeLimits, tokenOn, tokensForPair } from './routes';
+import { sendButtonState, type SendButtonState } from './sendButton';
+import { useSendBridge } from './useSendBridge';
+import './bridge.css';
 
-function NetworkSelect({ label, chain, onOpen }: { label: string; chain: Chain | undefined; onOpen: () => void }) {
+function NetworkSelect({ label, chain, suffix, onOpen }: { label: string; chain: Chain | undefined; suffix?: string; onOpen: () => void }) {
   const { t } = useTranslation();
+  const name = chain ? `${chain.chain_name}${suffix ? ` · ${suffix}` : ''}` : t('bridge.selectNetwork');
   return (
     <div className="net-select">
       <span className="field-label">{label}</span>
-      <button type="button" className="net-select__btn" onClick={onOpen} aria-label={`${label}: ${chain?.chain_name ?? t('bridge.selectNetwork')}`}>
+      <button type="button" className="net-select__btn" onClick={onOpen} aria-label={`${label}: ${name}`} data-chain-id={chain?.chain_id}>
         {chain ? <NetworkIcon name={chain.chain_name} icon={chain.icon} /> : <NetworkIcon name="" fallback={t('common.unknownNetwork')} />}
-        <span>{chain?.chain_name ?? t('bridge.selectNetwork')}</span>
+        <span>{name}</span>
         <ChevronDownIcon />
       </button>
     </div>
   );
 }
 
-/** The bridge card: From/To selectors, amount, send button ('Connect Wallet' while disconnected). */
-export function BridgeCard({ title }: { title: string }) {
+/** The typed amount, settled for `wait` ms (the quote is asked for settled amounts only). */
+function useSettled<T>(value: T, wait = DEFAULT_DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), wait);
+    return () => clearTimeout(timer);
+  }, [value, wait]);
+  return settled;
+}
+
+function buttonText(t: ReturnType<typeof useTranslation>['t'], s: SendButtonState, ctx: { token: string; decimals: number; network: string }): string {
+  switch (s.kind) {
+    case 'connectWallet':
+      return t('wallet.connectWallet');
+    case 'belowMin':
+      return t('bridge.button.belowMin', { amount: formatAmount(s.min, ctx.decimals, ctx.decimals), token: ctx.token });
+    case 'aboveMax':
+      return t('bridge.button.aboveMax', { amount: formatAmount(s.max, ctx.decimals, ctx.decimals), token: ctx.token });
+    case 'tooPrecise':
+      return t('bridge.button.tooPrecise', { decimals: s.decimals });
+    case 'switchNetwork':
+      return t('bridge.button.switchNetwork', { network: ctx.network });
+    default:
+      return t(`bridge.button.${s.kind}`, { token: ctx.token });
+  }
+}
+
+export interface BridgeCardProps {
+  title: string;
+  /** The partner channel the deposit is credited to (default: the main channel). */
+  channelId?: number;
+  /** The token preselected by a partner channel. */
+  defaultToken?: string;
+}
+
+/** The bridge card: From/To (network or exchange), token, amount, quote, recipient, send button, tracker. */
+export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { data: chains } = useQuery(chainsQuery());
-  const presetTo = Number(params.get('to'));
-  const [fromId, setFromId] = useState<number | null>(null);
-  const [toId, setToId] = useState<number | null>(Number.isFinite(presetTo) && presetTo > 0 ? presetTo : null);
+  const { data: tokens } = useQuery(tokensQuery());
+  const form = useBridgeForm();
+  const { fromChainId, toChainId, exchange, token, amount, recipient, phase, sendError, active } = form;
   const [picker, setPicker] = useState<'from' | 'to' | null>(null);
-  const [amount, setAmount] = useState('');
-  const [toExchange, setToExchange] = useState<Exchange | null>(null);
   const [switchError, setSwitchError] = useState('');
   const walletAddress = useWalletStore((s) => s.address);
   const walletChainId = useWalletStore((s) => s.chainId);
-  const tokenName = t('bridge.defaultToken');
+  const showWalletModal = useWalletModal((s) => s.show);
+  const send = useSendBridge();
+
+  // Presets: ?to=<chain id> (airdrop recommendations) and a partner channel's token.
+  useEffect(() => {
+    const presetTo = Number(params.get('to'));
+    if (Number.isInteger(presetTo) && presetTo > 0 && useBridgeForm.getState().toChainId === null) useBridgeForm.getState().setTo(presetTo);
+  }, [params]);
+  useEffect(() => {
+    if (defaultToken) useBridgeForm.getState().setToken(defaultToken);
+  }, [defaultToken]);
+
   const find = (id: number | null): Chain | undefined => chains?.find((c) => c.chain_id === id);
-  const amountInvalid = amount !== '' && !isNumber(amount);
+  const fromChain = find(fromChainId);
+  const toChain = find(toChainId);
+
+  // Tokens: those with a route between the two networks; keep the choice valid.
+  const choices = tokensForPair(fromChainId, toChainId);
+  useEffect(() => {
+    if (choices.length > 0 && !choices.includes(token)) useBridgeForm.getState().setToken(choices[0]!);
+  }, [choices.join(','), token]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const tokenInfo = fromChainId !== null ? tokenOn(tokens ?? [], token, fromChainId) : undefined;
+  const limits = fromChainId !== null && toChainId !== null ? routeLimits(token, fromChainId, toChainId) : undefined;
+  const decimals = limits?.decimals ?? tokenInfo?.decimals ?? 18;
+  const native = tokenInfo ? isNativeToken(tokenInfo) : token === (fromChain?.native_currency?.symbol ?? 'ETH');
+  const parsed = parseAmount(amount, decimals);
+  const routeOk = !!limits && (!exchange || (toChainId !== null && exchangeRouteAllowed(token, exchange, toChainId)));
+
+  // Balance of the token on the source network (the multi-balance call, one chain).
+  const balanceQ = useQuery({
+    ...multiBalanceQuery(walletAddress, fromChainId !== null ? [fromChainId] : [], token),
+    enabled: isEvmAddress(walletAddress) && fromChainId !== null && !!fromChain?.flags?.evm,
+  });
+  const balanceEntry = fromChainId !== null ? balanceQ.data?.[String(fromChainId)] : undefined;
+  const balance = balanceEntry && balanceEntry.status_code === 0 ? unitsToRaw(balanceEntry.view_value, decimals) : undefined;
+
+  // Quote: asked for a settled amount inside the route's limits; its max also counts liquidity.
+  const settled = useSettled(amount);
+  const settledParsed = parseAmount(settled, decimals);
+  const inLimits = parsed.kind === 'ok' && parsed.raw > 0n && (!limits || (parsed.raw >= limits.min && parsed.raw <= limits.max));
+  const quoteParams = { fromChainId: fromChainId ?? 0, toChainId: toChainId ?? 0, token, amount: settledParsed.kind === 'ok' ? settledParsed.text : '', channel: channelId };
+  const quoteWanted = routeOk && inLimits && settled === amount && settledParsed.kind === 'ok';
+  const quoteQ = useQuery(quoteQuery(quoteParams, quoteWanted));
+  const quote: Quote | undefined = quoteWanted ? quoteQ.data : undefined;
+  const quoteState = !quoteWanted ? (inLimits ? 'loading' : 'idle') : quoteQ.isError ? 'error' : quote ? 'ready' : 'loading';
+  const quoteMax = quote ? unitsToRaw(quote.max, decimals) : undefined;
+  const max = limits ? (quoteMax !== undefined && quoteMax < limits.max ? quoteMax : limits.max) : undefined;
+
+  const recipientCheck = checkRecipient({ destination: toChain, exchange, typed: recipient, walletAddress });
+  const state = sendButtonState({
+    walletConnected: walletAddress !== '',
+    walletChainId,
+    fromChainId,
+    toChainId,
+    fromIsEvm: !!fromChain?.flags?.evm || (fromChainId !== null && !fromChain),
+    routeExists: routeOk,
+    amount: parsed,
+    balance,
+    min: limits?.min,
+    max,
+    recipient: recipientCheck,
+    quote: quoteState,
+    phase,
+  });
+
+  const onButton = async (): Promise<void> => {
+    if (state.action === 'connect') {
+      showWalletModal();
+      return;
+    }
+    if (state.action === 'switch') {
+      setSwitchError('');
+      try {
+        await switchWalletChain(state.chainId);
+      } catch (err) {
+        setSwitchError(err instanceof Error ? err.message : String(err));
+      }
+      return;
+    }
+    if (state.action !== 'send' || parsed.kind !== 'ok' || !recipientCheck.ok || fromChainId === null || toChainId === null) return;
+    await send({
+      fromChainId,
+      toChainId,
+      token,
+      amount: parsed.text,
+      sender: walletAddress,
+      recipient: recipientCheck.recipient,
+      channel: channelId,
+      exchange: exchange?.name ?? '',
+    });
+  };
+
+  const quoteError = quoteWanted && quoteQ.error ? (quoteQ.error instanceof ApiError ? quoteQ.error.message : String(quoteQ.error)) : '';
+  const time = quote ? formatDuration(quote.expected_seconds) : null;
+  const feeTotal = quote ? formatAmount((unitsToRaw(quote.bridge_fee, decimals) ?? 0n) + (unitsToRaw(quote.dtc, decimals) ?? 0n), decimals, decimals) : '';
+  const busy = phase !== 'idle';
+  const recipientLabel = exchange ? t('bridge.recipientExchange', { exchange: exchange.name }) : t('bridge.recipient');
+  const recipientPlaceholder = recipientCheck.required ? t('bridge.recipientRequired') : t('bridge.recipientOptional');
+
+  if (active) {
+    return (
+      <Card className="swap-card" as="div">
+        <BridgeTracker deposit={active} onClose={() => useBridgeForm.getState().setActive(null)} />
+      </Card>
+    );
+  }
 
   return (
     <Card className="swap-card" as="div">
       <h2 className="card__title">{title}</h2>
-      <NetworkSelect label={t('bridge.from')} chain={find(fromId)} onOpen={() => setPicker('from')} />
+      <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
       <div className="swap-card__switch">
-        <button
-          type="button"
-          className="icon-btn icon-btn--round"
-          aria-label={t('bridge.switchDirection')}
-          onClick={() => {
-            setFromId(toId);
-            setToId(fromId);
-          }}
-        >
+        <button type="button" className="icon-btn icon-btn--round" aria-label={t('bridge.switchDirection')} onClick={() => form.swap()}>
           <ArrowDownIcon />
         </button>
       </div>
-      <NetworkSelect label={t('bridge.to')} chain={find(toId)} onOpen={() => setPicker('to')} />
-      {toExchange ? <p className="muted small" data-testid="to-exchange">{toExchange.name}</p> : null}
-      <label className="amount-field">
-        <span className="field-label">{t('bridge.amount')}</span>
+      <NetworkSelect label={t('bridge.to')} chain={toChain} suffix={exchange?.name} onOpen={() => setPicker('to')} />
+      {exchange ? (
+        <p className="muted small" data-testid="to-exchange">
+          {exchange.name}
+        </p>
+      ) : null}
+
+      <label className="token-field">
+        <span className="field-label">{t('bridge.token')}</span>
+        <select className="input" value={token} onChange={(e) => form.setToken(e.target.value)} disabled={choices.length === 0} data-testid="token-select">
+          {(choices.length > 0 ? choices : [token]).map((sym) => (
+            <option key={sym} value={sym}>
+              {sym}
+            </option>
+          ))}
+        </select>
+      </label>
+
+      <div className="amount-field">
+        <span className="amount-field__head">
+          <label className="field-label" htmlFor="bridge-amount">
+            {t('bridge.amount')}
+          </label>
+          {walletAddress && fromChainId !== null ? (
+            <span className="muted small" data-testid="bridge-balance">
+              {t('bridge.balance', { value: balance !== undefined ? `${formatAmount(balance, decimals, 6)} ${token}` : t('common.none') })}
+            </span>
+          ) : null}
+        </span>
         <span className="amount-field__row">
           <input
+            id="bridge-amount"
             className="amount-field__input"
             inputMode="decimal"
+            autoComplete="off"
             placeholder={t('bridge.amountPlaceholder')}
             value={amount}
-            aria-invalid={amountInvalid}
-            onChange={(e) => setAmount(e.target.value.replace(',', '.'))}
+            aria-invalid={parsed.kind === 'invalid' || parsed.kind === 'tooPrecise'}
+            onChange={(e) => form.setAmount(sanitizeAmountInput(e.target.value, amount))}
           />
-          <span className="amount-field__token">{t('bridge.defaultToken')}</span>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            disabled={balance === undefined}
+            onClick={() => balance !== undefined && form.setAmount(formatAmount(maxSendable(balance, decimals, native), decimals, decimals))}
+          >
+            {t('bridge.max')}
+          </button>
+          <span className="amount-field__token">{token}</span>
         </span>
+        {limits ? (
+          <span className="muted small" data-testid="bridge-limits">
+            {t('bridge.limits', { min: formatAmount(limits.min, decimals, decimals), max: formatAmount(max ?? limits.max, decimals, decimals), token })}
+          </span>
+        ) : null}
+      </div>
+
+      <label className="recipient-field">
+        <span className="field-label">{recipientLabel}</span>
+        <input
+          className="input"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={recipientPlaceholder}
+          aria-label={recipientLabel}
+          aria-invalid={!recipientCheck.ok && recipient !== ''}
+          value={recipient}
+          onChange={(e) => form.setRecipient(e.target.value)}
+        />
       </label>
-      <dl className="quote">
+
+      <dl className="quote" data-testid="bridge-quote" data-state={quoteState}>
         <div>
           <dt>{t('bridge.receive')}</dt>
-          <dd>{t('common.none')}</dd>
+          <dd data-testid="quote-receive">{quote ? `${quote.receive_amount} ${token}` : t('common.none')}</dd>
         </div>
         <div>
           <dt>{t('bridge.fee')}</dt>
-          <dd>{t('common.none')}</dd>
+          <dd data-testid="quote-fee">
+            {quote ? t('bridge.feeValue', { total: feeTotal, token, bps: quote.bridge_fee_bps, fee: quote.bridge_fee, dtc: quote.dtc }) : t('common.none')}
+          </dd>
         </div>
         <div>
           <dt>{t('bridge.estimatedTime')}</dt>
-          <dd>{t('common.none')}</dd>
+          <dd data-testid="quote-time">{time ? t(`bridge.time.${time.unit}`, { count: time.value }) : t('common.none')}</dd>
         </div>
       </dl>
+      {quoteError ? (
+        <p className="form-error" role="alert" data-testid="quote-error">
+          {t('bridge.quoteFailed', { message: quoteError })}
+        </p>
+      ) : null}
       {switchError ? (
         <p className="form-error" role="alert">
           {t('bridge.switchFailed', { message: switchError })}
         </p>
       ) : null}
-      <ConnectWalletButton className="btn btn--primary btn--block btn--lg" />
+      {sendError ? (
+        <p className="form-error" role="alert" data-testid="send-error">
+          {t('bridge.sendFailed', { message: sendError })}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--primary btn--block btn--lg"
+        data-testid="bridge-send"
+        data-state={state.kind}
+        disabled={state.action === 'none'}
+        aria-busy={busy}
+        onClick={() => void onButton()}
+      >
+        {buttonText(t, state, { token, decimals, network: fromChain?.chain_name ?? '' })}
+      </button>
       <NetworkListModal
         open={picker !== null}
         mode={picker ?? 'from'}
-        tokenName={tokenName}
+        tokenName={token}
         onClose={() => setPicker(null)}
-        onSelect={(c, exchange) => {
+        onSelect={(c, ex) => {
           if (picker === 'to') {
-            setToId(c.chain_id);
-            setToExchange(exchange ?? null);
+            form.setTo(c.chain_id, ex ?? null);
             return;
           }
-          setFromId(c.chain_id);
+          form.setFrom(c.chain_id);
           setSwitchError('');
           // The source network is the wallet's network: switch the connected EVM wallet to it.
           if (walletAddress && c.flags?.evm && c.chain_id !== walletChainId) {

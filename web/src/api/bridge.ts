@@ -1,0 +1,163 @@
+import { queryOptions } from '@tanstack/react-query';
+import { API_BASE, request } from './client';
+
+/** Bridge calls beyond the spec's list (DESIGN.md §4): quote, build_tx, order, history, order stream. */
+
+/** GET bridge_api/v1/quote: amounts are decimal strings in token units ('0.99915'). */
+export interface Quote {
+  from_chain_id: number;
+  to_chain_id: number;
+  token: string;
+  decimals: number;
+  send_amount: string;
+  bridge_fee: string;
+  bridge_fee_bps: number;
+  dtc: string;
+  receive_amount: string;
+  min: string;
+  max: string;
+  expected_seconds: number;
+  expires_at: number;
+}
+
+export interface QuoteParams {
+  fromChainId: number;
+  toChainId: number;
+  token: string;
+  /** Token units, as typed ('0.5'). */
+  amount: string;
+  channel?: number;
+}
+
+/** One transaction body to send from the wallet (value in hex wei). */
+export interface TxBody {
+  chain_id: number;
+  to: string;
+  data: string;
+  value: string;
+}
+
+export interface BuildTxResult {
+  quote: Quote;
+  approve: TxBody | null;
+  deposit: TxBody;
+}
+
+export interface BuildTxParams extends QuoteParams {
+  sender: string;
+  recipient: string;
+}
+
+export type OrderState = 'confirming' | 'queued' | 'paying' | 'completed' | 'refunding' | 'refunded' | 'failed' | 'dropped';
+
+export const FINAL_ORDER_STATES: readonly OrderState[] = ['completed', 'refunded', 'failed', 'dropped'];
+
+export interface OrderTimelineEntry {
+  state: OrderState;
+  at: number;
+  detail: string;
+}
+
+/** A bridge order: amounts in raw units (decimal strings), times in unix seconds. */
+export interface Order {
+  order_key: string;
+  src_chain_id: number;
+  src_tx_hash: string;
+  log_index: number;
+  block_number: number;
+  sender: string;
+  token: string;
+  token_address: string;
+  decimals: number;
+  amount: string;
+  receive_amount: string;
+  fee: string;
+  dst_chain_id: number;
+  recipient: string;
+  channel: number;
+  confirmations: number;
+  state: OrderState;
+  reason: string;
+  dst_tx_hash: string;
+  refund_tx_hash: string;
+  created_at: number;
+  updated_at: number;
+  timeline: OrderTimelineEntry[];
+}
+
+export interface HistoryData {
+  list: Order[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export interface HistoryParams {
+  address: string;
+  page: number;
+  size: number;
+  channel?: number;
+}
+
+export function getQuote(p: QuoteParams, signal?: AbortSignal): Promise<Quote> {
+  return request<Quote>('bridge_api/v1/quote', {
+    query: { from_chain_id: p.fromChainId, to_chain_id: p.toChainId, token: p.token, amount: p.amount, channel: p.channel },
+    signal,
+  });
+}
+
+export function buildBridgeTx(p: BuildTxParams, signal?: AbortSignal): Promise<BuildTxResult> {
+  return request<BuildTxResult>('bridge_api/v1/build_tx', {
+    method: 'POST',
+    body: {
+      from_chain_id: p.fromChainId,
+      to_chain_id: p.toChainId,
+      token: p.token,
+      amount: p.amount,
+      sender: p.sender,
+      recipient: p.recipient,
+      ...(p.channel !== undefined ? { channel: p.channel } : {}),
+    },
+    signal,
+  });
+}
+
+/** The order of a deposit, or null while the server has not seen it yet. */
+export function getOrder(chainId: number, txHash: string, signal?: AbortSignal): Promise<Order | null> {
+  return request<Order | null>('bridge_api/v1/order', { query: { chain_id: chainId, tx_hash: txHash }, signal });
+}
+
+export function getHistory(p: HistoryParams, signal?: AbortSignal): Promise<HistoryData> {
+  return request<HistoryData>('bridge_api/v1/history', {
+    query: { address: p.address, page: p.page, size: p.size, channel: p.channel },
+    signal,
+  });
+}
+
+/** The Server-Sent Events URL of an order's state changes. */
+export function orderStreamUrl(chainId: number, txHash: string): string {
+  const q = new URLSearchParams({ chain_id: String(chainId), tx_hash: txHash });
+  return `${API_BASE}/bridge_api/v1/order/stream?${q.toString()}`;
+}
+
+export const quoteQuery = (p: QuoteParams, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['bridge-quote', p.fromChainId, p.toChainId, p.token, p.amount, p.channel ?? null],
+    queryFn: ({ signal }) => getQuote(p, signal),
+    enabled,
+    retry: false,
+    staleTime: 15_000,
+    // A quote expires (expires_at, 60 s by default): refresh it while it is on screen.
+    refetchInterval: 30_000,
+  });
+
+export const orderQueryKey = (chainId: number, txHash: string) => ['bridge-order', chainId, txHash.toLowerCase()] as const;
+
+export const historyQuery = (p: HistoryParams) =>
+  queryOptions({
+    queryKey: ['bridge-history', p.address.toLowerCase(), p.page, p.size, p.channel ?? null],
+    queryFn: ({ signal }) => getHistory(p, signal),
+    enabled: p.address !== '',
+    retry: false,
+    refetchInterval: 10_000,
+  });

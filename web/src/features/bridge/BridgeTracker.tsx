@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { chainsQuery } from '@/api/queries';
+import type { Chain } from '@/api/types';
+import { shortenAddress } from '@/lib/string';
+import { formatAmount } from './amount';
+import type { ActiveDeposit } from './bridgeStore';
+import { explorerTxUrl, trackerView, type TrackerStep } from './trackerSteps';
+import { useOrderTracking } from './useOrderTracking';
+
+/** The explorer base of a chain ('' when none). */
+export function chainExplorer(chains: readonly Chain[] | undefined, chainId: number): string {
+  const c = chains?.find((x) => x.chain_id === chainId);
+  return c?.block_explorers?.[0]?.url || c?.explorer_url || '';
+}
+
+export function TxLink({ chains, chainId, hash, label }: { chains: readonly Chain[] | undefined; chainId: number; hash: string; label: string }) {
+  const url = explorerTxUrl(chainExplorer(chains, chainId), hash);
+  const text = shortenAddress(hash);
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer" className="tx-link" aria-label={label} data-hash={hash}>
+      {text}
+    </a>
+  ) : (
+    <span className="tx-link" aria-label={label} data-hash={hash}>
+      {text}
+    </span>
+  );
+}
+
+function StepRow({ step, chains }: { step: TrackerStep; chains: readonly Chain[] | undefined }) {
+  const { t } = useTranslation();
+  const label = t(`bridge.tracker.steps.${step.id}`);
+  return (
+    <li className={`tracker-step tracker-step--${step.status}`} data-testid={`step-${step.id}`} data-status={step.status}>
+      <span className="tracker-step__dot" aria-hidden="true">
+        {step.status === 'active' ? <span className="spinner spinner--sm" /> : null}
+      </span>
+      <span className="tracker-step__label">
+        {label}
+        <span className="visually-hidden"> ({t(`bridge.tracker.status.${step.status}`)})</span>
+      </span>
+      {step.at ? <time className="muted small">{new Date(step.at * 1000).toLocaleTimeString()}</time> : null}
+      {step.tx ? <TxLink chains={chains} chainId={step.tx.chainId} hash={step.tx.hash} label={t('bridge.tracker.txOf', { step: label })} /> : null}
+    </li>
+  );
+}
+
+/** The step tracker of a sent deposit (live through the order stream, polling as a fallback). */
+export function BridgeTracker({ deposit, onClose }: { deposit: ActiveDeposit; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data: chains } = useQuery(chainsQuery());
+  const { order } = useOrderTracking(deposit.srcChainId, deposit.txHash);
+  const view = trackerView(deposit.srcChainId, deposit.txHash, order);
+  const name = (id: number): string => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
+  const received = order ? formatAmount(order.receive_amount, order.decimals, order.decimals) : deposit.receive;
+  const sent = order ? formatAmount(order.amount, order.decimals, order.decimals) : deposit.amount;
+  return (
+    <section className="tracker" aria-label={t('bridge.tracker.title')} data-testid="bridge-tracker" data-outcome={view.outcome}>
+      <h3 className="card__title">{t('bridge.tracker.title')}</h3>
+      <p className="muted small" data-testid="tracker-summary">
+        {t('bridge.tracker.summary', {
+          amount: sent,
+          token: deposit.token,
+          from: name(deposit.srcChainId),
+          to: deposit.exchange ? `${deposit.exchange} (${name(deposit.dstChainId)})` : name(deposit.dstChainId),
+        })}
+      </p>
+      <ol className="tracker__steps">
+        {view.steps.map((s) => (
+          <StepRow key={s.id} step={s} chains={chains} />
+        ))}
+      </ol>
+      {view.outcome === 'completed' ? (
+        <p className="tracker__result" role="status" data-testid="tracker-result">
+          {t('bridge.tracker.completed', { amount: received, token: deposit.token })}
+        </p>
+      ) : null}
+      {view.outcome === 'refunded' ? (
+        <p className="tracker__result" role="status" data-testid="tracker-result">
+          {t('bridge.tracker.refunded', { reason: view.reason || t('common.none') })}
+        </p>
+      ) : null}
+      {view.outcome === 'failed' ? (
+        <p className="form-error" role="alert" data-testid="tracker-result">
+          {t('bridge.tracker.failed', { reason: view.reason || t('common.none') })}
+        </p>
+      ) : null}
+      {view.outcome === 'pending' && order?.state === 'refunding' && view.reason ? (
+        <p className="muted small">{t('bridge.tracker.refunding', { reason: view.reason })}</p>
+      ) : null}
+      <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>
+        {view.final ? t('bridge.tracker.newBridge') : t('bridge.tracker.hide')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from '@/api/bridge';
+import type { Chain, Exchange } from '@/api/types';
+import { checkRecipient, exchangeAvailable, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
+import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
+import { findRoute, isNativeToken, routeLimits, tokensForPair, type RouteConfig } from './routes';
+import { sendButtonState, type SendButtonInput } from './sendButton';
+import { explorerTxUrl, trackerView } from './trackerSteps';
+import { parseOrderEvent } from './useOrderTracking';
+
+const WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+const evm = { flags: { evm: true, bitcoin: false, non_evm: false } } as Pick<Chain, 'flags'>;
+const btc = { flags: { evm: false, bitcoin: true, non_evm: true } } as Pick<Chain, 'flags'>;
+const sol = { flags: { evm: false, bitcoin: false, non_evm: true } } as Pick<Chain, 'flags'>;
+const binance: Exchange = { id: 11, name: 'Binance', icon: '' };
+const okx: Exchange = { id: 12, name: 'OKX', icon: '' };
+const E18 = 10n ** 18n;
+
+describe('amount input and parsing', () => {
+  it('accepts digits and one dot, turns a comma into a dot, refuses other keystrokes', () => {
+    expect(sanitizeAmountInput('1,5', '')).toBe('1.5');
+    expect(sanitizeAmountInput('1.5.', '1.5')).toBe('1.5');
+    expect(sanitizeAmountInput('1e5', '1')).toBe('1');
+    expect(sanitizeAmountInput('-1', '')).toBe('');
+    expect(sanitizeAmountInput(' 2 ', '')).toBe('2');
+    expect(sanitizeAmountInput('007', '')).toBe('7');
+    expect(sanitizeAmountInput('0.', '0')).toBe('0.');
+    expect(sanitizeAmountInput('.5', '')).toBe('.5');
+  });
+
+  it('parses exactly with the token decimals, no floating point', () => {
+    expect(parseAmount('', 18)).toEqual({ kind: 'empty' });
+    expect(parseAmount('.', 18)).toEqual({ kind: 'empty' });
+    expect(parseAmount('0.1', 18)).toEqual({ kind: 'ok', raw: E18 / 10n, text: '0.1' });
+    // 0.1 + 0.2 in floating point is not 0.3; in raw units it is.
+    const a = parseAmount('0.1', 18);
+    const b = parseAmount('0.2', 18);
+    expect(a.kind === 'ok' && b.kind === 'ok' ? a.raw + b.raw : 0n).toBe(3n * (E18 / 10n));
+    expect(parseAmount('1.', 6)).toEqual({ kind: 'ok', raw: 1_000_000n, text: '1' });
+    expect(parseAmount('.25', 6)).toEqual({ kind: 'ok', raw: 250_000n, text: '0.25' });
+    expect(parseAmount('123456789.123456', 6)).toEqual({ kind: 'ok', raw: 123_456_789_123_456n, text: '123456789.123456' });
+    expect(parseAmount('1.0000001', 6)).toEqual({ kind: 'tooPrecise', decimals: 6 });
+    expect(parseAmount('1..2', 6)).toEqual({ kind: 'invalid' });
+    expect(parseAmount('abc', 6)).toEqual({ kind: 'invalid' });
+  });
+
+  it('formats raw units truncated, never rounded up', () => {
+    expect(formatAmount(999_999_999_999_999_999n, 18)).toBe('0.999999');
+    expect(formatAmount('1500000', 6)).toBe('1.5');
+    expect(formatAmount(1n, 18, 18)).toBe('0.000000000000000001');
+    expect(formatAmount(0n, 18)).toBe('0');
+    expect(unitsToRaw('0.001', 18)).toBe(E18 / 1000n);
+    expect(unitsToRaw('x', 18)).toBeUndefined();
+  });
+
+  it('Max keeps a gas reserve for the native token only', () => {
+    expect(maxSendable(E18, 18, true)).toBe(E18 - 5n * 10n ** 14n);
+    expect(maxSendable(10n ** 14n, 18, true)).toBe(0n);
+    expect(maxSendable(5_000_000n, 6, false)).toBe(5_000_000n);
+  });
+
+  it('expected time in seconds below two minutes, minutes above', () => {
+    expect(formatDuration(6)).toEqual({ unit: 'seconds', value: 6 });
+    expect(formatDuration(600)).toEqual({ unit: 'minutes', value: 10 });
+  });
+});
+
+describe('address rules', () => {
+  it('recognises EVM, Bitcoin and other wallet addresses', () => {
+    expect(isEvmAddress(WALLET)).toBe(true);
+    expect(isEvmAddress(WALLET.slice(0, 41))).toBe(false);
+    expect(isBitcoinAddress('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true);
+    expect(isBitcoinAddress('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toBe(true);
+    expect(isBitcoinAddress('bc1QAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(false);
+    expect(isBitcoinAddress(WALLET)).toBe(false);
+    expect(isOtherWalletAddress('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV')).toBe(true);
+    expect(isOtherWalletAddress('0x')).toBe(false);
+  });
+
+  it('an EVM destination defaults to the wallet and accepts another EVM address', () => {
+    expect(checkRecipient({ destination: evm, exchange: null, typed: '', walletAddress: WALLET })).toEqual({ ok: true, recipient: WALLET, required: false });
+    expect(checkRecipient({ destination: evm, exchange: null, typed: ` ${OTHER} `, walletAddress: WALLET })).toEqual({ ok: true, recipient: OTHER, required: false });
+    expect(checkRecipient({ destination: evm, exchange: null, typed: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', walletAddress: WALLET })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(checkRecipient({ destination: evm, exchange: null, typed: '', walletAddress: '' })).toMatchObject({ ok: false, reason: 'required' });
+  });
+
+  it('exchanges require the deposit address; Bitcoin requires a target address', () => {
+    expect(checkRecipient({ destination: evm, exchange: binance, typed: '', walletAddress: WALLET })).toEqual({ ok: false, reason: 'required', required: true });
+    expect(checkRecipient({ destination: evm, exchange: binance, typed: OTHER, walletAddress: WALLET })).toEqual({ ok: true, recipient: OTHER, required: true });
+    expect(checkRecipient({ destination: btc, exchange: null, typed: '', walletAddress: WALLET })).toMatchObject({ ok: false, reason: 'required' });
+    expect(checkRecipient({ destination: btc, exchange: null, typed: WALLET, walletAddress: WALLET })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(checkRecipient({ destination: btc, exchange: null, typed: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', walletAddress: WALLET })).toMatchObject({ ok: true });
+    expect(checkRecipient({ destination: sol, exchange: null, typed: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', walletAddress: WALLET })).toMatchObject({ ok: true });
+  });
+
+  it('exchange destinations: ETH/USDC/USDT/BTC, BTC only to exchange 11 over network 56', () => {
+    const chains = [{ chain_id: 42161, disabled: false }, { chain_id: 56, disabled: false }] as Chain[];
+    expect(exchangeAvailable('USDC', chains)).toBe(true);
+    expect(exchangeAvailable('wstETH', chains)).toBe(false);
+    expect(exchangeAvailable('ETH', [{ chain_id: 8453, disabled: false }] as Chain[])).toBe(false);
+    expect(exchangeAvailable('ETH', [{ chain_id: 1, disabled: true }] as Chain[])).toBe(false);
+    expect(exchangeRouteAllowed('BTC', binance, 56)).toBe(true);
+    expect(exchangeRouteAllowed('BTC', okx, 56)).toBe(false);
+    expect(exchangeRouteAllowed('BTC', binance, 42161)).toBe(false);
+    expect(exchangeRouteAllowed('ETH', okx, 42161)).toBe(true);
+    expect(exchangeRouteAllowed('ETH', okx, 8453)).toBe(false);
+  });
+});
+
+describe('routes (config/routes.json)', () => {
+  const routes: RouteConfig[] = [
+    { token: 'ETH', decimals: 18, chains: [1, 8453, 42161], enabled: true, min: '0.001', max: '5' },
+    { token: 'USDC', decimals: 6, chains: [1, 8453], enabled: true, min: '1', max: '10000' },
+    { token: 'USDT', decimals: 6, chains: [1, 8453], enabled: false, min: '1', max: '10000' },
+  ];
+  it('offers the enabled tokens of a pair and the limits in raw units', () => {
+    expect(tokensForPair(1, 8453, routes)).toEqual(['ETH', 'USDC']);
+    expect(tokensForPair(8453, 42161, routes)).toEqual(['ETH']);
+    expect(tokensForPair(8453, 8453, routes)).toEqual([]);
+    expect(tokensForPair(null, 1, routes)).toEqual([]);
+    expect(findRoute('USDC', 1, 42161, routes)).toBeUndefined();
+    expect(routeLimits('ETH', 8453, 42161, routes)).toEqual({ min: E18 / 1000n, max: 5n * E18, decimals: 18 });
+    expect(routeLimits('USDC', 1, 8453, routes)).toEqual({ min: 1_000_000n, max: 10_000_000_000n, decimals: 6 });
+  });
+  it('the bundled table has the devnet routes the e2e tests bridge', () => {
+    expect(routeLimits('ETH', 8453, 42161)?.decimals).toBe(18);
+    expect(routeLimits('USDC', 1, 8453)?.decimals).toBe(6);
+    expect(isNativeToken({ address: '0x0000000000000000000000000000000000000000' })).toBe(true);
+    expect(isNativeToken({ address: WALLET })).toBe(false);
+  });
+});
+
+describe('send button state machine', () => {
+  const base: SendButtonInput = {
+    walletConnected: true,
+    walletChainId: 8453,
+    fromChainId: 8453,
+    toChainId: 42161,
+    fromIsEvm: true,
+    routeExists: true,
+    amount: { kind: 'ok', raw: E18, text: '1' },
+    balance: 10n * E18,
+    min: E18 / 1000n,
+    max: 5n * E18,
+    recipient: { ok: true, recipient: WALLET, required: false },
+    quote: 'ready',
+    phase: 'idle',
+  };
+  const kind = (over: Partial<SendButtonInput>) => sendButtonState({ ...base, ...over });
+
+  it('walks the states in the order a user fixes them', () => {
+    expect(kind({})).toEqual({ kind: 'bridge', action: 'send' });
+    expect(kind({ walletConnected: false, fromChainId: null })).toEqual({ kind: 'connectWallet', action: 'connect' });
+    expect(kind({ toChainId: null }).kind).toBe('selectNetwork');
+    expect(kind({ fromIsEvm: false }).kind).toBe('unsupportedSource');
+    expect(kind({ routeExists: false }).kind).toBe('noRoute');
+    expect(kind({ amount: { kind: 'empty' } }).kind).toBe('enterAmount');
+    expect(kind({ amount: { kind: 'ok', raw: 0n, text: '0' } }).kind).toBe('enterAmount');
+    expect(kind({ amount: { kind: 'invalid' } }).kind).toBe('invalidAmount');
+    expect(kind({ amount: { kind: 'tooPrecise', decimals: 6 } })).toEqual({ kind: 'tooPrecise', action: 'none', decimals: 6 });
+    expect(kind({ amount: { kind: 'ok', raw: 11n * E18, text: '11' } }).kind).toBe('insufficientBalance');
+    expect(kind({ amount: { kind: 'ok', raw: 1n, text: '0.000000000000000001' } })).toEqual({ kind: 'belowMin', action: 'none', min: E18 / 1000n });
+    expect(kind({ amount: { kind: 'ok', raw: 6n * E18, text: '6' } })).toEqual({ kind: 'aboveMax', action: 'none', max: 5n * E18 });
+    expect(kind({ recipient: { ok: false, reason: 'required', required: true } }).kind).toBe('enterAddress');
+    expect(kind({ recipient: { ok: false, reason: 'invalid', required: false } }).kind).toBe('invalidAddress');
+    expect(kind({ walletChainId: 1 })).toEqual({ kind: 'switchNetwork', action: 'switch', chainId: 8453 });
+    expect(kind({ quote: 'loading' }).kind).toBe('quoting');
+    expect(kind({ quote: 'error' }).kind).toBe('quoteUnavailable');
+    expect(kind({ phase: 'approving' })).toEqual({ kind: 'approving', action: 'none' });
+    expect(kind({ phase: 'depositing', walletConnected: false }).kind).toBe('depositing');
+  });
+
+  it('an unknown balance does not block; the limit checks still apply', () => {
+    expect(kind({ balance: undefined }).kind).toBe('bridge');
+    expect(kind({ balance: undefined, amount: { kind: 'ok', raw: 6n * E18, text: '6' } }).kind).toBe('aboveMax');
+    expect(kind({ min: undefined, max: undefined, amount: { kind: 'ok', raw: 1n, text: '0.000000000000000001' } }).kind).toBe('bridge');
+  });
+});
+
+const order = (over: Partial<Order>): Order => ({
+  order_key: '8453:0xabc:0',
+  src_chain_id: 8453,
+  src_tx_hash: '0xabc',
+  log_index: 0,
+  block_number: 10,
+  sender: WALLET.toLowerCase(),
+  token: 'ETH',
+  token_address: '0x0000000000000000000000000000000000000000',
+  decimals: 18,
+  amount: '1000000000000000000',
+  receive_amount: '999150000000000000',
+  fee: '850000000000000',
+  dst_chain_id: 42161,
+  recipient: WALLET.toLowerCase(),
+  channel: 98675412,
+  confirmations: 1,
+  state: 'confirming',
+  reason: '',
+  dst_tx_hash: '',
+  refund_tx_hash: '',
+  created_at: 100,
+  updated_at: 100,
+  timeline: [{ state: 'confirming', at: 100, detail: '' }],
+  ...over,
+});
+
+describe('tracker steps', () => {
+  const statuses = (o: Order | null) => trackerView(8453, '0xabc', o).steps.map((s) => `${s.id}:${s.status}`);
+
+  it('before the server sees the deposit: sent done (with its link), confirming active', () => {
+    const v = trackerView(8453, '0xabc', null);
+    expect(statuses(null)).toEqual(['sent:done', 'confirming:active', 'paying:pending', 'completed:pending']);
+    expect(v.steps[0]?.tx).toEqual({ chainId: 8453, hash: '0xabc' });
+    expect(v.final).toBe(false);
+  });
+
+  it('maps confirming, queued, paying and completed onto the success path', () => {
+    expect(statuses(order({}))).toEqual(['sent:done', 'confirming:active', 'paying:pending', 'completed:pending']);
+    expect(statuses(order({ state: 'queued' }))).toEqual(['sent:done', 'confirming:done', 'paying:active', 'completed:pending']);
+    expect(statuses(order({ state: 'paying', dst_tx_hash: '0xd' }))).toEqual(['sent:done', 'confirming:done', 'paying:active', 'completed:pending']);
+    const done = trackerView(8453, '0xabc', order({ state: 'completed', dst_tx_hash: '0xd', timeline: [{ state: 'confirming', at: 100, detail: '' }, { state: 'paying', at: 103, detail: '' }, { state: 'completed', at: 105, detail: '' }] }));
+    expect(done.steps.map((s) => s.status)).toEqual(['done', 'done', 'done', 'done']);
+    expect(done.steps[3]).toMatchObject({ id: 'completed', at: 105, tx: { chainId: 42161, hash: '0xd' } });
+    expect(done).toMatchObject({ final: true, outcome: 'completed' });
+  });
+
+  it('maps refunding and refunded onto the refund path with the refund link and reason', () => {
+    expect(statuses(order({ state: 'refunding', reason: 'below min' }))).toEqual(['sent:done', 'confirming:done', 'refunding:active', 'refunded:pending']);
+    const v = trackerView(8453, '0xabc', order({ state: 'refunded', reason: 'the minimum is 0.001 ETH', refund_tx_hash: '0xr' }));
+    expect(v.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['sent:done', 'confirming:done', 'refunding:done', 'refunded:done']);
+    expect(v.steps[3]?.tx).toEqual({ chainId: 8453, hash: '0xr' });
+    expect(v).toMatchObject({ final: true, outcome: 'refunded', reason: 'the minimum is 0.001 ETH' });
+  });
+
+  it('a failed order marks the step after the last one reached; a dropped deposit fails at confirming', () => {
+    const failed = order({ state: 'failed', reason: 'payout reverted', timeline: [{ state: 'confirming', at: 1, detail: '' }, { state: 'paying', at: 2, detail: '' }, { state: 'failed', at: 3, detail: '' }] });
+    expect(statuses(failed)).toEqual(['sent:done', 'confirming:done', 'paying:done', 'completed:failed']);
+    expect(trackerView(8453, '0xabc', failed)).toMatchObject({ final: true, outcome: 'failed' });
+    expect(statuses(order({ state: 'dropped' }))).toEqual(['sent:done', 'confirming:failed', 'paying:pending', 'completed:pending']);
+  });
+
+  it('explorer links', () => {
+    expect(explorerTxUrl('https://basescan.org/', '0xabc')).toBe('https://basescan.org/tx/0xabc');
+    expect(explorerTxUrl('', '0xabc')).toBe('');
+  });
+
+  it('order stream events: an order or null, anything else refused', () => {
+    expect(parseOrderEvent('null')).toBeNull();
+    expect(parseOrderEvent(JSON.stringify(order({ state: 'paying' })))?.state).toBe('paying');
+    expect(() => parseOrderEvent('{"x":1}')).toThrow();
+  });
+});

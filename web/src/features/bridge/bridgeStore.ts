@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import type { Exchange } from '@/api/types';
+import type { SendPhase } from './sendButton';
+
+/** A deposit sent from this page, followed by the tracker. */
+export interface ActiveDeposit {
+  srcChainId: number;
+  txHash: string;
+  dstChainId: number;
+  token: string;
+  decimals: number;
+  /** Token units as sent and as quoted to arrive ('1', '0.99915'). */
+  amount: string;
+  receive: string;
+  recipient: string;
+  exchange: string;
+}
+
+/** The bridge card's form and send state (zustand: form and wallet state live in stores). */
+export interface BridgeFormState {
+  fromChainId: number | null;
+  toChainId: number | null;
+  exchange: Exchange | null;
+  token: string;
+  amount: string;
+  recipient: string;
+  phase: SendPhase;
+  sendError: string;
+  active: ActiveDeposit | null;
+  setFrom: (id: number | null) => void;
+  setTo: (id: number | null, exchange?: Exchange | null) => void;
+  swap: () => void;
+  setToken: (token: string) => void;
+  setAmount: (amount: string) => void;
+  setRecipient: (recipient: string) => void;
+  setPhase: (phase: SendPhase) => void;
+  setSendError: (message: string) => void;
+  setActive: (deposit: ActiveDeposit | null) => void;
+  reset: () => void;
+}
+
+const initial = {
+  fromChainId: null as number | null,
+  toChainId: null as number | null,
+  exchange: null as Exchange | null,
+  token: 'ETH',
+  amount: '',
+  recipient: '',
+  phase: 'idle' as SendPhase,
+  sendError: '',
+  active: null as ActiveDeposit | null,
+};
+
+export const useBridgeForm = create<BridgeFormState>()((set) => ({
+  ...initial,
+  setFrom: (fromChainId) => set({ fromChainId, sendError: '' }),
+  setTo: (toChainId, exchange = null) => set({ toChainId, exchange, sendError: '' }),
+  // An exchange is only a destination: swapping drops it.
+  swap: () => set((s) => ({ fromChainId: s.toChainId, toChainId: s.fromChainId, exchange: null, sendError: '' })),
+  setToken: (token) => set({ token, sendError: '' }),
+  setAmount: (amount) => set({ amount, sendError: '' }),
+  setRecipient: (recipient) => set({ recipient, sendError: '' }),
+  setPhase: (phase) => set({ phase }),
+  setSendError: (sendError) => set({ sendError }),
+  setActive: (active) => set({ active }),
+  reset: () => set({ ...initial }),
+}));

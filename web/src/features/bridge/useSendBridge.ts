@@ -1,0 +1,99 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { sendTransaction, waitForTransactionReceipt } from 'wagmi/actions';
+import type { Config } from 'wagmi';
+import { buildBridgeTx, type BuildTxParams, type TxBody } from '@/api/bridge';
+import { logger } from '@/lib/logger';
+import { useWalletRuntime } from '@/wallet/runtime';
+import { USER_REJECTED } from '@/wallet/errors';
+import { useBridgeForm, type ActiveDeposit } from './bridgeStore';
+
+type Hex = `0x${string}`;
+
+interface ErrLike {
+  code?: unknown;
+  name?: unknown;
+  shortMessage?: unknown;
+  message?: unknown;
+  cause?: unknown;
+}
+
+/** A wallet or API failure as one line for the user (viem's short message, not its long dump). */
+export function sendErrorMessage(err: unknown): string {
+  let cur: unknown = err;
+  for (let i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
+    const e = cur as ErrLike;
+    if (e.code === 4001 || e.name === 'UserRejectedRequestError') return USER_REJECTED;
+    cur = e.cause;
+  }
+  const e = err as ErrLike | null;
+  if (e && typeof e.shortMessage === 'string' && e.shortMessage) return e.shortMessage;
+  if (e && typeof e.message === 'string' && e.message) return e.message.split('\n')[0] ?? e.message;
+  return String(err);
+}
+
+async function sendTx(config: Config, account: Hex, tx: TxBody): Promise<Hex> {
+  return sendTransaction(config, {
+    account,
+    chainId: tx.chain_id,
+    to: tx.to as Hex,
+    data: tx.data as Hex,
+    value: BigInt(tx.value),
+  });
+}
+
+/**
+ * The send flow: POST build_tx → (approve in the wallet, wait for its receipt) → deposit in the
+ * wallet → the tracker follows the deposit. Returns the deposit hash, or '' when it failed (the
+ * error is in the form store).
+ */
+export function useSendBridge(): (params: BuildTxParams & { exchange: string }) => Promise<string> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (params) => {
+      const form = useBridgeForm.getState();
+      const config = useWalletRuntime.getState().config;
+      if (!config) {
+        form.setSendError('wallet not ready');
+        return '';
+      }
+      const account = params.sender as Hex;
+      form.setSendError('');
+      form.setPhase('building');
+      try {
+        const built = await buildBridgeTx(params);
+        if (built.approve) {
+          form.setPhase('approving');
+          const approveHash = await sendTx(config, account, built.approve);
+          const receipt = await waitForTransactionReceipt(config, { hash: approveHash, chainId: built.approve.chain_id });
+          if (receipt.status !== 'success') throw new Error(`approve ${approveHash} reverted`);
+        }
+        useBridgeForm.getState().setPhase('depositing');
+        const hash = await sendTx(config, account, built.deposit);
+        const active: ActiveDeposit = {
+          srcChainId: params.fromChainId,
+          txHash: hash,
+          dstChainId: params.toChainId,
+          token: params.token,
+          decimals: built.quote.decimals,
+          amount: built.quote.send_amount,
+          receive: built.quote.receive_amount,
+          recipient: params.recipient,
+          exchange: params.exchange,
+        };
+        const s = useBridgeForm.getState();
+        s.setActive(active);
+        s.setAmount('');
+        void queryClient.invalidateQueries({ queryKey: ['multi-balance'] });
+        return hash;
+      } catch (err) {
+        logger.warn('bridge send failed', err);
+        useBridgeForm.getState().setSendError(sendErrorMessage(err));
+        return '';
+      } finally {
+        useBridgeForm.getState().setPhase('idle');
+      }
+    },
+    [queryClient],
+  );
+}
