@@ -1,0 +1,281 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '@/api/bridge';
+import type { Chain } from '@/api/types';
+import { HistoryTable } from '@/features/history/HistoryTable';
+import { mockApi, ok, type MockHandler } from '@/test/mockApi';
+import { resetStores } from '@/test/resetStores';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useWalletStore } from '@/wallet/store';
+import { BridgeCard } from './BridgeCard';
+import { useBridgeForm } from './bridgeStore';
+import { BridgeTracker } from './BridgeTracker';
+
+const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+const chain = (id: number, name: string, explorer: string): Chain =>
+  ({
+    chain_id: id,
+    chain_name: name,
+    alias_name: name,
+    is_testnet: false,
+    explorer_url: explorer,
+    popular_item_list: [],
+    icon: '',
+    flags: { evm: true, bitcoin: false, non_evm: false },
+    disabled: false,
+    order: id,
+    searchText: name.toLowerCase(),
+    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpc_urls: [],
+    block_explorers: [{ name: name, url: explorer }],
+  }) as unknown as Chain;
+
+const CHAINS = [chain(1, 'Ethereum', 'https://etherscan.io'), chain(8453, 'Base', 'https://basescan.org'), chain(42161, 'Arbitrum One', 'https://arbiscan.io')];
+const TOKENS = [1, 8453, 42161].flatMap((id) => [
+  { symbol: 'ETH', chainId: id, address: ZERO, decimals: 18 },
+  { symbol: 'USDC', chainId: id, address: USDC, decimals: 6 },
+]);
+
+/** The quote rule of config/routes.json for ETH 8453 → 42161 below 0.5: 10 bps + 0.00005 DTC. */
+function quoteFor(url: URL) {
+  const amount = url.searchParams.get('amount') ?? '';
+  return ok({
+    from_chain_id: Number(url.searchParams.get('from_chain_id')),
+    to_chain_id: Number(url.searchParams.get('to_chain_id')),
+    token: url.searchParams.get('token'),
+    decimals: 18,
+    send_amount: amount,
+    bridge_fee: amount === '1' ? '0.0008' : '0.0001',
+    bridge_fee_bps: amount === '1' ? 8 : 10,
+    dtc: '0.00005',
+    receive_amount: amount === '1' ? '0.99915' : '0.09985',
+    min: '0.001',
+    max: '5',
+    expected_seconds: 6,
+    expires_at: 2_000_000_000,
+  });
+}
+
+function api(over: Record<string, MockHandler> = {}) {
+  return mockApi({
+    '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
+    '/api/bridge_api/v1/all-tokens': () => ok({ list: TOKENS }),
+    '/api/balance_api/v1/multi-balance': (url) => ok({ [url.searchParams.get('chain_ids') ?? '']: { view_value: '10', status_code: 0, status_message: '' } }),
+    '/api/bridge_api/v1/quote': quoteFor,
+    ...over,
+  });
+}
+
+function renderWith(ui: React.ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const sendButton = () => screen.getByTestId('bridge-send');
+
+beforeEach(() => {
+  resetStores();
+  useBridgeForm.getState().reset();
+});
+
+describe('BridgeCard', () => {
+  it('disconnected: the button says Connect Wallet and opens the wallet list; the quote still shows', async () => {
+    api();
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
+    renderWith(<BridgeCard title="Bridge" />);
+    expect(sendButton()).toHaveTextContent('Connect Wallet');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount'), '1');
+    await waitFor(() => expect(screen.getByTestId('quote-receive')).toHaveTextContent('0.99915 ETH'));
+    expect(screen.getByTestId('quote-fee')).toHaveTextContent('0.00085 ETH (8 bps + 0.00005 network cost)');
+    expect(screen.getByTestId('quote-time')).toHaveTextContent('~6 s');
+    expect(screen.getByTestId('bridge-limits')).toHaveTextContent('Min 0.001 · Max 5 ETH');
+    await user.click(sendButton());
+    expect(useWalletModal.getState().open).toBe(true);
+  });
+
+  it('connected: balance, Max, below min / above max / insufficient balance, switch network, then Bridge', async () => {
+    const fetchMock = api();
+    useWalletStore.getState().setConnected(USER, 1);
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
+    renderWith(<BridgeCard title="Bridge" />);
+    await waitFor(() => expect(screen.getByTestId('bridge-balance')).toHaveTextContent('Balance: 10 ETH'));
+    const user = userEvent.setup();
+    const amount = screen.getByLabelText('Amount');
+    expect(sendButton()).toHaveTextContent('Enter an amount');
+    expect(sendButton()).toBeDisabled();
+    await user.type(amount, '0,0001');
+    expect(amount).toHaveValue('0.0001');
+    expect(sendButton()).toHaveTextContent('Minimum 0.001 ETH');
+    await user.clear(amount);
+    await user.type(amount, '6');
+    expect(sendButton()).toHaveTextContent('Maximum 5 ETH');
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161, token: 'ETH' });
+    await user.clear(amount);
+    await user.type(amount, '11');
+    expect(sendButton()).toHaveTextContent('Insufficient ETH balance');
+    await user.click(screen.getByRole('button', { name: 'Max' }));
+    expect(amount).toHaveValue('9.9995');
+    await user.clear(amount);
+    await user.type(amount, '1');
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Switch to Base'));
+    expect(sendButton()).toBeEnabled();
+    // Once the wallet is on the source network the button bridges.
+    useWalletStore.getState().setChainId(8453);
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
+    expect(sendButton()).toHaveAttribute('data-state', 'bridge');
+    // Quotes were asked only for settled amounts inside the limits.
+    const quoted = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/quote'));
+    expect(quoted.map((u) => u.searchParams.get('amount'))).toEqual(['1']);
+  });
+
+  it('token selector offers the route tokens; an exchange needs its deposit address', async () => {
+    api();
+    useWalletStore.getState().setConnected(USER, 1);
+    useBridgeForm.setState({ fromChainId: 1, toChainId: 42161, exchange: { id: 12, name: 'OKX', icon: '' } });
+    renderWith(<BridgeCard title="Bridge" />);
+    const select = screen.getByTestId('token-select');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['ETH', 'USDC', 'USDT']);
+    const user = userEvent.setup();
+    await user.selectOptions(select, 'USDC');
+    await user.type(screen.getByLabelText('Amount'), '5');
+    expect(sendButton()).toHaveTextContent('Enter the destination address');
+    const address = screen.getByRole('textbox', { name: 'OKX deposit address' });
+    await user.type(address, 'not-an-address');
+    expect(sendButton()).toHaveTextContent('Invalid destination address');
+    await user.clear(address);
+    await user.type(address, OTHER);
+    // The wallet is already on Ethereum: the quote is asked for and the button bridges.
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
+  });
+
+  it('a refused quote disables the button and shows the server message', async () => {
+    api({ '/api/bridge_api/v1/quote': () => ({ status: 400, body: { code: 400, msg: 'the destination cannot pay that much right now; at most 2 ETH', data: null } }) });
+    useWalletStore.getState().setConnected(USER, 8453);
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
+    renderWith(<BridgeCard title="Bridge" />);
+    await userEvent.setup().type(screen.getByLabelText('Amount'), '3');
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Quote unavailable'));
+    expect(sendButton()).toBeDisabled();
+    expect(screen.getByTestId('quote-error')).toHaveTextContent('No quote: the destination cannot pay that much right now; at most 2 ETH');
+  });
+});
+
+const baseOrder: Order = {
+  order_key: '8453:0xaaa:0',
+  src_chain_id: 8453,
+  src_tx_hash: '0xaaa',
+  log_index: 0,
+  block_number: 5,
+  sender: USER.toLowerCase(),
+  token: 'ETH',
+  token_address: ZERO,
+  decimals: 18,
+  amount: '1000000000000000000',
+  receive_amount: '999150000000000000',
+  fee: '850000000000000',
+  dst_chain_id: 42161,
+  recipient: USER.toLowerCase(),
+  channel: 98675412,
+  confirmations: 1,
+  state: 'completed',
+  reason: '',
+  dst_tx_hash: '0xddd',
+  refund_tx_hash: '',
+  created_at: 1_763_800_000,
+  updated_at: 1_763_800_005,
+  timeline: [
+    { state: 'confirming', at: 1_763_800_000, detail: '' },
+    { state: 'paying', at: 1_763_800_003, detail: '' },
+    { state: 'completed', at: 1_763_800_005, detail: '' },
+  ],
+};
+
+describe('BridgeTracker', () => {
+  it('follows the order by polling GET order (no EventSource here) until completed, with explorer links', async () => {
+    expect(typeof EventSource).toBe('undefined');
+    let calls = 0;
+    api({
+      '/api/bridge_api/v1/order': (url) => {
+        calls += 1;
+        expect(url.searchParams.get('chain_id')).toBe('8453');
+        expect(url.searchParams.get('tx_hash')).toBe('0xaaa');
+        if (calls === 1) return ok(null);
+        if (calls === 2) return ok({ ...baseOrder, state: 'paying', dst_tx_hash: '' });
+        return ok(baseOrder);
+      },
+    });
+    renderWith(
+      <BridgeTracker
+        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' }}
+        onClose={() => undefined}
+      />,
+    );
+    expect(screen.getByTestId('step-sent')).toHaveAttribute('data-status', 'done');
+    expect(screen.getByTestId('step-confirming')).toHaveAttribute('data-status', 'active');
+    await waitFor(() => expect(screen.getByTestId('step-paying')).toHaveAttribute('data-status', 'active'), { timeout: 8000 });
+    await waitFor(() => expect(screen.getByTestId('step-completed')).toHaveAttribute('data-status', 'done'), { timeout: 8000 });
+    expect(screen.getByTestId('tracker-result')).toHaveTextContent('0.99915 ETH received.');
+    expect(within(screen.getByTestId('step-sent')).getByRole('link')).toHaveAttribute('href', 'https://basescan.org/tx/0xaaa');
+    expect(within(screen.getByTestId('step-completed')).getByRole('link')).toHaveAttribute('href', 'https://arbiscan.io/tx/0xddd');
+    expect(screen.getByTestId('tracker-summary')).toHaveTextContent('1 ETH from Base to Arbitrum One');
+    const settled = calls;
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(calls).toBe(settled);
+  });
+
+  it('a refunded order takes the refund path and says why', async () => {
+    api({ '/api/bridge_api/v1/order': () => ok({ ...baseOrder, state: 'refunded', dst_tx_hash: '', refund_tx_hash: '0xrrr', reason: 'the minimum is 0.001 ETH' }) });
+    renderWith(
+      <BridgeTracker
+        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '0.0001', receive: '0', recipient: USER, exchange: '' }}
+        onClose={() => undefined}
+      />,
+    );
+    await waitFor(() => expect(screen.getByTestId('step-refunded')).toHaveAttribute('data-status', 'done'));
+    expect(screen.queryByTestId('step-paying')).toBeNull();
+    expect(within(screen.getByTestId('step-refunded')).getByRole('link')).toHaveAttribute('href', 'https://basescan.org/tx/0xrrr');
+    expect(screen.getByTestId('tracker-result')).toHaveTextContent('Refunded: the minimum is 0.001 ETH');
+  });
+});
+
+describe('HistoryTable', () => {
+  it('lists the wallet orders with status, amounts, both tx links and time; channel narrows the query', async () => {
+    const refunded: Order = { ...baseOrder, order_key: '8453:0xbbb:0', src_tx_hash: '0xbbb', amount: '100000000000000', state: 'refunded', dst_tx_hash: '', refund_tx_hash: '0xrrr', reason: 'the minimum is 0.001 ETH' };
+    const fetchMock = api({ '/api/bridge_api/v1/history': () => ok({ list: [baseOrder, refunded], total: 2, page: 1, size: 10 }) });
+    useWalletStore.getState().setConnected(USER, 8453);
+    renderWith(<HistoryTable channel={531} />);
+    const done = await screen.findByTestId('order-0xaaa');
+    expect(within(done).getByTestId('order-state')).toHaveTextContent('Completed');
+    expect(within(done).getByTestId('order-amount')).toHaveTextContent('1 ETH');
+    expect(within(done).getByTestId('order-receive')).toHaveTextContent('0.99915 ETH');
+    expect(within(done).getByRole('link', { name: 'Source transaction' })).toHaveAttribute('href', 'https://basescan.org/tx/0xaaa');
+    expect(within(done).getByRole('link', { name: 'Destination transaction' })).toHaveAttribute('href', 'https://arbiscan.io/tx/0xddd');
+    expect(within(done).getByText(/2025|2026/)).toBeInTheDocument();
+    const back = screen.getByTestId('order-0xbbb');
+    expect(within(back).getByTestId('order-state')).toHaveTextContent('Refunded');
+    expect(within(back).getByRole('link', { name: 'Refund transaction' })).toHaveAttribute('href', 'https://basescan.org/tx/0xrrr');
+    expect(back).toHaveTextContent('the minimum is 0.001 ETH');
+    const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname.endsWith('/history'));
+    expect(Object.fromEntries(q?.searchParams ?? [])).toEqual({ address: USER, page: '1', size: '10', channel: '531' });
+  });
+
+  it('asks for a wallet when disconnected and calls nothing', async () => {
+    const fetchMock = api();
+    renderWith(<HistoryTable />);
+    expect(screen.getByText('Connect a wallet to see your history.')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/history'))).toBe(false);
+  });
+});
