@@ -89,6 +89,7 @@ SqliteStore::Lease::Lease(SqliteStore& s) : store(s) {
 }
 
 SqliteStore::Lease::~Lease() {
+    conn->release_statements();
     {
         std::lock_guard lock(store.mutex_);
         store.free_.push_back(conn);
