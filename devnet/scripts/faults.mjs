@@ -9,6 +9,9 @@
 //           confirmations: the order is dropped and nothing is paid.
 //   outage  the destination node stopped (SIGSTOP) for 30 s with deposits in flight: every order
 //           completes after it returns.
+//   stuck   the destination stops mining for 20 s with payouts in its mempool: perch re-signs
+//           them at a higher fee (same nonces), and when blocks resume exactly one version of
+//           each is mined.
 //
 //   node scripts/faults.mjs --state-dir DIR --perch BIN --port N [--only crash,reorg,outage]
 // Prints "ok"/"FAIL" lines and a summary "faults: N passed, M failed"; exits 1 on any failure.
@@ -24,7 +27,7 @@ const stateDir = path.resolve(args["state-dir"] ?? "");
 const state = JSON.parse(fs.readFileSync(path.join(stateDir, "state.json"), "utf8"));
 const perchBin = path.resolve(args.perch ?? "../build/server/perch");
 const port = Number(args.port ?? 8190);
-const only = (args.only ?? "crash,reorg,outage").split(",");
+const only = (args.only ?? "crash,reorg,outage,stuck").split(",");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const perchUrl = `http://127.0.0.1:${port}`;
 const rpcOf = (id) => state.chains.find((c) => c.chain_id === id).rpc_url;
@@ -218,10 +221,35 @@ async function outage() {
   await killPerch("SIGTERM");
 }
 
+async function stuck() {
+  const config = writeConfig("faults-stuck");
+  await startPerch(config);
+  const dst = 8453;
+  const url = rpcOf(dst);
+  const noncesBefore = await makerNonces();
+  await d.rpc(url, "evm_setIntervalMining", [0]);
+  log(`stuck: chain ${dst} stopped mining`);
+  const deposits = await depositBatch(10, [[42161, dst], [1, dst]]);
+  await sleep(20000);
+  await d.rpc(url, "evm_setIntervalMining", [state.block_time_ms ?? 1000]);
+  log("stuck: mining resumed");
+  const orders = await d.waitFinal(perchUrl, deposits, 120000);
+  const counts = await verifyOrders(deposits, orders, "stuck");
+  const logText = fs.readFileSync(path.join(stateDir, "perch-faults.log"), "utf8");
+  check(/sped up to max fee/.test(logText), "stuck: perch re-signed the stuck payouts at a higher fee");
+  const paidHashes = new Set(orders.filter((o) => o.state === "completed").map((o) => o.dst_tx_hash));
+  check(paidHashes.size === orders.filter((o) => o.state === "completed").length, "stuck: each order names one payout");
+  const noncesAfter = await makerNonces();
+  check(noncesAfter[dst] - noncesBefore[dst] === (counts[dst] ?? 0),
+    `stuck: maker nonce on ${dst} grew by exactly its ${counts[dst] ?? 0} payouts (${noncesAfter[dst] - noncesBefore[dst]})`);
+  await killPerch("SIGTERM");
+}
+
 try {
   if (only.includes("crash")) await crashRounds();
   if (only.includes("reorg")) await reorg();
   if (only.includes("outage")) await outage();
+  if (only.includes("stuck")) await stuck();
 } catch (e) {
   check(false, `fault tests stopped: ${e.message}`);
 } finally {

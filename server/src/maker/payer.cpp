@@ -2,7 +2,9 @@
 // then broadcast; follow receipts; re-broadcast what the node forgot; speed up what is stuck.
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
+#include <cctype>
 
 #include "chain/rpc/eth.hpp"
 #include "maker/maker.hpp"
@@ -15,7 +17,9 @@ using chain::rpc::Eth;
 namespace {
 
 // Answers to eth_sendRawTransaction that mean the node already has (or had) this transaction.
-bool already_sent(const std::string& error) {
+bool already_sent(std::string error) {
+    std::transform(error.begin(), error.end(), error.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     for (const char* known : {"already known", "known transaction", "nonce too low",
                               "nonce has already been used", "replacement transaction underpriced"}) {
         if (error.find(known) != std::string::npos) return true;
