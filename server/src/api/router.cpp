@@ -50,6 +50,7 @@ http::Router build_router(Services& services) {
     register_campaign_api(router, services);
     register_balance_api(router, services);
     register_bridge_quote_api(router, services);
+    register_bridge_order_api(router, services);
     auto openapi =
         http::make_payload("application/json", json::serialize(openapi_of(router)), "no-cache");
     router.get("/api/openapi.json", "This document",

@@ -30,6 +30,7 @@ void register_config_api(http::Router& router, Services& services);
 void register_campaign_api(http::Router& router, Services& services);
 void register_balance_api(http::Router& router, Services& services);
 void register_bridge_quote_api(http::Router& router, Services& services);
+void register_bridge_order_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

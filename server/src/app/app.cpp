@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/json.hpp>
 #include <csignal>
@@ -17,6 +19,10 @@
 #include "core/log.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
+#include "maker/maker.hpp"
+#include "core/text.hpp"
+#include <fstream>
+#include <sstream>
 
 namespace perch::app {
 namespace {
@@ -25,10 +31,13 @@ constexpr const char* kUsage =
     "usage: perch <command> [--config FILE]\n"
     "  serve     serve the API and the web app (default config: config/perch.json)\n"
     "  migrate   apply pending database migrations and exit\n"
+    "  pause     stop the bridge maker from signing new payouts (a running server obeys)\n"
+    "  resume    let the maker pay again\n"
     "  help      show this text\n"
     "Environment overrides: PERCH_HOST PERCH_PORT PERCH_THREADS PERCH_DATABASE_URL\n"
     "  PERCH_CHAIN_PROFILE PERCH_MAKER_KEY_FILE PERCH_TRUSTED_PROXIES PERCH_CORS_ORIGINS\n"
-    "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL\n";
+    "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL PERCH_MAKER (on|off)\n"
+    "  PERCH_MAKER_CONFIRMATIONS\n";
 
 Config read_config(const std::vector<std::string>& args) {
     std::string path;
@@ -64,6 +73,49 @@ bridge::RouteTable load_routes(const std::string& path) {
     return bridge::parse_routes(read_json_file(path, "bridge routes"));
 }
 
+chain::PrivateKey read_maker_key(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError("maker_key_file: cannot read '" + path + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto key = chain::PrivateKey::from_hex(text::trim(text.str()));
+    if (!key) throw ConfigError("maker_key_file: '" + path + "' does not hold a private key");
+    return std::move(*key);
+}
+
+// The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
+std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
+                                          store::Store& store, const catalog::Catalog& catalog,
+                                          const bridge::RouteTable& routes,
+                                          balance::BalanceService& balances) {
+    if (!config.maker.enabled) return nullptr;
+    auto depositor = chain::Address::from_hex(catalog.contract_address("Depositor"));
+    if (!depositor) throw ConfigError("maker: the chain profile deploys no Depositor");
+    if (config.maker_key_file.empty()) throw ConfigError("maker: maker_key_file is not set");
+    maker::MakerOptions options;
+    options.poll = config.maker.poll;
+    options.speedup_after = config.maker.speedup_after;
+    options.confirmations = config.maker.confirmations;
+    options.large_confirmations = config.maker.large_confirmations;
+    auto maker = std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances,
+                                                *depositor, read_maker_key(config.maker_key_file),
+                                                options);
+    std::vector<std::int64_t> chain_ids;
+    for (const auto& c : catalog.profile_chains()) chain_ids.push_back(c.chain_id);
+    maker->start(chain_ids);
+    return maker;
+}
+
+int set_paused(const Config& config, bool paused) {
+    auto store = store::open_store(config.database_url);
+    boost::asio::io_context ctx;
+    auto write = [&]() -> Task<void> { co_await store->orders().set_paused(paused); };
+    boost::asio::co_spawn(ctx, write(), boost::asio::detached);
+    ctx.run();
+    std::cout << (paused ? "maker paused\n" : "maker resumed\n");
+    return 0;
+}
+
 void wait_for_stop_signal() {
     boost::asio::io_context signals_ctx;
     boost::asio::signal_set signals(signals_ctx, SIGINT, SIGTERM);
@@ -89,12 +141,14 @@ int serve(const Config& config) {
                                 config.cors_origins);
     http::Server server(pool, dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
+    auto maker = start_maker(config, pool, *store, catalog, routes, balances);
     pool.start();
     spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})",
                  config.host, server.port(), pool.size(), catalog.chains().size(),
                  config.database_url);
     spdlog::default_logger()->flush();  // scripts and tests wait for this line
     wait_for_stop_signal();
+    if (maker) maker->stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
     spdlog::info("perch stopped");
@@ -112,7 +166,8 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
-        if (command != "serve" && command != "migrate") {
+        if (command != "serve" && command != "migrate" && command != "pause" &&
+            command != "resume") {
             std::cerr << "unknown command '" << command << "'\n" << kUsage;
             return 2;
         }
@@ -123,6 +178,7 @@ int main(int argc, char** argv) {
             std::cout << applied << " migration(s) applied\n";
             return 0;
         }
+        if (command == "pause" || command == "resume") return set_paused(config, command == "pause");
         return serve(config);
     } catch (const ConfigError& e) {
         std::cerr << "perch: " << e.what() << "\n";
