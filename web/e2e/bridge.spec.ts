@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { BRIDGE_USER, nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
+import { BRIDGE_USER_SHORT as SHORT, connectWallet } from './fixtures/bridge-ui';
+import { readDevnetState } from './fixtures/injected-wallet';
+
+// Needs perch with the maker on (PERCH_URL) and the devnet (PERCH_DEVNET_STATE). Every click
+// signs a real transaction on the devnet (account #3, unlocked); the maker pays out for real.
+
+async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Promise<void> {
+  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
+  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId(`network-${chainId}`).getByRole('button').click();
+  await expect(dialog).toBeHidden();
+}
+
+interface Bridged {
+  srcChainId: number;
+  dstChainId: number;
+  depositHash: string;
+  payoutHash: string;
+}
+
+const bridged: Bridged[] = [];
+
+/** Fills the card, checks the quote, sends, follows the tracker to 'Completed'; returns the quoted receive amount. */
+async function bridgeThroughUi(page: Page, p: { from: number; to: number; token: string; amount: string }): Promise<{ receive: string; bridged: Bridged }> {
+  await pickNetwork(page, 'From', p.from);
+  await expect(page.locator('header').getByTestId('connect-wallet')).toHaveAttribute('data-chain-id', String(p.from));
+  await pickNetwork(page, 'To', p.to);
+  await page.getByTestId('token-select').selectOption(p.token);
+  await expect(page.getByTestId('bridge-balance')).toHaveText(new RegExp(`^Balance: [0-9.]+ ${p.token}$`), { timeout: 20_000 });
+  const send = page.getByTestId('bridge-send');
+  await page.getByLabel('Amount').fill('0.0000001');
+  await expect(send).toHaveText(new RegExp(`^Minimum [0-9.]+ ${p.token}$`));
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Amount').fill('100000000');
+  await expect(send).toHaveText(`Insufficient ${p.token} balance`);
+  await page.getByLabel('Amount').fill(p.amount);
+  await expect(send).toHaveText('Bridge', { timeout: 20_000 });
+  const receive = (await page.getByTestId('quote-receive').textContent())?.replace(` ${p.token}`, '').trim() ?? '';
+  expect(receive).toMatch(/^\d+(\.\d+)?$/);
+  expect(await page.getByTestId('quote-fee').textContent()).toMatch(new RegExp(`^[0-9.]+ ${p.token} \\(\\d+ bps \\+ [0-9.]+ network cost\\)$`));
+  await expect(page.getByTestId('quote-time')).toHaveText(/^~\d+ (s|min)$/);
+
+  await send.click();
+  const tracker = page.getByTestId('bridge-tracker');
+  await expect(tracker).toBeVisible({ timeout: 30_000 });
+  await expect(tracker.getByTestId('step-sent')).toHaveAttribute('data-status', 'done');
+  await expect(tracker.getByTestId('step-completed')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+  await expect(tracker.getByTestId('tracker-result')).toHaveText(`${receive} ${p.token} received.`);
+  for (const id of ['confirming', 'paying']) await expect(tracker.getByTestId(`step-${id}`)).toHaveAttribute('data-status', 'done');
+  const depositHash = (await tracker.getByTestId('step-sent').locator('[data-hash]').getAttribute('data-hash')) ?? '';
+  const payoutHash = (await tracker.getByTestId('step-completed').locator('[data-hash]').getAttribute('data-hash')) ?? '';
+  expect(depositHash).toMatch(/^0x[0-9a-f]{64}$/);
+  expect(payoutHash).toMatch(/^0x[0-9a-f]{64}$/);
+  return { receive, bridged: { srcChainId: p.from, dstChainId: p.to, depositHash, payoutHash } };
+}
+
+test.describe('bridge through the UI on the devnet', () => {
+  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+  test.describe.configure({ mode: 'serial' });
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.setTimeout(180_000);
+
+  test('ETH 8453 → 42161: the destination balance rises by exactly the quoted receive amount', async ({ page }) => {
+    const state = readDevnetState();
+    await connectWallet(page, state, 1);
+    const dst = rpcUrl(state, 42161);
+    const before = await nativeBalance(dst, BRIDGE_USER);
+    const { receive, bridged: b } = await bridgeThroughUi(page, { from: 8453, to: 42161, token: 'ETH', amount: '0.05' });
+    const after = await nativeBalance(dst, BRIDGE_USER);
+    expect(after - before).toBe(toRaw(receive, 18));
+    bridged.push(b);
+  });
+
+  test('USDC 1 → 8453 (approve, then deposit): the destination balance rises by exactly the quoted receive amount', async ({ page }) => {
+    const state = readDevnetState();
+    const usdc = state.contracts.USDC;
+    if (!usdc) throw new Error('no USDC in the devnet state');
+    await connectWallet(page, state, 8453);
+    const dst = rpcUrl(state, 8453);
+    const before = await tokenBalance(dst, usdc, BRIDGE_USER);
+    const { receive, bridged: b } = await bridgeThroughUi(page, { from: 1, to: 8453, token: 'USDC', amount: '25' });
+    const after = await tokenBalance(dst, usdc, BRIDGE_USER);
+    expect(after - before).toBe(toRaw(receive, 6));
+    // The wallet signed an approve before the deposit (the allowance of a fresh user is short).
+    const methods = await page.evaluate(() =>
+      (window as unknown as { __perchDevnetWallet: { log: { method: string; params?: unknown }[] } }).__perchDevnetWallet.log
+        .filter((c) => c.method === 'eth_sendTransaction')
+        .map((c) => ((c.params as { data?: string }[])[0]?.data ?? '').slice(0, 10)),
+    );
+    expect(methods.length).toBeGreaterThanOrEqual(2);
+    expect(methods[methods.length - 2]).toBe('0x095ea7b3'); // approve(address,uint256)
+    bridged.push(b);
+  });
+
+  test('history shows both bridges as completed with both transaction links', async ({ page }) => {
+    expect(bridged).toHaveLength(2);
+    const state = readDevnetState();
+    await connectWallet(page, state, 1);
+    await page.goto('/history');
+    await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(SHORT, { timeout: 10_000 });
+    for (const b of bridged) {
+      const row = page.getByTestId(`order-${b.depositHash}`);
+      await expect(row).toBeVisible({ timeout: 20_000 });
+      await expect(row.getByTestId('order-state')).toHaveText('Completed');
+      await expect(row.getByLabel('Source transaction')).toHaveAttribute('data-hash', b.depositHash);
+      await expect(row.getByLabel('Destination transaction')).toHaveAttribute('data-hash', b.payoutHash);
+      await expect(row.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { BRIDGE_USER_SHORT, connectWallet } from './fixtures/bridge-ui';
+import { BRIDGE_USER, depositCalldata, MAIN_CHANNEL_ID, NATIVE, rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
+import { readDevnetState } from './fixtures/injected-wallet';
+
+// A deposit below the route minimum, made straight to the Depositor (not through the app), is
+// refunded automatically by the maker; the history page shows it as refunded with the refund link.
+
+interface Tx {
+  to: string;
+  value: string;
+}
+
+test.describe('history on the devnet', () => {
+  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.setTimeout(150_000);
+
+  test('a below-minimum deposit straight to the contract is refunded and shown as refunded', async ({ page }) => {
+    const state = readDevnetState();
+    const depositor = state.contracts.Depositor;
+    if (!depositor) throw new Error('no Depositor in the devnet state');
+    const src = rpcUrl(state, 8453);
+    // 0.0002 ETH to 42161: the ETH route's minimum is 0.001 (config/routes.json).
+    const amount = 200_000_000_000_000n;
+    const data = depositCalldata(NATIVE, amount, 42161, BRIDGE_USER, MAIN_CHANNEL_ID);
+    const hash = await rpc<string>(src, 'eth_sendTransaction', [{ from: BRIDGE_USER, to: depositor, data, value: `0x${amount.toString(16)}` }]);
+    const receipt = await waitForReceipt(src, hash);
+    expect(receipt.status).toBe('0x1');
+
+    await connectWallet(page, state, 8453);
+    await page.goto('/history');
+    await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(BRIDGE_USER_SHORT, { timeout: 10_000 });
+    const row = page.getByTestId(`order-${hash}`);
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await expect(row.getByTestId('order-state')).toHaveText('Refunded', { timeout: 90_000 });
+    await expect(row.getByTestId('order-amount')).toHaveText('0.0002 ETH');
+    await expect(row.getByLabel('Source transaction')).toHaveAttribute('data-hash', hash);
+    await expect(row.getByLabel('Destination transaction')).toHaveCount(0);
+    const refundHash = (await row.getByLabel('Refund transaction').getAttribute('data-hash')) ?? '';
+    expect(refundHash).toMatch(/^0x[0-9a-f]{64}$/);
+    await expect(row).toContainText(/minimum/i);
+
+    // The refund is real: from the maker back to the sender on the source chain, less its gas.
+    const refund = await rpc<Tx>(src, 'eth_getTransactionByHash', [refundHash]);
+    expect(refund.to.toLowerCase()).toBe(BRIDGE_USER.toLowerCase());
+    const value = BigInt(refund.value);
+    expect(value > 0n && value < amount).toBe(true);
+    expect((await waitForReceipt(src, refundHash)).status).toBe('0x1');
+  });
+});
