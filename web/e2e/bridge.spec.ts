@@ -44,7 +44,12 @@ async function bridgeThroughUi(page: Page, p: { from: number; to: number; token:
   await expect(page.getByTestId('quote-time')).toHaveText(/^~\d+ (s|min)$/);
 
   const clicked = Date.now();
+  // The tracker follows the order through the Server-Sent Events stream.
+  const stream = page.waitForResponse((r) => r.url().includes('/api/bridge_api/v1/order/stream?'), { timeout: 30_000 });
   await send.click();
+  const streamed = await stream;
+  expect(streamed.status()).toBe(200);
+  expect(streamed.headers()['content-type']).toContain('text/event-stream');
   const tracker = page.getByTestId('bridge-tracker');
   await expect(tracker).toBeVisible({ timeout: 30_000 });
   await expect(tracker.getByTestId('step-sent')).toHaveAttribute('data-status', 'done');
