@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { HistoryIcon } from '@/components/icons';
 import { LogoMark } from '@/components/Logo';
+import { useRouteChannel } from '@/features/channel/routeChannel';
 import { CheckInButton } from '@/features/checkin/CheckInButton';
 import { PointsBadge } from '@/features/points/PointsBadge';
 import { ConnectWalletButton } from '@/features/wallet-connect/ConnectWalletButton';
@@ -10,6 +11,10 @@ import { MoreMenu } from './MoreMenu';
 
 export function Header() {
   const { t } = useTranslation();
+  const routeChannel = useRouteChannel((s) => s.channel);
+  const { pathname } = useLocation();
+  // On a partner network bridge the history link shows that channel's history.
+  const historyPath = routeChannel && pathname.startsWith('/network/') ? `/network/${routeChannel.slug}/history` : '/history';
   return (
     <header className="header">
       <div className="header__inner">
@@ -21,7 +26,7 @@ export function Header() {
         <div className="header__actions">
           <PointsBadge />
           <CheckInButton />
-          <Link to="/history" className="icon-btn hide-sm" aria-label={t('header.history')} title={t('header.history')}>
+          <Link to={historyPath} className="icon-btn hide-sm" aria-label={t('header.history')} title={t('header.history')}>
             <HistoryIcon />
           </Link>
           <ConnectWalletButton />

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -160,6 +160,19 @@ describe('BridgeCard', () => {
     await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
   });
 
+  it('disconnecting resets the form (spec: disconnect resets the stores)', async () => {
+    api();
+    useWalletStore.getState().setConnected(USER, 8453);
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
+    renderWith(<BridgeCard title="Bridge" />);
+    await userEvent.setup().type(screen.getByLabelText('Amount'), '1');
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
+    act(() => useWalletStore.getState().disconnect());
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Connect Wallet'));
+    expect(screen.getByLabelText('Amount')).toHaveValue('');
+    expect(useBridgeForm.getState()).toMatchObject({ fromChainId: null, toChainId: null, amount: '', active: null });
+  });
+
   it('a refused quote disables the button and shows the server message', async () => {
     api({ '/api/bridge_api/v1/quote': () => ({ status: 400, body: { code: 400, msg: 'the destination cannot pay that much right now; at most 2 ETH', data: null } }) });
     useWalletStore.getState().setConnected(USER, 8453);
@@ -247,6 +260,18 @@ describe('BridgeTracker', () => {
     expect(screen.queryByTestId('step-paying')).toBeNull();
     expect(within(screen.getByTestId('step-refunded')).getByRole('link')).toHaveAttribute('href', 'https://basescan.org/tx/0xrrr');
     expect(screen.getByTestId('tracker-result')).toHaveTextContent('Refunded: the minimum is 0.001 ETH');
+  });
+});
+
+describe('bridge form store', () => {
+  it('keeps only the followed deposit, per tab (sessionStorage), so a reload keeps tracking it', () => {
+    const deposit = { srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' };
+    useBridgeForm.getState().setAmount('3');
+    useBridgeForm.getState().setActive(deposit);
+    const saved = JSON.parse(sessionStorage.getItem('perch-bridge-active') ?? '{}') as { state?: Record<string, unknown> };
+    expect(saved.state).toEqual({ active: deposit });
+    useBridgeForm.getState().setActive(null);
+    expect(JSON.parse(sessionStorage.getItem('perch-bridge-active') ?? '{}')).toMatchObject({ state: { active: null } });
   });
 });
 

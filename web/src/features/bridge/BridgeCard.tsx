@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { quoteQuery, type Quote } from '@/api/bridge';
@@ -97,6 +97,13 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   useEffect(() => {
     if (defaultToken) useBridgeForm.getState().setToken(defaultToken);
   }, [defaultToken]);
+
+  // Disconnect resets the stores (spec §4): the form and the followed deposit start over.
+  const previousAddress = useRef(walletAddress);
+  useEffect(() => {
+    if (previousAddress.current && !walletAddress) useBridgeForm.getState().reset();
+    previousAddress.current = walletAddress;
+  }, [walletAddress]);
 
   const find = (id: number | null): Chain | undefined => chains?.find((c) => c.chain_id === id);
   const fromChain = find(fromChainId);
@@ -320,6 +327,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
         open={picker !== null}
         mode={picker ?? 'from'}
         tokenName={token}
+        exchange={picker === 'to' ? exchange : null}
         onClose={() => setPicker(null)}
         onSelect={(c, ex) => {
           if (picker === 'to') {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Exchange } from '@/api/types';
 import type { SendPhase } from './sendButton';
 
@@ -51,17 +52,28 @@ const initial = {
   active: null as ActiveDeposit | null,
 };
 
-export const useBridgeForm = create<BridgeFormState>()((set) => ({
-  ...initial,
-  setFrom: (fromChainId) => set({ fromChainId, sendError: '' }),
-  setTo: (toChainId, exchange = null) => set({ toChainId, exchange, sendError: '' }),
-  // An exchange is only a destination: swapping drops it.
-  swap: () => set((s) => ({ fromChainId: s.toChainId, toChainId: s.fromChainId, exchange: null, sendError: '' })),
-  setToken: (token) => set({ token, sendError: '' }),
-  setAmount: (amount) => set({ amount, sendError: '' }),
-  setRecipient: (recipient) => set({ recipient, sendError: '' }),
-  setPhase: (phase) => set({ phase }),
-  setSendError: (sendError) => set({ sendError }),
-  setActive: (active) => set({ active }),
-  reset: () => set({ ...initial }),
-}));
+export const useBridgeForm = create<BridgeFormState>()(
+  persist(
+    (set) => ({
+      ...initial,
+      setFrom: (fromChainId) => set({ fromChainId, sendError: '' }),
+      setTo: (toChainId, exchange = null) => set({ toChainId, exchange, sendError: '' }),
+      // An exchange is only a destination: swapping drops it.
+      swap: () => set((s) => ({ fromChainId: s.toChainId, toChainId: s.fromChainId, exchange: null, sendError: '' })),
+      setToken: (token) => set({ token, sendError: '' }),
+      setAmount: (amount) => set({ amount, sendError: '' }),
+      setRecipient: (recipient) => set({ recipient, sendError: '' }),
+      setPhase: (phase) => set({ phase }),
+      setSendError: (sendError) => set({ sendError }),
+      setActive: (active) => set({ active }),
+      reset: () => set({ ...initial }),
+    }),
+    {
+      // Only the deposit being followed is kept (per tab): a reload keeps tracking it.
+      name: 'perch-bridge-active',
+      version: 1,
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (s) => ({ active: s.active }),
+    },
+  ),
+);

@@ -34,9 +34,11 @@ describe('partner channel routes', () => {
     expect(useBridgeForm.getState().token).toBe('USDT');
     expect(document.documentElement.dataset.channel).toBe('531');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/network/u2u/history');
+    await waitFor(() => expect(within(screen.getByRole('banner')).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/network/u2u/history'));
     await router.navigate('/');
     await waitFor(() => expect(screen.queryByTestId('powered-by')).toBeNull());
     expect(document.documentElement.dataset.channel).toBe('98675412');
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'History' })).toHaveAttribute('href', '/history');
   });
 
   it('/dapp/over is the Over channel; /network/over/history asks for the Over channel only', async () => {
