@@ -112,7 +112,7 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc) 
             }
             deposits.push_back(order_of(*deposit));
         }
-        store::WatchCursor next{to + 1, block_hash_of(to_block)};
+        store::WatchCursor next{to + 1, block_hash_of(to_block), cursor.floor_block};
         co_await orders_.record_deposits(chain_id, std::move(deposits), std::move(next));
     }
     co_await confirm(chain_id, rpc, static_cast<std::uint64_t>(head));
