@@ -111,9 +111,11 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
 
   // Tokens: those with a route between the two networks; keep the choice valid.
   const choices = tokensForPair(fromChainId, toChainId);
+  const choiceKey = choices.join(',');
   useEffect(() => {
-    if (choices.length > 0 && !choices.includes(token)) useBridgeForm.getState().setToken(choices[0]!);
-  }, [choices.join(','), token]); // eslint-disable-line react-hooks/exhaustive-deps
+    const list = choiceKey ? choiceKey.split(',') : [];
+    if (list.length > 0 && !list.includes(token)) useBridgeForm.getState().setToken(list[0]!);
+  }, [choiceKey, token]);
 
   const tokenInfo = fromChainId !== null ? tokenOn(tokens ?? [], token, fromChainId) : undefined;
   const limits = fromChainId !== null && toChainId !== null ? routeLimits(token, fromChainId, toChainId) : undefined;
