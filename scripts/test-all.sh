@@ -27,14 +27,21 @@ count() {  # count SUITE PASSED FAILED EXIT_CODE
 
 echo "== starting the test devnet and perch"
 start_devnet "$TMP/devnet" 100 "$LOGS/devnet-node.log" || exit 1
+start_verifier 8190 "$LOGS/social-verifier.log" || exit 1
 cat > "$TMP/perch-e2e.json" <<JSON
 {"host": "127.0.0.1", "port": 8180, "database_url": "sqlite:$TMP/perch-e2e.db",
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
- "access_log": false}
+ "access_log": false, "social_verifier_url": "http://127.0.0.1:8190",
+ "admin_token": "perch-e2e-admin-token-0123456789"}
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
+# For the rewards end-to-end tests: the verifier to seed (POST /accept), the admin token, and the
+# SQLite file where completed bridge orders can be seeded until the maker writes them.
+export PERCH_SOCIAL_VERIFIER_URL=http://127.0.0.1:8190
+export PERCH_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
+export PERCH_E2E_DB="$TMP/perch-e2e.db"
 
 echo "== C++ (ctest) and web unit tests (vitest), in parallel"
 (cd "$ROOT/build/server" && ctest --output-on-failure -j "$JOBS" --timeout 300) > "$LOGS/cpp.log" 2>&1 &

@@ -440,3 +440,68 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
     EXPECT_EQ(field(points_of(perch, alice.lower()), "cross_points"), 250);
     sqlite3_close(db);
 }
+
+TEST(RewardsServer, AdminTokenGuardsCampaignEdits) {
+    const std::string token = "integration-admin-token-42";
+    PerchProcess closed;
+    EXPECT_EQ(closed.post("/api/admin/api/campaigns/1/hide", "").status, 403);
+
+    PerchProcess perch({}, {{"PERCH_ADMIN_TOKEN", token}});
+    auto admin = [&](const std::string& target, const std::string& body) {
+        return perch.request(
+            "POST", target, body,
+            {{"Content-Type", "application/json"}, {"Authorization", "Bearer " + token}});
+    };
+    auto ids = [&](const std::string& query) {
+        auto list = json::parse(perch.get("/api/campaign_api/v1/campaigns" + query).body)
+                        .at("data")
+                        .at("list")
+                        .as_array();
+        std::vector<std::int64_t> out;
+        for (const auto& c : list) out.push_back(c.at("id").as_int64());
+        return out;
+    };
+    auto before = ids("");
+    ASSERT_FALSE(before.empty());
+    EXPECT_EQ(perch
+                  .request("POST", "/api/admin/api/campaigns/1/hide", "",
+                           {{"Authorization", "Bearer wrong-token-wrong-token"}})
+                  .status,
+              401);
+
+    // Create: shown first (newest start), in the campaign's theme.
+    auto created = admin("/api/admin/api/campaigns",
+                         R"({"id": 77, "name": "Admin Week", "status": 1, "theme_id": 1,
+                             "start_time": 1790000000, "end_time": 0, "tasks": [
+                             {"points": 15, "conditions": {"transfer_count": 1, "to_chain": 1}}]})");
+    ASSERT_EQ(created.status, 200) << created.body;
+    EXPECT_EQ(json::parse(created.body).at("code").as_int64(), 200);
+    EXPECT_EQ(ids("").front(), 77);
+    EXPECT_EQ(admin("/api/admin/api/campaigns", R"({"id": 77, "name": "again", "tasks": [
+                  {"points": 1, "conditions": {"transfer_count": 1}}]})")
+                  .status,
+              409);
+    // Update: fields merge; a bad edit is refused and changes nothing.
+    EXPECT_EQ(admin("/api/admin/api/campaigns/77", R"({"name": "Admin Week 2"})").status, 200);
+    EXPECT_EQ(admin("/api/admin/api/campaigns/77", R"({"tasks": []})").status, 400);
+    auto list = json::parse(perch.get("/api/campaign_api/v1/campaigns").body).at("data").at("list");
+    EXPECT_EQ(list.at(0).at("name").as_string(), "Admin Week 2");
+    EXPECT_EQ(list.at(0).at("theme_name").as_string(), "Chain Campaigns");
+    // Hide: gone from both lists.
+    EXPECT_EQ(admin("/api/admin/api/campaigns/77/hide", "").status, 200);
+    EXPECT_EQ(ids(""), before);
+    auto all = ids("?type=all");
+    EXPECT_EQ(std::count(all.begin(), all.end(), 77), 0);
+    // Quests: hiding one removes it from the activity panel.
+    auto quests = [&] {
+        return json::parse(perch.get("/api/admin/api/activity/info").body)
+            .at("data")
+            .as_array()
+            .size();
+    };
+    auto shown = quests();
+    ASSERT_GT(shown, 0u);
+    EXPECT_EQ(admin("/api/admin/api/quests/1/hide", "").status, 200);
+    EXPECT_EQ(quests(), shown - 1);
+    EXPECT_EQ(admin("/api/admin/api/quests/999/hide", "").status, 404);
+}
