@@ -505,3 +505,107 @@ TEST(RewardsServer, AdminTokenGuardsCampaignEdits) {
     EXPECT_EQ(quests(), shown - 1);
     EXPECT_EQ(admin("/api/admin/api/quests/999/hide", "").status, 404);
 }
+
+namespace {
+
+void insert_completed_order(const PerchProcess& perch, int seq, const std::string& sender,
+                            const char* token, int dst) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    auto now = std::to_string(now_unix());
+    auto sql =
+        "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
+        "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
+        "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
+        "('8453:0xseed" +
+        std::to_string(seq) + ":0', 8453, '0xseed', 0, 1, '0x1', '" + sender + "', '0x0', '" +
+        token + "', '1', " + std::to_string(dst) + ", '" + sender + "', 1, 'completed', " +
+        std::to_string(seq) + ", " + now + ", " + now + ")";
+    char* err = nullptr;
+    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+    sqlite3_free(err);
+    sqlite3_close(db);
+}
+
+std::int64_t wait_for_points(const PerchProcess& perch, const std::string& user, const char* key,
+                             std::int64_t want) {
+    std::int64_t got = -1;
+    for (int i = 0; i < 60 && got != want; ++i) {
+        got = field(points_of(perch, user), key);
+        if (got != want) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return got;
+}
+
+}  // namespace
+
+TEST(RewardsServer, BridgeThatDayMakesTheCheckInTenEitherOrder) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
+    rpc::RpcClient soneium({devnet.rpc_urls.at(1868)});
+    const int today = perch::rewards::utc_date(now_unix());
+    const auto multiplier = perch::rewards::is_special_day(today, {}) ? 2 : 1;
+
+    // Bridge first, then check in: 10 at once.
+    auto carol = Wallet::fresh();
+    fund_and_impersonate(soneium, carol);
+    insert_completed_order(perch, 1, carol.lower(), "ETH", 1);
+    EXPECT_EQ(wait_for_points(perch, carol.lower(), "cross_points", 300), 300);
+    auto carol_session = sign_in(perch, carol);
+    auto tx = check_in_on_chain(soneium, devnet.contracts.at("CheckIn"), carol);
+    auto res = perch.request("POST", "/api/lottery/maker/sign/in", checkin_body(carol.address, tx),
+                             carol_session.headers());
+    ASSERT_EQ(res.status, 200) << res.body;
+    EXPECT_EQ(field(points_of(perch, carol.lower()), "check_in_points"), 10 * multiplier);
+
+    // Check in first, then the bridge completes: topped up to 10.
+    auto dave = Wallet::fresh();
+    fund_and_impersonate(soneium, dave);
+    auto dave_session = sign_in(perch, dave);
+    auto dave_tx = check_in_on_chain(soneium, devnet.contracts.at("CheckIn"), dave);
+    ASSERT_EQ(perch
+                  .request("POST", "/api/lottery/maker/sign/in",
+                           checkin_body(dave.address, dave_tx), dave_session.headers())
+                  .status,
+              200);
+    EXPECT_EQ(field(points_of(perch, dave.lower()), "check_in_points"), 2 * multiplier);
+    insert_completed_order(perch, 2, dave.lower(), "USDC", 42161);
+    EXPECT_EQ(wait_for_points(perch, dave.lower(), "check_in_points", 10 * multiplier),
+              10 * multiplier);
+    auto month = json::parse(perch
+                                 .get("/api/lottery/maker/sign/user?address=" + dave.address +
+                                      "&year=" + std::to_string(today / 10000) +
+                                      "&month=" + std::to_string(today / 100 % 100))
+                                 .body);
+    EXPECT_TRUE(month.at("data").at("historyList").at(0).at("inBridge").as_bool());
+}
+
+TEST(RewardsServer, SharingACompletedCampaignAddsFiftyOnce) {
+    PerchProcess perch;
+    auto erin = Wallet::fresh();
+    auto session = sign_in(perch, erin);
+    const auto share = "/api/campaign_api/v1/" + erin.lower() + "/campaigns/2?join_type=2";
+    // Campaign 2 (config/campaigns.json) needs 2 bridges to Base.
+    EXPECT_EQ(perch.request("POST", share, "", session.headers()).status, 400);
+    insert_completed_order(perch, 1, erin.lower(), "ETH", 8453);
+    insert_completed_order(perch, 2, erin.lower(), "USDC", 8453);
+    EXPECT_EQ(wait_for_points(perch, erin.lower(), "campaign_points", 40), 40);  // tiers 10 + 30
+    auto progress = [&] {
+        return json::parse(perch
+                               .get("/api/campaign_api/v1/" + erin.lower() +
+                                    "/campaigns/points?campaign_id=2")
+                               .body)
+            .at("data")
+            .at("campaigns")
+            .at(0)
+            .as_object();
+    };
+    EXPECT_TRUE(progress().at("done").as_bool());
+    EXPECT_EQ(progress().at("extra_points").as_int64(), 0);  // the web app opens the share modal
+    auto ok = perch.request("POST", share, "", session.headers());
+    ASSERT_EQ(ok.status, 200) << ok.body;
+    EXPECT_EQ(perch.request("POST", share, "", session.headers()).status, 200);
+    EXPECT_EQ(field(points_of(perch, erin.lower()), "campaign_points"), 90);
+    EXPECT_EQ(progress().at("extra_points").as_int64(), 50);
+}
