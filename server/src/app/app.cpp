@@ -9,7 +9,9 @@
 #include <boost/json.hpp>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,7 @@
 #include "core/log.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
+#include "rewards/airdrop.hpp"
 #include "rewards/service.hpp"
 #include "store/rewards_store.hpp"
 
@@ -30,10 +33,13 @@ constexpr const char* kUsage =
     "usage: perch <command> [--config FILE]\n"
     "  serve     serve the API and the web app (default config: config/perch.json)\n"
     "  migrate   apply pending database migrations and exit\n"
+    "  import-airdrop FILE [--campaign NAME]   load airdrop allocations (CSV address,value;\n"
+    "            default campaign layerzero) for the batch query tool\n"
     "  help      show this text\n"
     "Environment overrides: PERCH_HOST PERCH_PORT PERCH_THREADS PERCH_DATABASE_URL\n"
     "  PERCH_CHAIN_PROFILE PERCH_MAKER_KEY_FILE PERCH_TRUSTED_PROXIES PERCH_CORS_ORIGINS\n"
-    "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL\n";
+    "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL PERCH_ADMIN_TOKEN\n"
+    "  PERCH_SOCIAL_VERIFIER_URL PERCH_CHECKIN_CHAIN_ID\n";
 
 Config read_config(const std::vector<std::string>& args) {
     std::string path;
@@ -143,6 +149,38 @@ int serve(const Config& config) {
     return 0;
 }
 
+// perch import-airdrop FILE [--campaign NAME] [--config FILE]
+int import_airdrop(std::vector<std::string> args) {
+    std::string file, campaign = "layerzero";
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--campaign" && i + 1 < args.size()) {
+            campaign = args[++i];
+        } else if (args[i] == "--config" && i + 1 < args.size()) {
+            rest.push_back(args[i]);
+            rest.push_back(args[++i]);
+        } else if (file.empty() && !args[i].starts_with("--")) {
+            file = args[i];
+        } else {
+            throw ConfigError("unknown argument '" + args[i] + "'\n" + kUsage);
+        }
+    }
+    if (file.empty()) throw ConfigError(std::string("import-airdrop needs a FILE\n") + kUsage);
+    auto config = read_config(rest);
+    setup_logging(config.log_level);
+    std::ifstream in(file);
+    if (!in) throw ConfigError("cannot read '" + file + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto parsed = rewards::parse_airdrop_csv(text.str());
+    if (!parsed.error.empty()) throw ConfigError(file + ": " + parsed.error);
+    auto store = store::open_store(config.database_url);
+    auto rewards_store = store::open_rewards_store(*store);
+    auto count = run_now(rewards_store->import_airdrop(campaign, std::move(parsed.rows)));
+    std::cout << count << " allocation(s) imported for " << campaign << "\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -154,6 +192,7 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
+        if (command == "import-airdrop") return import_airdrop(args);
         if (command != "serve" && command != "migrate") {
             std::cerr << "unknown command '" << command << "'\n" << kUsage;
             return 2;

@@ -609,3 +609,27 @@ TEST(RewardsServer, SharingACompletedCampaignAddsFiftyOnce) {
     EXPECT_EQ(field(points_of(perch, erin.lower()), "campaign_points"), 90);
     EXPECT_EQ(progress().at("extra_points").as_int64(), 50);
 }
+
+TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
+    PerchProcess perch;
+    auto csv = perch.dir() / "airdrop.csv";
+    std::ofstream(csv) << "address,value\n0x00000000000000000000000000000000000000AA,123.45\n";
+    auto [rc, out] = perch::testing::run_perch(
+        {"import-airdrop", csv.string()},
+        {{"PERCH_DATABASE_URL", "sqlite:" + (perch.dir() / "perch.db").string()}});
+    ASSERT_EQ(rc, 0) << out;
+    EXPECT_NE(out.find("1 allocation(s) imported for layerzero"), std::string::npos) << out;
+    auto res = perch.post("/api/lottery/maker/layerzero/drop",
+                          R"({"addressList": ["0x00000000000000000000000000000000000000aa",
+                              "0x00000000000000000000000000000000000000bb"]})");
+    ASSERT_EQ(res.status, 200) << res.body;
+    auto answer = json::parse(res.body).as_object();
+    EXPECT_EQ(answer.at("code").as_int64(), 200);
+    EXPECT_EQ(answer.at("data").at(0).at("value").as_string(), "123.45");
+    EXPECT_EQ(answer.at("data").at(1).at("value").as_string(), "0");
+    auto bad = perch.post("/api/lottery/maker/layerzero/drop", R"({"addressList": ["0x12"]})");
+    EXPECT_EQ(bad.status, 400);
+    EXPECT_EQ(json::parse(bad.body).at("msg").as_string(), "address error.");
+    auto empty = perch.post("/api/lottery/maker/layerzero/drop", R"({"addressList": []})");
+    EXPECT_EQ(json::parse(empty.body).at("msg").as_string(), "Please enter the address.");
+}
