@@ -101,6 +101,6 @@ void BM_ConsumeCompletedOrders(benchmark::State& state) {
     }
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
 }
-BENCHMARK(BM_ConsumeCompletedOrders)->Arg(1000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ConsumeCompletedOrders)->Arg(1000)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
