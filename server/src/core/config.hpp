@@ -42,6 +42,11 @@ struct Config {
     bool access_log = true;
     Limits limits;
     MakerSettings maker;
+    // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:
+    // social tasks unavailable), the default check-in chain.
+    std::string admin_token;
+    std::string social_verifier_url;
+    std::int64_t checkin_chain_id = 1868;
 };
 
 // Reads an environment variable; injectable so parsing stays pure and testable.
