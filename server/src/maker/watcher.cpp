@@ -78,14 +78,15 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc) 
     auto stored = co_await orders_.cursor(chain_id);
     // A new database starts at the chain's head: deposits made before this maker existed were
     // some other maker's business.
-    store::WatchCursor cursor = stored ? *stored : store::WatchCursor{head, ""};
+    store::WatchCursor cursor = stored ? *stored : store::WatchCursor{head, "", head};
     if (!cursor.last_hash.empty() && cursor.next_block > 0) {
         auto last = chain::rpc::quantity_hex(static_cast<std::uint64_t>(cursor.next_block - 1));
         auto block = co_await eth.get_block_by_number(last, false);
         if (block_hash_of(block) != cursor.last_hash) {
-            spdlog::warn("maker: chain {} reorganised below block {}; re-reading {} blocks",
-                         chain_id, cursor.next_block, kReorgDepth);
-            cursor = {std::max<std::int64_t>(0, cursor.next_block - kReorgDepth), ""};
+            auto from = std::max(cursor.floor_block, cursor.next_block - kReorgDepth);
+            spdlog::warn("maker: chain {} reorganised below block {}; re-reading from block {}",
+                         chain_id, cursor.next_block, from);
+            cursor = {from, "", cursor.floor_block};
         }
     }
     if (cursor.next_block <= head) {
@@ -111,7 +112,7 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc) 
             }
             deposits.push_back(order_of(*deposit));
         }
-        store::WatchCursor next{to + 1, block_hash_of(to_block)};
+        store::WatchCursor next{to + 1, block_hash_of(to_block), cursor.floor_block};
         co_await orders_.record_deposits(chain_id, std::move(deposits), std::move(next));
     }
     co_await confirm(chain_id, rpc, static_cast<std::uint64_t>(head));

@@ -51,6 +51,7 @@ struct Order {
 struct WatchCursor {
     std::int64_t next_block = 0;
     std::string last_hash;  // hash of block next_block − 1 when it was read
+    std::int64_t floor_block = 0;  // where this database's watcher started; rewinds stop here
 };
 
 // A state change guarded by the state the caller saw (compare-and-set): false when the order

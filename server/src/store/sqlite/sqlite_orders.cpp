@@ -211,13 +211,15 @@ Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Orde
             }
         }
         c.prepared(
-             "INSERT INTO watch_cursors (chain_id, next_block, last_hash, updated_at) VALUES (?, "
-             "?, ?, ?) ON CONFLICT (chain_id) DO UPDATE SET next_block = excluded.next_block, "
-             "last_hash = excluded.last_hash, updated_at = excluded.updated_at")
+             "INSERT INTO watch_cursors (chain_id, next_block, last_hash, updated_at, "
+             "floor_block) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO UPDATE SET "
+             "next_block = excluded.next_block, last_hash = excluded.last_hash, updated_at = "
+             "excluded.updated_at")
             .bind(1, chain_id)
             .bind(2, cursor.next_block)
             .bind(3, cursor.last_hash)
             .bind(4, now)
+            .bind(5, cursor.floor_block)
             .step();
         tx.commit();
     };
@@ -227,10 +229,11 @@ Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Orde
 
 Task<std::optional<WatchCursor>> SqliteOrders::cursor(std::int64_t chain_id) {
     auto read = [chain_id](Connection& c) -> std::optional<WatchCursor> {
-        auto& s = c.prepared("SELECT next_block, last_hash FROM watch_cursors WHERE chain_id = ?");
+        auto& s = c.prepared(
+            "SELECT next_block, last_hash, floor_block FROM watch_cursors WHERE chain_id = ?");
         s.bind(1, chain_id);
         std::optional<WatchCursor> out;
-        if (s.step()) out = WatchCursor{s.column_int(0), s.column_text(1)};
+        if (s.step()) out = WatchCursor{s.column_int(0), s.column_text(1), s.column_int(2)};
         s.reset();
         return out;
     };

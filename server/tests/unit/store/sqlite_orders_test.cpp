@@ -81,8 +81,8 @@ class OrdersTest : public ::testing::Test {
 
 TEST_F(OrdersTest, DepositsAndCursorAreRecordedOnceInOneTransaction) {
     auto before = orders.change_count();
-    run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "0xh19"}));
-    run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{21, "0xh20"}));  // seen again
+    run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "0xh19", 5}));
+    run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{21, "0xh20", 0}));  // seen again
     EXPECT_GT(orders.change_count(), before);
     auto confirming = in_state("confirming", 8453, true);
     ASSERT_EQ(confirming.size(), 2u);
@@ -91,6 +91,7 @@ TEST_F(OrdersTest, DepositsAndCursorAreRecordedOnceInOneTransaction) {
     ASSERT_TRUE(cursor);
     EXPECT_EQ(cursor->next_block, 21);
     EXPECT_EQ(cursor->last_hash, "0xh20");
+    EXPECT_EQ(cursor->floor_block, 5);  // set once, when the watcher first started
     EXPECT_FALSE(run(orders.cursor(1)));
 }
 
