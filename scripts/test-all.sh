@@ -30,11 +30,10 @@ start_devnet "$TMP/devnet" 100 "$LOGS/devnet-node.log" || exit 1
 start_devnet "$TMP/faults" 150 "$LOGS/devnet-faults.log" || exit 1
 start_verifier 8195 "$LOGS/social-verifier.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
-# For the rewards end-to-end tests: the social verifier to seed (POST /accept {platform, subject}),
-# the admin token of the e2e perch, and its SQLite file.
-export PERCH_SOCIAL_VERIFIER_URL=http://127.0.0.1:8195
-export PERCH_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
-export PERCH_E2E_DB="$TMP/perch-e2e.db"
+# For the rewards end-to-end tests only (not exported: perch reads PERCH_* itself): the social
+# verifier to seed (POST /accept {platform, subject}), the e2e perch's admin token and SQLite file.
+E2E_VERIFIER_URL=http://127.0.0.1:8195
+E2E_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
 
 echo "== C++ (ctest), web unit tests (vitest) and bridge fault tests, in parallel"
 (cd "$ROOT/build/server" && ctest --output-on-failure -j "$JOBS" --timeout 300) > "$LOGS/cpp.log" 2>&1 &
@@ -70,11 +69,13 @@ cat > "$TMP/perch-e2e.json" <<JSON
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "maker_key_file": "devnet/maker.key", "maker": {"enabled": true},
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
- "access_log": false, "social_verifier_url": "$PERCH_SOCIAL_VERIFIER_URL",
- "admin_token": "$PERCH_ADMIN_TOKEN"}
+ "access_log": false, "social_verifier_url": "$E2E_VERIFIER_URL",
+ "admin_token": "$E2E_ADMIN_TOKEN"}
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
-(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" npm run --silent e2e) \
+(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" \
+  PERCH_E2E_VERIFIER_URL="$E2E_VERIFIER_URL" PERCH_E2E_ADMIN_TOKEN="$E2E_ADMIN_TOKEN" \
+  PERCH_E2E_DB="$TMP/perch-e2e.db" npm run --silent e2e) \
   > "$LOGS/e2e.log" 2>&1
 rc=$?
 count e2e "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= passed)' | tail -1)" \

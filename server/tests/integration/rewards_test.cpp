@@ -288,7 +288,8 @@ TEST(RewardsServer, CheckInOfAnotherWalletsTransactionIsRefused) {
 
 TEST(RewardsServer, SocialTaskVerifiedByTheLocalVerifierAndGuardedBySession) {
     Verifier verifier({"twitter:perch_fan"});
-    PerchProcess perch("\"social_verifier_url\": \"" + verifier.url() + "\"");
+    // By environment, which also wins over any PERCH_SOCIAL_VERIFIER_URL the test run inherited.
+    PerchProcess perch({}, {{"PERCH_SOCIAL_VERIFIER_URL", verifier.url()}});
     auto alice = Wallet::fresh();
     auto bob = Wallet::fresh();
     auto alice_session = sign_in(perch, alice);
@@ -443,7 +444,7 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
 
 TEST(RewardsServer, AdminTokenGuardsCampaignEdits) {
     const std::string token = "integration-admin-token-42";
-    PerchProcess closed;
+    PerchProcess closed({}, {{"PERCH_ADMIN_TOKEN", ""}});
     EXPECT_EQ(closed.post("/api/admin/api/campaigns/1/hide", "").status, 403);
 
     PerchProcess perch({}, {{"PERCH_ADMIN_TOKEN", token}});

@@ -311,14 +311,26 @@ class SqliteRewards final : public RewardsStore {
     Task<ConsumeResult> consume_completed_orders(OrderPlanner planner, int limit,
                                                  std::int64_t now) override {
         auto f = [planner = std::move(planner), limit, now](Connection& c) {
-            Transaction tx(c);
             ConsumeResult result;
-            {
+            auto read_cursor = [&] {
                 auto& s = c.prepared("SELECT position FROM reward_cursors WHERE name = ?");
                 s.bind(1, kBridgeCursor);
                 if (s.step()) result.cursor = s.column_int(0);
                 s.reset();
+            };
+            // A read first: most passes find nothing and need not take the write lock.
+            read_cursor();
+            {
+                auto& s = c.prepared(
+                    "SELECT 1 FROM bridge_orders WHERE completed_seq > ? AND state = 'completed' "
+                    "LIMIT 1");
+                s.bind(1, result.cursor);
+                bool any = s.step();
+                s.reset();
+                if (!any) return result;
             }
+            Transaction tx(c);
+            read_cursor();  // again, under the write lock
             std::vector<CompletedOrder> orders;
             std::vector<int> days;  // UTC yyyymmdd of each completion
             {
