@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
+import { ActivityPanel } from '@/features/rewards/ActivityPanel';
 import { BoostTiers } from '@/features/rewards/BoostTiers';
 import { EventList } from '@/features/rewards/EventList';
 import { MyPointsPanel } from '@/features/rewards/MyPointsPanel';
-import { TaskToEarn } from '@/features/rewards/TaskToEarn';
-import { WeeklyBridge } from '@/features/rewards/WeeklyBridge';
 
 /** /rewards and /rewards-phase1. */
 export default function RewardsPage() {
@@ -16,11 +15,8 @@ export default function RewardsPage() {
         <MyPointsPanel />
         <BoostTiers />
       </div>
-      <WeeklyBridge />
-      <div className="grid grid--2">
-        <TaskToEarn />
-        <EventList />
-      </div>
+      <ActivityPanel />
+      <EventList />
     </div>
   );
 }
