@@ -122,11 +122,11 @@ export async function checkInEncrypt(userAddress: string, hash: string, now: Dat
 }
 
 export async function postCheckIn(body: CheckInRequest): Promise<CheckInResult> {
-  const data = await request<number | { points?: number; message?: string } | null>('lottery/maker/sign/in', {
+  const data = await request<number | { points?: number; multiplier?: number; message?: string } | null>('lottery/maker/sign/in', {
     method: 'POST',
     body,
     okCodes: LOTTERY_OK,
   });
-  if (typeof data === 'number') return { points: data, message: '' };
-  return { points: data?.points ?? 0, message: data?.message ?? '' };
+  if (typeof data === 'number') return { points: data, multiplier: 1, message: '' };
+  return { points: data?.points ?? 0, multiplier: data?.multiplier ?? 1, message: data?.message ?? '' };
 }

@@ -12,7 +12,10 @@ export interface ReferInfo {
 export interface CheckInInfo {
   /** 7 characters of 0/1, Monday first, for the current UTC week. */
   sign_in_mask: string;
-  list: { sign_in_time: DateLike; points: number }[];
+  /** Optional: the server's own Mon-Sun special days (0/1), preferred over the client's rule. */
+  special_mask?: string;
+  /** `day` (yyyymmdd), when sent, names the UTC day better than the time of the transaction. */
+  list: { sign_in_time: DateLike; points: number; day?: DateLike }[];
   time_now: DateLike;
 }
 
@@ -46,6 +49,8 @@ export interface CheckInRequest {
 
 export interface CheckInResult {
   points: number;
+  /** 2 on a special day. */
+  multiplier: number;
   message: string;
 }
 

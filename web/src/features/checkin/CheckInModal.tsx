@@ -87,8 +87,9 @@ export function CheckInModal() {
       if (!contract) throw new Error(t('checkin.noContract'));
       return runCheckIn(address, contract);
     },
-    onSuccess: () => {
+    onSuccess: (result) => {
       toast.success(t('checkin.success'));
+      if (result.multiplier > 1) toast.info(t('checkin.x2'));
       void queryClient.invalidateQueries({ queryKey: ['points'] });
       void queryClient.invalidateQueries({ queryKey: ['checkin-info'] });
       void queryClient.invalidateQueries({ queryKey: ['checkin-month'] });

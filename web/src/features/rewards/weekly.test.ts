@@ -46,6 +46,13 @@ describe('weekly day boxes', () => {
     expect(isSpecialDay(d(2026, 11, 24), six)).toBe(false);
   });
 
+  it("prefers the server's special_mask and its yyyymmdd day", () => {
+    const boxes = weekBoxes({ sign_in_mask: '1000000', special_mask: '0100001', list: [{ sign_in_time: 1763251200, day: 20261116, points: 4 }] }, now);
+    expect(boxes.map((b) => b.special)).toEqual([false, true, false, false, false, false, true]);
+    expect(boxes[0]?.points).toBe(4);
+    expect(weekBoxes({ sign_in_mask: '0000000', special_mask: 'bad', list: [] }, now)[2]?.special).toBe(true);
+  });
+
   it('shows nothing claimed without info', () => {
     expect(weekBoxes(undefined, now).filter((b) => b.state === 'claimed')).toHaveLength(0);
   });

@@ -45,32 +45,37 @@ export function isSpecialDay(day: Date, checked: ReadonlySet<string>): boolean {
 }
 
 /** The check-in days known from the info: the week's mask plus the listed days. */
-export function checkedDays(info: Pick<CheckInInfo, 'sign_in_mask' | 'list'>, weekStart: Date): Set<string> {
+type WeekInfo = Pick<CheckInInfo, 'sign_in_mask' | 'list' | 'special_mask'>;
+
+const entryKey = (e: CheckInInfo['list'][number]): string => toDateKey(e.day ?? '') || toDateKey(e.sign_in_time);
+
+export function checkedDays(info: WeekInfo, weekStart: Date): Set<string> {
   const set = new Set<string>();
   [...(info.sign_in_mask ?? '')].slice(0, 7).forEach((c, i) => {
     if (c === '1') set.add(utcDateKey(new Date(weekStart.getTime() + i * DAY_MS)));
   });
   for (const e of info.list ?? []) {
-    const k = toDateKey(e.sign_in_time);
+    const k = entryKey(e);
     if (k) set.add(k);
   }
   return set;
 }
 
 /** The seven boxes of the week holding `now`. */
-export function weekBoxes(info: Pick<CheckInInfo, 'sign_in_mask' | 'list'> | undefined, now: Date): DayBox[] {
+export function weekBoxes(info: WeekInfo | undefined, now: Date): DayBox[] {
   const start = utcWeekStart(now);
   const checked = info ? checkedDays(info, start) : new Set<string>();
   const points = new Map<string, number>();
+  const serverSpecial = /^[01]{7}$/.test(info?.special_mask ?? '') ? info?.special_mask : undefined;
   for (const e of info?.list ?? []) {
-    const k = toDateKey(e.sign_in_time);
+    const k = entryKey(e);
     if (k) points.set(k, (points.get(k) ?? 0) + (e.points ?? 0));
   }
   const today = utcDateKey(now);
   return Array.from({ length: 7 }, (_, i) => {
     const day = new Date(start.getTime() + i * DAY_MS);
     const key = utcDateKey(day);
-    const special = isSpecialDay(day, checked);
+    const special = serverSpecial ? serverSpecial[i] === '1' : isSpecialDay(day, checked);
     const claimed = checked.has(key);
     return {
       weekday: i,
@@ -85,6 +90,6 @@ export function weekBoxes(info: Pick<CheckInInfo, 'sign_in_mask' | 'list'> | und
 }
 
 /** Whether today's check-in is doubled ('Check-in has earned x2 points!'). */
-export function todayIsSpecial(info: Pick<CheckInInfo, 'sign_in_mask' | 'list'> | undefined, now: Date): boolean {
+export function todayIsSpecial(info: WeekInfo | undefined, now: Date): boolean {
   return weekBoxes(info, now).find((b) => b.isToday)?.special ?? false;
 }
