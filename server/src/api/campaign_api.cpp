@@ -1,18 +1,264 @@
-// Points summary from the append-only ledger; the rest of the campaign group comes with rewards.
+// The campaign group (success code 0): points summary, referral info and binding, campaign
+// progress, check-in week, themes, campaigns, and the task POST (social tasks and sharing).
 #include <boost/json.hpp>
 
+#include "api/auth_guard.hpp"
 #include "api/services.hpp"
+#include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/boost.hpp"
+#include "rewards/planner.hpp"
+#include "rewards/rules.hpp"
+#include "rewards/service.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
+namespace {
+
+std::string user_of(const http::Request& req, const char* name = "user") {
+    auto user = req.param(name);
+    return text::is_evm_address(user) ? text::to_lower(user) : user;
+}
+
+std::vector<std::int64_t> id_list(std::string_view text, const char* name) {
+    std::vector<std::int64_t> ids;
+    for (const auto& part : text::split(text, ',')) {
+        if (part.empty()) continue;
+        auto id = text::parse_int(part);
+        if (!id) throw bad_request(std::string("'") + name + "' must be a comma list of ids");
+        ids.push_back(*id);
+    }
+    return ids;
+}
+
+std::vector<rewards::BridgeRecord> records_of(const std::vector<store::UserBridge>& bridges) {
+    std::vector<rewards::BridgeRecord> out;
+    for (const auto& b : bridges)
+        out.push_back({b.src_chain, b.dst_chain, b.completed_at, b.points});
+    return out;
+}
+
+// Which task a POST /campaigns/{id} is, from the spec's query variants.
+struct TaskRequest {
+    enum class Kind { follow, share, twitter, discord, telegram } kind = Kind::follow;
+    std::string subject;  // twitter handle without '@', Discord code, or the wallet
+};
+
+TaskRequest task_request(const http::Request& req, const std::string& user) {
+    auto join_type = req.query_value("join_type");
+    auto platform = req.query_value("join_platform");
+    TaskRequest t;
+    if (join_type == "2") {
+        t.kind = TaskRequest::Kind::share;
+    } else if (platform == "1") {
+        if (join_type != "1") throw bad_request("an X task needs join_type=1");
+        auto handle = std::string(text::trim(req.query_value("twitter_username")));
+        if (handle.starts_with('@')) handle.erase(0, 1);
+        if (handle.empty()) throw bad_request("'twitter_username' is required");
+        t.kind = TaskRequest::Kind::twitter;
+        t.subject = handle;
+    } else if (platform == "3") {
+        t.kind = TaskRequest::Kind::discord;
+        t.subject = std::string(req.query_value("code"));
+        if (t.subject.empty()) throw bad_request("'code' is required (Discord authorisation)");
+    } else if (platform == "2") {
+        t.kind = TaskRequest::Kind::telegram;
+        t.subject = user;
+    } else if (!join_type.empty() || !platform.empty()) {
+        throw bad_request("unknown join_type / join_platform");
+    } else {
+        t.kind = TaskRequest::Kind::follow;
+        t.subject = user;
+    }
+    return t;
+}
+
+const char* platform_of(TaskRequest::Kind k) {
+    switch (k) {
+        case TaskRequest::Kind::twitter:
+            return "twitter";
+        case TaskRequest::Kind::discord:
+            return "discord";
+        case TaskRequest::Kind::telegram:
+            return "telegram";
+        default:
+            return "follow";
+    }
+}
+
+Task<http::Response> share_campaign(Services& s, const std::string& user, std::int64_t id) {
+    auto snap = s.rewards->catalog().snapshot();
+    const auto* campaign = snap->campaign(id);
+    if (!campaign) throw not_found("campaign " + std::to_string(id) + " does not exist");
+    auto bridges = co_await s.rewards->store().bridges_of(user);
+    auto progress = rewards::campaign_progress(*campaign, records_of(bridges));
+    if (!progress.done) throw bad_request("campaign " + std::to_string(id) + " is not completed");
+    store::Credit credit{user, "campaign", rewards::kSharePoints, rewards::share_source(id, user)};
+    co_await s.rewards->store().credit(std::move(credit), rewards::unix_now());
+    co_return http::envelope(json::object{});
+}
+
+Task<http::Response> social_task(Services& s, const std::string& user, std::int64_t id,
+                                 TaskRequest t) {
+    auto snap = s.rewards->catalog().snapshot();
+    const auto* task = snap->social_task(id);
+    if (!task) throw not_found("task " + std::to_string(id) + " does not exist");
+    if (task->platform != platform_of(t.kind)) {
+        throw bad_request("task " + std::to_string(id) + " is a " + task->platform +
+                          " task; the query names " + platform_of(t.kind));
+    }
+    auto source = rewards::social_source(id, user);
+    if (co_await s.rewards->store().has_credit(source)) co_return http::envelope(json::object{});
+    std::string platform = task->platform;
+    bool ok = co_await s.rewards->verify_social(platform, t.subject, user);
+    if (!ok) throw bad_request("verify fail: the " + platform + " task is not done yet");
+    store::Credit credit{user, "campaign", task->points, source};
+    co_await s.rewards->store().credit(std::move(credit), rewards::unix_now());
+    co_return http::envelope(json::object{});
+}
+
+void register_rewards_routes(http::Router& router, Services& s) {
+    router.get("/api/campaign_api/v1/{user:address}/referInfo",
+               "Referral info: total_referees, referee_bridges (and the bound referrer)",
+               [&s](http::Request& req) -> Task<http::Response> {
+                   auto user = user_of(req);
+                   auto info = co_await s.rewards->store().refer_info(user);
+                   auto referrer = co_await s.rewards->store().referrer_of(user);
+                   json::value bound = nullptr;
+                   if (referrer) bound = *referrer;
+                   co_return http::envelope(json::object{{"total_referees", info.total_referees},
+                                                         {"referee_bridges", info.referee_bridges},
+                                                         {"referrer", bound}});
+               });
+
+    router.post("/api/campaign_api/v1/{user:address}/referrer",
+                "Binds the wallet's referrer {referrer} (the wallet's session; fixed after the "
+                "first bridge)",
+                [&s](http::Request& req) -> Task<http::Response> {
+                    auto user = co_await require_wallet(s, req, user_of(req));
+                    auto body = req.json_object();
+                    const auto* v = body.if_contains("referrer");
+                    if (!v || !v->is_string() || !text::is_evm_address(v->as_string()))
+                        throw bad_request("'referrer' must be a wallet address");
+                    auto referrer = text::to_lower(v->as_string());
+                    store::RewardsStore::ReferralRule rule =
+                        [user, referrer](std::int64_t bridges, std::optional<std::string> current) {
+                            return rewards::referral_refusal(user, referrer, bridges,
+                                                             std::move(current));
+                        };
+                    auto refusal = co_await s.rewards->store().bind_referrer(
+                        user, referrer, std::move(rule), rewards::unix_now());
+                    if (refusal) throw bad_request(*refusal);
+                    co_return http::envelope(json::object{});
+                });
+
+    router.get(
+        "/api/campaign_api/v1/{user:address}/campaigns/points",
+        "Campaign progress per campaign_id (comma list; all shown campaigns if absent)",
+        [&s](http::Request& req) -> Task<http::Response> {
+            auto user = user_of(req);
+            auto snap = s.rewards->catalog().snapshot();
+            auto ids = id_list(req.query_value("campaign_id"), "campaign_id");
+            if (ids.empty()) {
+                auto shown = rewards::visible_campaigns(snap->campaigns, rewards::unix_now(), true);
+                for (const auto& c : shown) ids.push_back(c.id);
+            }
+            auto bridges = co_await s.rewards->store().bridges_of(user);
+            auto records = records_of(bridges);
+            json::array list;
+            for (auto id : ids) {
+                const auto* c = snap->campaign(id);
+                if (!c) continue;
+                auto progress = rewards::campaign_progress(*c, records);
+                auto prefix = rewards::campaign_prefix(id);
+                auto tier_points = co_await s.rewards->store().points_with_prefix(user, prefix);
+                auto share = rewards::share_source(id, user);
+                auto extra = co_await s.rewards->store().points_with_prefix(user, share);
+                list.push_back(json::object{{"campaign_id", id},
+                                            {"transfer_count_total", progress.transfer_count_total},
+                                            {"campaign_points", tier_points},
+                                            {"cross_total_points", progress.cross_total_points},
+                                            {"extra_points", extra},
+                                            {"done", progress.done}});
+            }
+            co_return http::envelope(json::object{{"campaigns", list}});
+        });
+
+    router.get(
+        "/api/campaign_api/v1/{user:address}/chainSignInInfo",
+        "Check-ins of the current UTC week: sign_in_mask (Mon-Sun), special_mask, list, time_now",
+        [&s](http::Request& req) -> Task<http::Response> {
+            auto user = user_of(req);
+            const auto now = rewards::unix_now();
+            const int today = rewards::utc_date(now);
+            const int monday = rewards::week_monday(today);
+            auto days =
+                co_await s.rewards->store().checkins(user, monday, rewards::add_days(monday, 6));
+            std::vector<int> checked;
+            json::array list;
+            for (const auto& d : days) {
+                checked.push_back(d.day);
+                list.push_back(json::object{{"sign_in_time", d.created_at},
+                                            {"points", d.points},
+                                            {"day", d.day},
+                                            {"chain_id", d.chain_id},
+                                            {"tx_hash", d.tx_hash}});
+            }
+            co_return http::envelope(
+                json::object{{"sign_in_mask", rewards::week_mask(today, checked)},
+                             {"special_mask", rewards::special_mask(today, checked)},
+                             {"list", list},
+                             {"time_now", now}});
+        });
+
+    router.get("/api/campaign_api/v1/themes", "Campaign themes (status 1, by display_position)",
+               [&s](http::Request&) -> Task<http::Response> {
+                   auto snap = s.rewards->catalog().snapshot();
+                   auto themes = snap->themes;
+                   std::erase_if(themes, [](const rewards::Theme& t) { return t.status != 1; });
+                   std::stable_sort(themes.begin(), themes.end(), [](const auto& a, const auto& b) {
+                       return a.display_position < b.display_position;
+                   });
+                   json::array list;
+                   for (const auto& t : themes) list.push_back(rewards::theme_json(t));
+                   co_return http::envelope(json::object{{"list", list}});
+               });
+
+    router.get("/api/campaign_api/v1/campaigns",
+               "Campaigns with status 1, not invisible, newest start first (type=all: ended too)",
+               [&s](http::Request& req) -> Task<http::Response> {
+                   auto type = req.query_value("type");
+                   if (!type.empty() && type != "all") throw bad_request("'type' must be 'all'");
+                   auto snap = s.rewards->catalog().snapshot();
+                   auto shown = rewards::visible_campaigns(snap->campaigns, rewards::unix_now(),
+                                                           type == "all");
+                   json::array list;
+                   for (const auto& c : shown)
+                       list.push_back(rewards::campaign_json(c, snap->theme_name(c.theme_id)));
+                   co_return http::envelope(json::object{
+                       {"total", static_cast<std::int64_t>(shown.size())}, {"list", list}});
+               });
+
+    router.post("/api/campaign_api/v1/{user:address}/campaigns/{id:int}",
+                "Task verification: follow (no query), share (join_type=2), X (join_type=1, "
+                "join_platform=1, twitter_username), Discord (join_platform=3, code), Telegram "
+                "(join_platform=2)",
+                [&s](http::Request& req) -> Task<http::Response> {
+                    auto user = co_await require_wallet(s, req, user_of(req));
+                    auto id = *text::parse_int(req.param("id"));
+                    auto t = task_request(req, user);
+                    if (t.kind == TaskRequest::Kind::share)
+                        co_return co_await share_campaign(s, user, id);
+                    co_return co_await social_task(s, user, id, std::move(t));
+                });
+}
+
+}  // namespace
 
 void register_campaign_api(http::Router& router, Services& s) {
     router.get("/api/campaign_api/v1/{user:address}/points", "Points summary of a wallet",
                [&s](http::Request& req) -> Task<http::Response> {
-                   auto user = req.param("user");
-                   if (text::is_evm_address(user)) user = text::to_lower(user);
+                   auto user = user_of(req);
                    auto t = co_await s.store.point_totals(user);
                    co_return http::envelope(
                        json::object{{"campaign_points", t.campaign},
@@ -24,6 +270,7 @@ void register_campaign_api(http::Router& router, Services& s) {
                                     {"cross_points_v1", t.cross_v1},
                                     {"refer_points_v1", t.refer_v1}});
                });
+    if (s.rewards) register_rewards_routes(router, s);
 }
 
 }  // namespace perch::api

@@ -50,6 +50,11 @@ http::Router build_router(Services& services) {
     register_campaign_api(router, services);
     register_balance_api(router, services);
     register_bridge_quote_api(router, services);
+    if (services.rewards) {
+        register_auth_api(router, services);
+        register_lottery_api(router, services);
+        register_admin_api(router, services);
+    }
     auto openapi =
         http::make_payload("application/json", json::serialize(openapi_of(router)), "no-cache");
     router.get("/api/openapi.json", "This document",

@@ -10,6 +10,10 @@
 #include "http/router.hpp"
 #include "store/store.hpp"
 
+namespace perch::rewards {
+class RewardsService;
+}
+
 namespace perch::api {
 
 struct Services {
@@ -20,6 +24,7 @@ struct Services {
     balance::BalanceService& balances;
     const bridge::RouteTable& routes;
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    rewards::RewardsService* rewards = nullptr;  // sign-in, check-in, campaigns, lottery, admin
 };
 
 // One registration function per API group (one file each).
@@ -30,6 +35,9 @@ void register_config_api(http::Router& router, Services& services);
 void register_campaign_api(http::Router& router, Services& services);
 void register_balance_api(http::Router& router, Services& services);
 void register_bridge_quote_api(http::Router& router, Services& services);
+void register_auth_api(http::Router& router, Services& services);
+void register_lottery_api(http::Router& router, Services& services);
+void register_admin_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

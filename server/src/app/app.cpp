@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/use_future.hpp>
 #include <boost/json.hpp>
 #include <csignal>
 #include <filesystem>
@@ -17,6 +20,8 @@
 #include "core/log.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
+#include "rewards/service.hpp"
+#include "store/rewards_store.hpp"
 
 namespace perch::app {
 namespace {
@@ -64,6 +69,30 @@ bridge::RouteTable load_routes(const std::string& path) {
     return bridge::parse_routes(read_json_file(path, "bridge routes"));
 }
 
+// The CheckIn contract on every profile chain, the configured check-in chain first.
+std::vector<rewards::CheckInContract> checkin_contracts(const catalog::Catalog& catalog,
+                                                        std::int64_t default_chain) {
+    std::vector<rewards::CheckInContract> out;
+    auto address = catalog.contract_address("CheckIn");
+    if (address.empty()) return out;
+    for (const auto& c : catalog.profile_chains()) {
+        rewards::CheckInContract entry{c.chain_id, address};
+        if (c.chain_id == default_chain)
+            out.insert(out.begin(), entry);
+        else
+            out.push_back(entry);
+    }
+    return out;
+}
+
+template <class T>
+T run_now(Task<T> task) {
+    boost::asio::io_context io;
+    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
+    io.run();
+    return future.get();
+}
+
 void wait_for_stop_signal() {
     boost::asio::io_context signals_ctx;
     boost::asio::signal_set signals(signals_ctx, SIGINT, SIGTERM);
@@ -83,18 +112,31 @@ int serve(const Config& config) {
                                      {.timeout = std::chrono::seconds(3), .attempts = 2});
     balance::BalanceService balances(catalog, chains);
     auto routes = load_routes(config.config_dir + "/routes.json");
+    auto rewards_store = store::open_rewards_store(*store);
+    auto rewards_catalog = rewards::RewardsCatalog::load(config.config_dir);
+    rewards::RewardsService rewards(
+        *rewards_store, rewards_catalog, chains,
+        {.checkin_chain_id = config.checkin_chain_id,
+         .checkin_contracts = checkin_contracts(catalog, config.checkin_chain_id),
+         .social_verifier_url = config.social_verifier_url,
+         .admin_token = config.admin_token});
+    run_now(rewards.load_overrides());
     api::Services services{config, *store, catalog, geoip, balances, routes};
+    services.rewards = &rewards;
     http::Dispatcher dispatcher(api::build_router(services), http::StaticFiles(config.web_root),
                                 http::ClientIpResolver(config.trusted_proxies),
                                 config.cors_origins);
     http::Server server(pool, dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     pool.start();
+    boost::asio::co_spawn(pool.at(0), rewards.consume_loop(std::chrono::milliseconds(500)),
+                          boost::asio::detached);
     spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})",
                  config.host, server.port(), pool.size(), catalog.chains().size(),
                  config.database_url);
     spdlog::default_logger()->flush();  // scripts and tests wait for this line
     wait_for_stop_signal();
+    rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
     spdlog::info("perch stopped");

@@ -79,11 +79,12 @@ void reject_unknown_keys(const json::object& obj, std::initializer_list<std::str
 }
 
 void apply_file(Config& c, const json::object& obj) {
-    reject_unknown_keys(obj,
-                        {"host", "port", "threads", "database_url", "chain_profile",
-                         "maker_key_file", "trusted_proxies", "cors_origins", "web_root",
-                         "config_dir", "geoip_db", "log_level", "access_log", "limits"},
-                        "");
+    reject_unknown_keys(
+        obj,
+        {"host", "port", "threads", "database_url", "chain_profile", "maker_key_file",
+         "trusted_proxies", "cors_origins", "web_root", "config_dir", "geoip_db", "log_level",
+         "access_log", "limits", "admin_token", "social_verifier_url", "checkin_chain_id"},
+        "");
     c.host = get_string(obj, "host", c.host);
     c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
     c.threads = static_cast<unsigned>(get_int(obj, "threads", c.threads, 0, 256));
@@ -97,6 +98,9 @@ void apply_file(Config& c, const json::object& obj) {
     c.geoip_db = get_string(obj, "geoip_db", c.geoip_db);
     c.log_level = get_string(obj, "log_level", c.log_level);
     c.access_log = get_bool(obj, "access_log", c.access_log);
+    c.admin_token = get_string(obj, "admin_token", c.admin_token);
+    c.social_verifier_url = get_string(obj, "social_verifier_url", c.social_verifier_url);
+    c.checkin_chain_id = get_int(obj, "checkin_chain_id", c.checkin_chain_id, 1, 1LL << 53);
     if (const auto* limits = find(obj, "limits")) {
         if (!limits->is_object()) fail("limits", "must be an object");
         const auto& l = limits->as_object();
@@ -125,6 +129,10 @@ void apply_env(Config& c, const EnvLookup& env) {
     if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;
     if (auto v = env("PERCH_GEOIP_DB")) c.geoip_db = *v;
     if (auto v = env("PERCH_LOG_LEVEL")) c.log_level = *v;
+    if (auto v = env("PERCH_ADMIN_TOKEN")) c.admin_token = *v;
+    if (auto v = env("PERCH_SOCIAL_VERIFIER_URL")) c.social_verifier_url = *v;
+    if (auto v = env("PERCH_CHECKIN_CHAIN_ID"))
+        c.checkin_chain_id = parse_env_int("PERCH_CHECKIN_CHAIN_ID", *v, 1, 1LL << 53);
 }
 
 void validate(const Config& c) {
@@ -136,6 +144,13 @@ void validate(const Config& c) {
     static constexpr std::string_view levels[] = {"trace", "debug", "info", "warn", "error", "off"};
     if (std::find(std::begin(levels), std::end(levels), c.log_level) == std::end(levels)) {
         fail("log_level", "must be one of trace, debug, info, warn, error, off");
+    }
+    if (!c.social_verifier_url.empty() && !c.social_verifier_url.starts_with("http://") &&
+        !c.social_verifier_url.starts_with("https://")) {
+        fail("social_verifier_url", "must be an http(s) URL");
+    }
+    if (!c.admin_token.empty() && c.admin_token.size() < 16) {
+        fail("admin_token", "must be at least 16 characters");
     }
     for (const auto& origin : c.cors_origins) {
         if (origin != "*" && !origin.starts_with("http://") && !origin.starts_with("https://")) {

@@ -32,6 +32,11 @@ struct Config {
     std::string log_level = "info";
     bool access_log = true;
     Limits limits;
+    // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:
+    // social tasks unavailable), the default check-in chain.
+    std::string admin_token;
+    std::string social_verifier_url;
+    std::int64_t checkin_chain_id = 1868;
 };
 
 // Reads an environment variable; injectable so parsing stays pure and testable.

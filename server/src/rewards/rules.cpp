@@ -1,0 +1,143 @@
+#include "rewards/rules.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "rewards/boost.hpp"
+
+namespace perch::rewards {
+
+std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
+    // Howard Hinnant's days_from_civil: eras of 400 years, March-based years.
+    y -= m <= 2 ? 1 : 0;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const auto yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+int date_of_day(std::int64_t z) {
+    z += 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const auto doe = static_cast<unsigned>(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
+    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
+    if (m <= 2) ++y;
+    return static_cast<int>(y * 10000 + m * 100 + d);
+}
+
+std::optional<std::int64_t> day_of_date(int yyyymmdd) {
+    if (yyyymmdd <= 0) return std::nullopt;
+    const int y = yyyymmdd / 10000;
+    const auto m = static_cast<unsigned>(yyyymmdd / 100 % 100);
+    const auto d = static_cast<unsigned>(yyyymmdd % 100);
+    if (y < 1970 || m < 1 || m > 12 || d < 1 || d > 31) return std::nullopt;
+    auto day = days_from_civil(y, m, d);
+    if (date_of_day(day) != yyyymmdd) return std::nullopt;  // 31 April, 29 February 2023, ...
+    return day;
+}
+
+int utc_date(std::int64_t unix_seconds) {
+    auto day = unix_seconds >= 0 ? unix_seconds / 86400 : (unix_seconds - 86399) / 86400;
+    return date_of_day(day);
+}
+
+int weekday(int yyyymmdd) {
+    auto day = day_of_date(yyyymmdd).value_or(0);
+    // 1970-01-01 was a Thursday (index 3 with Monday = 0).
+    return static_cast<int>(((day % 7) + 7 + 3) % 7);
+}
+
+int add_days(int yyyymmdd, int n) {
+    return date_of_day(day_of_date(yyyymmdd).value_or(0) + n);
+}
+
+int week_monday(int yyyymmdd) {
+    return add_days(yyyymmdd, -weekday(yyyymmdd));
+}
+
+int streak_before(int day, const std::vector<int>& checked) {
+    std::set<int> days(checked.begin(), checked.end());
+    int streak = 0;
+    for (int back = 1; back <= weekday(day); ++back) {
+        if (!days.contains(add_days(day, -back))) break;
+        ++streak;
+    }
+    return streak;
+}
+
+bool is_special_day(int day, const std::vector<int>& checked) {
+    const int wd = weekday(day);
+    if (wd == 2 || wd == 4 || wd == 6) return true;  // Wed, Fri, Sun
+    const int streak = streak_before(day, checked);
+    return streak == 2 || streak == 4 || streak == 6;
+}
+
+CheckInCredit checkin_credit(int day, const std::vector<int>& earlier, bool bridged_that_day) {
+    CheckInCredit c;
+    c.base = bridged_that_day ? kCheckInBridgePoints : kCheckInPoints;
+    c.multiplier = is_special_day(day, earlier) ? 2 : 1;
+    c.points = c.base * c.multiplier;
+    return c;
+}
+
+std::int64_t checkin_topup(std::int64_t base, std::int64_t multiplier) {
+    if (base >= kCheckInBridgePoints) return 0;
+    return (kCheckInBridgePoints - base) * multiplier;
+}
+
+std::string week_mask(int day, const std::vector<int>& checked) {
+    std::string mask(7, '0');
+    const int monday = week_monday(day);
+    for (int d : checked) {
+        auto offset = day_of_date(d).value_or(-1000000) - day_of_date(monday).value_or(0);
+        if (offset >= 0 && offset < 7) mask[static_cast<std::size_t>(offset)] = '1';
+    }
+    return mask;
+}
+
+std::string special_mask(int day, const std::vector<int>& checked) {
+    std::string mask(7, '0');
+    const int monday = week_monday(day);
+    for (int i = 0; i < 7; ++i) {
+        if (is_special_day(add_days(monday, i), checked)) mask[static_cast<std::size_t>(i)] = '1';
+    }
+    return mask;
+}
+
+std::int64_t bridge_base_points(std::string_view token, std::int64_t dst_chain_id) {
+    if (token == "ETH") return dst_chain_id == 1 ? 300 : 150;
+    return 100;
+}
+
+std::int64_t boost_tenths(std::int64_t bridges) {
+    return std::llround(boost_multiplier(bridges) * 10);
+}
+
+std::int64_t bridge_points(std::int64_t base, std::int64_t bridges) {
+    return base * boost_tenths(bridges) / 10;
+}
+
+std::int64_t referral_share(std::int64_t referee_points) {
+    return referee_points * kReferralPercent / 100;
+}
+
+std::optional<std::string> referral_refusal(std::string_view referee, std::string_view referrer,
+                                            std::int64_t referee_bridges,
+                                            std::optional<std::string> current_referrer) {
+    if (referee == referrer) return "a wallet cannot refer itself";
+    if (current_referrer && *current_referrer == referrer) return std::nullopt;  // unchanged
+    if (referee_bridges > 0) {
+        return current_referrer ? "the referrer cannot change after the first bridge"
+                                : "a referrer can only be bound before the first bridge";
+    }
+    return std::nullopt;
+}
+
+}  // namespace perch::rewards

@@ -1,0 +1,80 @@
+#pragma once
+// The points rules of DESIGN §6 as pure functions: UTC calendar days, check-in points (special
+// days, weekly streaks, the bridge bonus and its top-up), bridge points with boosts, the referral
+// share and its binding rules. No I/O: the store and the API call these.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace perch::rewards {
+
+// ---- UTC calendar days, written yyyymmdd (what CheckIn.checkIn takes) ------------------------
+
+// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d);
+// yyyymmdd of a day number.
+int date_of_day(std::int64_t day);
+// Day number of a yyyymmdd date; nullopt when it is not a real date.
+std::optional<std::int64_t> day_of_date(int yyyymmdd);
+// The UTC date of a Unix time.
+int utc_date(std::int64_t unix_seconds);
+// 0 = Monday ... 6 = Sunday.
+int weekday(int yyyymmdd);
+// The Monday of the date's Mon-Sun week.
+int week_monday(int yyyymmdd);
+// yyyymmdd plus n days (n may be negative).
+int add_days(int yyyymmdd, int n);
+
+// ---- Daily check-in
+// ------------------------------------------------------------------------------
+
+inline constexpr std::int64_t kCheckInPoints = 2;
+inline constexpr std::int64_t kCheckInBridgePoints = 10;
+
+// Consecutive check-in days right before `day` within day's Mon-Sun week (the weekly boxes: a
+// streak starts again each Monday). `checked` may hold any days in any order.
+int streak_before(int day, const std::vector<int>& checked);
+
+// Wed, Fri and Sun, and the day after 2, 4 or 6 consecutive check-ins of the same week.
+bool is_special_day(int day, const std::vector<int>& checked);
+
+struct CheckInCredit {
+    std::int64_t base = 0;        // 2, or 10 when the user completed a bridge that day
+    std::int64_t multiplier = 1;  // 2 on special days
+    std::int64_t points = 0;      // base * multiplier
+};
+CheckInCredit checkin_credit(int day, const std::vector<int>& earlier, bool bridged_that_day);
+
+// What a bridge completed later the same day adds to a check-in credited with `base`.
+std::int64_t checkin_topup(std::int64_t base, std::int64_t multiplier);
+
+// 7 characters Mon-Sun of day's week: '1' where `checked` holds the day.
+std::string week_mask(int day, const std::vector<int>& checked);
+// 7 characters Mon-Sun: '1' where the day would be special given `checked`.
+std::string special_mask(int day, const std::vector<int>& checked);
+
+// ---- Bridge points and referral --------------------------------------------------------------
+
+// 300 for ETH to Ethereum (chain 1), 150 for ETH elsewhere, 100 for any other token.
+std::int64_t bridge_base_points(std::string_view token, std::int64_t dst_chain_id);
+// The boost multiplier in tenths (10, 11, 12, 13, 15) for a user's completed bridge count.
+std::int64_t boost_tenths(std::int64_t bridges);
+// base × boost, rounded down; `bridges` counts the user's completed bridges including this one.
+std::int64_t bridge_points(std::int64_t base, std::int64_t bridges);
+inline constexpr std::int64_t kReferralPercent = 10;
+// The referrer's share of a referee's bridge points (10 %, rounded down).
+std::int64_t referral_share(std::int64_t referee_points);
+
+// Why a referral binding is refused, or nullopt when it may be stored. Addresses lower case.
+std::optional<std::string> referral_refusal(std::string_view referee, std::string_view referrer,
+                                            std::int64_t referee_bridges,
+                                            std::optional<std::string> current_referrer);
+
+// ---- Social tasks -------------------------------------------------------------------------------
+
+inline constexpr std::int64_t kSocialTaskPoints = 30;
+inline constexpr std::int64_t kSharePoints = 50;
+
+}  // namespace perch::rewards

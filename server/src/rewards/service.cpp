@@ -1,0 +1,155 @@
+#include "rewards/service.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/json.hpp>
+
+#include "chain/rpc/eth.hpp"
+#include "chain/rpc/http_endpoint.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "rewards/checkin.hpp"
+#include "rewards/planner.hpp"
+#include "rewards/rules.hpp"
+
+namespace perch::rewards {
+namespace json = boost::json;
+
+std::int64_t unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+namespace {
+
+Task<void> sleep_for(std::chrono::milliseconds d) {
+    boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor, d);
+    co_await timer.async_wait(boost::asio::use_awaitable);
+}
+
+}  // namespace
+
+RewardsService::RewardsService(store::RewardsStore& store, RewardsCatalog& catalog,
+                               const chain::rpc::ChainRegistry& chains, RewardsOptions options)
+    : store_(store), catalog_(catalog), chains_(chains), options_(std::move(options)) {
+    if (!options_.social_verifier_url.empty()) {
+        auto base = options_.social_verifier_url;
+        while (!base.empty() && base.back() == '/') base.pop_back();
+        verifier_ = std::make_unique<chain::rpc::HttpEndpoint>(base + "/verify");
+    }
+}
+
+RewardsService::~RewardsService() = default;
+
+Task<store::CheckInOutcome> RewardsService::check_in(std::string user, std::int64_t chain_id,
+                                                     std::string tx_hash) {
+    const CheckInContract* contract = nullptr;
+    for (const auto& c : options_.checkin_contracts)
+        if (c.chain_id == chain_id) contract = &c;
+    if (!contract) {
+        throw bad_request("chain " + std::to_string(chain_id) + " has no check-in contract");
+    }
+    auto hash = chain::Hash32::from_hex(tx_hash);
+    if (!hash || tx_hash.size() != 66) throw bad_request("'hash' must be a 0x transaction hash");
+    auto* rpc = chains_.find(chain_id);
+    if (!rpc) {
+        throw ApiError(ErrorKind::unavailable, "the check-in chain cannot be reached",
+                       chains_.unreachable_reason(chain_id));
+    }
+    chain::rpc::Eth eth(*rpc);
+    std::optional<json::object> receipt;
+    const auto deadline = std::chrono::steady_clock::now() + options_.receipt_wait;
+    while (true) {
+        try {
+            receipt = co_await eth.get_transaction_receipt(*hash);
+        } catch (const chain::rpc::RpcError& e) {
+            throw ApiError(ErrorKind::unavailable, "the check-in chain cannot be reached",
+                           e.what());
+        }
+        if (receipt || std::chrono::steady_clock::now() >= deadline) break;
+        co_await sleep_for(std::chrono::milliseconds(500));
+    }
+    if (!receipt) throw bad_request("the check-in transaction is not mined yet; try again");
+    const int today = utc_date(unix_now());
+    auto check = check_checkin_receipt(*receipt, *chain::Address::from_hex(contract->address),
+                                       *chain::Address::from_hex(user), today);
+    if (check.problem) throw bad_request(*check.problem);
+    store::CheckInRequest request{user, check.date, chain_id, text::to_lower(tx_hash), unix_now()};
+    store::CheckInPlanner planner = plan_checkin;
+    auto outcome = co_await store_.record_checkin(std::move(request), std::move(planner));
+    if (outcome.status == store::CheckInOutcome::Status::duplicate_tx)
+        throw ApiError(ErrorKind::conflict, "this check-in transaction was already credited");
+    if (outcome.status == store::CheckInOutcome::Status::already_checked_in)
+        throw ApiError(ErrorKind::conflict, "this wallet already checked in today");
+    co_return outcome;
+}
+
+Task<bool> RewardsService::verify_social(std::string platform, std::string subject,
+                                         std::string user) {
+    if (!verifier_) {
+        throw ApiError(ErrorKind::unavailable, "social tasks cannot be verified right now",
+                       "no social_verifier_url configured");
+    }
+    auto body =
+        json::serialize(json::object{{"platform", platform}, {"subject", subject}, {"user", user}});
+    std::string answer;
+    try {
+        answer = co_await verifier_->post(std::move(body), std::chrono::seconds(10));
+    } catch (const std::exception& e) {
+        throw ApiError(ErrorKind::unavailable, "social tasks cannot be verified right now",
+                       std::string("verifier: ") + e.what());
+    }
+    json::error_code ec;
+    auto doc = json::parse(answer, ec);
+    if (ec || !doc.is_object() || !doc.as_object().contains("ok") ||
+        !doc.as_object().at("ok").is_bool()) {
+        throw ApiError(ErrorKind::unavailable, "social tasks cannot be verified right now",
+                       "verifier answered: " + answer.substr(0, 200));
+    }
+    co_return doc.as_object().at("ok").as_bool();
+}
+
+Task<void> RewardsService::load_overrides() {
+    auto rows = co_await store_.config_overrides();
+    for (const auto& row : rows) {
+        json::error_code ec;
+        auto doc = json::parse(row.body, ec);
+        std::optional<std::string> error;
+        if (ec || !doc.is_object())
+            error = "not a JSON object";
+        else
+            error = catalog_.put(row.kind, doc.as_object());
+        if (error) spdlog::warn("rewards: stored {} {} ignored: {}", row.kind, row.id, *error);
+    }
+}
+
+Task<store::ConsumeResult> RewardsService::consume_once() {
+    auto snapshot = catalog_.snapshot();
+    store::OrderPlanner planner = [snapshot](const store::OrderContext& ctx) {
+        return plan_order(ctx, snapshot->campaigns);
+    };
+    co_return co_await store_.consume_completed_orders(std::move(planner), 200, unix_now());
+}
+
+Task<void> RewardsService::consume_loop(std::chrono::milliseconds interval) {
+    spdlog::info("rewards: bridge consumer started (every {} ms)", interval.count());
+    while (!stopping_) {
+        try {
+            auto r = co_await consume_once();
+            if (r.orders > 0) {
+                spdlog::info("rewards: {} completed order(s) read, {} credit(s), cursor {}",
+                             r.orders, r.credits, r.cursor);
+            }
+            if (r.orders >= 200) continue;  // more waiting
+        } catch (const std::exception& e) {
+            spdlog::error("rewards: bridge consumer pass failed: {}", e.what());
+        }
+        co_await sleep_for(interval);
+    }
+}
+
+}  // namespace perch::rewards

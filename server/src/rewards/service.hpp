@@ -1,0 +1,74 @@
+#pragma once
+// The rewards' I/O: check-in verification against the check-in chain, social-task verification
+// through the configured verifier, and the consumer that turns completed bridge orders into
+// points. Rules are in rules/planner/campaigns; storage in store::RewardsStore.
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "chain/rpc/registry.hpp"
+#include "core/task.hpp"
+#include "rewards/catalog.hpp"
+#include "store/rewards_store.hpp"
+
+namespace perch::chain::rpc {
+class HttpEndpoint;
+}
+
+namespace perch::rewards {
+
+struct CheckInContract {
+    std::int64_t chain_id = 0;
+    std::string address;  // EIP-55
+};
+
+struct RewardsOptions {
+    std::int64_t checkin_chain_id = 1868;
+    std::vector<CheckInContract> checkin_contracts;  // the default chain first
+    std::string social_verifier_url;                 // base URL; empty: social tasks unavailable
+    std::string admin_token;                         // empty: the admin API is closed
+    std::chrono::milliseconds receipt_wait{20000};   // how long a check-in waits to be mined
+};
+
+std::int64_t unix_now();
+
+class RewardsService {
+  public:
+    RewardsService(store::RewardsStore& store, RewardsCatalog& catalog,
+                   const chain::rpc::ChainRegistry& chains, RewardsOptions options);
+    ~RewardsService();
+
+    store::RewardsStore& store() { return store_; }
+    RewardsCatalog& catalog() { return catalog_; }
+    const RewardsOptions& options() const { return options_; }
+
+    // Verifies the receipt of `tx_hash` on `chain_id` and credits the day. Throws ApiError with
+    // the reason when the transaction does not count.
+    Task<store::CheckInOutcome> check_in(std::string user, std::int64_t chain_id,
+                                         std::string tx_hash);
+
+    // Asks the verifier; true when it says yes. Throws ApiError(unavailable) when it cannot.
+    Task<bool> verify_social(std::string platform, std::string subject, std::string user);
+
+    // Applies the admin edits kept in the store over the config files' entries (at start).
+    Task<void> load_overrides();
+
+    // One pass of the bridge consumer.
+    Task<store::ConsumeResult> consume_once();
+    // Polls every `interval` until stop() (started from app).
+    Task<void> consume_loop(std::chrono::milliseconds interval);
+    void stop() { stopping_ = true; }
+
+  private:
+    store::RewardsStore& store_;
+    RewardsCatalog& catalog_;
+    const chain::rpc::ChainRegistry& chains_;
+    RewardsOptions options_;
+    std::unique_ptr<chain::rpc::HttpEndpoint> verifier_;
+    std::atomic<bool> stopping_{false};
+};
+
+}  // namespace perch::rewards

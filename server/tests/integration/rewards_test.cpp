@@ -1,0 +1,442 @@
+// Rewards through the real perch binary, the real devnet and a real local social verifier
+// (tools/social-verifier.mjs): wallet sign-in (SIWE signed here), a check-in through the CheckIn
+// contract on chain 1868 credited once, sessions that cannot act for another wallet, a social task
+// verified by the verifier, and bridge orders turned into points by the consumer. Fresh random
+// wallets (hardhat_setBalance + hardhat_impersonateAccount) so reruns on one devnet never collide.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "auth/session.hpp"
+#include "chain/keccak.hpp"
+#include "chain/rpc/eth.hpp"
+#include "chain/signer.hpp"
+#include "core/text.hpp"
+#include "devnet.hpp"
+#include "harness.hpp"
+#include "rewards/rules.hpp"
+
+namespace json = boost::json;
+using namespace perch::chain;
+using perch::Task;
+using perch::testing::HttpResult;
+using perch::testing::PerchProcess;
+using perch::testing::run_task;
+
+namespace {
+
+std::int64_t now_unix() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+// The local social verifier, run with node for as long as the test.
+class Verifier {
+  public:
+    explicit Verifier(const std::vector<std::string>& accept) {
+        log_ = std::filesystem::temp_directory_path() /
+               ("perch-verifier-" + std::to_string(std::random_device{}()) + ".log");
+        pid_ = fork();
+        if (pid_ == 0) {
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (chdir(PERCH_ROOT_DIR) != 0) _exit(127);
+            int fd = open(log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            dup2(fd, 1);
+            dup2(fd, 2);
+            std::vector<std::string> args{"node", "tools/social-verifier.mjs", "--port", "0"};
+            for (const auto& a : accept) {
+                args.push_back("--accept");
+                args.push_back(a);
+            }
+            std::vector<char*> argv;
+            for (auto& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execvp("node", argv.data());
+            _exit(127);
+        }
+        std::regex listening("listening on (http://[0-9.]+:[0-9]+)");
+        for (int i = 0; i < 200; ++i) {
+            std::ifstream in(log_);
+            std::stringstream s;
+            s << in.rdbuf();
+            auto text = s.str();
+            std::smatch m;
+            if (std::regex_search(text, m, listening)) {
+                url_ = m[1];
+                return;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        throw std::runtime_error("the social verifier did not start");
+    }
+    ~Verifier() {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, nullptr, 0);
+        std::filesystem::remove(log_);
+    }
+    const std::string& url() const { return url_; }
+
+  private:
+    pid_t pid_ = -1;
+    std::filesystem::path log_;
+    std::string url_;
+};
+
+// A fresh wallet: a random key (to sign SIWE here) whose address the devnet impersonates.
+struct Wallet {
+    PrivateKey key;
+    std::string address;  // EIP-55
+
+    static Wallet fresh() {
+        std::random_device rd;
+        for (;;) {
+            Bytes seed(32);
+            for (auto& b : seed) b = static_cast<std::uint8_t>(rd());
+            if (auto k = PrivateKey::from_bytes(seed)) {
+                auto address = k->address().checksum_hex();
+                return Wallet{std::move(*k), address};
+            }
+        }
+    }
+    std::string lower() const { return perch::text::to_lower(address); }
+};
+
+Task<json::value> rpc_call(rpc::RpcClient& rpc, std::string method, json::array params) {
+    co_return co_await rpc.call(std::move(method), std::move(params));
+}
+
+void fund_and_impersonate(rpc::RpcClient& rpc, const Wallet& w) {
+    run_task(rpc_call(rpc, "hardhat_setBalance",
+                      json::array{w.address, "0x56BC75E2D63100000"}));  // 100 ETH
+    run_task(rpc_call(rpc, "hardhat_impersonateAccount", json::array{w.address}));
+}
+
+std::string checkin_calldata(int yyyymmdd) {
+    auto selector = keccak256("checkIn(uint32)").hex().substr(0, 10);
+    char arg[80];
+    std::snprintf(arg, sizeof arg, "%064x", yyyymmdd);
+    return selector + arg;
+}
+
+Task<json::object> send_and_wait(rpc::RpcClient& rpc, json::array params) {
+    auto hash = co_await rpc.call("eth_sendTransaction", std::move(params));
+    co_return co_await perch::testing::wait_for_receipt(rpc, *Hash32::from_hex(hash.as_string()));
+}
+
+// Checks in on chain and returns the transaction hash.
+std::string check_in_on_chain(rpc::RpcClient& rpc, const std::string& contract, const Wallet& w) {
+    auto params =
+        json::array{json::object{{"from", w.address},
+                                 {"to", contract},
+                                 {"data", checkin_calldata(perch::rewards::utc_date(now_unix()))}}};
+    auto receipt = run_task(send_and_wait(rpc, std::move(params)));
+    EXPECT_EQ(receipt.at("status").as_string(), "0x1");
+    return std::string(receipt.at("transactionHash").as_string());
+}
+
+// A signed-in browser: its session cookie and the wallet's per-request header.
+struct Session {
+    std::string cookie;
+    std::string user;
+    std::map<std::string, std::string> headers() const {
+        return {{"Content-Type", "application/json"},
+                {"Cookie", cookie},
+                {"X-Perch-Auth", perch::auth::auth_header_value(user, now_unix())}};
+    }
+};
+
+std::string siwe_message(const std::string& address, const std::string& nonce) {
+    return "127.0.0.1 wants you to sign in with your Ethereum account:\n" + address +
+           "\n\nSign in to Perch.\n\nURI: http://127.0.0.1\nVersion: 1\nChain ID: 1868\nNonce: " +
+           nonce + "\nIssued At: 2026-01-01T00:00:00Z";
+}
+
+Session sign_in(const PerchProcess& perch, const Wallet& w) {
+    auto nonce_res = perch.get("/api/auth/nonce");
+    EXPECT_EQ(nonce_res.status, 200) << nonce_res.body;
+    auto nonce = std::string(json::parse(nonce_res.body).at("data").at("nonce").as_string());
+    auto message = siwe_message(w.address, nonce);
+    auto signature = to_hex(sign_personal_message(w.key, message));
+    auto body = json::serialize(json::object{{"message", message}, {"signature", signature}});
+    auto res = perch.post("/api/auth/verify", body);
+    EXPECT_EQ(res.status, 200) << res.body;
+    auto set_cookie = res.headers["set-cookie"];
+    EXPECT_NE(set_cookie.find("HttpOnly"), std::string::npos);
+    EXPECT_NE(set_cookie.find("SameSite=Lax"), std::string::npos);
+    return Session{set_cookie.substr(0, set_cookie.find(';')), w.lower()};
+}
+
+json::object points_of(const PerchProcess& perch, const std::string& user) {
+    auto res = perch.get("/api/campaign_api/v1/" + user + "/points");
+    EXPECT_EQ(res.status, 200);
+    return json::parse(res.body).at("data").as_object();
+}
+
+std::int64_t field(const json::object& o, const char* key) {
+    return o.at(key).to_number<std::int64_t>();
+}
+
+std::string checkin_body(const std::string& user, const std::string& hash) {
+    return json::serialize(
+        json::object{{"encrypt", json::object{{"timestamp", now_unix()}, {"encrypted", ""}}},
+                     {"hash", hash},
+                     {"chainId", 1868},
+                     {"userAddress", user}});
+}
+
+}  // namespace
+
+TEST(RewardsServer, SignInCheckInOnChainAndReplayCreditsNothing) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
+    rpc::RpcClient soneium({devnet.rpc_urls.at(1868)});
+    auto alice = Wallet::fresh();
+    fund_and_impersonate(soneium, alice);
+
+    // The contract list names chain 1868 first.
+    auto contracts = json::parse(perch.get("/api/lottery/maker/sign/contract").body).as_object();
+    EXPECT_EQ(contracts.at("code").as_int64(), 200);
+    EXPECT_EQ(contracts.at("data").at(0).at("chainId").as_int64(), 1868);
+
+    auto session = sign_in(perch, alice);
+    auto who = perch.get("/api/auth/session", {{"Cookie", session.cookie}});
+    EXPECT_EQ(json::parse(who.body).at("data").at("address").as_string(), alice.lower());
+
+    auto tx = check_in_on_chain(soneium, devnet.contracts.at("CheckIn"), alice);
+    // Without the session: refused, nothing credited.
+    auto anonymous =
+        perch.request("POST", "/api/lottery/maker/sign/in", checkin_body(alice.address, tx),
+                      {{"Content-Type", "application/json"}});
+    EXPECT_EQ(anonymous.status, 401) << anonymous.body;
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "check_in_points"), 0);
+
+    auto res = perch.request("POST", "/api/lottery/maker/sign/in", checkin_body(alice.address, tx),
+                             session.headers());
+    ASSERT_EQ(res.status, 200) << res.body;
+    auto answer = json::parse(res.body).as_object();
+    EXPECT_EQ(answer.at("code").as_int64(), 200);
+    const int today = perch::rewards::utc_date(now_unix());
+    const auto expected = perch::rewards::checkin_credit(today, {}, false).points;  // 2 (4 on a
+                                                                                    // special day)
+    EXPECT_EQ(field(answer.at("data").as_object(), "points"), expected);
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "check_in_points"), expected);
+
+    // Replaying the same transaction hash credits nothing.
+    auto replay = perch.request("POST", "/api/lottery/maker/sign/in",
+                                checkin_body(alice.address, tx), session.headers());
+    EXPECT_EQ(replay.status, 409) << replay.body;
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "check_in_points"), expected);
+
+    // The week and the month show the day with its transaction.
+    auto week =
+        json::parse(perch.get("/api/campaign_api/v1/" + alice.lower() + "/chainSignInInfo").body)
+            .at("data")
+            .as_object();
+    auto mask = std::string(week.at("sign_in_mask").as_string());
+    EXPECT_EQ(mask[static_cast<std::size_t>(perch::rewards::weekday(today))], '1');
+    auto month = json::parse(perch
+                                 .get("/api/lottery/maker/sign/user?address=" + alice.address +
+                                      "&year=" + std::to_string(today / 10000) +
+                                      "&month=" + std::to_string(today / 100 % 100))
+                                 .body)
+                     .at("data")
+                     .as_object();
+    EXPECT_TRUE(month.at("isCheckIn").as_bool());
+    EXPECT_EQ(month.at("historyList").at(0).at("txHash").as_string(), tx);
+    EXPECT_EQ(month.at("transactionCount").as_int64(), 1);
+
+    // Sign-out ends the session.
+    perch.request("POST", "/api/auth/logout", "", {{"Cookie", session.cookie}});
+    auto after = perch.get("/api/auth/session", {{"Cookie", session.cookie}});
+    EXPECT_TRUE(json::parse(after.body).at("data").is_null());
+}
+
+TEST(RewardsServer, CheckInOfAnotherWalletsTransactionIsRefused) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
+    rpc::RpcClient soneium({devnet.rpc_urls.at(1868)});
+    auto alice = Wallet::fresh();
+    auto mallory = Wallet::fresh();
+    fund_and_impersonate(soneium, alice);
+    auto tx = check_in_on_chain(soneium, devnet.contracts.at("CheckIn"), alice);
+    auto session = sign_in(perch, mallory);
+    // Mallory claims Alice's transaction for herself: the receipt's sender is not her.
+    auto res = perch.request("POST", "/api/lottery/maker/sign/in",
+                             checkin_body(mallory.address, tx), session.headers());
+    EXPECT_EQ(res.status, 400) << res.body;
+    EXPECT_NE(res.body.find("not sent by this wallet"), std::string::npos) << res.body;
+    // ... or as Alice: her session is not Alice's.
+    auto as_alice = perch.request("POST", "/api/lottery/maker/sign/in",
+                                  checkin_body(alice.address, tx), session.headers());
+    EXPECT_EQ(as_alice.status, 403) << as_alice.body;
+    EXPECT_EQ(field(points_of(perch, mallory.lower()), "check_in_points"), 0);
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "check_in_points"), 0);
+}
+
+TEST(RewardsServer, SocialTaskVerifiedByTheLocalVerifierAndGuardedBySession) {
+    Verifier verifier({"twitter:perch_fan"});
+    PerchProcess perch("\"social_verifier_url\": \"" + verifier.url() + "\"");
+    auto alice = Wallet::fresh();
+    auto bob = Wallet::fresh();
+    auto alice_session = sign_in(perch, alice);
+    auto bob_session = sign_in(perch, bob);
+    const auto task = "/api/campaign_api/v1/" + alice.lower() +
+                      "/campaigns/29?join_type=1&join_platform=1&twitter_username=%40perch_fan";
+
+    // Bob's session cannot verify Alice's task; no session at all is a 401.
+    auto as_bob = perch.request("POST", task, "", bob_session.headers());
+    EXPECT_EQ(as_bob.status, 403) << as_bob.body;
+    auto anonymous = perch.request("POST", task, "", {});
+    EXPECT_EQ(anonymous.status, 401) << anonymous.body;
+    // A stale per-request header is refused too.
+    auto stale = alice_session.headers();
+    stale["X-Perch-Auth"] = perch::auth::auth_header_value(alice.lower(), now_unix() - 3 * 3600);
+    EXPECT_EQ(perch.request("POST", task, "", stale).status, 401);
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "campaign_points"), 0);
+
+    // The verifier says no for a handle that does not follow: 'verify fail', nothing credited.
+    auto wrong =
+        perch.request("POST",
+                      "/api/campaign_api/v1/" + alice.lower() +
+                          "/campaigns/29?join_type=1&join_platform=1&twitter_username=nobody",
+                      "", alice_session.headers());
+    EXPECT_EQ(wrong.status, 400) << wrong.body;
+    EXPECT_NE(wrong.body.find("verify fail"), std::string::npos);
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "campaign_points"), 0);
+
+    // Alice's own session with a handle the verifier knows: +30, once.
+    auto ok = perch.request("POST", task, "", alice_session.headers());
+    ASSERT_EQ(ok.status, 200) << ok.body;
+    auto answer = json::parse(ok.body).as_object();
+    EXPECT_EQ(answer.at("code").as_int64(), 0);
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "campaign_points"), 30);
+    EXPECT_EQ(perch.request("POST", task, "", alice_session.headers()).status, 200);
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "campaign_points"), 30);
+    EXPECT_EQ(field(points_of(perch, bob.lower()), "campaign_points"), 0);
+
+    // A Discord task with a code the verifier does not know; the wrong query for a task.
+    auto discord = perch.request(
+        "POST", "/api/campaign_api/v1/" + alice.lower() + "/campaigns/30?join_platform=3&code=xyz",
+        "", alice_session.headers());
+    EXPECT_EQ(discord.status, 400);
+    auto mismatch = perch.request(
+        "POST", "/api/campaign_api/v1/" + alice.lower() + "/campaigns/30?join_platform=2", "",
+        alice_session.headers());
+    EXPECT_EQ(mismatch.status, 400);
+    EXPECT_NE(mismatch.body.find("discord task"), std::string::npos) << mismatch.body;
+}
+
+TEST(RewardsServer, BadSignInsAreRefused) {
+    PerchProcess perch;
+    auto alice = Wallet::fresh();
+    auto bob = Wallet::fresh();
+    auto nonce = std::string(
+        json::parse(perch.get("/api/auth/nonce").body).at("data").at("nonce").as_string());
+    // Signed by Bob for Alice's address.
+    auto message = siwe_message(alice.address, nonce);
+    auto forged = json::serialize(json::object{
+        {"message", message}, {"signature", to_hex(sign_personal_message(bob.key, message))}});
+    auto res = perch.post("/api/auth/verify", forged);
+    EXPECT_EQ(res.status, 401) << res.body;
+    EXPECT_TRUE(res.headers["set-cookie"].empty());
+    // An unknown nonce.
+    auto made_up = siwe_message(alice.address, "madeUpNonce12345");
+    auto unknown = json::serialize(json::object{
+        {"message", made_up}, {"signature", to_hex(sign_personal_message(alice.key, made_up))}});
+    EXPECT_EQ(perch.post("/api/auth/verify", unknown).status, 401);
+    // A good one works once; the nonce cannot be reused.
+    auto good = json::serialize(json::object{
+        {"message", message}, {"signature", to_hex(sign_personal_message(alice.key, message))}});
+    EXPECT_EQ(perch.post("/api/auth/verify", good).status, 200);
+    EXPECT_EQ(perch.post("/api/auth/verify", good).status, 401);
+    // Garbage.
+    EXPECT_EQ(perch.post("/api/auth/verify", R"({"message": "hello", "signature": "0x00"})").status,
+              400);
+}
+
+TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
+    PerchProcess perch;
+    auto alice = Wallet::fresh();
+    auto bob = Wallet::fresh();
+    // Alice binds Bob as her referrer with her own session.
+    auto session = sign_in(perch, alice);
+    auto bind_body = json::serialize(json::object{{"referrer", bob.address}});
+    auto bound = perch.request("POST", "/api/campaign_api/v1/" + alice.lower() + "/referrer",
+                               bind_body, session.headers());
+    ASSERT_EQ(bound.status, 200) << bound.body;
+    auto self = perch.request("POST", "/api/campaign_api/v1/" + alice.lower() + "/referrer",
+                              json::serialize(json::object{{"referrer", alice.address}}),
+                              session.headers());
+    EXPECT_EQ(self.status, 400);
+
+    // The maker's table gets a completed order (what the bridge writes), straight into the file.
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    auto insert = [&](int seq, const char* token, int dst) {
+        auto sql =
+            "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
+            "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
+            "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
+            "('1:0xit" +
+            std::to_string(seq) + ":0', 1, '0xit', 0, 1, '0x1', '" + alice.lower() + "', '0x0', '" +
+            token + "', '1', " + std::to_string(dst) + ", '" + alice.lower() +
+            "', 1, 'completed', " + std::to_string(seq) + ", " + std::to_string(now_unix()) + ", " +
+            std::to_string(now_unix()) + ")";
+        char* err = nullptr;
+        EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
+            << (err ? err : "");
+        sqlite3_free(err);
+    };
+    insert(1, "ETH", 8453);  // 150
+    insert(2, "USDC", 1);    // 100
+    auto wait_for = [&](const std::string& user, const char* key, std::int64_t want) {
+        std::int64_t got = -1;
+        for (int i = 0; i < 60 && got != want; ++i) {
+            got = field(points_of(perch, user), key);
+            if (got != want) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        return got;
+    };
+    EXPECT_EQ(wait_for(alice.lower(), "cross_points", 250), 250);
+    EXPECT_EQ(wait_for(bob.lower(), "refer_points", 25), 25);
+    auto info = json::parse(perch.get("/api/campaign_api/v1/" + bob.lower() + "/referInfo").body)
+                    .at("data")
+                    .as_object();
+    EXPECT_EQ(info.at("total_referees").as_int64(), 1);
+    EXPECT_EQ(info.at("referee_bridges").as_int64(), 2);
+    // After a bridge the referrer is fixed.
+    auto change = perch.request(
+        "POST", "/api/campaign_api/v1/" + alice.lower() + "/referrer",
+        json::serialize(json::object{{"referrer", "0x00000000000000000000000000000000000000c1"}}),
+        session.headers());
+    EXPECT_EQ(change.status, 400) << change.body;
+    // Campaign progress: campaign 2 (to Base) counts the first order.
+    auto progress =
+        json::parse(
+            perch.get("/api/campaign_api/v1/" + alice.lower() + "/campaigns/points?campaign_id=2")
+                .body)
+            .at("data")
+            .at("campaigns")
+            .at(0)
+            .as_object();
+    EXPECT_EQ(progress.at("transfer_count_total").as_int64(), 1);
+    EXPECT_EQ(progress.at("campaign_points").as_int64(), 10);
+    // Later passes read past the stored cursor: nothing is credited twice.
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    EXPECT_EQ(field(points_of(perch, alice.lower()), "cross_points"), 250);
+    sqlite3_close(db);
+}

@@ -1,0 +1,120 @@
+// Campaign parsing, the spec's list filters, and progress from completed bridges.
+#include "rewards/campaigns.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+
+#include "rewards/catalog.hpp"
+
+using namespace perch::rewards;
+namespace json = boost::json;
+
+namespace {
+
+Campaign campaign_of(const char* text) {
+    auto p = parse_campaign(json::parse(text).as_object());
+    EXPECT_TRUE(p) << p.error;
+    return p.value.value_or(Campaign{});
+}
+
+constexpr const char* kTiers = R"({"id": 5, "name": "Soneium", "start_time": 1000,
+  "end_time": 2000, "tasks": [
+    {"points": 20, "conditions": {"transfer_count": 1, "to_chain": 1868}},
+    {"points": 50, "conditions": {"transfer_count": 3, "to_chain": 1868}}]})";
+
+}  // namespace
+
+TEST(Campaigns, ParseChecksFields) {
+    auto c = campaign_of(kTiers);
+    EXPECT_EQ(c.id, 5);
+    EXPECT_EQ(c.status, 1);
+    ASSERT_EQ(c.tasks.size(), 2u);
+    EXPECT_EQ(c.tasks[1].transfer_count, 3);
+    EXPECT_EQ(c.tasks[1].from_chain, 0);
+    auto bad = parse_campaign(json::parse(R"({"id": 6, "name": "x", "tasks": []})").as_object());
+    EXPECT_FALSE(bad);
+    EXPECT_EQ(bad.error, "campaign 6: 'tasks' must be a non-empty array");
+    auto down = parse_campaign(json::parse(R"({"id": 7, "name": "x", "tasks": [
+        {"points": 1, "conditions": {"transfer_count": 3}},
+        {"points": 1, "conditions": {"transfer_count": 2}}]})")
+                                   .as_object());
+    EXPECT_NE(down.error.find("increasing"), std::string::npos);
+    EXPECT_FALSE(parse_theme(json::parse(R"({"id": 1})").as_object()));
+    EXPECT_FALSE(parse_social_task(json::parse(R"({"id": 1, "platform": "myspace"})").as_object()));
+}
+
+TEST(Campaigns, ListKeepsStatusOneVisibleNewestFirst) {
+    auto make = [](std::int64_t id, std::int64_t status, bool invisible, std::int64_t start,
+                   std::int64_t end) {
+        Campaign c;
+        c.id = id;
+        c.status = status;
+        c.invisible = invisible;
+        c.start_time = start;
+        c.end_time = end;
+        return c;
+    };
+    std::vector<Campaign> all{make(1, 1, false, 100, 0), make(2, 0, false, 300, 0),
+                              make(3, 1, true, 400, 0), make(4, 1, false, 200, 500),
+                              make(5, 1, false, 250, 0)};
+    auto now = visible_campaigns(all, 1000, false);
+    ASSERT_EQ(now.size(), 2u);  // 4 ended at 500
+    EXPECT_EQ(now[0].id, 5);
+    EXPECT_EQ(now[1].id, 1);
+    auto every = visible_campaigns(all, 1000, true);
+    ASSERT_EQ(every.size(), 3u);
+    EXPECT_EQ(every[0].id, 5);
+    EXPECT_EQ(every[1].id, 4);
+    EXPECT_EQ(every[2].id, 1);
+}
+
+TEST(Campaigns, ProgressCountsMatchingBridgesInTheWindow) {
+    auto c = campaign_of(kTiers);
+    std::vector<BridgeRecord> bridges{
+        {8453, 1868, 1100, 150},   // counts
+        {1, 42161, 1200, 150},     // wrong destination
+        {1, 1868, 2500, 150},      // after the end
+        {42161, 1868, 1300, 100},  // counts
+    };
+    auto p = campaign_progress(c, bridges);
+    EXPECT_EQ(p.transfer_count_total, 2);
+    EXPECT_EQ(p.cross_total_points, 250);
+    EXPECT_EQ(p.tiers_reached, (std::vector<bool>{true, false}));
+    EXPECT_EQ(p.tier_points, 20);
+    EXPECT_FALSE(p.done);
+    bridges.push_back({1, 1868, 1400, 300});
+    p = campaign_progress(c, bridges);
+    EXPECT_TRUE(p.done);  // the count reached the last task's transfer_count
+    EXPECT_EQ(p.tier_points, 70);
+}
+
+TEST(Campaigns, ProgressHonoursSourceChain) {
+    auto c = campaign_of(R"({"id": 9, "name": "From Base", "tasks": [
+        {"points": 5, "conditions": {"transfer_count": 1, "from_chain": 8453, "to_chain": 0}}]})");
+    EXPECT_FALSE(campaign_progress(c, {{1, 8453, 10, 1}}).done);
+    EXPECT_TRUE(campaign_progress(c, {{8453, 1, 10, 1}}).done);
+}
+
+TEST(Campaigns, ConfigFilesLoadAndQuestsFilter) {
+    auto catalog = RewardsCatalog::load(PERCH_CONFIG_DIR);
+    auto snap = catalog.snapshot();
+    EXPECT_GE(snap->campaigns.size(), 3u);
+    ASSERT_NE(snap->social_task(29), nullptr);
+    EXPECT_EQ(snap->social_task(29)->platform, "twitter");
+    EXPECT_EQ(snap->social_task(30)->platform, "discord");
+    EXPECT_EQ(snap->social_task(32)->platform, "telegram");
+    auto quests = visible_quests(snap->quests, 1780000000);
+    for (const auto& q : quests) {
+        EXPECT_EQ(q.at("status").as_int64(), 1);
+        EXPECT_GT(q.at("end_time").as_int64(), 1780000000);
+    }
+    // An admin edit replaces the entry; a bad one is refused and changes nothing.
+    auto hidden = catalog.merged("campaign", 1, json::object{{"invisible", true}});
+    ASSERT_TRUE(hidden);
+    EXPECT_FALSE(catalog.put("campaign", *hidden));
+    EXPECT_TRUE(catalog.snapshot()->campaign(1)->invisible);
+    auto broken = catalog.merged("campaign", 2, json::object{{"tasks", json::array{}}});
+    EXPECT_TRUE(catalog.put("campaign", *broken));
+    EXPECT_EQ(catalog.snapshot()->campaign(2)->tasks.size(), 2u);
+}
