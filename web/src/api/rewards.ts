@@ -50,6 +50,11 @@ export function getReferInfo(address: string, signal?: AbortSignal): Promise<Ref
   return request<ReferInfo>(`${user(address)}/referInfo`, { signal });
 }
 
+/** Binds the wallet's referrer (needs the wallet's session; fixed after the first bridge). */
+export async function postReferrer(address: string, referrer: string): Promise<void> {
+  await request<unknown>(`${user(address)}/referrer`, { method: 'POST', body: { referrer } });
+}
+
 export async function getCampaignProgress(address: string, ids: readonly number[], signal?: AbortSignal): Promise<CampaignProgress[]> {
   const data = await request<{ campaigns?: CampaignProgress[] } | null>(`${user(address)}/campaigns/points`, {
     query: { campaign_id: ids.join(',') },

@@ -6,6 +6,8 @@ export type DateLike = number | string;
 export interface ReferInfo {
   total_referees: number;
   referee_bridges: number;
+  /** The bound referrer (lower case), or null. */
+  referrer?: string | null;
 }
 
 /** GET /campaign_api/v1/{address}/chainSignInInfo. */

@@ -4,6 +4,7 @@ import { ActivityPanel } from '@/features/rewards/ActivityPanel';
 import { BoostTiers } from '@/features/rewards/BoostTiers';
 import { EventList } from '@/features/rewards/EventList';
 import { MyPointsPanel } from '@/features/rewards/MyPointsPanel';
+import { ReferralCard } from '@/features/rewards/ReferralCard';
 
 /** /rewards and /rewards-phase1. */
 export default function RewardsPage() {
@@ -16,7 +17,10 @@ export default function RewardsPage() {
         <BoostTiers />
       </div>
       <ActivityPanel />
-      <EventList />
+      <div className="grid grid--2">
+        <ReferralCard />
+        <EventList />
+      </div>
     </div>
   );
 }

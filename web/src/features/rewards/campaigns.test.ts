@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Campaign, Quest } from '@/api/rewardsTypes';
 import { BOOST_TIERS } from '@/lib/config';
 import { currentBoostTier, tierForMultiplier } from './boost';
+import { canBindReferrer } from './ReferralCard';
 import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, remainingMs, rewardTags, targetCount, tierReached, usesCountdown, visibleCampaigns } from './campaigns';
 
 const campaign = (over: Partial<Campaign>): Campaign => ({
@@ -110,5 +111,17 @@ describe('point boost tier highlight', () => {
     expect(tierForMultiplier(undefined)).toBe(-1);
     expect(currentBoostTier(9)).toBe(0);
     expect(currentBoostTier(100)).toBe(3);
+  });
+});
+
+describe('referral binding', () => {
+  const me = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+  const other = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+  it('needs a wallet, an address that is not the user, and no referrer yet', () => {
+    expect(canBindReferrer(me, other, null)).toBe(true);
+    expect(canBindReferrer(me, me.toLowerCase(), null)).toBe(false);
+    expect(canBindReferrer(me, other, other.toLowerCase())).toBe(false);
+    expect(canBindReferrer('', other, null)).toBe(false);
+    expect(canBindReferrer(me, '0x123', null)).toBe(false);
   });
 });
