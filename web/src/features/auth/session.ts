@@ -6,6 +6,7 @@ import { getAuthNonce, postAuthLogout, postAuthVerify } from '@/api/rewards';
 import i18n from '@/i18n';
 import { logger } from '@/lib/logger';
 import { useWalletRuntime } from '@/wallet/runtime';
+import { useWalletStore } from '@/wallet/store';
 import { siweMessage } from './siwe';
 
 /** Sessions last this long on the client's side; the server's cookie decides for real. */
@@ -94,3 +95,9 @@ export async function withSession<T>(address: string, write: () => Promise<T>): 
     return write();
   }
 }
+
+/** Disconnecting the wallet ends its session on the server too; switching account forgets it locally. */
+useWalletStore.subscribe((state, prev) => {
+  if (prev.address && !state.address && useSessionStore.getState().address) void signOut();
+  else if (state.address && prev.address && state.address.toLowerCase() !== prev.address.toLowerCase()) useSessionStore.getState().clear();
+});
