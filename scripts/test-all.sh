@@ -27,11 +27,15 @@ count() {  # count SUITE PASSED FAILED EXIT_CODE
 
 echo "== starting the test devnet and perch"
 start_devnet "$TMP/devnet" 100 "$LOGS/devnet-node.log" || exit 1
+# The local social-task verifier the e2e perch asks (tools/social-verifier.mjs; tests tell it what to accept).
+setsid node "$ROOT/tools/social-verifier.mjs" --port 8181 > "$LOGS/social-verifier.log" 2>&1 &
+PIDS+=($!)
+wait_for_line "$LOGS/social-verifier.log" "listening" 10 "$!" || exit 1
 cat > "$TMP/perch-e2e.json" <<JSON
 {"host": "127.0.0.1", "port": 8180, "database_url": "sqlite:$TMP/perch-e2e.db",
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
- "access_log": false}
+ "access_log": false, "social_verifier_url": "http://127.0.0.1:8181"}
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
@@ -56,7 +60,8 @@ count contracts "$(plain "$LOGS/contracts.log" | grep -oP '^(#|ℹ) pass \K[0-9]
   "$(plain "$LOGS/contracts.log" | grep -oP '^(#|ℹ) fail \K[0-9]+' | tail -1)" $rc
 
 echo "== end-to-end (Playwright in Chromium against perch + devnet)"
-(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" npm run --silent e2e) \
+(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" \
+  PERCH_SOCIAL_VERIFIER_URL=http://127.0.0.1:8181 PERCH_E2E_DB="$TMP/perch-e2e.db" npm run --silent e2e) \
   > "$LOGS/e2e.log" 2>&1
 rc=$?
 count e2e "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= passed)' | tail -1)" \
