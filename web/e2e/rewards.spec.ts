@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 
@@ -72,6 +72,16 @@ async function connect(page: Page, state: DevnetState, path: string): Promise<vo
   await expect(headerWallet(page)).toHaveText(SHORT);
 }
 
+/** The spec's per-request header: SHA-256 of `user:YYYYMMDDHH` (UTC), as the web client sends it. */
+function authHeader(user: string, now = new Date()): Record<string, string> {
+  const hour = now.toISOString().slice(0, 13).replace(/[-T]/g, '');
+  return { 'X-Perch-Auth': createHash('sha256').update(`${user.toLowerCase()}:${hour}`).digest('hex') };
+}
+
+/** The check-in multiplier of today (2 on a special day), found by the check-in test. */
+let todayMultiplier = 0;
+const todayKey = (): string => new Date().toISOString().slice(0, 10).replaceAll('-', '');
+
 function seedCompletedBridges(n: number, from: number, to: number): void {
   const now = Math.floor(Date.now() / 1000);
   const user = USER.toLowerCase();
@@ -113,6 +123,7 @@ test.describe('rewards with the devnet wallet (account #4)', () => {
     const doubled = await modal.getByTestId('checkin-x2').isVisible();
     if (doubled) await expect(modal.getByTestId('checkin-x2')).toHaveText('Check-in has earned x2 points!');
     const expected = doubled ? 4 : 2;
+    todayMultiplier = doubled ? 2 : 1;
 
     const verify = page.waitForResponse((r) => r.url().endsWith('/api/auth/verify') && r.request().method() === 'POST');
     const signIn = page.waitForResponse((r) => r.url().endsWith('/api/lottery/maker/sign/in'));
@@ -144,11 +155,16 @@ test.describe('rewards with the devnet wallet (account #4)', () => {
     await expect(page.getByTestId('points-badge')).toHaveText(total(after).toLocaleString('en-US'), { timeout: 15_000 });
 
     // Today's calendar day shows its points and opens the transaction in the explorer.
-    const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const day = modal.getByTestId(`checkin-day-${today}`);
+    const day = modal.getByTestId(`checkin-day-${todayKey()}`);
     await expect(day).toHaveAttribute('href', new RegExp(`/tx/${body.hash}$`), { timeout: 15_000 });
     await expect(day).toContainText(`+${expected}`);
     await expect(submit).toHaveText('Checked in today');
+
+    // Replaying the same transaction with this browser's session credits nothing.
+    const replay = await page.request.post('/api/lottery/maker/sign/in', { data: body, headers: authHeader(USER) });
+    expect(replay.status()).toBe(409);
+    expect(((await replay.json()) as { msg: string }).msg).toContain('already credited');
+    expect((await points(page)).check_in_points).toBe(after.check_in_points);
     // The weekly box of today is claimed.
     await page.keyboard.press('Escape');
     const weekday = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][new Date().getUTCDay()] ?? 'mon';
@@ -239,6 +255,13 @@ test.describe('rewards with the devnet wallet (account #4)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Shared: +50 points' })).toBeVisible();
     await expect(share).toBeHidden();
     await expect.poll(async () => total(await points(page)) - total(before), { timeout: 10_000 }).toBe(50);
+    // Bridging on the day of a check-in tops the day up from 2 to 10 (doubled on a special day).
+    if (todayMultiplier > 0) {
+      await page.locator('header').getByRole('button', { name: 'Check-in' }).click();
+      const modal = page.getByRole('dialog', { name: 'Daily Check-in' });
+      await expect(modal.getByTestId(`checkin-day-${todayKey()}`)).toContainText(`+${10 * todayMultiplier}`, { timeout: 15_000 });
+      await page.keyboard.press('Escape');
+    }
     // Shown once: a reload does not offer it again.
     await page.reload();
     await expect(page.getByTestId(`campaign-${target.c.id}`)).toBeVisible({ timeout: 20_000 });
