@@ -23,6 +23,11 @@ function CampaignCountdown({ end }: { end: number }) {
   );
 }
 
+/** A logo that does not load is hidden rather than shown broken. */
+export const hideBroken = (e: { currentTarget: HTMLImageElement }): void => {
+  e.currentTarget.style.display = 'none';
+};
+
 const day = (sec: number): string => new Date(sec * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: CampaignProgress | undefined }) {
@@ -33,7 +38,7 @@ function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: Ca
   return (
     <li className="campaign" data-testid={`campaign-${campaign.id}`}>
       <div className="campaign__head">
-        {campaign.logo_url ? <img src={campaign.logo_url} alt="" className="campaign__logo" /> : null}
+        {campaign.logo_url ? <img src={campaign.logo_url} alt="" className="campaign__logo" onError={hideBroken} /> : null}
         <strong>{campaign.name}</strong>
         {usesCountdown(campaign) ? (
           <CampaignCountdown end={campaign.end_time} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questsQuery } from '@/api/rewardsQueries';
 import { Tag } from '@/components/Tag';
+import { hideBroken } from './CampaignThemes';
 import { activeQuests, rewardTags } from './campaigns';
 
 /** The 'More Quests' carousel advances every 5 s (spec §9). */
@@ -28,7 +29,7 @@ export function QuestCarousel() {
     <section className="quest-carousel" aria-roledescription="carousel" aria-label={t('rewards.moreQuests')}>
       <h3 className="section-label">{t('rewards.moreQuests')}</h3>
       <a className="quest" href={current.link || undefined} target="_blank" rel="noreferrer" data-testid="quest-slide" data-index={index % n}>
-        {current.img ? <img src={current.img} alt="" className="quest__img" /> : null}
+        {current.img ? <img key={current.img} src={current.img} alt="" className="quest__img" onError={hideBroken} /> : null}
         <div className="quest__body">
           {current.cover_label ? <Tag tone="hot">{current.cover_label}</Tag> : null}
           <strong>{current.maintitle}</strong>
