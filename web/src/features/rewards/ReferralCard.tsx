@@ -69,7 +69,7 @@ export function ReferralCard() {
       <p className="muted small">{t('referral.share', { percent: 10 })}</p>
       {link ? (
         <p className="small">
-          {t('referral.link')} <code>{link}</code>
+          {t('referral.link')} <code className="referral-link">{link}</code>
         </p>
       ) : null}
       {info.data?.referrer ? <p className="small">{t('referral.boundTo', { address: shortenAddress(info.data.referrer) })}</p> : null}

@@ -32,7 +32,7 @@ export function WeeklyBridge() {
           >
             <span>{t(`rewards.days.${DAYS[b.weekday] ?? 'mon'}`)}</span>
             <strong className="week-box__points">{b.points > 0 ? t('checkin.dayPoints', { points: b.points }) : '—'}</strong>
-            <span className="small">{t(`rewards.box.${b.state}`)}</span>
+            <span className="small week-box__state">{t(`rewards.box.${b.state}`)}</span>
             {b.special ? <span className="tag tag--hot small">{t('rewards.x2')}</span> : null}
           </li>
         ))}
