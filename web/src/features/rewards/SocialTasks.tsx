@@ -32,6 +32,9 @@ export function discordAuthUrl(origin: string): string {
   return `https://discord.com/oauth2/authorize?${q.toString()}`;
 }
 
+/** The OAuth code Discord sent back, kept for this tab until it is used (a reload keeps it). */
+const DISCORD_CODE_KEY = 'perch-discord-code';
+
 const HREF = { twitter: LINKS.twitter, discord: LINKS.discord, telegram: LINKS.telegram } as const;
 const TITLE = { twitter: 'rewards.followX', discord: 'rewards.joinDiscord', telegram: 'rewards.joinTelegram' } as const;
 const LOGO = { twitter: XLogo, discord: DiscordLogo, telegram: TelegramLogo } as const;
@@ -68,6 +71,7 @@ function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; se
     try {
       await withSession(address, () => postCampaignTask(address, task.id, join));
       dispatch(address, task.id, task.kind, 'success');
+      if (task.kind === 'discord') sessionStorage.removeItem(DISCORD_CODE_KEY);
       void queryClient.invalidateQueries({ queryKey: ['campaign-progress'] });
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['points'] }), SOCIAL_REFRESH_MS);
     } catch (err) {
@@ -150,7 +154,7 @@ export function SocialTasks() {
   const progress = useQuery(campaignProgressQuery(address, ids));
   const [params, setParams] = useSearchParams();
   const dispatch = useTaskStore((s) => s.dispatch);
-  const [discordCode, setDiscordCode] = useState('');
+  const [discordCode, setDiscordCode] = useState(() => sessionStorage.getItem(DISCORD_CODE_KEY) ?? '');
   const handled = useRef(false);
 
   // Back from Discord's authorisation with ?code=…: the Discord task can be verified.
@@ -159,6 +163,7 @@ export function SocialTasks() {
     if (!code || handled.current || !address) return;
     handled.current = true;
     setDiscordCode(code);
+    sessionStorage.setItem(DISCORD_CODE_KEY, code);
     dispatch(address, 30, 'discord', 'code');
     const next = new URLSearchParams(params);
     next.delete('code');
