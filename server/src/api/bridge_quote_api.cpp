@@ -65,6 +65,10 @@ Task<chain::U256> maker_liquidity(Services& s, std::int64_t chain_id, const std:
 }
 
 Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
+    if (co_await s.store.orders().paused()) {
+        throw ApiError(ErrorKind::unavailable,
+                       "the bridge is paused for maintenance; deposits are not taken now");
+    }
     auto liquidity = co_await maker_liquidity(s, in.request.to_chain, in.request.token);
     auto now = std::chrono::duration_cast<std::chrono::seconds>(
         std::chrono::system_clock::now().time_since_epoch());

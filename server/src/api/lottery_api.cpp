@@ -5,6 +5,7 @@
 #include "api/auth_guard.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "rewards/airdrop.hpp"
 #include "rewards/rules.hpp"
 #include "rewards/service.hpp"
 
@@ -52,6 +53,31 @@ std::string string_field(const json::object& body, const char* key) {
 }  // namespace
 
 void register_lottery_api(http::Router& router, Services& s) {
+    router.post(
+        "/api/lottery/maker/layerzero/drop",
+        "Airdrop batch query {addressList} (at most 5): a list of address and value",
+        [&s](http::Request& req) -> Task<http::Response> {
+            auto body = req.json_object();
+            const auto* list = body.if_contains("addressList");
+            if (!list || !list->is_array())
+                throw bad_request("'addressList' must be an array of addresses");
+            std::vector<std::string> addresses;
+            for (const auto& a : list->as_array()) {
+                if (!a.is_string()) throw bad_request("address error.");
+                addresses.emplace_back(text::trim(a.as_string()));
+            }
+            if (auto problem = rewards::airdrop_query_problem(addresses))
+                throw bad_request(*problem);
+            std::vector<std::string> keys;
+            for (const auto& a : addresses) keys.push_back(text::to_lower(a));
+            std::string campaign = "layerzero";
+            auto values = co_await s.rewards->store().airdrop_values(campaign, std::move(keys));
+            json::array out;
+            for (std::size_t i = 0; i < addresses.size(); ++i)
+                out.push_back(json::object{{"address", addresses[i]}, {"value", values[i]}});
+            co_return http::envelope(out, kOk);
+        });
+
     router.get("/api/lottery/maker/sign/contract",
                "Check-in contracts: a list of chainId and contractAddress (default chain first)",
                [&s](http::Request&) -> Task<http::Response> {

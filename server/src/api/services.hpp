@@ -35,6 +35,7 @@ void register_config_api(http::Router& router, Services& services);
 void register_campaign_api(http::Router& router, Services& services);
 void register_balance_api(http::Router& router, Services& services);
 void register_bridge_quote_api(http::Router& router, Services& services);
+void register_bridge_order_api(http::Router& router, Services& services);
 void register_auth_api(http::Router& router, Services& services);
 void register_lottery_api(http::Router& router, Services& services);
 void register_admin_api(http::Router& router, Services& services);

@@ -9,7 +9,9 @@
 #include <boost/json.hpp>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,8 +20,11 @@
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/log.hpp"
+#include "core/text.hpp"
 #include "http/dispatcher.hpp"
 #include "http/server.hpp"
+#include "maker/maker.hpp"
+#include "rewards/airdrop.hpp"
 #include "rewards/service.hpp"
 #include "store/rewards_store.hpp"
 
@@ -30,10 +35,16 @@ constexpr const char* kUsage =
     "usage: perch <command> [--config FILE]\n"
     "  serve     serve the API and the web app (default config: config/perch.json)\n"
     "  migrate   apply pending database migrations and exit\n"
+    "  pause     stop the bridge maker from signing new payouts (a running server obeys)\n"
+    "  resume    let the maker pay again\n"
+    "  import-airdrop FILE [--campaign NAME]   load airdrop allocations (CSV address,value;\n"
+    "            default campaign layerzero) for the batch query tool\n"
     "  help      show this text\n"
     "Environment overrides: PERCH_HOST PERCH_PORT PERCH_THREADS PERCH_DATABASE_URL\n"
     "  PERCH_CHAIN_PROFILE PERCH_MAKER_KEY_FILE PERCH_TRUSTED_PROXIES PERCH_CORS_ORIGINS\n"
-    "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL\n";
+    "  PERCH_WEB_ROOT PERCH_GEOIP_DB PERCH_LOG_LEVEL PERCH_MAKER (on|off)\n"
+    "  PERCH_MAKER_CONFIRMATIONS PERCH_ADMIN_TOKEN PERCH_SOCIAL_VERIFIER_URL "
+    "PERCH_CHECKIN_CHAIN_ID\n";
 
 Config read_config(const std::vector<std::string>& args) {
     std::string path;
@@ -93,6 +104,49 @@ T run_now(Task<T> task) {
     return future.get();
 }
 
+chain::PrivateKey read_maker_key(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ConfigError("maker_key_file: cannot read '" + path + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto key = chain::PrivateKey::from_hex(text::trim(text.str()));
+    if (!key) throw ConfigError("maker_key_file: '" + path + "' does not hold a private key");
+    return std::move(*key);
+}
+
+// The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
+std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
+                                          store::Store& store, const catalog::Catalog& catalog,
+                                          const bridge::RouteTable& routes,
+                                          balance::BalanceService& balances) {
+    if (!config.maker.enabled) return nullptr;
+    auto depositor = chain::Address::from_hex(catalog.contract_address("Depositor"));
+    if (!depositor) throw ConfigError("maker: the chain profile deploys no Depositor");
+    if (config.maker_key_file.empty()) throw ConfigError("maker: maker_key_file is not set");
+    maker::MakerOptions options;
+    options.poll = config.maker.poll;
+    options.speedup_after = config.maker.speedup_after;
+    options.confirmations = config.maker.confirmations;
+    options.large_confirmations = config.maker.large_confirmations;
+    auto maker =
+        std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances, *depositor,
+                                       read_maker_key(config.maker_key_file), options);
+    std::vector<std::int64_t> chain_ids;
+    for (const auto& c : catalog.profile_chains()) chain_ids.push_back(c.chain_id);
+    maker->start(chain_ids);
+    return maker;
+}
+
+int set_paused(const Config& config, bool paused) {
+    auto store = store::open_store(config.database_url);
+    boost::asio::io_context ctx;
+    auto write = [&]() -> Task<void> { co_await store->orders().set_paused(paused); };
+    boost::asio::co_spawn(ctx, write(), boost::asio::detached);
+    ctx.run();
+    std::cout << (paused ? "maker paused\n" : "maker resumed\n");
+    return 0;
+}
+
 void wait_for_stop_signal() {
     boost::asio::io_context signals_ctx;
     boost::asio::signal_set signals(signals_ctx, SIGINT, SIGTERM);
@@ -128,6 +182,7 @@ int serve(const Config& config) {
                                 config.cors_origins);
     http::Server server(pool, dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
+    auto maker = start_maker(config, pool, *store, catalog, routes, balances);
     pool.start();
     boost::asio::co_spawn(pool.at(0), rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
@@ -136,10 +191,43 @@ int serve(const Config& config) {
                  config.database_url);
     spdlog::default_logger()->flush();  // scripts and tests wait for this line
     wait_for_stop_signal();
+    if (maker) maker->stop();
     rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
     spdlog::info("perch stopped");
+    return 0;
+}
+
+// perch import-airdrop FILE [--campaign NAME] [--config FILE]
+int import_airdrop(std::vector<std::string> args) {
+    std::string file, campaign = "layerzero";
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--campaign" && i + 1 < args.size()) {
+            campaign = args[++i];
+        } else if (args[i] == "--config" && i + 1 < args.size()) {
+            rest.push_back(args[i]);
+            rest.push_back(args[++i]);
+        } else if (file.empty() && !args[i].starts_with("--")) {
+            file = args[i];
+        } else {
+            throw ConfigError("unknown argument '" + args[i] + "'\n" + kUsage);
+        }
+    }
+    if (file.empty()) throw ConfigError(std::string("import-airdrop needs a FILE\n") + kUsage);
+    auto config = read_config(rest);
+    setup_logging(config.log_level);
+    std::ifstream in(file);
+    if (!in) throw ConfigError("cannot read '" + file + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto parsed = rewards::parse_airdrop_csv(text.str());
+    if (!parsed.error.empty()) throw ConfigError(file + ": " + parsed.error);
+    auto store = store::open_store(config.database_url);
+    auto rewards_store = store::open_rewards_store(*store);
+    auto count = run_now(rewards_store->import_airdrop(campaign, std::move(parsed.rows)));
+    std::cout << count << " allocation(s) imported for " << campaign << "\n";
     return 0;
 }
 
@@ -154,7 +242,9 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
-        if (command != "serve" && command != "migrate") {
+        if (command == "import-airdrop") return import_airdrop(args);
+        if (command != "serve" && command != "migrate" && command != "pause" &&
+            command != "resume") {
             std::cerr << "unknown command '" << command << "'\n" << kUsage;
             return 2;
         }
@@ -165,6 +255,8 @@ int main(int argc, char** argv) {
             std::cout << applied << " migration(s) applied\n";
             return 0;
         }
+        if (command == "pause" || command == "resume")
+            return set_paused(config, command == "pause");
         return serve(config);
     } catch (const ConfigError& e) {
         std::cerr << "perch: " << e.what() << "\n";

@@ -73,6 +73,17 @@ std::optional<TokenRef> BalanceService::token(std::string_view symbol,
     return std::nullopt;
 }
 
+std::optional<TokenRef> BalanceService::token_at(std::int64_t chain_id,
+                                                 const chain::Address& address) const {
+    auto wanted = address.lower_hex();
+    for (const auto& t : tokens_) {
+        if (t.chain_id != chain_id) continue;
+        bool native_match = address.is_zero() && t.native;
+        if (native_match || (!t.native && t.address == wanted)) return t;
+    }
+    return std::nullopt;
+}
+
 std::optional<ChainBalance> BalanceService::cached(const std::string& key) const {
     std::lock_guard lock(cache_mutex_);
     auto it = cache_.find(key);

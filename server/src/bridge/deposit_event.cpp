@@ -45,6 +45,11 @@ std::string Deposit::order_key() const {
            std::to_string(log_index);
 }
 
+chain::Hash32 deposit_topic() {
+    static const auto event = *abi::parse_event(kDepositEvent);
+    return event.topic();
+}
+
 std::optional<Deposit> decode_deposit(const json::value& value, std::int64_t src_chain_id,
                                       const chain::Address& depositor, std::string* why) {
     static const auto event = *abi::parse_event(kDepositEvent);

@@ -34,6 +34,9 @@ struct Deposit {
     std::string order_key() const;
 };
 
+// topic0 of the Deposit event, for eth_getLogs filters.
+chain::Hash32 deposit_topic();
+
 // Decodes one eth_getLogs entry; nullopt (with `why`) for a log that is not a well-formed Deposit
 // from `depositor`, so a hostile contract's look-alike events are never orders.
 std::optional<Deposit> decode_deposit(const boost::json::value& log, std::int64_t src_chain_id,

@@ -42,4 +42,9 @@ chain::Bytes allowance_calldata(const chain::Address& owner, const chain::Addres
                   {abi::Value::of(owner), abi::Value::of(spender)});
 }
 
+chain::Bytes transfer_calldata(const chain::Address& to, const chain::U256& amount) {
+    return encode("transfer(address to, uint256 amount)",
+                  {abi::Value::of(to), abi::Value::of(amount)});
+}
+
 }  // namespace perch::bridge

@@ -14,5 +14,7 @@ chain::Bytes deposit_calldata(const chain::Address& token, const chain::U256& am
                               std::int64_t channel);
 chain::Bytes approve_calldata(const chain::Address& spender, const chain::U256& amount);
 chain::Bytes allowance_calldata(const chain::Address& owner, const chain::Address& spender);
+// ERC-20 transfer(to, amount): how the maker pays out and refunds tokens.
+chain::Bytes transfer_calldata(const chain::Address& to, const chain::U256& amount);
 
 }  // namespace perch::bridge

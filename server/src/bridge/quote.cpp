@@ -73,6 +73,8 @@ Route parse_route(const json::object& r, const std::string& where) {
               [&](const json::value& v, const std::string& w) {
                   return static_cast<std::uint32_t>(integer(v, w));
               });
+    if (const auto* large = r.if_contains("large_from"))
+        route.large_from = units(*large, route.decimals, where + ".large_from");
     return route;
 }
 

@@ -32,6 +32,7 @@ struct Route {
     U256 default_dtc;
     std::map<std::int64_t, std::uint32_t> expected_seconds;  // per source chain
     std::uint32_t default_expected_seconds = 10;
+    std::optional<U256> large_from;  // deposits from this amount wait for more confirmations
 };
 
 struct RouteTable {

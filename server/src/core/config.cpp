@@ -78,12 +78,30 @@ void reject_unknown_keys(const json::object& obj, std::initializer_list<std::str
     }
 }
 
+void apply_maker(MakerSettings& m, const json::object& obj) {
+    reject_unknown_keys(
+        obj, {"enabled", "confirmations", "large_confirmations", "poll_ms", "speedup_after_ms"},
+        "maker.");
+    if (const auto* v = find(obj, "enabled")) {
+        if (!v->is_bool()) fail("maker.enabled", "must be true or false");
+        m.enabled = v->as_bool();
+    }
+    m.confirmations = static_cast<std::uint32_t>(
+        get_int(obj, "confirmations", m.confirmations, 1, 1000, "maker."));
+    m.large_confirmations = static_cast<std::uint32_t>(
+        get_int(obj, "large_confirmations", m.large_confirmations, 1, 1000, "maker."));
+    m.poll =
+        std::chrono::milliseconds(get_int(obj, "poll_ms", m.poll.count(), 10, 60000, "maker."));
+    m.speedup_after = std::chrono::milliseconds(
+        get_int(obj, "speedup_after_ms", m.speedup_after.count(), 1000, 3600000, "maker."));
+}
+
 void apply_file(Config& c, const json::object& obj) {
     reject_unknown_keys(
         obj,
         {"host", "port", "threads", "database_url", "chain_profile", "maker_key_file",
          "trusted_proxies", "cors_origins", "web_root", "config_dir", "geoip_db", "log_level",
-         "access_log", "limits", "admin_token", "social_verifier_url", "checkin_chain_id"},
+         "access_log", "limits", "maker", "admin_token", "social_verifier_url", "checkin_chain_id"},
         "");
     c.host = get_string(obj, "host", c.host);
     c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
@@ -113,6 +131,10 @@ void apply_file(Config& c, const json::object& obj) {
         c.limits.idle_timeout = std::chrono::milliseconds(
             get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000, "limits."));
     }
+    if (const auto* maker = find(obj, "maker")) {
+        if (!maker->is_object()) fail("maker", "must be an object");
+        apply_maker(c.maker, maker->as_object());
+    }
 }
 
 void apply_env(Config& c, const EnvLookup& env) {
@@ -129,6 +151,14 @@ void apply_env(Config& c, const EnvLookup& env) {
     if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;
     if (auto v = env("PERCH_GEOIP_DB")) c.geoip_db = *v;
     if (auto v = env("PERCH_LOG_LEVEL")) c.log_level = *v;
+    if (auto v = env("PERCH_MAKER")) {
+        if (*v != "on" && *v != "off") fail("PERCH_MAKER", "must be on or off");
+        c.maker.enabled = *v == "on";
+    }
+    if (auto v = env("PERCH_MAKER_CONFIRMATIONS")) {
+        c.maker.confirmations =
+            static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", *v, 1, 1000));
+    }
     if (auto v = env("PERCH_ADMIN_TOKEN")) c.admin_token = *v;
     if (auto v = env("PERCH_SOCIAL_VERIFIER_URL")) c.social_verifier_url = *v;
     if (auto v = env("PERCH_CHECKIN_CHAIN_ID"))

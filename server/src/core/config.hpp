@@ -17,6 +17,15 @@ struct Limits {
     std::chrono::milliseconds idle_timeout{60000};
 };
 
+// The bridge maker (DESIGN §5). Off unless configured: two makers on one chain would both pay.
+struct MakerSettings {
+    bool enabled = false;
+    std::uint32_t confirmations = 1;        // on every source chain
+    std::uint32_t large_confirmations = 3;  // for deposits from a route's large_from
+    std::chrono::milliseconds poll{200};
+    std::chrono::milliseconds speedup_after{12000};
+};
+
 struct Config {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -32,6 +41,7 @@ struct Config {
     std::string log_level = "info";
     bool access_log = true;
     Limits limits;
+    MakerSettings maker;
     // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:
     // social tasks unavailable), the default check-in chain.
     std::string admin_token;

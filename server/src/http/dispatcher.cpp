@@ -80,12 +80,8 @@ Response Dispatcher::handle_static(const Request& request) const {
     return r;
 }
 
-bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req) const {
-    bhttp::response<bhttp::string_body> msg{res.status, req.version()};
-    msg.set(bhttp::field::server, "perch");
-    msg.keep_alive(req.keep_alive());
-    for (auto& [name, value] : res.headers) msg.set(name, value);
-
+template <class Fields>
+void Dispatcher::set_cors(Fields& msg, const RawRequest& req) const {
     auto origin = req[bhttp::field::origin];
     if (origin_allowed(origin)) {
         msg.set(bhttp::field::access_control_allow_origin, origin);
@@ -99,6 +95,27 @@ bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req)
     } else {
         msg.set(bhttp::field::vary, "Accept-Encoding");
     }
+}
+
+bhttp::response<bhttp::empty_body> Dispatcher::stream_head(const Response& res,
+                                                           const RawRequest& req) const {
+    bhttp::response<bhttp::empty_body> msg{res.status, req.version()};
+    msg.set(bhttp::field::server, "perch");
+    for (const auto& [name, value] : res.headers) msg.set(name, value);
+    set_cors(msg, req);
+    msg.set(bhttp::field::content_type, "text/event-stream");
+    msg.set(bhttp::field::cache_control, "no-store");
+    msg.keep_alive(false);
+    return msg;
+}
+
+bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req) const {
+    bhttp::response<bhttp::string_body> msg{res.status, req.version()};
+    msg.set(bhttp::field::server, "perch");
+    msg.keep_alive(req.keep_alive());
+    for (auto& [name, value] : res.headers) msg.set(name, value);
+
+    set_cors(msg, req);
 
     bool gzip_ok = accepts_gzip(req[bhttp::field::accept_encoding]);
     if (res.payload) {

@@ -2,6 +2,7 @@
 // From a parsed request to a finished HTTP message: API routes under /api, the web app for
 // everything else, CORS for configured origins, gzip when the client takes it, and every error
 // (typed or not) turned into the JSON envelope so nothing escapes the connection's coroutine.
+#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message_generator.hpp>
 #include <string>
 #include <vector>
@@ -20,12 +21,17 @@ class Dispatcher {
     Task<Response> handle(const RawRequest& req, std::string_view peer) const;
     // Adds CORS, compression, caching and keep-alive headers, and the body.
     bhttp::message_generator finish(Response res, const RawRequest& req) const;
+    // The headers of a streamed answer (res.stream set): CORS as above, no caching, closed after.
+    bhttp::response<bhttp::empty_body> stream_head(const Response& res,
+                                                   const RawRequest& req) const;
     const Router& router() const { return router_; }
 
   private:
     Task<Response> handle_api(Request& request) const;
     Response handle_static(const Request& request) const;
     bool origin_allowed(std::string_view origin) const;
+    template <class Fields>
+    void set_cors(Fields& msg, const RawRequest& req) const;
 
     Router router_;
     StaticFiles files_;

@@ -5,10 +5,13 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/json/value.hpp>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/task.hpp"
 
 namespace perch::http {
 
@@ -27,12 +30,21 @@ struct Payload {
 std::shared_ptr<const Payload> make_payload(std::string content_type, std::string body,
                                             std::string cache_control);
 
+// A body produced over time (Server-Sent Events): the server sends the headers, then every chunk
+// next() yields, until it yields nothing or the client goes away.
+class EventStream {
+  public:
+    virtual ~EventStream() = default;
+    virtual Task<std::optional<std::string>> next() = 0;
+};
+
 struct Response {
     bhttp::status status = bhttp::status::ok;
     std::string content_type = "application/json";
     std::string body;                        // a dynamic body ...
     std::shared_ptr<const Payload> payload;  // ... or a shared, precomputed one
     std::vector<std::pair<std::string, std::string>> headers;
+    std::shared_ptr<EventStream> stream;  // set: a text/event-stream answer
 };
 
 struct Request {

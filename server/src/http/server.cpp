@@ -6,6 +6,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/read.hpp>
@@ -101,6 +102,24 @@ Task<void> Server::accept_loop() {
     }
 }
 
+// Headers, then each event as it comes, until the stream ends, the client leaves or we stop.
+Task<void> Server::stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,
+                                 std::shared_ptr<EventStream> events) {
+    bhttp::response_serializer<bhttp::empty_body> serializer(head);
+    conn.stream.expires_after(limits_.read_timeout);
+    auto [head_ec, head_bytes] =
+        co_await bhttp::async_write_header(conn.stream, serializer, use_tuple);
+    if (head_ec) co_return;
+    conn.busy = false;  // a long-lived stream must not hold a graceful shutdown
+    while (!stopping_) {
+        auto chunk = co_await events->next();
+        if (!chunk || stopping_) break;
+        conn.stream.expires_after(limits_.read_timeout);
+        auto [ec, n] = co_await asio::async_write(conn.stream, asio::buffer(*chunk), use_tuple);
+        if (ec) break;
+    }
+}
+
 Task<void> Server::serve(tcp::socket socket) {
     auto& ctx = static_cast<asio::io_context&>(socket.get_executor().context());
     ConnectionRegistry* registry = nullptr;
@@ -143,6 +162,11 @@ Task<void> Server::serve(tcp::socket socket) {
         auto started = std::chrono::steady_clock::now();
         const auto& req = parser.get();
         auto response = co_await dispatcher_.handle(req, peer);
+        if (response.stream) {
+            co_await stream_events(conn, dispatcher_.stream_head(response, req),
+                                   std::move(response.stream));
+            break;
+        }
         auto status = static_cast<int>(response.status);
         auto msg = dispatcher_.finish(std::move(response), req);
         bool keep_alive = msg.keep_alive() && !stopping_;

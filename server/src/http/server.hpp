@@ -31,6 +31,8 @@ class Server {
   private:
     Task<void> accept_loop();
     Task<void> serve(boost::asio::ip::tcp::socket socket);
+    Task<void> stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,
+                             std::shared_ptr<EventStream> events);
 
     ContextPool& pool_;
     const Dispatcher& dispatcher_;

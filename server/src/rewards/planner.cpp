@@ -49,7 +49,7 @@ store::OrderPlan plan_order(const store::OrderContext& ctx,
         all.push_back({b.src_chain, b.dst_chain, b.completed_at, b.points});
     all.push_back({o.src_chain, o.dst_chain, o.completed_at, plan.cross_points});
     for (const auto& c : campaigns) {
-        if (c.status != 1) continue;
+        if (c.status != 1 || c.invisible) continue;  // hidden campaigns credit nothing
         auto progress = campaign_progress(c, all);
         for (std::size_t i = 0; i < c.tasks.size(); ++i) {
             if (!progress.tiers_reached[i] || c.tasks[i].points <= 0) continue;

@@ -143,6 +143,13 @@ class RewardsStore {
     virtual Task<ConsumeResult> consume_completed_orders(OrderPlanner planner, int limit,
                                                          std::int64_t now) = 0;
 
+    // Airdrop allocations: the value per address ("0" when it has none), and a bulk import
+    // (replacing the campaign's rows) returning how many rows were stored.
+    virtual Task<std::vector<std::string>> airdrop_values(std::string campaign,
+                                                          std::vector<std::string> addresses) = 0;
+    virtual Task<std::int64_t> import_airdrop(
+        std::string campaign, std::vector<std::pair<std::string, std::string>> rows) = 0;
+
     virtual Task<std::vector<ConfigOverride>> config_overrides() = 0;
     virtual Task<void> save_config_override(ConfigOverride entry, std::int64_t now) = 0;
 };

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/task.hpp"
+#include "store/orders.hpp"
 
 namespace perch::store {
 
@@ -40,6 +41,9 @@ class Store {
                                               std::uint64_t floor) = 0;
     virtual Task<void> reset_nonce(std::int64_t chain_id, std::string account,
                                    std::uint64_t next) = 0;
+
+    // Bridge orders and the maker's transactions (same database).
+    virtual OrderStore& orders() = 0;
 };
 
 // Opens the store named by a database URL ("sqlite:PATH"); applies pending migrations.

@@ -440,3 +440,196 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
     EXPECT_EQ(field(points_of(perch, alice.lower()), "cross_points"), 250);
     sqlite3_close(db);
 }
+
+TEST(RewardsServer, AdminTokenGuardsCampaignEdits) {
+    const std::string token = "integration-admin-token-42";
+    PerchProcess closed;
+    EXPECT_EQ(closed.post("/api/admin/api/campaigns/1/hide", "").status, 403);
+
+    PerchProcess perch({}, {{"PERCH_ADMIN_TOKEN", token}});
+    auto admin = [&](const std::string& target, const std::string& body) {
+        return perch.request(
+            "POST", target, body,
+            {{"Content-Type", "application/json"}, {"Authorization", "Bearer " + token}});
+    };
+    auto ids = [&](const std::string& query) {
+        auto list = json::parse(perch.get("/api/campaign_api/v1/campaigns" + query).body)
+                        .at("data")
+                        .at("list")
+                        .as_array();
+        std::vector<std::int64_t> out;
+        for (const auto& c : list) out.push_back(c.at("id").as_int64());
+        return out;
+    };
+    auto before = ids("");
+    ASSERT_FALSE(before.empty());
+    EXPECT_EQ(perch
+                  .request("POST", "/api/admin/api/campaigns/1/hide", "",
+                           {{"Authorization", "Bearer wrong-token-wrong-token"}})
+                  .status,
+              401);
+
+    // Create: shown first (newest start), in the campaign's theme.
+    auto created = admin("/api/admin/api/campaigns",
+                         R"({"id": 77, "name": "Admin Week", "status": 1, "theme_id": 1,
+                             "start_time": 1790000000, "end_time": 0, "tasks": [
+                             {"points": 15, "conditions": {"transfer_count": 1, "to_chain": 1}}]})");
+    ASSERT_EQ(created.status, 200) << created.body;
+    EXPECT_EQ(json::parse(created.body).at("code").as_int64(), 200);
+    EXPECT_EQ(ids("").front(), 77);
+    EXPECT_EQ(admin("/api/admin/api/campaigns", R"({"id": 77, "name": "again", "tasks": [
+                  {"points": 1, "conditions": {"transfer_count": 1}}]})")
+                  .status,
+              409);
+    // Update: fields merge; a bad edit is refused and changes nothing.
+    EXPECT_EQ(admin("/api/admin/api/campaigns/77", R"({"name": "Admin Week 2"})").status, 200);
+    EXPECT_EQ(admin("/api/admin/api/campaigns/77", R"({"tasks": []})").status, 400);
+    auto list = json::parse(perch.get("/api/campaign_api/v1/campaigns").body).at("data").at("list");
+    EXPECT_EQ(list.at(0).at("name").as_string(), "Admin Week 2");
+    EXPECT_EQ(list.at(0).at("theme_name").as_string(), "Chain Campaigns");
+    // Hide: gone from both lists.
+    EXPECT_EQ(admin("/api/admin/api/campaigns/77/hide", "").status, 200);
+    EXPECT_EQ(ids(""), before);
+    auto all = ids("?type=all");
+    EXPECT_EQ(std::count(all.begin(), all.end(), 77), 0);
+    // Quests: hiding one removes it from the activity panel.
+    auto quests = [&] {
+        return json::parse(perch.get("/api/admin/api/activity/info").body)
+            .at("data")
+            .as_array()
+            .size();
+    };
+    auto shown = quests();
+    ASSERT_GT(shown, 0u);
+    EXPECT_EQ(admin("/api/admin/api/quests/1/hide", "").status, 200);
+    EXPECT_EQ(quests(), shown - 1);
+    EXPECT_EQ(admin("/api/admin/api/quests/999/hide", "").status, 404);
+}
+
+namespace {
+
+void insert_completed_order(const PerchProcess& perch, int seq, const std::string& sender,
+                            const char* token, int dst) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    auto now = std::to_string(now_unix());
+    auto sql =
+        "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
+        "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
+        "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
+        "('8453:0xseed" +
+        std::to_string(seq) + ":0', 8453, '0xseed', 0, 1, '0x1', '" + sender + "', '0x0', '" +
+        token + "', '1', " + std::to_string(dst) + ", '" + sender + "', 1, 'completed', " +
+        std::to_string(seq) + ", " + now + ", " + now + ")";
+    char* err = nullptr;
+    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+    sqlite3_free(err);
+    sqlite3_close(db);
+}
+
+std::int64_t wait_for_points(const PerchProcess& perch, const std::string& user, const char* key,
+                             std::int64_t want) {
+    std::int64_t got = -1;
+    for (int i = 0; i < 60 && got != want; ++i) {
+        got = field(points_of(perch, user), key);
+        if (got != want) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return got;
+}
+
+}  // namespace
+
+TEST(RewardsServer, BridgeThatDayMakesTheCheckInTenEitherOrder) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
+    rpc::RpcClient soneium({devnet.rpc_urls.at(1868)});
+    const int today = perch::rewards::utc_date(now_unix());
+    const auto multiplier = perch::rewards::is_special_day(today, {}) ? 2 : 1;
+
+    // Bridge first, then check in: 10 at once.
+    auto carol = Wallet::fresh();
+    fund_and_impersonate(soneium, carol);
+    insert_completed_order(perch, 1, carol.lower(), "ETH", 1);
+    EXPECT_EQ(wait_for_points(perch, carol.lower(), "cross_points", 300), 300);
+    auto carol_session = sign_in(perch, carol);
+    auto tx = check_in_on_chain(soneium, devnet.contracts.at("CheckIn"), carol);
+    auto res = perch.request("POST", "/api/lottery/maker/sign/in", checkin_body(carol.address, tx),
+                             carol_session.headers());
+    ASSERT_EQ(res.status, 200) << res.body;
+    EXPECT_EQ(field(points_of(perch, carol.lower()), "check_in_points"), 10 * multiplier);
+
+    // Check in first, then the bridge completes: topped up to 10.
+    auto dave = Wallet::fresh();
+    fund_and_impersonate(soneium, dave);
+    auto dave_session = sign_in(perch, dave);
+    auto dave_tx = check_in_on_chain(soneium, devnet.contracts.at("CheckIn"), dave);
+    ASSERT_EQ(perch
+                  .request("POST", "/api/lottery/maker/sign/in",
+                           checkin_body(dave.address, dave_tx), dave_session.headers())
+                  .status,
+              200);
+    EXPECT_EQ(field(points_of(perch, dave.lower()), "check_in_points"), 2 * multiplier);
+    insert_completed_order(perch, 2, dave.lower(), "USDC", 42161);
+    EXPECT_EQ(wait_for_points(perch, dave.lower(), "check_in_points", 10 * multiplier),
+              10 * multiplier);
+    auto month = json::parse(perch
+                                 .get("/api/lottery/maker/sign/user?address=" + dave.address +
+                                      "&year=" + std::to_string(today / 10000) +
+                                      "&month=" + std::to_string(today / 100 % 100))
+                                 .body);
+    EXPECT_TRUE(month.at("data").at("historyList").at(0).at("inBridge").as_bool());
+}
+
+TEST(RewardsServer, SharingACompletedCampaignAddsFiftyOnce) {
+    PerchProcess perch;
+    auto erin = Wallet::fresh();
+    auto session = sign_in(perch, erin);
+    const auto share = "/api/campaign_api/v1/" + erin.lower() + "/campaigns/2?join_type=2";
+    // Campaign 2 (config/campaigns.json) needs 2 bridges to Base.
+    EXPECT_EQ(perch.request("POST", share, "", session.headers()).status, 400);
+    insert_completed_order(perch, 1, erin.lower(), "ETH", 8453);
+    insert_completed_order(perch, 2, erin.lower(), "USDC", 8453);
+    EXPECT_EQ(wait_for_points(perch, erin.lower(), "campaign_points", 40), 40);  // tiers 10 + 30
+    auto progress = [&] {
+        return json::parse(perch
+                               .get("/api/campaign_api/v1/" + erin.lower() +
+                                    "/campaigns/points?campaign_id=2")
+                               .body)
+            .at("data")
+            .at("campaigns")
+            .at(0)
+            .as_object();
+    };
+    EXPECT_TRUE(progress().at("done").as_bool());
+    EXPECT_EQ(progress().at("extra_points").as_int64(), 0);  // the web app opens the share modal
+    auto ok = perch.request("POST", share, "", session.headers());
+    ASSERT_EQ(ok.status, 200) << ok.body;
+    EXPECT_EQ(perch.request("POST", share, "", session.headers()).status, 200);
+    EXPECT_EQ(field(points_of(perch, erin.lower()), "campaign_points"), 90);
+    EXPECT_EQ(progress().at("extra_points").as_int64(), 50);
+}
+
+TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
+    PerchProcess perch;
+    auto csv = perch.dir() / "airdrop.csv";
+    std::ofstream(csv) << "address,value\n0x00000000000000000000000000000000000000AA,123.45\n";
+    auto [rc, out] = perch::testing::run_perch(
+        {"import-airdrop", csv.string()},
+        {{"PERCH_DATABASE_URL", "sqlite:" + (perch.dir() / "perch.db").string()}});
+    ASSERT_EQ(rc, 0) << out;
+    EXPECT_NE(out.find("1 allocation(s) imported for layerzero"), std::string::npos) << out;
+    auto res = perch.post("/api/lottery/maker/layerzero/drop",
+                          R"({"addressList": ["0x00000000000000000000000000000000000000aa",
+                              "0x00000000000000000000000000000000000000bb"]})");
+    ASSERT_EQ(res.status, 200) << res.body;
+    auto answer = json::parse(res.body).as_object();
+    EXPECT_EQ(answer.at("code").as_int64(), 200);
+    EXPECT_EQ(answer.at("data").at(0).at("value").as_string(), "123.45");
+    EXPECT_EQ(answer.at("data").at(1).at("value").as_string(), "0");
+    auto bad = perch.post("/api/lottery/maker/layerzero/drop", R"({"addressList": ["0x12"]})");
+    EXPECT_EQ(bad.status, 400);
+    EXPECT_EQ(json::parse(bad.body).at("msg").as_string(), "address error.");
+    auto empty = perch.post("/api/lottery/maker/layerzero/drop", R"({"addressList": []})");
+    EXPECT_EQ(json::parse(empty.body).at("msg").as_string(), "Please enter the address.");
+}

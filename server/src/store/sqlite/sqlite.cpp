@@ -81,6 +81,13 @@ Statement& Connection::prepared(std::string_view sql) {
     return *it->second;
 }
 
+void Connection::release_statements() {
+    for (auto* stmt = sqlite3_next_stmt(db_.get(), nullptr); stmt;
+         stmt = sqlite3_next_stmt(db_.get(), stmt)) {
+        if (sqlite3_stmt_busy(stmt)) sqlite3_reset(stmt);
+    }
+}
+
 Transaction::Transaction(Connection& c) : conn_(c) {
     conn_.exec("BEGIN IMMEDIATE");
 }

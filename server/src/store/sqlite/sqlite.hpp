@@ -48,6 +48,10 @@ class Connection {
     // A prepared statement, compiled once per connection and reset before reuse.
     Statement& prepared(std::string_view sql);
     sqlite3* handle() const { return db_.get(); }
+    // Resets every statement still positioned on a row. A SELECT left mid-result keeps a WAL read
+    // snapshot open, and a later write on this connection would then fail with "database is
+    // locked" instead of waiting; the store calls this whenever a connection is handed back.
+    void release_statements();
 
   private:
     struct Closer {

@@ -390,6 +390,44 @@ class SqliteRewards final : public RewardsStore {
         co_return co_await db_.run(std::move(f));
     }
 
+    Task<std::vector<std::string>> airdrop_values(std::string campaign,
+                                                  std::vector<std::string> addresses) override {
+        auto f = [campaign = std::move(campaign), addresses = std::move(addresses)](Connection& c) {
+            std::vector<std::string> out;
+            for (const auto& a : addresses) {
+                auto& s = c.prepared(
+                    "SELECT value FROM airdrop_allocations WHERE campaign = ? AND address = ?");
+                s.bind(1, campaign).bind(2, a);
+                out.push_back(s.step() ? s.column_text(0) : "0");
+                s.reset();
+            }
+            return out;
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
+    Task<std::int64_t> import_airdrop(
+        std::string campaign, std::vector<std::pair<std::string, std::string>> rows) override {
+        auto f = [campaign = std::move(campaign), rows = std::move(rows)](Connection& c) {
+            Transaction tx(c);
+            c.prepared("DELETE FROM airdrop_allocations WHERE campaign = ?")
+                .bind(1, campaign)
+                .step();
+            for (const auto& [address, value] : rows) {
+                c.prepared(
+                     "INSERT INTO airdrop_allocations (campaign, address, value) VALUES (?, ?, ?) "
+                     "ON CONFLICT (campaign, address) DO UPDATE SET value = excluded.value")
+                    .bind(1, campaign)
+                    .bind(2, address)
+                    .bind(3, value)
+                    .step();
+            }
+            tx.commit();
+            return static_cast<std::int64_t>(rows.size());
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
     Task<std::vector<ConfigOverride>> config_overrides() override {
         auto f = [](Connection& c) {
             auto& s = c.prepared("SELECT kind, id, body FROM reward_config ORDER BY kind, id");

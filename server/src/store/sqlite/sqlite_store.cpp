@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "store/migrations.hpp"
+#include "store/sqlite/sqlite_orders.hpp"
 
 namespace perch::store {
 namespace {
@@ -67,6 +68,7 @@ SqliteStore::SqliteStore(const std::string& path, unsigned threads) : pool_(thre
         free_.push_back(connections_.back().get());
     }
     apply_migrations(*connections_.front());
+    orders_ = std::make_unique<SqliteOrders>(*this);
 }
 
 SqliteStore::~SqliteStore() {
@@ -87,6 +89,7 @@ SqliteStore::Lease::Lease(SqliteStore& s) : store(s) {
 }
 
 SqliteStore::Lease::~Lease() {
+    conn->release_statements();
     {
         std::lock_guard lock(store.mutex_);
         store.free_.push_back(conn);

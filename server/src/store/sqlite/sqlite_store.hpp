@@ -28,6 +28,7 @@ class SqliteStore final : public Store {
     Task<std::uint64_t> reserve_nonce(std::int64_t chain_id, std::string account,
                                       std::uint64_t floor) override;
     Task<void> reset_nonce(std::int64_t chain_id, std::string account, std::uint64_t next) override;
+    OrderStore& orders() override { return *orders_; }
 
     // Runs f(Connection&) on a DB thread and resumes the caller on its own executor. A plain
     // function, not a coroutine, and callers name their lambda before co_await: g++ 12 destroys
@@ -61,6 +62,7 @@ class SqliteStore final : public Store {
     std::mutex mutex_;
     std::condition_variable available_;
     boost::asio::thread_pool pool_;
+    std::unique_ptr<OrderStore> orders_;
 };
 
 }  // namespace perch::store

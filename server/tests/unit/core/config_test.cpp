@@ -65,3 +65,20 @@ TEST(Config, ErrorsNameTheKey) {
     EXPECT_NE(error_of("{}", {{"PERCH_THREADS", "-1"}}).find("'PERCH_THREADS'"), std::string::npos);
     EXPECT_NE(error_of("[]").find("JSON object"), std::string::npos);
 }
+
+TEST(Config, MakerIsOffUnlessConfiguredAndEnvironmentCanSwitchIt) {
+    EXPECT_FALSE(parse("{}").maker.enabled);
+    auto c = parse(R"({"maker": {"enabled": true, "confirmations": 2, "poll_ms": 50}})");
+    EXPECT_TRUE(c.maker.enabled);
+    EXPECT_EQ(c.maker.confirmations, 2U);
+    EXPECT_EQ(c.maker.poll, std::chrono::milliseconds(50));
+    auto off = parse(R"({"maker": {"enabled": true}})",
+                     {{"PERCH_MAKER", "off"}, {"PERCH_MAKER_CONFIRMATIONS", "6"}});
+    EXPECT_FALSE(off.maker.enabled);
+    EXPECT_EQ(off.maker.confirmations, 6U);
+    EXPECT_NE(error_of(R"({"maker": {"confirmations": 0}})").find("'maker.confirmations'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"maker": {"enable": true}})").find("'maker.enable'"),
+              std::string::npos);
+    EXPECT_NE(error_of("{}", {{"PERCH_MAKER", "yes"}}).find("'PERCH_MAKER'"), std::string::npos);
+}

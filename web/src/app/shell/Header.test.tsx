@@ -54,8 +54,9 @@ describe('Header', () => {
     });
     useWalletStore.getState().setConnected(USER, 1);
     renderApp('/');
-    await waitFor(() => expect(screen.getByTestId('points-badge')).toHaveTextContent('2,800'), { timeout: 8000 });
-  });
+    // 1.5 s of animation; the generous wait covers a machine busy with the other suites.
+    await waitFor(() => expect(screen.getByTestId('points-badge')).toHaveTextContent('2,800'), { timeout: 20000 });
+  }, 30000);
 
   it('shows Pool only to allow-listed connected addresses (case-insensitive)', async () => {
     mockApi();

@@ -1,0 +1,106 @@
+// Drives the bridge from outside, as users and operators would: deposits through the Depositor
+// (from the node's unlocked or impersonated accounts, so the node signs), order lookups through
+// perch's API, balances and nonces read from the chains. Used by the fault tests and the latency
+// benchmark; every check they make is against chain state or perch's answers, nothing simulated.
+import { encodeFunctionData, parseAbi } from "viem";
+
+const depositorAbi = parseAbi([
+  "function deposit(address token, uint256 amount, uint256 dstChainId, string recipient, uint256 channel) payable",
+]);
+const tokenAbi = parseAbi([
+  "function approve(address spender, uint256 amount) returns (bool)",
+  "function transfer(address to, uint256 amount) returns (bool)",
+  "function balanceOf(address owner) view returns (uint256)",
+]);
+export const ZERO = "0x0000000000000000000000000000000000000000";
+
+let nextId = 1;
+export async function rpc(url, method, params = []) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
+  });
+  const body = await res.json();
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+export const hex = (n) => "0x" + BigInt(n).toString(16);
+
+export async function waitReceipt(url, hash, timeoutMs = 60000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await rpc(url, "eth_getTransactionReceipt", [hash]);
+    if (r) return r;
+    if (Date.now() > until) throw new Error(`no receipt for ${hash}`);
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+}
+
+/** A fresh account with `ether` native coin that the node signs for (impersonated). */
+export async function freshAccount(url, index, ether = 100n) {
+  const address = "0x" + (0xbeef00000000n + BigInt(index)).toString(16).padStart(40, "0");
+  await rpc(url, "hardhat_setBalance", [address, hex(ether * 10n ** 18n)]);
+  await rpc(url, "hardhat_impersonateAccount", [address]);
+  return address;
+}
+
+/** Sends a deposit of `amount` (wei or token units) and returns its tx hash (not waiting). */
+export async function sendDeposit(url, { from, depositor, token = ZERO, amount, dst, recipient, channel = 0, nonce }) {
+  const data = encodeFunctionData({
+    abi: depositorAbi,
+    functionName: "deposit",
+    args: [token, amount, BigInt(dst), recipient, BigInt(channel)],
+  });
+  const tx = { from, to: depositor, data, value: token === ZERO ? hex(amount) : "0x0", gas: hex(200000) };
+  if (nonce !== undefined) tx.nonce = hex(nonce);
+  return rpc(url, "eth_sendTransaction", [tx]);
+}
+
+export async function approve(url, { from, token, spender, amount }) {
+  const data = encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [spender, amount] });
+  return rpc(url, "eth_sendTransaction", [{ from, to: token, data, gas: hex(100000) }]);
+}
+
+export async function tokenTransfer(url, { from, token, to, amount }) {
+  const data = encodeFunctionData({ abi: tokenAbi, functionName: "transfer", args: [to, amount] });
+  return rpc(url, "eth_sendTransaction", [{ from, to: token, data, gas: hex(100000) }]);
+}
+
+export async function balanceOf(url, owner, token = ZERO) {
+  if (token === ZERO) return BigInt(await rpc(url, "eth_getBalance", [owner, "latest"]));
+  const data = encodeFunctionData({ abi: tokenAbi, functionName: "balanceOf", args: [owner] });
+  return BigInt(await rpc(url, "eth_call", [{ to: token, data }, "latest"]));
+}
+
+export async function order(perchUrl, chainId, txHash) {
+  const res = await fetch(`${perchUrl}/api/bridge_api/v1/order?chain_id=${chainId}&tx_hash=${txHash}`);
+  const body = await res.json();
+  if (body.code !== 0) throw new Error(`order: ${body.msg}`);
+  return body.data;
+}
+
+/** Polls until every listed deposit's order is in a final state; returns the orders. */
+export async function waitFinal(perchUrl, deposits, timeoutMs) {
+  const final = new Set(["completed", "refunded", "failed", "dropped"]);
+  const until = Date.now() + timeoutMs;
+  const done = new Map();
+  while (done.size < deposits.length) {
+    for (const d of deposits) {
+      if (done.has(d.hash)) continue;
+      try {
+        const o = await order(perchUrl, d.chainId, d.hash);
+        if (o && final.has(o.state)) done.set(d.hash, o);
+      } catch {
+        // perch restarting: try again
+      }
+    }
+    if (done.size === deposits.length) break;
+    if (Date.now() > until) {
+      throw new Error(`${deposits.length - done.size} of ${deposits.length} orders not final in time`);
+    }
+    await new Promise((ok) => setTimeout(ok, 300));
+  }
+  return deposits.map((d) => done.get(d.hash));
+}

@@ -1,0 +1,168 @@
+// Orders of the bridge API group: one order by its deposit transaction, a wallet's history (paged,
+// optionally within a partner channel) and a Server-Sent Events stream of one order's changes.
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/json.hpp>
+#include <chrono>
+
+#include "api/services.hpp"
+#include "bridge/order.hpp"
+#include "chain/address.hpp"
+#include "chain/keccak.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace perch::api {
+namespace json = boost::json;
+namespace asio = boost::asio;
+namespace {
+
+json::value order_json(const std::optional<store::Order>& found) {
+    if (!found) return nullptr;
+    const auto& o = *found;
+    json::array timeline;
+    for (const auto& e : o.timeline)
+        timeline.push_back(json::object{{"state", e.state}, {"at", e.at}, {"detail", e.detail}});
+    return json::object{{"order_key", o.order_key},
+                        {"src_chain_id", o.src_chain_id},
+                        {"src_tx_hash", o.src_tx_hash},
+                        {"log_index", o.log_index},
+                        {"block_number", o.block_number},
+                        {"sender", o.sender},
+                        {"token", o.token},
+                        {"token_address", o.token_address},
+                        {"decimals", o.decimals},
+                        {"amount", o.amount},
+                        {"receive_amount", o.receive_amount},
+                        {"fee", o.fee},
+                        {"dst_chain_id", o.dst_chain_id},
+                        {"recipient", o.recipient},
+                        {"channel", o.channel},
+                        {"confirmations", o.confirmations},
+                        {"state", o.state},
+                        {"reason", o.reason},
+                        {"dst_tx_hash", o.dst_tx_hash},
+                        {"refund_tx_hash", o.refund_tx_hash},
+                        {"created_at", o.created_at},
+                        {"updated_at", o.updated_at},
+                        {"timeline", std::move(timeline)}};
+}
+
+struct OrderRef {
+    std::int64_t chain_id = 0;
+    std::string tx_hash;
+};
+
+OrderRef order_ref(const http::Request& req) {
+    auto chain = text::parse_int(req.required_query("chain_id"));
+    if (!chain) throw bad_request("'chain_id' must be a chain id");
+    auto hash = chain::Hash32::from_hex(req.required_query("tx_hash"));
+    if (!hash) throw bad_request("'tx_hash' must be a 32-byte 0x transaction hash");
+    return {*chain, hash->hex()};
+}
+
+int int_query(const http::Request& req, std::string_view name, int fallback, int min, int max) {
+    auto text = req.query_value(name);
+    if (text.empty()) return fallback;
+    auto n = text::parse_int(text);
+    if (!n || *n < min || *n > max) {
+        throw bad_request("'" + std::string(name) + "' must be a whole number from " +
+                          std::to_string(min) + " to " + std::to_string(max));
+    }
+    return static_cast<int>(*n);
+}
+
+Task<http::Response> order(Services& s, http::Request& req) {
+    auto ref = order_ref(req);
+    auto found = co_await s.store.orders().order_by_tx(ref.chain_id, ref.tx_hash);
+    co_return http::envelope(order_json(found));
+}
+
+Task<http::Response> history(Services& s, http::Request& req) {
+    store::HistoryQuery q;
+    auto address = req.query_value("address");
+    if (!address.empty()) {
+        auto parsed = chain::Address::from_hex(address);
+        if (!parsed) throw bad_request("'address' must be an EVM address");
+        q.address = parsed->lower_hex();
+    }
+    if (!req.query_value("channel").empty())
+        q.channel = int_query(req, "channel", 0, 0, 2147483647);
+    if (q.address.empty() && !q.channel)
+        throw bad_request("'address' or 'channel' is required");
+    q.page = int_query(req, "page", 1, 1, 100000);
+    q.size = int_query(req, "size", 10, 1, 100);
+    auto page = q.page;
+    auto size = q.size;
+    auto result = co_await s.store.orders().history(std::move(q));
+    json::array list;
+    for (auto& o : result.list) list.push_back(order_json(std::move(o)));
+    co_return http::envelope(json::object{
+        {"list", std::move(list)}, {"total", result.total}, {"page", page}, {"size", size}});
+}
+
+// Re-reads the order whenever the store says something changed; sends it when it differs from
+// what was sent; ends after a final state; a comment every 15 s keeps proxies from closing it.
+class OrderStream final : public http::EventStream {
+  public:
+    OrderStream(store::OrderStore& orders, OrderRef ref) : orders_(orders), ref_(std::move(ref)) {}
+
+    Task<std::optional<std::string>> next() override {
+        using namespace std::chrono_literals;
+        auto since_ping = 0ms;
+        for (auto waited = 0ms; !done_ && waited < kMaxLife; waited += kPoll) {
+            auto changes = orders_.change_count();
+            if (first_ || changes != seen_changes_) {
+                first_ = false;
+                seen_changes_ = changes;
+                auto found = co_await orders_.order_by_tx(ref_.chain_id, ref_.tx_hash);
+                auto text = json::serialize(order_json(found));
+                if (found) {
+                    auto state = bridge::parse_order_state(found->state);
+                    done_ = state && bridge::is_final(*state);
+                }
+                if (text != last_sent_) {
+                    last_sent_ = text;
+                    co_return "event: order\ndata: " + text + "\n\n";
+                }
+            }
+            if (since_ping >= 15s) co_return std::string(": ping\n\n");
+            asio::steady_timer timer(co_await asio::this_coro::executor, kPoll);
+            co_await timer.async_wait(asio::use_awaitable);
+            since_ping += kPoll;
+        }
+        co_return std::nullopt;
+    }
+
+  private:
+    static constexpr std::chrono::milliseconds kPoll{250};
+    static constexpr std::chrono::milliseconds kMaxLife{30 * 60 * 1000};
+    store::OrderStore& orders_;
+    OrderRef ref_;
+    bool first_ = true;
+    bool done_ = false;
+    std::uint64_t seen_changes_ = 0;
+    std::string last_sent_;
+};
+
+Task<http::Response> order_stream(Services& s, http::Request& req) {
+    http::Response res;
+    res.stream = std::make_shared<OrderStream>(s.store.orders(), order_ref(req));
+    co_return res;
+}
+
+}  // namespace
+
+void register_bridge_order_api(http::Router& router, Services& s) {
+    router.get("/api/bridge_api/v1/order", "A bridge order by source chain and deposit tx hash",
+               [&s](http::Request& req) { return order(s, req); });
+    router.get("/api/bridge_api/v1/history",
+               "Bridge orders of an address (sender or recipient), newest first, paged",
+               [&s](http::Request& req) { return history(s, req); });
+    router.get("/api/bridge_api/v1/order/stream",
+               "Server-Sent Events: the order each time it changes, until it is final",
+               [&s](http::Request& req) { return order_stream(s, req); });
+}
+
+}  // namespace perch::api

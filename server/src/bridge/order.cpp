@@ -1,0 +1,118 @@
+#include "bridge/order.hpp"
+
+#include <array>
+#include <utility>
+
+#include "bridge/deposit_tx.hpp"
+
+namespace perch::bridge {
+namespace {
+
+constexpr std::array<std::pair<OrderState, std::string_view>, 8> kStateNames{{
+    {OrderState::confirming, "confirming"},
+    {OrderState::queued, "queued"},
+    {OrderState::paying, "paying"},
+    {OrderState::completed, "completed"},
+    {OrderState::refunding, "refunding"},
+    {OrderState::refunded, "refunded"},
+    {OrderState::failed, "failed"},
+    {OrderState::dropped, "dropped"},
+}};
+
+// Gas for a plain value transfer to a contract recipient with a small receive(), and for an ERC-20
+// transfer() (about 35k on warm storage, 52k on a first-time holder).
+constexpr std::uint64_t kNativeTransferGas = 50'000;
+constexpr std::uint64_t kTokenTransferGas = 100'000;
+
+U256 percent_of(const U256& value, std::uint64_t percent) {
+    return *(*value.mul(percent)).div(100);
+}
+
+}  // namespace
+
+std::string_view to_string(OrderState state) {
+    for (const auto& [s, name] : kStateNames)
+        if (s == state) return name;
+    return "unknown";
+}
+
+std::optional<OrderState> parse_order_state(std::string_view text) {
+    for (const auto& [s, name] : kStateNames)
+        if (name == text) return s;
+    return std::nullopt;
+}
+
+bool is_final(OrderState state) {
+    return state == OrderState::completed || state == OrderState::refunded ||
+           state == OrderState::failed || state == OrderState::dropped;
+}
+
+Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
+                          const std::optional<DepositToken>& token, bool destination_is_evm) {
+    Assessment a;
+    if (!token) {
+        a.reason = "this token cannot be bridged";
+        return a;
+    }
+    if (destination_is_evm) {
+        auto recipient = chain::Address::from_hex(deposit.recipient);
+        if (!recipient || recipient->is_zero()) {
+            a.reason = "the recipient '" + deposit.recipient +
+                       "' is not an address on the destination network";
+            return a;
+        }
+    }
+    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
+                         deposit.amount};
+    // Liquidity is the payer's business at payout time; here only the route's own rules apply.
+    auto quote = make_quote(routes, request, ~U256(), 0);
+    if (quote.refusal) {
+        a.reason = quote.refusal->message;
+        return a;
+    }
+    a.pay = true;
+    a.receive_amount = quote.quote->receive_amount;
+    a.fee = *quote.quote->bridge_fee.add(quote.quote->dtc);
+    return a;
+}
+
+Fees fees_for(const U256& base_fee, const U256& priority_fee) {
+    return Fees{*(*base_fee.mul(2)).add(priority_fee), priority_fee};
+}
+
+Fees bumped(const Fees& fees) {
+    return Fees{*percent_of(fees.max_fee_per_gas, 125).add(1),
+                *percent_of(fees.max_priority_fee_per_gas, 125).add(1)};
+}
+
+Transfer transfer_of(const chain::Address& token, const chain::Address& recipient,
+                     const U256& amount) {
+    if (token.is_zero()) return Transfer{recipient, amount, {}, kNativeTransferGas};
+    return Transfer{token, U256(), transfer_calldata(recipient, amount), kTokenTransferGas};
+}
+
+chain::Transaction transaction_for(const Transfer& transfer, std::uint64_t chain_id,
+                                   std::uint64_t nonce, const Fees& fees) {
+    chain::Transaction tx;
+    tx.type = chain::TxType::dynamic_fee;
+    tx.chain_id = chain_id;
+    tx.nonce = nonce;
+    tx.max_fee_per_gas = fees.max_fee_per_gas;
+    tx.max_priority_fee_per_gas = fees.max_priority_fee_per_gas;
+    tx.gas_limit = transfer.gas_limit;
+    tx.to = transfer.to;
+    tx.value = transfer.value;
+    tx.data = transfer.data;
+    return tx;
+}
+
+U256 native_transfer_cost(const Transfer& transfer, const Fees& fees) {
+    return *fees.max_fee_per_gas.mul(transfer.gas_limit);
+}
+
+std::optional<U256> refund_amount(const U256& amount, const U256& cost) {
+    if (amount <= cost) return std::nullopt;
+    return *amount.sub(cost);
+}
+
+}  // namespace perch::bridge

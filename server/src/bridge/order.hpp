@@ -1,0 +1,74 @@
+#pragma once
+// Bridge orders, pure: their states, what the maker does with a confirmed deposit (pay or refund,
+// and why), and the transactions it signs for payouts and refunds. The maker (maker/) does the I/O.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "bridge/deposit_event.hpp"
+#include "bridge/quote.hpp"
+#include "chain/tx.hpp"
+
+namespace perch::bridge {
+
+// DESIGN §5: confirming → queued → paying → completed, or → refunding → refunded, or failed (an
+// operator must look). `dropped`: the deposit's block left the chain in a reorg; nothing is owed.
+enum class OrderState { confirming, queued, paying, completed, refunding, refunded, failed, dropped };
+
+std::string_view to_string(OrderState state);
+std::optional<OrderState> parse_order_state(std::string_view text);
+// A state no event of the maker changes any more.
+bool is_final(OrderState state);
+
+// The token a deposit carried, as the catalog knows it on the source chain.
+struct DepositToken {
+    std::string symbol;
+    unsigned decimals = 18;
+};
+
+// A confirmed deposit is paid (receive = amount − fees) or refunded with a reason for the user.
+struct Assessment {
+    bool pay = false;
+    U256 receive_amount;
+    U256 fee;
+    std::string reason;  // why it is refunded; empty when paid
+};
+
+// `token`: nullopt when the deposited token has no entry in the catalog on the source chain.
+// `destination_is_evm`: recipients there must be 0x addresses (exchange deposit addresses too).
+Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
+                          const std::optional<DepositToken>& token, bool destination_is_evm);
+
+// EIP-1559 fee caps for the maker's transactions.
+struct Fees {
+    U256 max_fee_per_gas;
+    U256 max_priority_fee_per_gas;
+};
+// From the latest base fee: 2 × base + tip, so a few full blocks do not strand the transaction.
+Fees fees_for(const U256& base_fee, const U256& priority_fee);
+// A replacement must raise both caps by at least 10 % (geth's and Hardhat's rule); we raise 25 %.
+Fees bumped(const Fees& fees);
+
+// Sending `amount` of a token (zero address: the native coin) to `to`: value transfer or ERC-20
+// transfer(). Gas limits leave room for recipients that are contracts.
+struct Transfer {
+    chain::Address to;
+    U256 value;
+    chain::Bytes data;
+    std::uint64_t gas_limit = 0;
+};
+Transfer transfer_of(const chain::Address& token, const chain::Address& recipient,
+                     const U256& amount);
+
+// The unsigned EIP-1559 transaction for a transfer.
+chain::Transaction transaction_for(const Transfer& transfer, std::uint64_t chain_id,
+                                   std::uint64_t nonce, const Fees& fees);
+
+// What a refund of `amount` returns after its own gas on the source chain: for the native coin the
+// transfer's worst-case gas cost, for tokens `token_cost` (the route's transaction cost there).
+// nullopt when nothing would be left.
+std::optional<U256> refund_amount(const U256& amount, const U256& cost);
+U256 native_transfer_cost(const Transfer& transfer, const Fees& fees);
+
+}  // namespace perch::bridge

@@ -1,0 +1,159 @@
+#pragma once
+// Storage of bridge orders and of the maker's signed transactions (DESIGN §5). Every write is one
+// database transaction, so a crash leaves either the old or the new state, never half of one:
+// deposits with the watcher's cursor; a payout's nonce with its signed raw transaction and the
+// order's move to `paying`; a mined payout with the order's completion.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/task.hpp"
+
+namespace perch::store {
+
+struct OrderEvent {
+    std::string state;
+    std::string detail;
+    std::int64_t at = 0;
+};
+
+struct Order {
+    std::int64_t id = 0;
+    std::string order_key;
+    std::int64_t src_chain_id = 0;
+    std::string src_tx_hash;
+    std::int64_t log_index = 0;
+    std::int64_t block_number = 0;
+    std::string block_hash;
+    std::string sender;
+    std::string token_address;
+    std::string token;
+    int decimals = 18;
+    std::string amount;  // raw units, decimal
+    std::int64_t dst_chain_id = 0;
+    std::string recipient;
+    std::int64_t channel = 0;
+    int confirmations = 1;
+    std::string receive_amount = "0";
+    std::string fee = "0";
+    std::string state;
+    std::string reason;
+    std::string dst_tx_hash;
+    std::string refund_tx_hash;
+    std::int64_t created_at = 0;
+    std::int64_t updated_at = 0;
+    std::vector<OrderEvent> timeline;  // filled by the single-order and history reads
+};
+
+struct WatchCursor {
+    std::int64_t next_block = 0;
+    std::string last_hash;  // hash of block next_block − 1 when it was read
+    std::int64_t floor_block = 0;  // where this database's watcher started; rewinds stop here
+};
+
+// A state change guarded by the state the caller saw (compare-and-set): false when the order
+// had moved on, so two actors never both act on one order.
+struct Transition {
+    std::int64_t order_id = 0;
+    std::string from;
+    std::string to;
+    std::string reason;
+    std::optional<std::string> receive_amount;  // set (with fee) when queued
+    std::optional<std::string> fee;
+};
+
+// What the payer signs for one order: kind "payout" (order queued → paying) or "refund" (order
+// stays refunding). `sign(nonce)` runs inside the database transaction and returns the signed raw
+// transaction and its hash; it must not block.
+struct SignedTx {
+    std::string raw_tx;   // 0x-hex
+    std::string tx_hash;  // 0x-hex
+    std::string max_fee_per_gas;
+};
+struct TxPlan {
+    std::int64_t order_id = 0;
+    std::string kind;
+    std::string expected_state;  // the order's state when planned
+    std::function<SignedTx(std::uint64_t nonce)> sign;
+};
+
+struct Attempt {
+    std::string tx_hash;
+    std::string raw_tx;
+    std::string max_fee_per_gas;
+    std::int64_t created_at = 0;
+};
+
+struct MakerTx {
+    std::int64_t id = 0;
+    std::int64_t order_id = 0;
+    std::string kind;
+    std::int64_t chain_id = 0;
+    std::uint64_t nonce = 0;
+    std::int64_t created_at = 0;
+    std::vector<Attempt> attempts;  // oldest first; the last is the one to re-broadcast
+};
+
+struct HistoryQuery {
+    std::string address;  // lower-case 0x; empty: any
+    std::optional<std::int64_t> channel;
+    int page = 1;
+    int size = 10;
+};
+struct HistoryPage {
+    std::vector<Order> list;
+    std::int64_t total = 0;
+};
+
+class OrderStore {
+  public:
+    virtual ~OrderStore() = default;
+
+    // Watcher: new deposits (state confirming; a key already stored is left alone, a dropped one
+    // is revived with its new block) and the chain's new cursor, in one transaction.
+    virtual Task<void> record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
+                                       WatchCursor cursor) = 0;
+    virtual Task<std::optional<WatchCursor>> cursor(std::int64_t chain_id) = 0;
+    virtual Task<std::vector<Order>> orders_in_state(std::string state, std::int64_t chain_id,
+                                                     bool by_source, int limit) = 0;
+    virtual Task<bool> transition(Transition t) = 0;
+
+    // Payer: refunding orders of this source chain without a refund transaction yet.
+    virtual Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) = 0;
+    // Reserves consecutive nonces from max(stored next, floor), stores every plan's signed
+    // transaction and moves payout orders to paying — all in one transaction. Plans whose order
+    // is no longer in `expected_state` are skipped. Returns the stored transactions.
+    virtual Task<std::vector<MakerTx>> sign_and_store(std::int64_t chain_id, std::string account,
+                                                      std::uint64_t nonce_floor,
+                                                      std::vector<TxPlan> plans) = 0;
+    virtual Task<std::vector<MakerTx>> pending_txs(std::int64_t chain_id) = 0;
+    virtual Task<void> add_attempt(std::int64_t maker_tx_id, Attempt attempt) = 0;
+    // The transaction was mined (status 1: order completed or refunded) or reverted (payout:
+    // order to refunding with `reason`; refund: order failed). One transaction.
+    virtual Task<void> settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
+                              std::string reason) = 0;
+    // A pending transaction whose nonce was taken by something else: the order fails.
+    virtual Task<void> abandon(std::int64_t maker_tx_id, std::string reason) = 0;
+
+    // Reads for the API.
+    virtual Task<std::optional<Order>> order_by_tx(std::int64_t chain_id, std::string tx_hash) = 0;
+    virtual Task<HistoryPage> history(HistoryQuery query) = 0;
+
+    // The maker's pause switch.
+    virtual Task<bool> paused() = 0;
+    virtual Task<void> set_paused(bool paused) = 0;
+
+    // Bumped by every write that changes an order; live streams poll it to know when to re-read.
+    std::uint64_t change_count() const { return changes_.load(std::memory_order_acquire); }
+
+  protected:
+    void changed() { changes_.fetch_add(1, std::memory_order_acq_rel); }
+
+  private:
+    std::atomic<std::uint64_t> changes_{0};
+};
+
+}  // namespace perch::store

@@ -1,0 +1,467 @@
+#include "store/sqlite/sqlite_orders.hpp"
+
+#include <chrono>
+
+namespace perch::store {
+namespace {
+
+std::int64_t now_seconds() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+constexpr const char* kOrderColumns =
+    "id, order_key, src_chain_id, src_tx_hash, log_index, block_number, block_hash, sender, "
+    "token_address, token, decimals, amount, dst_chain_id, recipient, channel, confirmations, "
+    "receive_amount, fee, state, reason, dst_tx_hash, refund_tx_hash, created_at, updated_at";
+
+std::string select_orders(const std::string& tail) {
+    return std::string("SELECT ") + kOrderColumns + " FROM bridge_orders " + tail;
+}
+
+Order read_order(const Statement& s) {
+    Order o;
+    o.id = s.column_int(0);
+    o.order_key = s.column_text(1);
+    o.src_chain_id = s.column_int(2);
+    o.src_tx_hash = s.column_text(3);
+    o.log_index = s.column_int(4);
+    o.block_number = s.column_int(5);
+    o.block_hash = s.column_text(6);
+    o.sender = s.column_text(7);
+    o.token_address = s.column_text(8);
+    o.token = s.column_text(9);
+    o.decimals = static_cast<int>(s.column_int(10));
+    o.amount = s.column_text(11);
+    o.dst_chain_id = s.column_int(12);
+    o.recipient = s.column_text(13);
+    o.channel = s.column_int(14);
+    o.confirmations = static_cast<int>(s.column_int(15));
+    o.receive_amount = s.column_text(16);
+    o.fee = s.column_text(17);
+    o.state = s.column_text(18);
+    o.reason = s.column_text(19);
+    o.dst_tx_hash = s.column_text(20);
+    o.refund_tx_hash = s.column_text(21);
+    o.created_at = s.column_int(22);
+    o.updated_at = s.column_int(23);
+    return o;
+}
+
+std::vector<Order> read_orders(Statement& s) {
+    std::vector<Order> out;
+    while (s.step()) out.push_back(read_order(s));
+    s.reset();
+    return out;
+}
+
+void add_event(Connection& c, std::int64_t order_id, const std::string& state,
+               const std::string& detail, std::int64_t at) {
+    c.prepared("INSERT INTO bridge_order_events (order_id, state, detail, at) VALUES (?, ?, ?, ?)")
+        .bind(1, order_id)
+        .bind(2, state)
+        .bind(3, detail)
+        .bind(4, at)
+        .step();
+}
+
+void fill_timeline(Connection& c, Order& o) {
+    auto& s = c.prepared(
+        "SELECT state, detail, at FROM bridge_order_events WHERE order_id = ? ORDER BY id");
+    s.bind(1, o.id);
+    while (s.step()) o.timeline.push_back({s.column_text(0), s.column_text(1), s.column_int(2)});
+    s.reset();
+}
+
+// Moves an order from `from` to `to` if it is still in `from`; records the event.
+bool move_order(Connection& c, std::int64_t order_id, const std::string& from,
+                const std::string& to, const std::string& reason, std::int64_t now) {
+    auto& s = c.prepared(
+        "UPDATE bridge_orders SET state = ?, reason = CASE WHEN ? = '' THEN reason ELSE ? END, "
+        "updated_at = ? WHERE id = ? AND state = ?");
+    s.bind(1, to).bind(2, reason).bind(3, reason).bind(4, now).bind(5, order_id).bind(6, from);
+    s.step();
+    s.reset();
+    if (sqlite3_changes(c.handle()) == 0) return false;
+    add_event(c, order_id, to, reason, now);
+    return true;
+}
+
+std::vector<Attempt> attempts_of(Connection& c, std::int64_t maker_tx_id) {
+    auto& s = c.prepared(
+        "SELECT tx_hash, raw_tx, max_fee_per_gas, created_at FROM maker_tx_attempts WHERE "
+        "maker_tx_id = ? ORDER BY id");
+    s.bind(1, maker_tx_id);
+    std::vector<Attempt> out;
+    while (s.step())
+        out.push_back({s.column_text(0), s.column_text(1), s.column_text(2), s.column_int(3)});
+    s.reset();
+    return out;
+}
+
+void insert_attempt(Connection& c, std::int64_t maker_tx_id, const Attempt& a) {
+    c.prepared(
+         "INSERT INTO maker_tx_attempts (maker_tx_id, tx_hash, raw_tx, max_fee_per_gas, "
+         "created_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(1, maker_tx_id)
+        .bind(2, a.tx_hash)
+        .bind(3, a.raw_tx)
+        .bind(4, a.max_fee_per_gas)
+        .bind(5, a.created_at)
+        .step();
+}
+
+std::uint64_t next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
+                         std::uint64_t floor) {
+    auto& read =
+        c.prepared("SELECT next_nonce FROM account_nonces WHERE chain_id = ? AND account = ?");
+    read.bind(1, chain_id).bind(2, account);
+    auto next = static_cast<std::int64_t>(floor);
+    if (read.step()) next = std::max(next, read.column_int(0));
+    read.reset();
+    return static_cast<std::uint64_t>(next);
+}
+
+void store_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
+                      std::uint64_t next, std::int64_t now) {
+    c.prepared(
+         "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, ?, "
+         "?) ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
+         "updated_at = excluded.updated_at")
+        .bind(1, chain_id)
+        .bind(2, account)
+        .bind(3, static_cast<std::int64_t>(next))
+        .bind(4, now)
+        .step();
+}
+
+// Stores one planned transaction under `nonce`; false when the order moved on meanwhile.
+bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account,
+                std::uint64_t nonce, const TxPlan& plan, std::int64_t now, MakerTx& out) {
+    auto& state = c.prepared("SELECT state FROM bridge_orders WHERE id = ?");
+    state.bind(1, plan.order_id);
+    bool current = state.step() && state.column_text(0) == plan.expected_state;
+    state.reset();
+    if (!current) return false;
+    if (plan.kind == "payout" && !move_order(c, plan.order_id, "queued", "paying", "", now))
+        return false;
+    auto signed_tx = plan.sign(nonce);
+    c.prepared(
+         "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, created_at, "
+         "updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)")
+        .bind(1, plan.order_id)
+        .bind(2, plan.kind)
+        .bind(3, chain_id)
+        .bind(4, account)
+        .bind(5, static_cast<std::int64_t>(nonce))
+        .bind(6, now)
+        .bind(7, now)
+        .step();
+    out = MakerTx{sqlite3_last_insert_rowid(c.handle()), plan.order_id, plan.kind, chain_id,
+                  nonce, now, {}};
+    Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas, now};
+    insert_attempt(c, out.id, attempt);
+    out.attempts.push_back(std::move(attempt));
+    return true;
+}
+
+}  // namespace
+
+Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
+                                         WatchCursor cursor) {
+    auto write = [chain_id, deposits = std::move(deposits), cursor = std::move(cursor)](
+                     Connection& c) {
+        auto now = now_seconds();
+        Transaction tx(c);
+        for (const auto& d : deposits) {
+            auto& insert = c.prepared(
+                "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
+                "block_number, block_hash, sender, token_address, token, decimals, amount, "
+                "dst_chain_id, recipient, channel, confirmations, state, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirming', ?, ?) "
+                "ON CONFLICT (order_key) DO UPDATE SET block_number = excluded.block_number, "
+                "block_hash = excluded.block_hash, state = 'confirming', reason = '', "
+                "updated_at = excluded.updated_at WHERE bridge_orders.state IN ('dropped', "
+                "'confirming') AND bridge_orders.block_hash <> excluded.block_hash "
+                "RETURNING id");
+            insert.bind(1, d.order_key)
+                .bind(2, d.src_chain_id)
+                .bind(3, d.src_tx_hash)
+                .bind(4, d.log_index)
+                .bind(5, d.block_number)
+                .bind(6, d.block_hash)
+                .bind(7, d.sender)
+                .bind(8, d.token_address)
+                .bind(9, d.token)
+                .bind(10, static_cast<std::int64_t>(d.decimals))
+                .bind(11, d.amount)
+                .bind(12, d.dst_chain_id)
+                .bind(13, d.recipient)
+                .bind(14, d.channel)
+                .bind(15, static_cast<std::int64_t>(d.confirmations))
+                .bind(16, now)
+                .bind(17, now);
+            if (insert.step()) {
+                auto id = insert.column_int(0);
+                insert.reset();
+                add_event(c, id, "confirming", "", now);
+            } else {
+                insert.reset();
+            }
+        }
+        c.prepared(
+             "INSERT INTO watch_cursors (chain_id, next_block, last_hash, updated_at, "
+             "floor_block) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO UPDATE SET "
+             "next_block = excluded.next_block, last_hash = excluded.last_hash, updated_at = "
+             "excluded.updated_at")
+            .bind(1, chain_id)
+            .bind(2, cursor.next_block)
+            .bind(3, cursor.last_hash)
+            .bind(4, now)
+            .bind(5, cursor.floor_block)
+            .step();
+        tx.commit();
+    };
+    co_await db_.run(std::move(write));
+    changed();
+}
+
+Task<std::optional<WatchCursor>> SqliteOrders::cursor(std::int64_t chain_id) {
+    auto read = [chain_id](Connection& c) -> std::optional<WatchCursor> {
+        auto& s = c.prepared(
+            "SELECT next_block, last_hash, floor_block FROM watch_cursors WHERE chain_id = ?");
+        s.bind(1, chain_id);
+        std::optional<WatchCursor> out;
+        if (s.step()) out = WatchCursor{s.column_int(0), s.column_text(1), s.column_int(2)};
+        s.reset();
+        return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<std::vector<Order>> SqliteOrders::orders_in_state(std::string state, std::int64_t chain_id,
+                                                       bool by_source, int limit) {
+    auto read = [state = std::move(state), chain_id, by_source, limit](Connection& c) {
+        auto& s = c.prepared(by_source ? select_orders(
+                                             "WHERE state = ? AND src_chain_id = ? ORDER BY id "
+                                             "LIMIT ?")
+                                       : select_orders(
+                                             "WHERE state = ? AND dst_chain_id = ? ORDER BY id "
+                                             "LIMIT ?"));
+        s.bind(1, state).bind(2, chain_id).bind(3, static_cast<std::int64_t>(limit));
+        return read_orders(s);
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<bool> SqliteOrders::transition(Transition t) {
+    auto write = [t = std::move(t)](Connection& c) {
+        auto now = now_seconds();
+        Transaction tx(c);
+        if (!move_order(c, t.order_id, t.from, t.to, t.reason, now)) return false;
+        if (t.receive_amount) {
+            c.prepared("UPDATE bridge_orders SET receive_amount = ?, fee = ? WHERE id = ?")
+                .bind(1, *t.receive_amount)
+                .bind(2, t.fee.value_or("0"))
+                .bind(3, t.order_id)
+                .step();
+        }
+        tx.commit();
+        return true;
+    };
+    bool moved = co_await db_.run(std::move(write));
+    if (moved) changed();
+    co_return moved;
+}
+
+Task<std::vector<Order>> SqliteOrders::refunds_to_sign(std::int64_t chain_id, int limit) {
+    auto read = [chain_id, limit](Connection& c) {
+        auto& s = c.prepared(select_orders(
+            "WHERE state = 'refunding' AND src_chain_id = ? AND NOT EXISTS (SELECT 1 FROM "
+            "maker_txs m WHERE m.order_id = bridge_orders.id AND m.kind = 'refund') ORDER BY id "
+            "LIMIT ?"));
+        s.bind(1, chain_id).bind(2, static_cast<std::int64_t>(limit));
+        return read_orders(s);
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<std::vector<MakerTx>> SqliteOrders::sign_and_store(std::int64_t chain_id, std::string account,
+                                                        std::uint64_t nonce_floor,
+                                                        std::vector<TxPlan> plans) {
+    auto write = [chain_id, account = std::move(account), nonce_floor,
+                  plans = std::move(plans)](Connection& c) {
+        auto now = now_seconds();
+        Transaction tx(c);
+        auto nonce = next_nonce(c, chain_id, account, nonce_floor);
+        std::vector<MakerTx> stored;
+        for (const auto& plan : plans) {
+            MakerTx out;
+            if (!store_plan(c, chain_id, account, nonce, plan, now, out)) continue;
+            stored.push_back(std::move(out));
+            ++nonce;
+        }
+        store_next_nonce(c, chain_id, account, nonce, now);
+        tx.commit();
+        return stored;
+    };
+    auto stored = co_await db_.run(std::move(write));
+    if (!stored.empty()) changed();
+    co_return stored;
+}
+
+Task<std::vector<MakerTx>> SqliteOrders::pending_txs(std::int64_t chain_id) {
+    auto read = [chain_id](Connection& c) {
+        auto& s = c.prepared(
+            "SELECT id, order_id, kind, chain_id, nonce, created_at FROM maker_txs WHERE state = "
+            "'pending' AND chain_id = ? ORDER BY nonce");
+        s.bind(1, chain_id);
+        std::vector<MakerTx> out;
+        while (s.step()) {
+            out.push_back(MakerTx{s.column_int(0), s.column_int(1), s.column_text(2),
+                                  s.column_int(3), static_cast<std::uint64_t>(s.column_int(4)),
+                                  s.column_int(5), {}});
+        }
+        s.reset();
+        for (auto& m : out) m.attempts = attempts_of(c, m.id);
+        return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<void> SqliteOrders::add_attempt(std::int64_t maker_tx_id, Attempt attempt) {
+    auto write = [maker_tx_id, attempt = std::move(attempt)](Connection& c) {
+        insert_attempt(c, maker_tx_id, attempt);
+    };
+    co_await db_.run(std::move(write));
+}
+
+Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
+                                std::string reason) {
+    auto write = [maker_tx_id, mined_hash = std::move(mined_hash), success,
+                  reason = std::move(reason)](Connection& c) {
+        auto now = now_seconds();
+        Transaction tx(c);
+        auto& s = c.prepared(
+            "UPDATE maker_txs SET state = ?, mined_hash = ?, updated_at = ? WHERE id = ? AND "
+            "state = 'pending' RETURNING order_id, kind");
+        s.bind(1, success ? "mined" : "reverted").bind(2, mined_hash).bind(3, now).bind(4,
+                                                                                     maker_tx_id);
+        if (!s.step()) {
+            s.reset();
+            return;  // settled before
+        }
+        auto order_id = s.column_int(0);
+        auto kind = s.column_text(1);
+        s.reset();
+        const bool payout = kind == "payout";
+        auto column = payout ? "dst_tx_hash" : "refund_tx_hash";
+        c.prepared(std::string("UPDATE bridge_orders SET ") + column + " = ? WHERE id = ?")
+            .bind(1, mined_hash)
+            .bind(2, order_id)
+            .step();
+        if (payout && success) {
+            move_order(c, order_id, "paying", "completed", "", now);
+            c.prepared(
+                 "UPDATE bridge_orders SET completed_seq = (SELECT COALESCE(MAX(completed_seq), "
+                 "0) + 1 FROM bridge_orders) WHERE id = ?")
+                .bind(1, order_id)
+                .step();
+        } else if (payout) {
+            move_order(c, order_id, "paying", "refunding", reason, now);
+        } else {
+            move_order(c, order_id, "refunding", success ? "refunded" : "failed", reason, now);
+        }
+        tx.commit();
+    };
+    co_await db_.run(std::move(write));
+    changed();
+}
+
+Task<void> SqliteOrders::abandon(std::int64_t maker_tx_id, std::string reason) {
+    auto write = [maker_tx_id, reason = std::move(reason)](Connection& c) {
+        auto now = now_seconds();
+        Transaction tx(c);
+        auto& s = c.prepared(
+            "UPDATE maker_txs SET state = 'reverted', updated_at = ? WHERE id = ? AND state = "
+            "'pending' RETURNING order_id, kind");
+        s.bind(1, now).bind(2, maker_tx_id);
+        if (!s.step()) {
+            s.reset();
+            return;
+        }
+        auto order_id = s.column_int(0);
+        auto from = s.column_text(1) == "payout" ? "paying" : "refunding";
+        s.reset();
+        move_order(c, order_id, from, "failed", reason, now);
+        tx.commit();
+    };
+    co_await db_.run(std::move(write));
+    changed();
+}
+
+Task<std::optional<Order>> SqliteOrders::order_by_tx(std::int64_t chain_id, std::string tx_hash) {
+    auto read = [chain_id, tx_hash = std::move(tx_hash)](Connection& c) -> std::optional<Order> {
+        auto& s = c.prepared(
+            select_orders("WHERE src_chain_id = ? AND src_tx_hash = ? ORDER BY log_index LIMIT 1"));
+        s.bind(1, chain_id).bind(2, tx_hash);
+        auto found = read_orders(s);
+        if (found.empty()) return std::nullopt;
+        fill_timeline(c, found.front());
+        return found.front();
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<HistoryPage> SqliteOrders::history(HistoryQuery q) {
+    auto read = [q = std::move(q)](Connection& c) {
+        // An empty address or a channel of -1 match everything (one prepared statement for all).
+        const std::string where =
+            "WHERE (? = '' OR sender = ? OR lower(recipient) = ?) AND (? < 0 OR channel = ?)";
+        auto bind = [&](Statement& s) {
+            auto channel = q.channel.value_or(-1);
+            s.bind(1, q.address).bind(2, q.address).bind(3, q.address).bind(4, channel).bind(
+                5, channel);
+        };
+        HistoryPage page;
+        auto& count = c.prepared("SELECT COUNT(*) FROM bridge_orders " + where);
+        bind(count);
+        count.step();
+        page.total = count.column_int(0);
+        count.reset();
+        auto& s = c.prepared(select_orders(where + " ORDER BY id DESC LIMIT ? OFFSET ?"));
+        bind(s);
+        s.bind(6, static_cast<std::int64_t>(q.size))
+            .bind(7, static_cast<std::int64_t>(q.page - 1) * q.size);
+        page.list = read_orders(s);
+        for (auto& o : page.list) fill_timeline(c, o);
+        return page;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<bool> SqliteOrders::paused() {
+    auto read = [](Connection& c) {
+        auto& s = c.prepared("SELECT value FROM maker_settings WHERE key = 'paused'");
+        bool paused = s.step() && s.column_text(0) == "1";
+        s.reset();
+        return paused;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<void> SqliteOrders::set_paused(bool paused) {
+    auto write = [paused](Connection& c) {
+        c.prepared(
+             "INSERT INTO maker_settings (key, value, updated_at) VALUES ('paused', ?, ?) ON "
+             "CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = "
+             "excluded.updated_at")
+            .bind(1, paused ? "1" : "0")
+            .bind(2, now_seconds())
+            .step();
+    };
+    co_await db_.run(std::move(write));
+}
+
+}  // namespace perch::store

@@ -1,0 +1,36 @@
+#pragma once
+// OrderStore on the SQLite store's DB threads.
+#include "store/orders.hpp"
+#include "store/sqlite/sqlite_store.hpp"
+
+namespace perch::store {
+
+class SqliteOrders final : public OrderStore {
+  public:
+    explicit SqliteOrders(SqliteStore& db) : db_(db) {}
+
+    Task<void> record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
+                               WatchCursor cursor) override;
+    Task<std::optional<WatchCursor>> cursor(std::int64_t chain_id) override;
+    Task<std::vector<Order>> orders_in_state(std::string state, std::int64_t chain_id,
+                                             bool by_source, int limit) override;
+    Task<bool> transition(Transition t) override;
+    Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) override;
+    Task<std::vector<MakerTx>> sign_and_store(std::int64_t chain_id, std::string account,
+                                              std::uint64_t nonce_floor,
+                                              std::vector<TxPlan> plans) override;
+    Task<std::vector<MakerTx>> pending_txs(std::int64_t chain_id) override;
+    Task<void> add_attempt(std::int64_t maker_tx_id, Attempt attempt) override;
+    Task<void> settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
+                      std::string reason) override;
+    Task<void> abandon(std::int64_t maker_tx_id, std::string reason) override;
+    Task<std::optional<Order>> order_by_tx(std::int64_t chain_id, std::string tx_hash) override;
+    Task<HistoryPage> history(HistoryQuery query) override;
+    Task<bool> paused() override;
+    Task<void> set_paused(bool paused) override;
+
+  private:
+    SqliteStore& db_;
+};
+
+}  // namespace perch::store

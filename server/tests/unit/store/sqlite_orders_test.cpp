@@ -1,0 +1,218 @@
+// Bridge orders on a real SQLite file: deposits recorded once with their cursor, compare-and-set
+// transitions, payouts signed exactly once with consecutive nonces, settlement, history.
+#include "store/sqlite/sqlite_orders.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_future.hpp>
+#include <filesystem>
+#include <random>
+
+using namespace perch::store;
+
+namespace {
+
+struct TempDb {
+    std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                 ("perch-orders-" + std::to_string(std::random_device{}()) + ".db");
+    ~TempDb() {
+        for (const char* suffix : {"", "-wal", "-shm"})
+            std::filesystem::remove(path.string() + suffix);
+    }
+};
+
+template <class T>
+T run(perch::Task<T> task) {
+    boost::asio::io_context io;
+    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
+    io.run();
+    return future.get();
+}
+
+Order deposit(int n, std::int64_t src = 8453, std::int64_t dst = 42161) {
+    Order o;
+    o.src_chain_id = src;
+    o.src_tx_hash = "0x" + std::string(63, '0') + std::to_string(n % 10);
+    o.log_index = n;
+    o.order_key = std::to_string(src) + ":" + o.src_tx_hash + ":" + std::to_string(n);
+    o.block_number = 10 + n;
+    o.block_hash = "0xb" + std::to_string(n);
+    o.sender = "0x00000000000000000000000000000000000000aa";
+    o.token_address = "0x0000000000000000000000000000000000000000";
+    o.token = "ETH";
+    o.amount = "1000";
+    o.dst_chain_id = dst;
+    o.recipient = "0x00000000000000000000000000000000000000bb";
+    o.channel = 7;
+    return o;
+}
+
+// Stands in for signing: real hashes differ per chain and nonce, so these carry a counter too.
+SignedTx fake_signed(std::uint64_t nonce) {
+    static int signed_count = 0;
+    auto n = std::to_string(nonce) + "-" + std::to_string(++signed_count);
+    return SignedTx{"0xraw" + std::to_string(nonce), "0xhash" + n, "100"};
+}
+
+TxPlan payout_plan(std::int64_t order_id) {
+    return TxPlan{order_id, "payout", "queued", fake_signed};
+}
+
+class OrdersTest : public ::testing::Test {
+  protected:
+    TempDb db;
+    SqliteStore store{db.path.string()};
+    OrderStore& orders = store.orders();
+
+    std::vector<Order> in_state(const std::string& state, std::int64_t chain, bool by_source) {
+        return run(orders.orders_in_state(state, chain, by_source, 100));
+    }
+    std::int64_t queue(const Order& o) {
+        auto found = run(orders.order_by_tx(o.src_chain_id, o.src_tx_hash));
+        Transition t{found->id, "confirming", "queued", "", "990", "10"};
+        EXPECT_TRUE(run(orders.transition(t)));
+        return found->id;
+    }
+};
+
+}  // namespace
+
+TEST_F(OrdersTest, DepositsAndCursorAreRecordedOnceInOneTransaction) {
+    auto before = orders.change_count();
+    run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "0xh19", 5}));
+    run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{21, "0xh20", 0}));  // seen again
+    EXPECT_GT(orders.change_count(), before);
+    auto confirming = in_state("confirming", 8453, true);
+    ASSERT_EQ(confirming.size(), 2u);
+    EXPECT_EQ(confirming[0].amount, "1000");
+    auto cursor = run(orders.cursor(8453));
+    ASSERT_TRUE(cursor);
+    EXPECT_EQ(cursor->next_block, 21);
+    EXPECT_EQ(cursor->last_hash, "0xh20");
+    EXPECT_EQ(cursor->floor_block, 5);  // set once, when the watcher first started
+    EXPECT_FALSE(run(orders.cursor(1)));
+}
+
+TEST_F(OrdersTest, TransitionsAreCompareAndSetAndTimestamped) {
+    run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{20, "h"}));
+    auto id = queue(deposit(1));
+    Transition again{id, "confirming", "refunding", "late", std::nullopt, std::nullopt};
+    EXPECT_FALSE(run(orders.transition(again)));  // already queued
+    auto o = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
+    EXPECT_EQ(o->state, "queued");
+    EXPECT_EQ(o->receive_amount, "990");
+    EXPECT_EQ(o->fee, "10");
+    ASSERT_EQ(o->timeline.size(), 2u);
+    EXPECT_EQ(o->timeline[0].state, "confirming");
+    EXPECT_EQ(o->timeline[1].state, "queued");
+    EXPECT_GT(o->timeline[1].at, 0);
+}
+
+TEST_F(OrdersTest, DroppedDepositIsRevivedWhenItsTransactionReturnsInAnotherBlock) {
+    run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{20, "h"}));
+    auto o = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
+    ASSERT_TRUE(run(orders.transition({o->id, "confirming", "dropped", "reorg", {}, {}})));
+    auto moved = deposit(1);
+    moved.block_number = 30;
+    moved.block_hash = "0xother";
+    run(orders.record_deposits(8453, {moved}, WatchCursor{31, "h"}));
+    o = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
+    EXPECT_EQ(o->state, "confirming");
+    EXPECT_EQ(o->block_number, 30);
+}
+
+TEST_F(OrdersTest, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
+    run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3)}, WatchCursor{20, "h"}));
+    auto a = queue(deposit(1));
+    auto b = queue(deposit(2));
+    auto c = queue(deposit(3));
+    auto stored = run(orders.sign_and_store(42161, "0xmaker", 5,
+                                            {payout_plan(a), payout_plan(b), payout_plan(c)}));
+    ASSERT_EQ(stored.size(), 3u);
+    EXPECT_EQ(stored[0].nonce, 5u);
+    EXPECT_EQ(stored[1].nonce, 6u);
+    EXPECT_EQ(stored[2].nonce, 7u);
+    EXPECT_EQ(stored[0].attempts.at(0).raw_tx, "0xraw5");
+    // The same orders planned again (a second payer, or a replay after a crash) sign nothing.
+    auto again = run(orders.sign_and_store(42161, "0xmaker", 0, {payout_plan(a), payout_plan(b)}));
+    EXPECT_TRUE(again.empty());
+    EXPECT_EQ(in_state("paying", 42161, false).size(), 3u);
+    // The next payout continues after the highest nonce stored, whatever the floor says.
+    run(orders.record_deposits(8453, {deposit(4)}, WatchCursor{21, "h"}));
+    auto d = queue(deposit(4));
+    auto next = run(orders.sign_and_store(42161, "0xmaker", 0, {payout_plan(d)}));
+    ASSERT_EQ(next.size(), 1u);
+    EXPECT_EQ(next[0].nonce, 8u);
+    EXPECT_EQ(run(orders.pending_txs(42161)).size(), 4u);
+}
+
+TEST_F(OrdersTest, SettlementCompletesOnceAndNumbersCompletions) {
+    run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
+    auto a = queue(deposit(1));
+    auto b = queue(deposit(2));
+    auto stored = run(orders.sign_and_store(42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
+    run(orders.add_attempt(stored[0].id, Attempt{"0xfaster", "0xraw-fast", "200", 1}));
+    auto pending = run(orders.pending_txs(42161));
+    ASSERT_EQ(pending[0].attempts.size(), 2u);
+    EXPECT_EQ(pending[0].attempts.back().tx_hash, "0xfaster");
+
+    run(orders.settle(stored[0].id, "0xfaster", true, ""));
+    run(orders.settle(stored[0].id, stored[0].attempts[0].tx_hash, true, ""));  // no change
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted"));
+    auto done = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
+    EXPECT_EQ(done->state, "completed");
+    EXPECT_EQ(done->dst_tx_hash, "0xfaster");
+    auto refunding = in_state("refunding", 8453, true);
+    ASSERT_EQ(refunding.size(), 1u);
+    EXPECT_EQ(refunding[0].reason, "reverted");
+    // The reverted payout's order now needs a refund on the source chain.
+    auto to_refund = run(orders.refunds_to_sign(8453, 10));
+    ASSERT_EQ(to_refund.size(), 1u);
+    auto refund = run(orders.sign_and_store(
+        8453, "0xm", 0, {TxPlan{to_refund[0].id, "refund", "refunding", fake_signed}}));
+    ASSERT_EQ(refund.size(), 1u);
+    EXPECT_TRUE(run(orders.refunds_to_sign(8453, 10)).empty());
+    run(orders.settle(refund[0].id, "0xrefund", true, ""));
+    auto refunded = run(orders.order_by_tx(8453, deposit(2).src_tx_hash));
+    EXPECT_EQ(refunded->state, "refunded");
+    EXPECT_EQ(refunded->refund_tx_hash, "0xrefund");
+    // completed_seq numbers completions for the rewards feed.
+    auto seq = run(store.run([](Connection& c) {
+        auto& s = c.prepared("SELECT completed_seq FROM bridge_orders WHERE state = 'completed'");
+        s.step();
+        return s.column_int(0);
+    }));
+    EXPECT_EQ(seq, 1);
+}
+
+TEST_F(OrdersTest, HistoryIsPagedNewestFirstByAddressAndChannel) {
+    std::vector<Order> many;
+    for (int i = 0; i < 12; ++i) many.push_back(deposit(i));
+    many[11].channel = 9;
+    run(orders.record_deposits(8453, many, WatchCursor{40, "h"}));
+    auto page1 = run(orders.history({"0x00000000000000000000000000000000000000aa", {}, 1, 5}));
+    EXPECT_EQ(page1.total, 12);
+    ASSERT_EQ(page1.list.size(), 5u);
+    EXPECT_EQ(page1.list[0].log_index, 11);  // newest first
+    EXPECT_EQ(page1.list[0].timeline.size(), 1u);
+    auto page3 = run(orders.history({"0x00000000000000000000000000000000000000aa", {}, 3, 5}));
+    EXPECT_EQ(page3.list.size(), 2u);
+    auto by_recipient =
+        run(orders.history({"0x00000000000000000000000000000000000000bb", {}, 1, 100}));
+    EXPECT_EQ(by_recipient.total, 12);
+    auto channel = run(orders.history({"", 9, 1, 10}));
+    ASSERT_EQ(channel.total, 1);
+    EXPECT_EQ(channel.list[0].channel, 9);
+    EXPECT_EQ(run(orders.history({"0x00000000000000000000000000000000000000cc", {}, 1, 10})).total,
+              0);
+}
+
+TEST_F(OrdersTest, PauseSwitchPersists) {
+    EXPECT_FALSE(run(orders.paused()));
+    run(orders.set_paused(true));
+    EXPECT_TRUE(run(orders.paused()));
+    run(orders.set_paused(false));
+    EXPECT_FALSE(run(orders.paused()));
+}
