@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
+import { ActivityPanel } from '@/features/rewards/ActivityPanel';
 import { BoostTiers } from '@/features/rewards/BoostTiers';
 import { EventList } from '@/features/rewards/EventList';
 import { MyPointsPanel } from '@/features/rewards/MyPointsPanel';
-import { TaskToEarn } from '@/features/rewards/TaskToEarn';
-import { WeeklyBridge } from '@/features/rewards/WeeklyBridge';
+import { ReferralCard } from '@/features/rewards/ReferralCard';
 
 /** /rewards and /rewards-phase1. */
 export default function RewardsPage() {
@@ -16,9 +16,9 @@ export default function RewardsPage() {
         <MyPointsPanel />
         <BoostTiers />
       </div>
-      <WeeklyBridge />
+      <ActivityPanel />
       <div className="grid grid--2">
-        <TaskToEarn />
+        <ReferralCard />
         <EventList />
       </div>
     </div>

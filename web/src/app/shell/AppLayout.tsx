@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, ScrollRestoration } from 'react-router';
 import { useApplyChannelTheme, useChannel } from '@/features/channel/useChannel';
+import { CheckInModal } from '@/features/checkin/CheckInModal';
 import { useGeoRedirect } from '@/features/geo/useGeoRedirect';
 import { useApplyTheme } from '@/features/theme/useApplyTheme';
+import { Toaster } from '@/features/toast/Toaster';
 import { WalletModal } from '@/features/wallet-connect/WalletModal';
 import { useQuitWalletListener } from '@/wallet/useQuitWallet';
 import { DEFAULT_FLAGS, type RouteFlags, type RouteHandle } from '../routeTable';
@@ -48,6 +50,8 @@ export function AppLayout() {
       {flags.nav ? <MobileTabBar /> : null}
       <MorePanel />
       <WalletModal />
+      <CheckInModal />
+      <Toaster />
       <ScrollRestoration />
     </div>
   );

@@ -1,22 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { CalendarIcon } from '@/components/icons';
-import { useWalletModal } from '@/wallet/modalStore';
-import { useWalletStore } from '@/wallet/store';
+import { useCheckInModal } from './checkIn';
 
-/** Check-in requires a connected wallet: without one the wallet list opens (the calendar modal comes later). */
+/** Opens the daily check-in modal (its check-in button needs a connected wallet). */
 export function CheckInButton() {
   const { t } = useTranslation();
-  const address = useWalletStore((s) => s.address);
-  const showWallets = useWalletModal((s) => s.show);
+  const show = useCheckInModal((s) => s.show);
   return (
-    <button
-      type="button"
-      className="btn btn--soft"
-      onClick={() => {
-        if (!address) showWallets();
-      }}
-      aria-label={t('header.checkIn')}
-    >
+    <button type="button" className="btn btn--soft" onClick={show} aria-label={t('header.checkIn')}>
       <CalendarIcon />
       <span className="hide-sm">{t('header.checkIn')}</span>
     </button>

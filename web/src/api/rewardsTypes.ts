@@ -1,0 +1,113 @@
+/** Rewards shapes (spec §3 entities, §7 answers). Fields the spec leaves open are typed loosely and normalised by the callers. */
+
+/** A date as the server may send it: unix seconds or ms, yyyymmdd (number or text), or an ISO date text. */
+export type DateLike = number | string;
+
+export interface ReferInfo {
+  total_referees: number;
+  referee_bridges: number;
+  /** The bound referrer (lower case), or null. */
+  referrer?: string | null;
+}
+
+/** GET /campaign_api/v1/{address}/chainSignInInfo. */
+export interface CheckInInfo {
+  /** 7 characters of 0/1, Monday first, for the current UTC week. */
+  sign_in_mask: string;
+  /** Optional: the server's own Mon-Sun special days (0/1), preferred over the client's rule. */
+  special_mask?: string;
+  /** `day` (yyyymmdd), when sent, names the UTC day better than the time of the transaction. */
+  list: { sign_in_time: DateLike; points: number; day?: DateLike }[];
+  time_now: DateLike;
+}
+
+/** One day of GET lottery/maker/sign/user. */
+export interface CheckInDay {
+  blockDate: DateLike;
+  points: number;
+  chainId: number;
+  txHash: string;
+  inBridge: boolean;
+}
+
+export interface CheckInMonth {
+  historyList: CheckInDay[];
+  transactionCount: number;
+  isCheckIn: boolean;
+}
+
+export interface CheckInContract {
+  chainId: number;
+  contractAddress: string;
+}
+
+/** POST lottery/maker/sign/in body. */
+export interface CheckInRequest {
+  encrypt: { timestamp: number; encrypted: string };
+  hash: string;
+  chainId: number;
+  userAddress: string;
+}
+
+export interface CheckInResult {
+  points: number;
+  /** 2 on a special day. */
+  multiplier: number;
+  message: string;
+}
+
+export interface CampaignTask {
+  points: number;
+  conditions: { transfer_count: number; from_chain?: number | string; to_chain?: number | string };
+}
+
+export interface Campaign {
+  id: number;
+  name: string;
+  status: number;
+  theme_id: number;
+  theme_name: string;
+  start_time: number;
+  end_time: number;
+  time_type: number;
+  logo_url: string;
+  invisible: boolean | number;
+  tasks: CampaignTask[];
+}
+
+export interface CampaignProgress {
+  campaign_id: number;
+  transfer_count_total: number;
+  campaign_points: number;
+  cross_total_points: number;
+  extra_points: number;
+}
+
+export interface Theme {
+  id: number;
+  name: string;
+  display_position: number;
+}
+
+/** An activity (quest) of GET /admin/api/activity/info. */
+export interface Quest {
+  order: number;
+  status: number;
+  end_time: number;
+  start_time: number;
+  maintitle: string;
+  subtitle: string;
+  img: string;
+  link: string;
+  rewardTags: string;
+  cover_label: string;
+  userNumValue: number | string;
+}
+
+/** Query variants of POST /campaign_api/v1/{user}/campaigns/{id} (spec §7). */
+export type TaskJoin =
+  | { kind: 'follow' }
+  | { kind: 'share' }
+  | { kind: 'twitter'; twitterUsername: string }
+  | { kind: 'discord'; code: string }
+  | { kind: 'telegram' };

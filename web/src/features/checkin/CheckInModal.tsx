@@ -1,0 +1,195 @@
+import '@/features/rewards/rewards.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chainsQuery } from '@/api/queries';
+import { checkInContractsQuery, checkInInfoQuery, checkInMonthQuery } from '@/api/rewardsQueries';
+import type { Chain } from '@/api/types';
+import { Modal } from '@/components/Modal';
+import { todayIsSpecial, weekBoxes } from '@/features/rewards/weekly';
+import { toast } from '@/features/toast/store';
+import { msUntilNextUtcDay } from '@/lib/time';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useUserAddress } from '@/wallet/store';
+import {
+  addMonths,
+  canGoNext,
+  canGoPrev,
+  clampMonth,
+  dateKey,
+  explorerTxUrl,
+  formatHms,
+  monthGrid,
+  toDateKey,
+  utcDateKey,
+  utcMonthOf,
+  type YearMonth,
+} from './calendar';
+import { pickContract, runCheckIn, shortError, useCheckInModal } from './checkIn';
+import { useNow } from './useUtcNow';
+
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+function explorerOf(chains: readonly Chain[] | undefined, chainId: number): string | undefined {
+  const c = chains?.find((x) => x.chain_id === chainId);
+  return c?.block_explorers?.[0]?.url ?? (c?.explorer_url || undefined);
+}
+
+function chainName(chains: readonly Chain[] | undefined, chainId: number): string {
+  const c = chains?.find((x) => x.chain_id === chainId);
+  return c?.alias_name || c?.chain_name || String(chainId);
+}
+
+/** Seconds to the next UTC day, ticking every second. */
+function Countdown() {
+  const { t } = useTranslation();
+  const now = useNow(1000);
+  return (
+    <p className="checkin__countdown">
+      <span className="muted">{t('checkin.nextIn')}</span> <time data-testid="checkin-countdown">{formatHms(msUntilNextUtcDay(new Date(now)))}</time>
+    </p>
+  );
+}
+
+/** Daily check-in modal: calendar, chain selector, countdown, check-in button and banner (spec §2.3). */
+export function CheckInModal() {
+  const { t } = useTranslation();
+  const { open, hide, chainId, setChainId } = useCheckInModal();
+  const address = useUserAddress();
+  const showWallets = useWalletModal((s) => s.show);
+  const queryClient = useQueryClient();
+  const today = new Date();
+  const [month, setMonth] = useState<YearMonth>(() => utcMonthOf(today));
+  const shown = clampMonth(month, today);
+
+  const chains = useQuery({ ...chainsQuery(), enabled: open });
+  const contracts = useQuery({ ...checkInContractsQuery(), enabled: open });
+  const info = useQuery({ ...checkInInfoQuery(address), enabled: open && address !== '' });
+  const history = useQuery({ ...checkInMonthQuery(address, shown.year, shown.month), enabled: open && address !== '' });
+  const contract = pickContract(contracts.data ?? [], chainId);
+
+  const days = useMemo(() => {
+    const m = new Map<string, { points: number; txHash: string; chainId: number }>();
+    for (const d of history.data?.historyList ?? []) {
+      const k = toDateKey(d.blockDate);
+      if (k) m.set(k, { points: d.points, txHash: d.txHash, chainId: d.chainId });
+    }
+    return m;
+  }, [history.data]);
+
+  const todayKey = utcDateKey(today);
+  const boxes = weekBoxes(info.data, today);
+  const checkedToday = boxes.find((b) => b.isToday)?.state === 'claimed' || (days.get(todayKey)?.txHash ?? '') !== '';
+  const doubled = todayIsSpecial(info.data, today);
+
+  const mutation = useMutation({
+    mutationFn: () => {
+      if (!contract) throw new Error(t('checkin.noContract'));
+      return runCheckIn(address, contract);
+    },
+    onSuccess: (result) => {
+      toast.success(t('checkin.success'));
+      if (result.multiplier > 1) toast.info(t('checkin.x2'));
+      void queryClient.invalidateQueries({ queryKey: ['points'] });
+      void queryClient.invalidateQueries({ queryKey: ['checkin-info'] });
+      void queryClient.invalidateQueries({ queryKey: ['checkin-month'] });
+    },
+    onError: (err) => toast.error(shortError(err)),
+  });
+
+  const onCheckIn = (): void => {
+    if (!address) {
+      showWallets();
+      return;
+    }
+    mutation.mutate();
+  };
+
+  const monthLabel = new Date(Date.UTC(shown.year, shown.month - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+  return (
+    <Modal open={open} title={t('checkin.title')} onClose={hide}>
+      <div className="checkin">
+        <div className="checkin__banner" role="note" data-testid="checkin-banner">
+          <strong>{t('checkin.bannerTitle')}</strong>
+          <span>{t('checkin.bannerText')}</span>
+        </div>
+        {doubled ? (
+          <p className="checkin__bonus" data-testid="checkin-x2">
+            {t('checkin.x2')}
+          </p>
+        ) : null}
+        <div className="checkin__row">
+          <label className="checkin__chain">
+            <span className="muted small">{t('checkin.chain')}</span>
+            <select value={contract?.chainId ?? chainId} onChange={(e) => setChainId(Number(e.target.value))} aria-label={t('checkin.chain')}>
+              {(contracts.data ?? []).map((c) => (
+                <option key={c.chainId} value={c.chainId}>
+                  {chainName(chains.data, c.chainId)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Countdown />
+        </div>
+
+        <div className="calendar" aria-label={t('checkin.calendar')}>
+          <div className="calendar__head">
+            <button type="button" className="icon-btn" aria-label={t('checkin.prevMonth')} disabled={!canGoPrev(shown)} onClick={() => setMonth(addMonths(shown, -1))}>
+              ‹
+            </button>
+            <strong data-testid="calendar-month">{monthLabel}</strong>
+            <button type="button" className="icon-btn" aria-label={t('checkin.nextMonth')} disabled={!canGoNext(shown, today)} onClick={() => setMonth(addMonths(shown, 1))}>
+              ›
+            </button>
+          </div>
+          <div className="calendar__grid" role="grid">
+            <div className="calendar__week" role="row">
+              {WEEKDAYS.map((d) => (
+                <span key={d} role="columnheader" className="calendar__weekday muted small">
+                  {t(`rewards.days.${d}`)}
+                </span>
+              ))}
+            </div>
+            {monthGrid(shown).map((week, wi) => (
+              <div className="calendar__week" role="row" key={wi}>
+                {week.map((day, di) => {
+                  if (day === null) return <span key={di} role="gridcell" className="calendar__day calendar__day--empty" />;
+                  const key = dateKey(shown.year, shown.month, day);
+                  const entry = days.get(key);
+                  const url = entry ? explorerTxUrl(explorerOf(chains.data, entry.chainId), entry.txHash) : '';
+                  const cls = `calendar__day${entry?.txHash ? ' calendar__day--checked' : ''}${key === todayKey ? ' calendar__day--today' : ''}`;
+                  const content = (
+                    <>
+                      <span className="calendar__num">{day}</span>
+                      <span className="calendar__points small">{entry && entry.points > 0 ? t('checkin.dayPoints', { points: entry.points }) : ''}</span>
+                    </>
+                  );
+                  return url ? (
+                    <a key={di} role="gridcell" className={cls} href={url} target="_blank" rel="noreferrer" data-testid={`checkin-day-${key}`} title={t('checkin.openTx')}>
+                      {content}
+                    </a>
+                  ) : (
+                    <span key={di} role="gridcell" className={cls} data-testid={`checkin-day-${key}`}>
+                      {content}
+                    </span>
+                  );
+                })}
+              </div>
+            ))}
+          </div>
+        </div>
+
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={onCheckIn}
+          disabled={!!address && (mutation.isPending || checkedToday || !contract)}
+          data-testid="checkin-submit"
+        >
+          {!address ? t('wallet.connectWallet') : mutation.isPending ? t('checkin.pending') : checkedToday ? t('checkin.done') : t('checkin.button')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

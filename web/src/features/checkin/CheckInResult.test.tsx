@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/client';
+import { useToastStore } from '@/features/toast/store';
+import { mockApi, ok } from '@/test/mockApi';
+import { renderApp } from '@/test/renderApp';
+import { resetStores } from '@/test/resetStores';
+import { useWalletStore } from '@/wallet/store';
+import * as checkIn from './checkIn';
+
+// The wallet part (switch chain, send checkIn(today), receipt) is driven for real in e2e/rewards.spec.ts;
+// here only its outcome is replaced to check what the modal tells the user.
+const USER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+const CONTRACT = { chainId: 1868, contractAddress: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0' };
+
+beforeEach(() => {
+  resetStores();
+  vi.restoreAllMocks();
+  useToastStore.setState({ toasts: [] });
+  checkIn.useCheckInModal.setState({ open: false, chainId: 1868 });
+  useWalletStore.getState().setConnected(USER, 1);
+});
+
+function api() {
+  return mockApi({
+    '/api/lottery/maker/sign/contract': () => ok([CONTRACT], 200),
+    [`/api/campaign_api/v1/${USER}/chainSignInInfo`]: () => ok({ sign_in_mask: '0000000', list: [], time_now: Math.floor(Date.now() / 1000) }),
+    '/api/lottery/maker/sign/user': () => ok({ historyList: [], transactionCount: 0, isCheckIn: false }, 200),
+  });
+}
+
+async function clickCheckIn() {
+  const user = userEvent.setup();
+  renderApp('/');
+  await user.click(screen.getByRole('button', { name: 'Check-in' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Daily Check-in' });
+  const submit = within(dialog).getByTestId('checkin-submit');
+  await waitFor(() => expect(submit).toBeEnabled());
+  expect(submit).toHaveTextContent('Check in');
+  await user.click(submit);
+}
+
+describe('check-in outcome', () => {
+  it("says 'Check in success' (and the x2 message when doubled) and refreshes the points", async () => {
+    const fetchMock = api();
+    const run = vi.spyOn(checkIn, 'runCheckIn').mockResolvedValue({ points: 4, multiplier: 2, message: 'Check in success', hash: '0xabc' });
+    await clickCheckIn();
+    expect(await screen.findByText('Check in success')).toBeInTheDocument();
+    expect(screen.getByText('Check-in has earned x2 points!', { selector: '.toast' })).toBeInTheDocument();
+    expect(run).toHaveBeenCalledWith(USER, CONTRACT);
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/sign/user')).length).toBeGreaterThan(1));
+  });
+
+  it('shows the server message as an error on failure', async () => {
+    api();
+    vi.spyOn(checkIn, 'runCheckIn').mockRejectedValue(new ApiError('http', 'this wallet already checked in today', { status: 409 }));
+    await clickCheckIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('this wallet already checked in today');
+  });
+});

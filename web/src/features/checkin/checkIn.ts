@@ -1,0 +1,86 @@
+import { getConnection, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
+import { create } from 'zustand';
+import { checkInEncrypt, postCheckIn } from '@/api/rewards';
+import type { CheckInContract, CheckInResult } from '@/api/rewardsTypes';
+import { hasSession, signIn, withSession } from '@/features/auth/session';
+import i18n from '@/i18n';
+import { CHECK_IN_DEFAULT_CHAIN_ID } from '@/lib/config';
+import { utcDateStamp } from '@/lib/time';
+import { switchWalletChain, useWalletRuntime } from '@/wallet/runtime';
+
+/** The CheckIn contract's one write: checkIn(uint32 yyyymmdd), the current UTC date. */
+export const CHECK_IN_ABI = [
+  {
+    type: 'function',
+    name: 'checkIn',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'yyyymmdd', type: 'uint32' }],
+    outputs: [],
+  },
+] as const;
+
+interface CheckInModalState {
+  open: boolean;
+  /** The chain picked in the selector (default 1868). */
+  chainId: number;
+  show: () => void;
+  hide: () => void;
+  setChainId: (id: number) => void;
+}
+
+export const useCheckInModal = create<CheckInModalState>()((set) => ({
+  open: false,
+  chainId: CHECK_IN_DEFAULT_CHAIN_ID,
+  show: () => set({ open: true }),
+  hide: () => set({ open: false }),
+  setChainId: (chainId) => set({ chainId }),
+}));
+
+/** The contract for the picked chain, else the default chain's, else the first. */
+export function pickContract(list: readonly CheckInContract[], chainId: number): CheckInContract | undefined {
+  return list.find((c) => c.chainId === chainId) ?? list.find((c) => c.chainId === CHECK_IN_DEFAULT_CHAIN_ID) ?? list[0];
+}
+
+async function untilChain(chainId: number, ms = 5000): Promise<void> {
+  const config = useWalletRuntime.getState().config;
+  const end = Date.now() + ms;
+  while (config && getConnection(config).chainId !== chainId && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The message of a wallet / viem error, without its long details. */
+export function shortError(err: unknown): string {
+  const e = err as { shortMessage?: unknown; message?: unknown } | null;
+  if (e && typeof e.shortMessage === 'string' && e.shortMessage) return e.shortMessage;
+  if (e && typeof e.message === 'string' && e.message) return e.message.split('\n')[0] ?? e.message;
+  return String(err);
+}
+
+/**
+ * Daily check-in: signs in (EIP-4361) if needed, switches the wallet to the check-in chain, sends
+ * checkIn(today) and waits for its receipt, then asks the server to credit it.
+ */
+export async function runCheckIn(address: string, contract: CheckInContract): Promise<CheckInResult & { hash: string }> {
+  const config = useWalletRuntime.getState().config;
+  if (!config) throw new Error(i18n.t('auth.noWallet'));
+  if (!hasSession(address)) await signIn(address);
+  if (getConnection(config).chainId !== contract.chainId) {
+    await switchWalletChain(contract.chainId);
+    await untilChain(contract.chainId);
+  }
+  const hash = await writeContract(config, {
+    abi: CHECK_IN_ABI,
+    address: contract.contractAddress as `0x${string}`,
+    functionName: 'checkIn',
+    args: [Number(utcDateStamp())],
+    chainId: contract.chainId,
+    account: address as `0x${string}`,
+  });
+  const receipt = await waitForTransactionReceipt(config, { hash, chainId: contract.chainId, timeout: 60_000 });
+  if (receipt.status !== 'success') throw new Error(i18n.t('checkin.reverted'));
+  const encrypt = await checkInEncrypt(address, hash);
+  const body = { encrypt, hash, chainId: contract.chainId, userAddress: address };
+  const result = await withSession(address, () => postCheckIn(body));
+  return { ...result, hash };
+}

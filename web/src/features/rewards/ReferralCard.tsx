@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { postReferrer } from '@/api/rewards';
+import { referInfoQuery } from '@/api/rewardsQueries';
+import { Card } from '@/components/Card';
+import { withSession } from '@/features/auth/session';
+import { shortError } from '@/features/checkin/checkIn';
+import { toast } from '@/features/toast/store';
+import { shortenAddress } from '@/lib/string';
+import { useUserAddress } from '@/wallet/store';
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** The referrer from an invite link (?ref=0x…), kept until a wallet binds it. */
+const useInvite = create<{ referrer: string; set: (r: string) => void }>()(
+  persist((set) => ({ referrer: '', set: (referrer) => set({ referrer }) }), {
+    name: 'perch-invite',
+    version: 1,
+    storage: createJSONStorage(() => localStorage),
+  }),
+);
+
+/** A referrer can be bound when it is an address, not the user, and none is bound yet. */
+export function canBindReferrer(user: string, referrer: string, bound: string | null | undefined): boolean {
+  return !!user && ADDRESS.test(referrer) && referrer.toLowerCase() !== user.toLowerCase() && !bound;
+}
+
+/** Referral: invite link, referees and their bridges, and binding the referrer of an invite link. */
+export function ReferralCard() {
+  const { t } = useTranslation();
+  const address = useUserAddress();
+  const [params] = useSearchParams();
+  const invite = useInvite();
+  const queryClient = useQueryClient();
+  const info = useQuery(referInfoQuery(address));
+
+  useEffect(() => {
+    const ref = params.get('ref') ?? '';
+    if (ADDRESS.test(ref) && ref !== invite.referrer) invite.set(ref);
+  }, [params, invite]);
+
+  const bind = useMutation({
+    mutationFn: () => withSession(address, () => postReferrer(address, invite.referrer)),
+    onSuccess: () => {
+      toast.success(t('referral.bound'));
+      invite.set('');
+      void queryClient.invalidateQueries({ queryKey: ['refer-info'] });
+    },
+    onError: (err) => toast.error(shortError(err)),
+  });
+
+  const link = address ? `${window.location.origin}/rewards?ref=${address}` : '';
+  return (
+    <Card title={t('referral.title')}>
+      <dl className="points-panel__grid">
+        <div>
+          <dt>{t('referral.referees')}</dt>
+          <dd data-testid="referees">{info.data?.total_referees ?? t('common.none')}</dd>
+        </div>
+        <div>
+          <dt>{t('referral.refereeBridges')}</dt>
+          <dd>{info.data?.referee_bridges ?? t('common.none')}</dd>
+        </div>
+      </dl>
+      <p className="muted small">{t('referral.share', { percent: 10 })}</p>
+      {link ? (
+        <p className="small">
+          {t('referral.link')} <code className="referral-link">{link}</code>
+        </p>
+      ) : null}
+      {info.data?.referrer ? <p className="small">{t('referral.boundTo', { address: shortenAddress(info.data.referrer) })}</p> : null}
+      {canBindReferrer(address, invite.referrer, info.data?.referrer) ? (
+        <button type="button" className="btn btn--soft" onClick={() => bind.mutate()} disabled={bind.isPending}>
+          {t('referral.bind', { address: shortenAddress(invite.referrer) })}
+        </button>
+      ) : null}
+    </Card>
+  );
+}

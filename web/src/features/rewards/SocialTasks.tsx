@@ -1,0 +1,184 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { postCampaignTask } from '@/api/rewards';
+import { campaignProgressQuery } from '@/api/rewardsQueries';
+import type { TaskJoin } from '@/api/rewardsTypes';
+import { DiscordLogo, TelegramLogo, XLogo } from '@/components/icons';
+import { withSession } from '@/features/auth/session';
+import { toast } from '@/features/toast/store';
+import { LINKS } from '@/lib/config';
+import { logger } from '@/lib/logger';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useUserAddress } from '@/wallet/store';
+import {
+  bareHandle,
+  canVerifyHandle,
+  SOCIAL_REFRESH_MS,
+  SOCIAL_TASK_POINTS,
+  SOCIAL_TASKS,
+  taskAction,
+  WALLET_QUEST_IDS,
+  withAtPrefix,
+  type SocialTaskDef,
+} from './socialTask';
+import { useTaskState, useTaskStore } from './taskStore';
+
+/** Discord's OAuth authorisation page; the code comes back to /rewards?code=…. */
+export const DISCORD_CLIENT_ID = '1180000000000000000';
+export function discordAuthUrl(origin: string): string {
+  const q = new URLSearchParams({ client_id: DISCORD_CLIENT_ID, response_type: 'code', scope: 'identify guilds', redirect_uri: `${origin}/rewards` });
+  return `https://discord.com/oauth2/authorize?${q.toString()}`;
+}
+
+/** The OAuth code Discord sent back, kept for this tab until it is used (a reload keeps it). */
+const DISCORD_CODE_KEY = 'perch-discord-code';
+
+const HREF = { twitter: LINKS.twitter, discord: LINKS.discord, telegram: LINKS.telegram } as const;
+const TITLE = { twitter: 'rewards.followX', discord: 'rewards.joinDiscord', telegram: 'rewards.joinTelegram' } as const;
+const LOGO = { twitter: XLogo, discord: DiscordLogo, telegram: TelegramLogo } as const;
+
+function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; serverDone: boolean; discordCode: string }) {
+  const { t } = useTranslation();
+  const address = useUserAddress();
+  const showWallets = useWalletModal((s) => s.show);
+  const dispatch = useTaskStore((s) => s.dispatch);
+  const state = useTaskState(address, task.id);
+  const queryClient = useQueryClient();
+  const [handle, setHandle] = useState('');
+  const action = serverDone ? 'done' : taskAction(task.kind, state);
+  const Logo = LOGO[task.kind];
+
+  const needWallet = (): boolean => {
+    if (address) return false;
+    if (WALLET_QUEST_IDS.includes(task.id)) showWallets();
+    return true;
+  };
+
+  const verify = async (): Promise<void> => {
+    if (needWallet()) return;
+    let join: TaskJoin;
+    if (task.kind === 'twitter') {
+      if (!canVerifyHandle(handle)) return;
+      join = { kind: 'twitter', twitterUsername: bareHandle(handle) };
+    } else if (task.kind === 'discord') {
+      join = { kind: 'discord', code: discordCode };
+    } else {
+      join = { kind: 'telegram' };
+    }
+    dispatch(address, task.id, task.kind, 'verify');
+    try {
+      await withSession(address, () => postCampaignTask(address, task.id, join));
+      dispatch(address, task.id, task.kind, 'success');
+      if (task.kind === 'discord') sessionStorage.removeItem(DISCORD_CODE_KEY);
+      void queryClient.invalidateQueries({ queryKey: ['campaign-progress'] });
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['points'] }), SOCIAL_REFRESH_MS);
+    } catch (err) {
+      logger.warn(`social task ${task.id} verification failed`, err);
+      dispatch(address, task.id, task.kind, 'failure');
+      toast.error(t('rewards.verifyFail'));
+    }
+  };
+
+  const onClick = (): void => {
+    switch (action) {
+      case 'follow':
+      case 'join':
+        if (needWallet()) return;
+        window.open(HREF[task.kind], '_blank', 'noopener,noreferrer');
+        dispatch(address, task.id, task.kind, 'open');
+        return;
+      case 'auth':
+        if (needWallet()) return;
+        dispatch(address, task.id, task.kind, 'auth');
+        window.location.assign(discordAuthUrl(window.location.origin));
+        return;
+      case 'verify':
+      case 'retry':
+        void verify();
+        return;
+      default:
+    }
+  };
+
+  const label = {
+    follow: t('rewards.follow'),
+    join: t('rewards.join'),
+    auth: t('rewards.auth'),
+    verify: t('rewards.verify'),
+    verifying: t('rewards.verifying'),
+    done: t('rewards.done'),
+    retry: t('rewards.tryAgain'),
+  }[action];
+
+  return (
+    <li className="task" data-testid={`social-task-${task.id}`} data-state={serverDone ? 'done' : state}>
+      <Logo />
+      <div className="task__body">
+        <div>{t(TITLE[task.kind])}</div>
+        <div className="muted small">{t('rewards.taskPoints', { points: SOCIAL_TASK_POINTS })}</div>
+        {task.kind === 'twitter' && (action === 'verify' || action === 'retry') ? (
+          <input
+            className="input task__input"
+            value={handle}
+            placeholder={t('rewards.handlePlaceholder')}
+            aria-label={t('rewards.handleLabel')}
+            onChange={(e) => setHandle(withAtPrefix(e.target.value))}
+          />
+        ) : null}
+      </div>
+      {action === 'done' ? (
+        <span className="task__done" role="img" aria-label={t('rewards.done')}>
+          ✓
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--soft"
+          onClick={onClick}
+          disabled={action === 'verifying' || (task.kind === 'twitter' && action === 'verify' && !canVerifyHandle(handle))}
+        >
+          {label}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Limited tasks: follow on X, join Discord and Telegram (30 points each after verification). */
+export function SocialTasks() {
+  const { t } = useTranslation();
+  const address = useUserAddress();
+  const ids = SOCIAL_TASKS.map((s) => s.id);
+  const progress = useQuery(campaignProgressQuery(address, ids));
+  const [params, setParams] = useSearchParams();
+  const dispatch = useTaskStore((s) => s.dispatch);
+  const [discordCode, setDiscordCode] = useState(() => sessionStorage.getItem(DISCORD_CODE_KEY) ?? '');
+  const handled = useRef(false);
+
+  // Back from Discord's authorisation with ?code=…: the Discord task can be verified.
+  useEffect(() => {
+    const code = params.get('code');
+    if (!code || handled.current || !address) return;
+    handled.current = true;
+    setDiscordCode(code);
+    sessionStorage.setItem(DISCORD_CODE_KEY, code);
+    dispatch(address, 30, 'discord', 'code');
+    const next = new URLSearchParams(params);
+    next.delete('code');
+    setParams(next, { replace: true });
+  }, [params, setParams, address, dispatch]);
+
+  const done = new Set((progress.data ?? []).filter((p) => p.campaign_points > 0).map((p) => p.campaign_id));
+  return (
+    <div className="social-tasks">
+      <h3 className="section-label">{t('rewards.limitedTasks')}</h3>
+      <ul className="task-list">
+        {SOCIAL_TASKS.map((task) => (
+          <SocialTask key={task.id} task={task} serverDone={done.has(task.id)} discordCode={discordCode} />
+        ))}
+      </ul>
+    </div>
+  );
+}

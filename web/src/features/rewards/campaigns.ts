@@ -1,0 +1,80 @@
+/** Campaign rules the UI applies (spec §4, §5). */
+import type { Campaign, CampaignProgress, Quest, Theme } from '@/api/rewardsTypes';
+
+/** Only status 1 and not invisible, newest start first. */
+export function visibleCampaigns(list: readonly Campaign[]): Campaign[] {
+  return list.filter((c) => c.status === 1 && !c.invisible).sort((a, b) => b.start_time - a.start_time);
+}
+
+export interface ThemeGroup {
+  theme: Theme;
+  campaigns: Campaign[];
+}
+
+/** Campaigns grouped under their theme, themes in display order; campaigns of unknown themes get a theme of their own name. */
+export function groupByTheme(themes: readonly Theme[], campaigns: readonly Campaign[]): ThemeGroup[] {
+  const byId = new Map<number, ThemeGroup>();
+  for (const t of [...themes].sort((a, b) => a.display_position - b.display_position)) byId.set(t.id, { theme: t, campaigns: [] });
+  for (const c of campaigns) {
+    let g = byId.get(c.theme_id);
+    if (!g) {
+      g = { theme: { id: c.theme_id, name: c.theme_name, display_position: Number.MAX_SAFE_INTEGER }, campaigns: [] };
+      byId.set(c.theme_id, g);
+    }
+    g.campaigns.push(c);
+  }
+  return [...byId.values()].filter((g) => g.campaigns.length > 0);
+}
+
+/** The transfer count that completes a campaign: the last task's. */
+export function targetCount(c: Campaign): number {
+  return c.tasks[c.tasks.length - 1]?.conditions.transfer_count ?? 0;
+}
+
+/** Index of the highest tier reached with `count` transfers, or -1. */
+export function tierReached(c: Campaign, count: number): number {
+  let idx = -1;
+  c.tasks.forEach((t, i) => {
+    if (count >= t.conditions.transfer_count) idx = i;
+  });
+  return idx;
+}
+
+/** A campaign is done when the count reaches the last task's transfer count. */
+export function isCampaignDone(c: Campaign, p: CampaignProgress | undefined): boolean {
+  const target = targetCount(c);
+  return !!p && target > 0 && p.transfer_count_total >= target;
+}
+
+/** The ids of campaigns done with no extra points whose share modal has not been shown yet. */
+export function campaignsToShare(campaigns: readonly Campaign[], progress: readonly CampaignProgress[], shown: ReadonlySet<number>): number[] {
+  const byId = new Map(progress.map((p) => [p.campaign_id, p]));
+  return campaigns
+    .filter((c) => {
+      const p = byId.get(c.id);
+      return isCampaignDone(c, p) && (p?.extra_points ?? 0) === 0 && !shown.has(c.id);
+    })
+    .map((c) => c.id);
+}
+
+/** time_type 1: a countdown to the end; anything else: the date range. */
+export const usesCountdown = (c: Pick<Campaign, 'time_type'>): boolean => c.time_type === 1;
+
+/** Milliseconds left until `endSeconds`, clamped at 0. */
+export function remainingMs(endSeconds: number, nowMs: number): number {
+  return Math.max(0, endSeconds * 1000 - nowMs);
+}
+
+/** Quests for the carousel: status 1 and not ended (an end time of 0 never ends), by order. */
+export function activeQuests(list: readonly Quest[], nowMs: number): Quest[] {
+  return list
+    .filter((q) => q.status === 1 && (!q.end_time || q.end_time * 1000 > nowMs))
+    .sort((a, b) => a.order - b.order);
+}
+
+/** 'a,b, c' → ['a','b','c']. */
+export const rewardTags = (q: Pick<Quest, 'rewardTags'>): string[] =>
+  (q.rewardTags ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);

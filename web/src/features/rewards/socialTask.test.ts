@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { taskJoinQuery } from '@/api/rewards';
+import { bareHandle, canVerifyHandle, nextTaskState, taskAction, withAtPrefix, type SocialKind, type TaskEvent, type TaskState } from './socialTask';
+
+const run = (kind: SocialKind, events: TaskEvent[]): TaskState => events.reduce<TaskState>((s, e) => nextTaskState(kind, s, e), 'idle');
+
+describe('social task state machine', () => {
+  it('X and Telegram: Follow/Join → Verify → Verifying → done', () => {
+    expect(taskAction('twitter', 'idle')).toBe('follow');
+    expect(taskAction('telegram', 'idle')).toBe('join');
+    expect(run('twitter', ['open'])).toBe('ready');
+    expect(taskAction('twitter', 'ready')).toBe('verify');
+    expect(run('twitter', ['open', 'verify'])).toBe('verifying');
+    expect(taskAction('telegram', 'verifying')).toBe('verifying');
+    expect(run('telegram', ['open', 'verify', 'success'])).toBe('done');
+    expect(taskAction('telegram', 'done')).toBe('done');
+  });
+
+  it('failure shows Try Again, which verifies again', () => {
+    const failed = run('twitter', ['open', 'verify', 'failure']);
+    expect(failed).toBe('failed');
+    expect(taskAction('twitter', failed)).toBe('retry');
+    expect(nextTaskState('twitter', failed, 'verify')).toBe('verifying');
+    expect(run('twitter', ['open', 'verify', 'failure', 'verify', 'success'])).toBe('done');
+  });
+
+  it('Discord: Join → Auth → (code in the URL) → Verify', () => {
+    expect(taskAction('discord', 'idle')).toBe('join');
+    expect(run('discord', ['open'])).toBe('joined');
+    expect(taskAction('discord', 'joined')).toBe('auth');
+    expect(run('discord', ['open', 'auth'])).toBe('authorizing');
+    expect(run('discord', ['open', 'auth', 'code'])).toBe('ready');
+    expect(run('discord', ['open', 'verify'])).toBe('joined'); // no Verify before the code
+    expect(run('discord', ['open', 'auth', 'code', 'verify', 'success'])).toBe('done');
+  });
+
+  it('ignores events that do not apply and never leaves done', () => {
+    expect(run('twitter', ['verify'])).toBe('idle');
+    expect(run('twitter', ['success'])).toBe('idle');
+    expect(run('twitter', ['auth', 'code'])).toBe('idle');
+    expect(nextTaskState('telegram', 'done', 'failure')).toBe('done');
+    expect(nextTaskState('telegram', 'ready', 'open')).toBe('ready');
+  });
+});
+
+describe("X handle '@' prefix", () => {
+  it('auto-prefixes one @ and strips spaces', () => {
+    expect(withAtPrefix('perch')).toBe('@perch');
+    expect(withAtPrefix('@perch')).toBe('@perch');
+    expect(withAtPrefix('@@ per ch')).toBe('@perch');
+    expect(withAtPrefix('')).toBe('');
+    expect(withAtPrefix('@')).toBe('');
+  });
+
+  it('must be nonempty to verify; the call sends it without @', () => {
+    expect(canVerifyHandle('@')).toBe(false);
+    expect(canVerifyHandle('')).toBe(false);
+    expect(canVerifyHandle('@a')).toBe(true);
+    expect(bareHandle('@perch')).toBe('perch');
+  });
+});
+
+describe('campaign task query variants (spec §7)', () => {
+  it('follow, share, X, Discord, Telegram', () => {
+    expect(taskJoinQuery({ kind: 'follow' })).toEqual({});
+    expect(taskJoinQuery({ kind: 'share' })).toEqual({ join_type: 2 });
+    expect(taskJoinQuery({ kind: 'twitter', twitterUsername: 'perch' })).toEqual({ join_type: 1, join_platform: 1, twitter_username: 'perch' });
+    expect(taskJoinQuery({ kind: 'discord', code: 'abc' })).toEqual({ join_platform: 3, code: 'abc' });
+    expect(taskJoinQuery({ kind: 'telegram' })).toEqual({ join_platform: 2 });
+  });
+});

@@ -1,0 +1,92 @@
+/** Limited social tasks (spec §4): Follow/Join → Verify → Verifying → done or Try Again; Discord Join → Auth → Verify. */
+
+export type SocialKind = 'twitter' | 'discord' | 'telegram';
+
+export type TaskState =
+  /** Not done: shows Follow (X) or Join. */
+  | 'idle'
+  /** Discord after Join: shows Auth (redirect for authorisation). */
+  | 'joined'
+  /** Discord: sent to authorise, waiting for the code in the URL. */
+  | 'authorizing'
+  /** Flagged for verification: shows Verify. */
+  | 'ready'
+  | 'verifying'
+  /** Check mark. */
+  | 'done'
+  /** Shows Try Again. */
+  | 'failed';
+
+export type TaskEvent = 'open' | 'auth' | 'code' | 'verify' | 'success' | 'failure';
+
+export interface SocialTaskDef {
+  /** The campaign id the verification posts to (29, 30 and 32 require a wallet). */
+  id: number;
+  kind: SocialKind;
+}
+
+export const SOCIAL_TASKS: readonly SocialTaskDef[] = [
+  { id: 29, kind: 'twitter' },
+  { id: 30, kind: 'discord' },
+  { id: 32, kind: 'telegram' },
+];
+
+/** Quests that need a connected wallet (spec §5). */
+export const WALLET_QUEST_IDS: readonly number[] = [29, 30, 32];
+
+export const SOCIAL_TASK_POINTS = 30;
+/** Points are refreshed this long after a social quest completes (spec §7, §9). */
+export const SOCIAL_REFRESH_MS = 5000;
+
+/** The next state; an event that does not apply leaves the state as it is. */
+export function nextTaskState(kind: SocialKind, state: TaskState, event: TaskEvent): TaskState {
+  if (state === 'done') return 'done';
+  switch (event) {
+    case 'open':
+      if (state !== 'idle') return state;
+      return kind === 'discord' ? 'joined' : 'ready';
+    case 'auth':
+      return kind === 'discord' && state === 'joined' ? 'authorizing' : state;
+    case 'code':
+      return kind === 'discord' && (state === 'joined' || state === 'authorizing' || state === 'idle') ? 'ready' : state;
+    case 'verify':
+      return state === 'ready' || state === 'failed' ? 'verifying' : state;
+    case 'success':
+      return state === 'verifying' ? 'done' : state;
+    case 'failure':
+      return state === 'verifying' ? 'failed' : state;
+  }
+}
+
+/** What the task's button does and says in a state. */
+export type TaskAction = 'follow' | 'join' | 'auth' | 'verify' | 'verifying' | 'done' | 'retry';
+
+export function taskAction(kind: SocialKind, state: TaskState): TaskAction {
+  switch (state) {
+    case 'idle':
+      return kind === 'twitter' ? 'follow' : 'join';
+    case 'joined':
+    case 'authorizing':
+      return 'auth';
+    case 'ready':
+      return 'verify';
+    case 'verifying':
+      return 'verifying';
+    case 'done':
+      return 'done';
+    case 'failed':
+      return 'retry';
+  }
+}
+
+/** The X handle as typed, shown with one leading '@' ('' stays '' so the placeholder shows). */
+export function withAtPrefix(input: string): string {
+  const bare = input.replace(/\s+/g, '').replace(/^@+/, '');
+  return bare ? `@${bare}` : '';
+}
+
+/** The handle without '@' (what the verification call sends); '' when nothing was typed. */
+export const bareHandle = (shown: string): string => withAtPrefix(shown).slice(1);
+
+/** A handle must be nonempty to verify. */
+export const canVerifyHandle = (shown: string): boolean => bareHandle(shown).length > 0;
