@@ -1,15 +1,9 @@
 #include "store/sqlite/sqlite_orders.hpp"
 
-#include <chrono>
+#include "store/sqlite/rows.hpp"
 
 namespace perch::store {
 namespace {
-
-std::int64_t now_seconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 constexpr const char* kOrderColumns =
     "id, order_key, src_chain_id, src_tx_hash, log_index, block_number, block_hash, sender, "
@@ -112,30 +106,6 @@ void insert_attempt(Connection& c, std::int64_t maker_tx_id, const Attempt& a) {
         .step();
 }
 
-std::uint64_t next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
-                         std::uint64_t floor) {
-    auto& read =
-        c.prepared("SELECT next_nonce FROM account_nonces WHERE chain_id = ? AND account = ?");
-    read.bind(1, chain_id).bind(2, account);
-    auto next = static_cast<std::int64_t>(floor);
-    if (read.step()) next = std::max(next, read.column_int(0));
-    read.reset();
-    return static_cast<std::uint64_t>(next);
-}
-
-void store_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
-                      std::uint64_t next, std::int64_t now) {
-    c.prepared(
-         "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, ?, "
-         "?) ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
-         "updated_at = excluded.updated_at")
-        .bind(1, chain_id)
-        .bind(2, account)
-        .bind(3, static_cast<std::int64_t>(next))
-        .bind(4, now)
-        .step();
-}
-
 // Stores one planned transaction under `nonce`; false when the order moved on meanwhile.
 bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account,
                 std::uint64_t nonce, const TxPlan& plan, std::int64_t now, MakerTx& out) {
@@ -172,7 +142,7 @@ Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Orde
                                          WatchCursor cursor) {
     auto write = [chain_id, deposits = std::move(deposits), cursor = std::move(cursor)](
                      Connection& c) {
-        auto now = now_seconds();
+        auto now = unix_now();
         Transaction tx(c);
         for (const auto& d : deposits) {
             auto& insert = c.prepared(
@@ -257,7 +227,7 @@ Task<std::vector<Order>> SqliteOrders::orders_in_state(std::string state, std::i
 
 Task<bool> SqliteOrders::transition(Transition t) {
     auto write = [t = std::move(t)](Connection& c) {
-        auto now = now_seconds();
+        auto now = unix_now();
         Transaction tx(c);
         if (!move_order(c, t.order_id, t.from, t.to, t.reason, now)) return false;
         if (t.receive_amount) {
@@ -292,9 +262,9 @@ Task<std::vector<MakerTx>> SqliteOrders::sign_and_store(std::int64_t chain_id, s
                                                         std::vector<TxPlan> plans) {
     auto write = [chain_id, account = std::move(account), nonce_floor,
                   plans = std::move(plans)](Connection& c) {
-        auto now = now_seconds();
+        auto now = unix_now();
         Transaction tx(c);
-        auto nonce = next_nonce(c, chain_id, account, nonce_floor);
+        auto nonce = read_next_nonce(c, chain_id, account, nonce_floor);
         std::vector<MakerTx> stored;
         for (const auto& plan : plans) {
             MakerTx out;
@@ -302,7 +272,7 @@ Task<std::vector<MakerTx>> SqliteOrders::sign_and_store(std::int64_t chain_id, s
             stored.push_back(std::move(out));
             ++nonce;
         }
-        store_next_nonce(c, chain_id, account, nonce, now);
+        write_next_nonce(c, chain_id, account, nonce);
         tx.commit();
         return stored;
     };
@@ -341,7 +311,7 @@ Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash
                                 std::string reason) {
     auto write = [maker_tx_id, mined_hash = std::move(mined_hash), success,
                   reason = std::move(reason)](Connection& c) {
-        auto now = now_seconds();
+        auto now = unix_now();
         Transaction tx(c);
         auto& s = c.prepared(
             "UPDATE maker_txs SET state = ?, mined_hash = ?, updated_at = ? WHERE id = ? AND "
@@ -381,7 +351,7 @@ Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash
 
 Task<void> SqliteOrders::abandon(std::int64_t maker_tx_id, std::string reason) {
     auto write = [maker_tx_id, reason = std::move(reason)](Connection& c) {
-        auto now = now_seconds();
+        auto now = unix_now();
         Transaction tx(c);
         auto& s = c.prepared(
             "UPDATE maker_txs SET state = 'reverted', updated_at = ? WHERE id = ? AND state = "
@@ -458,7 +428,7 @@ Task<void> SqliteOrders::set_paused(bool paused) {
              "CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = "
              "excluded.updated_at")
             .bind(1, paused ? "1" : "0")
-            .bind(2, now_seconds())
+            .bind(2, unix_now())
             .step();
     };
     co_await db_.run(std::move(write));

@@ -6,16 +6,11 @@
 #include <filesystem>
 
 #include "store/migrations.hpp"
+#include "store/sqlite/rows.hpp"
 #include "store/sqlite/sqlite_orders.hpp"
 
 namespace perch::store {
 namespace {
-
-std::int64_t now_seconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 int apply_migrations(Connection& conn) {
     conn.exec(
@@ -31,7 +26,7 @@ int apply_migrations(Connection& conn) {
         conn.prepared("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)")
             .bind(1, m.version)
             .bind(2, m.name)
-            .bind(3, now_seconds())
+            .bind(3, unix_now())
             .step();
         tx.commit();
         spdlog::info("migration {} applied", m.name);
@@ -45,19 +40,6 @@ void ensure_parent_dir(const std::string& path) {
     if (!parent.empty()) std::filesystem::create_directories(parent);
 }
 
-void write_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
-                      std::int64_t next) {
-    c.prepared(
-         "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, ?, "
-         "?) "
-         "ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
-         "updated_at = excluded.updated_at")
-        .bind(1, chain_id)
-        .bind(2, account)
-        .bind(3, next)
-        .bind(4, now_seconds())
-        .step();
-}
 
 }  // namespace
 
@@ -108,7 +90,7 @@ Task<std::int64_t> SqliteStore::add_user_action(UserAction a) {
             .bind(4, a.agent)
             .bind(5, a.wallet_name)
             .bind(6, a.client_ip)
-            .bind(7, now_seconds())
+            .bind(7, unix_now())
             .step();
         return static_cast<std::int64_t>(sqlite3_last_insert_rowid(c.handle()));
     };
@@ -167,15 +149,10 @@ Task<std::uint64_t> SqliteStore::reserve_nonce(std::int64_t chain_id, std::strin
                                                std::uint64_t floor) {
     auto reserve = [chain_id, account = std::move(account), floor](Connection& c) {
         Transaction tx(c);
-        auto& read =
-            c.prepared("SELECT next_nonce FROM account_nonces WHERE chain_id = ? AND account = ?");
-        read.bind(1, chain_id).bind(2, account);
-        auto next = static_cast<std::int64_t>(floor);
-        if (read.step()) next = std::max(next, read.column_int(0));
-        read.reset();
+        auto next = read_next_nonce(c, chain_id, account, floor);
         write_next_nonce(c, chain_id, account, next + 1);
         tx.commit();
-        return static_cast<std::uint64_t>(next);
+        return next;
     };
     co_return co_await run(std::move(reserve));
 }
@@ -183,7 +160,7 @@ Task<std::uint64_t> SqliteStore::reserve_nonce(std::int64_t chain_id, std::strin
 Task<void> SqliteStore::reset_nonce(std::int64_t chain_id, std::string account,
                                     std::uint64_t next) {
     auto reset = [chain_id, account = std::move(account), next](Connection& c) {
-        write_next_nonce(c, chain_id, account, static_cast<std::int64_t>(next));
+        write_next_nonce(c, chain_id, account, next);
     };
     co_await run(std::move(reset));
 }

@@ -1,0 +1,38 @@
+#include "store/sqlite/rows.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace perch::store {
+
+std::int64_t unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::uint64_t read_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
+                              std::uint64_t floor) {
+    auto& read =
+        c.prepared("SELECT next_nonce FROM account_nonces WHERE chain_id = ? AND account = ?");
+    read.bind(1, chain_id).bind(2, account);
+    auto next = static_cast<std::int64_t>(floor);
+    if (read.step()) next = std::max(next, read.column_int(0));
+    read.reset();
+    return static_cast<std::uint64_t>(next);
+}
+
+void write_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
+                      std::uint64_t next) {
+    c.prepared(
+         "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, ?, "
+         "?) ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
+         "updated_at = excluded.updated_at")
+        .bind(1, chain_id)
+        .bind(2, account)
+        .bind(3, static_cast<std::int64_t>(next))
+        .bind(4, unix_now())
+        .step();
+}
+
+}  // namespace perch::store
