@@ -74,7 +74,7 @@ cat > "$TMP/perch-e2e.json" <<JSON
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
 (cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" \
-  PERCH_E2E_VERIFIER_URL="$E2E_VERIFIER_URL" PERCH_E2E_ADMIN_TOKEN="$E2E_ADMIN_TOKEN" \
+  PERCH_SOCIAL_VERIFIER_URL="$E2E_VERIFIER_URL" PERCH_ADMIN_TOKEN="$E2E_ADMIN_TOKEN" \
   PERCH_E2E_DB="$TMP/perch-e2e.db" npm run --silent e2e) \
   > "$LOGS/e2e.log" 2>&1
 rc=$?
