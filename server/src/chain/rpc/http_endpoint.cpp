@@ -87,8 +87,16 @@ void HttpEndpoint::give_back(const void* context, std::unique_ptr<Connection> co
     if (list.size() < 64) list.push_back(std::move(conn));
 }
 
-Task<std::unique_ptr<HttpEndpoint::Connection>> HttpEndpoint::open(
+Task<std::vector<asio::ip::tcp::endpoint>> HttpEndpoint::resolve(
     std::chrono::milliseconds timeout) {
+    // An IP literal (local nodes, most self-hosted RPCs) needs no resolver thread, which on a
+    // loaded machine can take longer than the whole call may.
+    boost::system::error_code literal_ec;
+    auto literal = asio::ip::make_address(url_.host, literal_ec);
+    if (!literal_ec) {
+        auto port = static_cast<std::uint16_t>(std::stoi(url_.port));
+        co_return std::vector<asio::ip::tcp::endpoint>{{literal, port}};
+    }
     using namespace asio::experimental::awaitable_operators;
     auto executor = co_await asio::this_coro::executor;
     // Name resolution has no timeout of its own: race it against one.
@@ -98,9 +106,17 @@ Task<std::unique_ptr<HttpEndpoint::Connection>> HttpEndpoint::open(
                               deadline.async_wait(use_tuple));
     if (resolved.index() == 1)
         throw RpcError(RpcError::Kind::timeout, text_ + ": name resolution timed out");
-    auto [resolve_ec, endpoints] = std::get<0>(resolved);
+    auto [resolve_ec, results] = std::get<0>(resolved);
     if (resolve_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + resolve_ec.message());
+    std::vector<asio::ip::tcp::endpoint> out;
+    for (const auto& r : results) out.push_back(r.endpoint());
+    co_return out;
+}
 
+Task<std::unique_ptr<HttpEndpoint::Connection>> HttpEndpoint::open(
+    std::chrono::milliseconds timeout) {
+    auto executor = co_await asio::this_coro::executor;
+    auto endpoints = co_await resolve(timeout);
     auto conn = std::make_unique<Connection>();
     if (tls_) {
         conn->tls = std::make_unique<beast::ssl_stream<beast::tcp_stream>>(executor, *tls_);

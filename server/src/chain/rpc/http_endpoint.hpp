@@ -3,6 +3,7 @@
 // io_context (a connection is only ever used from the context that opened it, because Beast's
 // stream timer runs there), so concurrent callers on any thread each get their own connection.
 // An endpoint must not outlive the io_contexts that used it: it owns their idle sockets.
+#include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -46,6 +47,7 @@ class HttpEndpoint {
     struct Connection;
 
   private:
+    Task<std::vector<boost::asio::ip::tcp::endpoint>> resolve(std::chrono::milliseconds timeout);
     Task<std::unique_ptr<Connection>> open(std::chrono::milliseconds timeout);
     template <class Stream>
     Task<std::string> exchange(Stream& stream, Connection& conn, const std::string& body,
