@@ -160,6 +160,29 @@ describe('BridgeCard', () => {
     await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
   });
 
+  it('To → Exchange: enabled by the deposit address, which becomes the recipient of the exchange destination', async () => {
+    api({ '/api/bridge_api/v1/get_all_exchange_infos': () => ok({ list: [{ id: 11, name: 'Binance', icon: '' }, { id: 12, name: 'OKX', icon: '' }] }) });
+    useWalletStore.getState().setConnected(USER, 1);
+    useBridgeForm.setState({ fromChainId: 1 });
+    renderWith(<BridgeCard title="Bridge" />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^To:/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
+    const okx = await within(dialog).findByRole('button', { name: 'OKX' });
+    expect(okx).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Exchange deposit address' }), OTHER);
+    await user.click(okx);
+    const networks = await screen.findByRole('dialog', { name: 'To Exchange Network' });
+    await user.click(within(within(networks).getByTestId('network-42161')).getByRole('button'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(useBridgeForm.getState()).toMatchObject({ toChainId: 42161, exchange: { id: 12, name: 'OKX' }, recipient: OTHER });
+    expect(screen.getByRole('textbox', { name: 'OKX deposit address' })).toHaveValue(OTHER);
+    expect(screen.getByRole('button', { name: /^To:/ })).toHaveTextContent('Arbitrum One · OKX');
+    await user.type(screen.getByLabelText('Amount'), '1');
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
+  });
+
   it('disconnecting resets the form (spec: disconnect resets the stores)', async () => {
     api();
     useWalletStore.getState().setConnected(USER, 8453);

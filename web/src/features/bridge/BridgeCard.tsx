@@ -15,7 +15,7 @@ import { DEFAULT_DEBOUNCE_MS } from '@/lib/debounce';
 import { useWalletModal } from '@/wallet/modalStore';
 import { switchWalletChain } from '@/wallet/runtime';
 import { useWalletStore } from '@/wallet/store';
-import { checkRecipient, exchangeRouteAllowed, isEvmAddress } from './addressRules';
+import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, isEvmAddress } from './addressRules';
 import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
 import { useBridgeForm } from './bridgeStore';
 import { BridgeTracker } from './BridgeTracker';
@@ -109,8 +109,8 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const fromChain = find(fromChainId);
   const toChain = find(toChainId);
 
-  // Tokens: those with a route between the two networks; keep the choice valid.
-  const choices = tokensForPair(fromChainId, toChainId);
+  // Tokens: those with a route between the two networks (an exchange takes only its tokens); keep the choice valid.
+  const choices = tokensForPair(fromChainId, toChainId).filter((sym) => !exchange || EXCHANGE_TOKENS.includes(sym.toUpperCase()));
   const choiceKey = choices.join(',');
   useEffect(() => {
     const list = choiceKey ? choiceKey.split(',') : [];
@@ -330,10 +330,13 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
         mode={picker ?? 'from'}
         tokenName={token}
         exchange={picker === 'to' ? exchange : null}
+        depositAddress={recipient}
         onClose={() => setPicker(null)}
-        onSelect={(c, ex) => {
+        onSelect={(c, ex, depositAddress) => {
           if (picker === 'to') {
             form.setTo(c.chain_id, ex ?? null);
+            // An exchange destination is enabled by its deposit address: it is the recipient.
+            if (ex && depositAddress) form.setRecipient(depositAddress);
             return;
           }
           form.setFrom(c.chain_id);

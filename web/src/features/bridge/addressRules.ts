@@ -20,13 +20,28 @@ export function isOtherWalletAddress(a: string): boolean {
   return a.length >= 26 && a.length <= 44 && /^[1-9A-HJ-NP-Za-km-z]+$/.test(a);
 }
 
-/** Exchange destinations are available only for ETH, USDC, USDT and BTC, and when one of their networks is listed. */
-export function exchangeAvailable(token: string, chains: readonly Chain[]): boolean {
+/** Why exchange destinations are not enabled, or null when they are. */
+export type ExchangeBlock = 'token' | 'network' | 'address' | 'invalidAddress';
+
+/**
+ * Spec §5: "Exchange destinations are enabled only when a deposit address is given, the token is
+ * ETH, USDC, USDT or BTC, and one of chains 42161, 10 or 1 is available." The deposit address is the
+ * user's address at the exchange (it becomes the recipient, DESIGN §5); every exchange network is
+ * EVM, so it must be a 0x address. BTC also needs its only exchange network, 56, to be listed.
+ * Checked in the order a user fixes things: token, networks, address.
+ */
+export function exchangeBlock(token: string, chains: readonly Chain[], depositAddress: string): ExchangeBlock | null {
   const t = token.toUpperCase();
-  if (!EXCHANGE_TOKENS.includes(t)) return false;
-  const ids = t === 'BTC' ? BTC_EXCHANGE_NETWORK_IDS : EXCHANGE_NETWORK_IDS;
-  return chains.some((c) => !c.disabled && ids.includes(c.chain_id));
+  if (!EXCHANGE_TOKENS.includes(t)) return 'token';
+  const listed = (ids: readonly number[]): boolean => chains.some((c) => !c.disabled && ids.includes(c.chain_id));
+  if (!listed(EXCHANGE_NETWORK_IDS) || (t === 'BTC' && !listed(BTC_EXCHANGE_NETWORK_IDS))) return 'network';
+  const address = depositAddress.trim();
+  if (address === '') return 'address';
+  return isEvmAddress(address) ? null : 'invalidAddress';
 }
+
+export const exchangeAvailable = (token: string, chains: readonly Chain[], depositAddress: string): boolean =>
+  exchangeBlock(token, chains, depositAddress) === null;
 
 /** BTC goes only to the exchange with id 11 and only over network 56. */
 export function exchangeRouteAllowed(token: string, exchange: Exchange, networkId: number): boolean {

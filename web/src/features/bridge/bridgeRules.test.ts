@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@/api/bridge';
 import type { Chain, Exchange } from '@/api/types';
-import { checkRecipient, exchangeAvailable, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
+import { checkRecipient, exchangeAvailable, exchangeBlock, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
 import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
 import { findRoute, isNativeToken, routeLimits, tokensForPair, type RouteConfig } from './routes';
 import { sendButtonState, type SendButtonInput } from './sendButton';
@@ -96,10 +96,22 @@ describe('address rules', () => {
 
   it('exchange destinations: ETH/USDC/USDT/BTC, BTC only to exchange 11 over network 56', () => {
     const chains = [{ chain_id: 42161, disabled: false }, { chain_id: 56, disabled: false }] as Chain[];
-    expect(exchangeAvailable('USDC', chains)).toBe(true);
-    expect(exchangeAvailable('wstETH', chains)).toBe(false);
-    expect(exchangeAvailable('ETH', [{ chain_id: 8453, disabled: false }] as Chain[])).toBe(false);
-    expect(exchangeAvailable('ETH', [{ chain_id: 1, disabled: true }] as Chain[])).toBe(false);
+    // All three conditions of spec §5, checked in the order a user fixes them.
+    expect(exchangeAvailable('USDC', chains, OTHER)).toBe(true);
+    expect(exchangeBlock('usdt', chains, ` ${OTHER} `)).toBeNull();
+    expect(exchangeBlock('wstETH', chains, OTHER)).toBe('token');
+    expect(exchangeBlock('wstETH', [], '')).toBe('token');
+    expect(exchangeBlock('ETH', [{ chain_id: 8453, disabled: false }] as Chain[], OTHER)).toBe('network');
+    expect(exchangeBlock('ETH', [{ chain_id: 1, disabled: true }] as Chain[], OTHER)).toBe('network');
+    expect(exchangeBlock('ETH', [{ chain_id: 10, disabled: false }] as Chain[], OTHER)).toBeNull();
+    // BTC also needs network 56, its only exchange network.
+    expect(exchangeBlock('BTC', chains, OTHER)).toBeNull();
+    expect(exchangeBlock('BTC', [{ chain_id: 1, disabled: false }] as Chain[], OTHER)).toBe('network');
+    expect(exchangeBlock('BTC', [{ chain_id: 56, disabled: false }] as Chain[], OTHER)).toBe('network');
+    expect(exchangeBlock('ETH', chains, '')).toBe('address');
+    expect(exchangeBlock('ETH', chains, '   ')).toBe('address');
+    expect(exchangeBlock('ETH', chains, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe('invalidAddress');
+    expect(exchangeAvailable('ETH', chains, '')).toBe(false);
     expect(exchangeRouteAllowed('BTC', binance, 56)).toBe(true);
     expect(exchangeRouteAllowed('BTC', okx, 56)).toBe(false);
     expect(exchangeRouteAllowed('BTC', binance, 42161)).toBe(false);

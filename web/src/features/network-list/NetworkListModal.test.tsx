@@ -41,7 +41,9 @@ const CHAINS = [
   chain(42161, 'Arbitrum'),
 ];
 
-function Harness({ initialMode = 'from' as NetworkListMode }) {
+const DEPOSIT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+
+function Harness({ initialMode = 'from' as NetworkListMode, tokenName = 'ETH', depositAddress = '' }) {
   const [open, setOpen] = useState(true);
   const [picked, setPicked] = useState('');
   return (
@@ -50,16 +52,23 @@ function Harness({ initialMode = 'from' as NetworkListMode }) {
         reopen
       </button>
       <output data-testid="picked">{picked}</output>
-      <NetworkListModal open={open} mode={initialMode} onClose={() => setOpen(false)} onSelect={(c, ex) => setPicked(`${c.chain_id}${ex ? `@${ex.name}` : ''}`)} />
+      <NetworkListModal
+        open={open}
+        mode={initialMode}
+        tokenName={tokenName}
+        depositAddress={depositAddress}
+        onClose={() => setOpen(false)}
+        onSelect={(c, ex, address) => setPicked(`${c.chain_id}${ex ? `@${ex.name}` : ''}${address ? `:${address}` : ''}`)}
+      />
     </>
   );
 }
 
-function renderModal(mode: NetworkListMode = 'from') {
+function renderModal(mode: NetworkListMode = 'from', opts: { tokenName?: string; depositAddress?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <Harness initialMode={mode} />
+      <Harness initialMode={mode} {...opts} />
     </QueryClientProvider>,
   );
 }
@@ -130,14 +139,67 @@ describe('NetworkListModal', () => {
     let dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Network', 'Exchange']);
     await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
-    await user.click(await within(dialog).findByRole('button', { name: 'OKX' }));
+    // Exchanges are enabled only once a deposit address is given (spec §5).
+    const okx = await within(dialog).findByRole('button', { name: 'OKX' });
+    expect(okx).toBeDisabled();
+    expect(within(dialog).getByTestId('exchange-blocked')).toHaveTextContent('Enter your exchange deposit address to choose an exchange.');
+    const address = within(dialog).getByRole('textbox', { name: 'Exchange deposit address' });
+    await user.type(address, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+    expect(within(dialog).getByTestId('exchange-blocked')).toHaveAttribute('data-reason', 'invalidAddress');
+    expect(okx).toBeDisabled();
+    await user.clear(address);
+    await user.type(address, DEPOSIT);
+    expect(within(dialog).queryByTestId('exchange-blocked')).toBeNull();
+    await user.click(okx);
     dialog = await screen.findByRole('dialog', { name: 'To Exchange Network' });
+    expect(within(dialog).getByRole('textbox', { name: 'Exchange deposit address' })).toHaveValue(DEPOSIT);
     expect(within(dialog).getByRole('note')).toHaveTextContent('Please confirm the exchange supports and has not suspended deposits on the following networks.');
     expect(within(dialog).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['network-1', 'network-10', 'network-42161']);
     await user.click(within(within(dialog).getByTestId('network-10')).getByRole('button'));
-    expect(screen.getByTestId('picked')).toHaveTextContent('10@OKX');
+    expect(screen.getByTestId('picked')).toHaveTextContent(`10@OKX:${DEPOSIT}`);
     await user.click(screen.getByRole('button', { name: 'reopen' }));
     dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
     expect(within(dialog).getByRole('tab', { name: 'Network' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('Exchange: not enabled for other tokens or without an exchange network; a given deposit address prefills', async () => {
+    const exchanges = () => ok({ list: [{ id: 11, name: 'Binance', icon: '' }, { id: 12, name: 'OKX', icon: '' }] });
+    mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }), '/api/bridge_api/v1/get_all_exchange_infos': exchanges });
+    const user = userEvent.setup();
+    const first = renderModal('to', { tokenName: 'wstETH', depositAddress: DEPOSIT });
+    let dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
+    expect(await within(dialog).findByRole('button', { name: 'Binance' })).toBeDisabled();
+    expect(within(dialog).getByTestId('exchange-blocked')).toHaveTextContent('Exchanges take ETH, USDC, USDT or BTC: wstETH cannot be sent to an exchange.');
+    // Plain networks stay selectable whatever the token.
+    await user.click(within(dialog).getByRole('tab', { name: 'Network' }));
+    await user.click(within(within(dialog).getByTestId('network-42161')).getByRole('button'));
+    expect(screen.getByTestId('picked')).toHaveTextContent(/^42161$/);
+    first.unmount();
+
+    // No 42161, 10 or 1 in the list: no exchange, even with an address and ETH.
+    mockApi({
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS.filter((c) => ![1, 10, 42161].includes(c.chain_id)) }),
+      '/api/bridge_api/v1/get_all_exchange_infos': exchanges,
+    });
+    const second = renderModal('to', { tokenName: 'ETH', depositAddress: DEPOSIT });
+    dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
+    expect(await within(dialog).findByRole('button', { name: 'OKX' })).toBeDisabled();
+    await waitFor(() => expect(within(dialog).getByTestId('exchange-blocked')).toHaveAttribute('data-reason', 'network'));
+    second.unmount();
+
+    // USDC with the address already typed in the card: enabled at once.
+    mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }), '/api/bridge_api/v1/get_all_exchange_infos': exchanges });
+    renderModal('to', { tokenName: 'USDC', depositAddress: DEPOSIT });
+    dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
+    const binance = await within(dialog).findByRole('button', { name: 'Binance' });
+    await waitFor(() => expect(binance).toBeEnabled());
+    expect(within(dialog).getByRole('textbox', { name: 'Exchange deposit address' })).toHaveValue(DEPOSIT);
+    await user.click(binance);
+    dialog = await screen.findByRole('dialog', { name: 'To Exchange Network' });
+    await user.click(within(within(dialog).getByTestId('network-42161')).getByRole('button'));
+    expect(screen.getByTestId('picked')).toHaveTextContent(`42161@Binance:${DEPOSIT}`);
   });
 });

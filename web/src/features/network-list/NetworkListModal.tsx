@@ -6,6 +6,7 @@ import type { Chain, Exchange } from '@/api/types';
 import { Modal } from '@/components/Modal';
 import { NetworkIcon } from '@/components/NetworkIcon';
 import { Spinner } from '@/components/Spinner';
+import { exchangeBlock } from '@/features/bridge/addressRules';
 import { useWalletStore } from '@/wallet/store';
 import { useNetworkBalances } from './balances';
 import {
@@ -31,8 +32,11 @@ interface Props {
   tokenName?: string;
   /** Preselected exchange for 'toExchange' mode. */
   exchange?: Exchange | null;
+  /** The exchange deposit address typed so far (the bridge card's recipient field). */
+  depositAddress?: string;
   onClose: () => void;
-  onSelect: (chain: Chain, exchange?: Exchange) => void;
+  /** An exchange destination comes with the deposit address it was enabled by. */
+  onSelect: (chain: Chain, exchange?: Exchange, depositAddress?: string) => void;
 }
 
 function BalanceView({ cell }: { cell: BalanceCell | undefined }) {
@@ -50,12 +54,13 @@ function BalanceView({ cell }: { cell: BalanceCell | undefined }) {
 }
 
 /** Network list modal: From (ALL/EVM/Bitcoin/Non-EVM/Testnet), To (Network/Exchange), To Exchange Network. */
-export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: presetExchange = null, onClose, onSelect }: Props) {
+export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: presetExchange = null, depositAddress = '', onClose, onSelect }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [fromTab, setFromTab] = useState<FromTab>('all');
   const [toTab, setToTab] = useState<ToTab>('network');
   const [exchange, setExchange] = useState<Exchange | null>(presetExchange);
+  const [deposit, setDeposit] = useState(depositAddress);
   const address = useWalletStore((s) => s.address);
   const { data, isLoading, isError } = useQuery({ ...chainsQuery(), enabled: open });
   const exchanges = useQuery({ ...exchangesQuery(), enabled: open && mode !== 'from' });
@@ -67,6 +72,8 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
     setFromTab('all');
     setToTab('network');
     setExchange(presetExchange);
+    setDeposit(depositAddress);
+    // Only on open: the typed address must not be overwritten while the list is open.
   }, [open, presetExchange]);
 
   const effectiveMode: NetworkListMode = mode === 'from' ? 'from' : exchange || mode === 'toExchange' ? 'toExchange' : 'to';
@@ -82,8 +89,16 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
 
   const title =
     effectiveMode === 'from' ? t('bridge.fromNetwork') : effectiveMode === 'toExchange' ? t('bridge.toExchangeNetwork') : t('bridge.toNetworkOrExchange');
+  // Exchange destinations are enabled only with a deposit address, an exchange token and an exchange network (spec §5).
+  const block = effectiveMode === 'from' ? null : exchangeBlock(tokenName, chains, deposit);
+  const exchangeStep = showExchanges || effectiveMode === 'toExchange';
   const pick = (c: Chain): void => {
-    onSelect(c, effectiveMode === 'toExchange' ? (exchange ?? undefined) : undefined);
+    if (effectiveMode === 'toExchange') {
+      if (block !== null || !exchange) return;
+      onSelect(c, exchange, deposit.trim());
+    } else {
+      onSelect(c);
+    }
     onClose();
   };
   const exchangeList = exchangesForToken(exchanges.data ?? [], tokenName).filter((e) => e.name.toLowerCase().includes(search.trim().toLowerCase()));
@@ -120,6 +135,27 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
           </p>
         </>
       ) : null}
+      {exchangeStep ? (
+        <div className="exchange-deposit">
+          <label className="token-field">
+            <span className="field-label">{t('bridge.exchangeDeposit.label')}</span>
+            <input
+              className="input"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('bridge.exchangeDeposit.placeholder')}
+              aria-invalid={block === 'invalidAddress'}
+              value={deposit}
+              onChange={(e) => setDeposit(e.target.value)}
+            />
+          </label>
+          {block !== null ? (
+            <p className="muted small" role="status" data-testid="exchange-blocked" data-reason={block}>
+              {t(`bridge.exchangeDeposit.blocked.${block}`, { token: tokenName })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       <input
         className="input"
         type="search"
@@ -148,7 +184,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
           {exchanges.isLoading ? <Spinner label={t('bridge.exchangesLoading')} /> : null}
           {exchangeList.map((e) => (
             <li key={e.id}>
-              <button type="button" className="network-list__item" onClick={() => setExchange(e)}>
+              <button type="button" className="network-list__item" disabled={block !== null} onClick={() => setExchange(e)}>
                 <NetworkIcon name={e.name} icon={e.icon} />
                 <span>{e.name}</span>
               </button>
@@ -159,7 +195,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
         <ul className="network-list" aria-label={t('bridge.allNetworks')}>
           {list.map((c) => (
             <li key={c.chain_id} data-testid={`network-${c.chain_id}`}>
-              <button type="button" className="network-list__item" onClick={() => pick(c)}>
+              <button type="button" className="network-list__item" disabled={effectiveMode === 'toExchange' && block !== null} onClick={() => pick(c)}>
                 <NetworkIcon name={c.chain_name} icon={c.icon} />
                 <span className="network-list__name">{c.chain_name}</span>
                 <span className="network-list__balance" data-testid={`balance-${c.chain_id}`}>
