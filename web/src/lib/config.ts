@@ -51,6 +51,8 @@ export const LINKS = {
   apiSdk: '/api/openapi.json',
   brandKit: '/docs/brand-kit',
   audit: '/docs/audit',
+  /** How to resolve wallet extensions fighting over the page (connector not found, spec §8). */
+  walletTutorial: '/docs/wallet-conflicts.html',
   twitter: 'https://x.com/perch_bridge',
   discord: 'https://discord.gg/perch',
   telegram: 'https://t.me/perch_bridge',

@@ -6,7 +6,7 @@ import { mockApi, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { announceFakeWallet, type FakeWallet } from './fakeEip6963';
-import { autoReconnect, installWalletRuntime, resetWalletRuntime, switchWalletChain, useWalletRuntime } from './runtime';
+import { autoReconnect, connectWallet, installWalletRuntime, resetWalletRuntime, switchWalletChain, useWalletRuntime } from './runtime';
 import { useWalletStore } from './store';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -120,5 +120,57 @@ describe('wallet connect (EIP-6963 through wagmi)', () => {
     await switchWalletChain(10);
     expect(wallet.calls.filter((m) => m.startsWith('wallet_'))).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain']);
     await waitFor(() => expect(useWalletStore.getState().chainId).toBe(10));
+  });
+
+  it('connector not found: the catalogue message with a tutorial link in the wallet modal, and the state resets', async () => {
+    wallet = announceFakeWallet({ name: 'Fake Wallet', rdns: 'test.fake.wallet', account: USER, chainId: 1 });
+    apiWithChains();
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' });
+    await within(dialog).findByRole('button', { name: 'Connect Fake Wallet' });
+    // A wallet the page no longer finds (another extension took over, or it was removed).
+    await act(async () => {
+      expect(await connectWallet('io.gone.wallet')).toBe('');
+    });
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'io.gone.wallet may conflict with other wallets, or it may not be installed. To resolve this issue, please disable other wallets or install io.gone.wallet.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Tutorial' })).toHaveAttribute('href', '/docs/wallet-conflicts.html');
+    expect(useWalletStore.getState()).toMatchObject({ status: 'disconnected', connected: false, walletId: '' });
+    // Other errors carry no tutorial link.
+    wallet.failNext('wallet_requestPermissions', Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    await user.click(within(dialog).getByRole('button', { name: 'Connect Fake Wallet' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('User rejected the request.'));
+    expect(within(within(dialog).getByRole('alert')).queryByRole('link')).toBeNull();
+  });
+
+  it('switch errors on the bridge card show the wallet message itself (4001 and others)', async () => {
+    wallet = announceFakeWallet({ name: 'Fake Wallet', rdns: 'test.fake.wallet', account: USER, chainId: 1 });
+    apiWithChains();
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
+    await user.click(await within(await screen.findByRole('dialog', { name: 'Connect Wallet' })).findByRole('button', { name: 'Connect Fake Wallet' }));
+    await waitFor(() => expect(useWalletStore.getState().status).toBe('connected'));
+    const pickFrom = async (id: number) => {
+      await user.click(screen.getByRole('button', { name: /^From:/ }));
+      const list = await screen.findByRole('dialog', { name: 'From Network' });
+      await user.click(within(await within(list).findByTestId(`network-${id}`)).getByRole('button'));
+    };
+    const w = wallet;
+    w.failNext('wallet_switchEthereumChain', Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    await pickFrom(8453);
+    expect(await screen.findByTestId('switch-error')).toHaveTextContent(/^User rejected the request\.$/);
+    w.failNext('wallet_switchEthereumChain', Object.assign(new Error('Internal JSON-RPC error.'), { code: -32603 }));
+    await pickFrom(10);
+    await waitFor(() => expect(screen.getByTestId('switch-error')).toHaveTextContent(/^Internal JSON-RPC error\.$/));
+    expect(useWalletStore.getState()).toMatchObject({ status: 'connected', chainId: 1 });
+    // A later successful switch clears the message.
+    await pickFrom(8453);
+    await waitFor(() => expect(useWalletStore.getState().chainId).toBe(8453));
+    expect(screen.queryByTestId('switch-error')).toBeNull();
   });
 });

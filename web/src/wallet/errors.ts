@@ -4,6 +4,8 @@ export interface WalletNotice {
   message: string;
   /** The wallet state resets (disconnect) after this error. */
   reset: boolean;
+  /** Show the wallet-conflict tutorial link with the message (connector not found, spec §8). */
+  tutorial?: boolean;
 }
 
 export const USER_REJECTED = 'User rejected the request.';
@@ -13,6 +15,14 @@ export const notInstalledMessage = (wallet: string): string => `Error: Please in
 
 export const connectorNotFoundMessage = (wallet: string): string =>
   `${wallet} may conflict with other wallets, or it may not be installed. To resolve this issue, please disable other wallets or install ${wallet}.`;
+
+/** Connector not found (spec §8): the message "with a tutorial link, then reset". */
+export const connectorNotFoundNotice = (wallet: string): WalletNotice => ({
+  level: 'error',
+  message: connectorNotFoundMessage(wallet),
+  reset: true,
+  tutorial: true,
+});
 
 interface ErrLike {
   name?: unknown;
@@ -48,7 +58,7 @@ export function connectErrorNotice(err: unknown, wallet: string): WalletNotice |
     return { level: 'warning', message: notInstalledMessage(wallet), reset: true };
   }
   if (names.includes('ConnectorNotFoundError') || /connector not found/i.test(text)) {
-    return { level: 'error', message: connectorNotFoundMessage(wallet), reset: true };
+    return connectorNotFoundNotice(wallet);
   }
   if (/closed modal|modal closed/i.test(text)) return null;
   const first = chain[0];

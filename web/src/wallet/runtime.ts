@@ -7,7 +7,7 @@ import { appBus } from '@/lib/eventBus';
 import type { Chain } from '@/api/types';
 import { logger } from '@/lib/logger';
 import { evmChains, firstRpcUrl } from './chains';
-import { connectErrorNotice, connectorNotFoundMessage } from './errors';
+import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice } from './errors';
 import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
 import { SwitchChainError, switchEvmChain, type Eip1193Like } from './switchChain';
 
@@ -149,7 +149,7 @@ export async function connectWallet(walletId: string): Promise<string> {
   const name = connector?.name ?? wallet?.name ?? walletId;
   if (!config || !connector) {
     store.disconnect();
-    store.setNotice({ level: 'error', message: connectorNotFoundMessage(name), reset: true });
+    store.setNotice(connectorNotFoundNotice(name));
     return '';
   }
   store.setConnecting(walletId, name);
@@ -216,8 +216,10 @@ export async function switchWalletChain(chainId: number): Promise<void> {
   const provider = await connectedProvider();
   const walletName = useWalletStore.getState().walletName || 'Wallet';
   if (!provider) {
-    // No client able to switch chains (spec §8): disconnect, open the wallet list, throw.
+    // No client able to switch chains (spec §8): disconnect, open the wallet list (showing the
+    // connector-not-found notice with its tutorial link), throw the connector-not-found error.
     appBus.emit('quit-wallet', { reason: 'no client able to switch chains' });
+    useWalletStore.getState().setNotice(connectorNotFoundNotice(walletName));
     throw new Error(connectorNotFoundMessage(walletName));
   }
   try {

@@ -59,7 +59,13 @@ describe('wallet errors and reconnect rules', () => {
       'Error: Please install MetaMask first.',
     );
     expect(notInstalledMessage('OKX Wallet')).toBe('Error: Please install OKX Wallet first.');
-    expect(connectErrorNotice({ name: 'ConnectorNotFoundError', message: 'Connector not found.' }, 'Rabby')?.message).toBe(connectorNotFoundMessage('Rabby'));
+    expect(connectErrorNotice({ name: 'ConnectorNotFoundError', message: 'Connector not found.' }, 'Rabby')).toEqual({
+      level: 'error',
+      message: connectorNotFoundMessage('Rabby'),
+      reset: true,
+      tutorial: true,
+    });
+    expect(connectErrorNotice(new Error('boom'), 'X')?.tutorial).toBeUndefined();
     expect(connectorNotFoundMessage('Rabby')).toBe(
       'Rabby may conflict with other wallets, or it may not be installed. To resolve this issue, please disable other wallets or install Rabby.',
     );

@@ -305,8 +305,8 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
         </p>
       ) : null}
       {switchError ? (
-        <p className="form-error" role="alert">
-          {t('bridge.switchFailed', { message: switchError })}
+        <p className="form-error" role="alert" data-testid="switch-error">
+          {switchError}
         </p>
       ) : null}
       {sendError ? (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { useChannel } from '@/features/channel/useChannel';
+import { LINKS } from '@/lib/config';
 import { shortenAddress, SHORTEN_WALLET_CARD } from '@/lib/string';
 import { useWalletModal } from '@/wallet/modalStore';
 import { connectWallet, disconnectWallet, useWalletRuntime } from '@/wallet/runtime';
@@ -136,7 +137,17 @@ export function WalletModal() {
     <Modal open={open} onClose={hide} title={connected ? t('wallet.myWallet') : t('wallet.connectWallet')} footer={<p className="modal__note">{t('wallet.tos')}</p>}>
       {notice ? (
         <div role="alert" className={`wallet-notice wallet-notice--${notice.level}`}>
-          <span>{notice.message}</span>
+          <span>
+            {notice.message}
+            {notice.tutorial ? (
+              <>
+                {' '}
+                <a href={LINKS.walletTutorial} target="_blank" rel="noreferrer" className="wallet-notice__link">
+                  {t('wallet.tutorial')}
+                </a>
+              </>
+            ) : null}
+          </span>
           <button type="button" className="icon-btn" aria-label={t('wallet.dismiss')} onClick={() => setNotice(null)}>
             ×
           </button>
