@@ -286,6 +286,36 @@ describe('BridgeTracker', () => {
   });
 });
 
+describe('BridgeTracker outcomes', () => {
+  it('a dropped deposit (reorg) says nothing is owed, not that an operator is needed', async () => {
+    api({ '/api/bridge_api/v1/order': () => ok({ ...baseOrder, state: 'dropped', dst_tx_hash: '', reason: 'block replaced' }) });
+    renderWith(
+      <BridgeTracker
+        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' }}
+        onClose={() => undefined}
+      />,
+    );
+    await waitFor(() => expect(screen.getByTestId('bridge-tracker')).toHaveAttribute('data-outcome', 'dropped'));
+    const result = screen.getByTestId('tracker-result');
+    expect(result).toHaveTextContent(/^Not bridged: the block holding your deposit was replaced in a chain reorganisation/);
+    expect(result).toHaveTextContent('Nothing was taken and nothing is owed.');
+    expect(result).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Needs an operator/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'New bridge' })).toBeInTheDocument();
+  });
+
+  it('a failed order still asks for an operator', async () => {
+    api({ '/api/bridge_api/v1/order': () => ok({ ...baseOrder, state: 'failed', dst_tx_hash: '', reason: 'payout reverted' }) });
+    renderWith(
+      <BridgeTracker
+        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' }}
+        onClose={() => undefined}
+      />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Needs an operator: payout reverted');
+  });
+});
+
 describe('bridge form store', () => {
   it('keeps only the followed deposit, per tab (sessionStorage), so a reload keeps tracking it', () => {
     const deposit = { srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' };
@@ -300,7 +330,20 @@ describe('bridge form store', () => {
 
 describe('HistoryTable', () => {
   it('lists the wallet orders with status, amounts, both tx links and time; channel narrows the query', async () => {
-    const refunded: Order = { ...baseOrder, order_key: '8453:0xbbb:0', src_tx_hash: '0xbbb', amount: '100000000000000', state: 'refunded', dst_tx_hash: '', refund_tx_hash: '0xrrr', reason: 'the minimum is 0.001 ETH' };
+    const refunded: Order = {
+      ...baseOrder,
+      order_key: '8453:0xbbb:0',
+      src_tx_hash: '0xbbb',
+      amount: '100000000000000',
+      state: 'refunded',
+      dst_tx_hash: '',
+      refund_tx_hash: '0xrrr',
+      reason: 'the minimum is 0.001 ETH',
+      timeline: [
+        { state: 'confirming', at: 1_763_800_000, detail: '' },
+        { state: 'refunding', at: 1_763_800_002, detail: 'below the route minimum' },
+      ],
+    };
     const fetchMock = api({ '/api/bridge_api/v1/history': () => ok({ list: [baseOrder, refunded], total: 2, page: 1, size: 10 }) });
     useWalletStore.getState().setConnected(USER, 8453);
     renderWith(<HistoryTable channel={531} />);
@@ -315,6 +358,31 @@ describe('HistoryTable', () => {
     expect(within(back).getByTestId('order-state')).toHaveTextContent('Refunded');
     expect(within(back).getByRole('link', { name: 'Refund transaction' })).toHaveAttribute('href', 'https://basescan.org/tx/0xrrr');
     expect(back).toHaveTextContent('the minimum is 0.001 ETH');
+    // The timeline: every transition with its time, behind a toggle (DESIGN §5).
+    const toggle = within(done).getByRole('button', { name: 'Timeline (3 steps)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'Order timeline' })).toBeNull();
+    await userEvent.setup().click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const timeline = screen.getByRole('list', { name: 'Order timeline' });
+    expect(toggle).toHaveAttribute('aria-controls', timeline.id);
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries.map((li) => li.dataset.state)).toEqual(['confirming', 'paying', 'completed']);
+    expect(entries.map((li) => within(li).getByText(/.+/, { selector: 'time' }).getAttribute('datetime'))).toEqual([
+      '2025-11-22T08:26:40.000Z',
+      '2025-11-22T08:26:43.000Z',
+      '2025-11-22T08:26:45.000Z',
+    ]);
+    expect(entries[1]).toHaveTextContent('Paying');
+    await userEvent.setup().click(toggle);
+    expect(screen.queryByRole('list', { name: 'Order timeline' })).toBeNull();
+    // Each row has its own timeline, with the detail of a transition when the server gives one.
+    await userEvent.setup().click(within(back).getByRole('button', { name: 'Timeline (2 steps)' }));
+    const refundTimeline = screen.getByRole('list', { name: 'Order timeline' });
+    expect(within(refundTimeline).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Confirming /),
+      expect.stringMatching(/^Refunding .+ · below the route minimum$/),
+    ]);
     const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname.endsWith('/history'));
     expect(Object.fromEntries(q?.searchParams ?? [])).toEqual({ address: USER, page: '1', size: '10', channel: '531' });
   });

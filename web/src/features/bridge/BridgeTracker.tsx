@@ -81,6 +81,11 @@ export function BridgeTracker({ deposit, onClose }: { deposit: ActiveDeposit; on
           {t('bridge.tracker.refunded', { reason: view.reason || t('common.none') })}
         </p>
       ) : null}
+      {view.outcome === 'dropped' ? (
+        <p className="tracker__result" role="status" data-testid="tracker-result">
+          {t('bridge.tracker.dropped')}
+        </p>
+      ) : null}
       {view.outcome === 'failed' ? (
         <p className="form-error" role="alert" data-testid="tracker-result">
           {t('bridge.tracker.failed', { reason: view.reason || t('common.none') })}

@@ -6,7 +6,7 @@ import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountI
 import { findRoute, isNativeToken, routeLimits, tokensForPair, type RouteConfig } from './routes';
 import { sendButtonState, type SendButtonInput } from './sendButton';
 import { explorerTxUrl, trackerView } from './trackerSteps';
-import { parseOrderEvent } from './useOrderTracking';
+import { ORDER_POLL_MS, ORDER_SAFETY_POLL_MS, orderPollInterval, parseOrderEvent } from './useOrderTracking';
 
 const WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
@@ -250,6 +250,17 @@ describe('tracker steps', () => {
     expect(statuses(failed)).toEqual(['sent:done', 'confirming:done', 'paying:done', 'completed:failed']);
     expect(trackerView(8453, '0xabc', failed)).toMatchObject({ final: true, outcome: 'failed' });
     expect(statuses(order({ state: 'dropped' }))).toEqual(['sent:done', 'confirming:failed', 'paying:pending', 'completed:pending']);
+    // A dropped deposit is its own outcome (nothing owed), not one that needs an operator.
+    expect(trackerView(8453, '0xabc', order({ state: 'dropped' }))).toMatchObject({ final: true, outcome: 'dropped' });
+  });
+
+  it('polls GET order: fast without the stream, slowly beside it or for a dropped deposit, never once settled', () => {
+    expect(orderPollInterval(null, false)).toBe(ORDER_POLL_MS);
+    expect(orderPollInterval(order({ state: 'paying' }), false)).toBe(ORDER_POLL_MS);
+    expect(orderPollInterval(order({ state: 'paying' }), true)).toBe(ORDER_SAFETY_POLL_MS);
+    // The server revives a dropped deposit whose transaction is mined again in another block.
+    expect(orderPollInterval(order({ state: 'dropped' }), false)).toBe(ORDER_SAFETY_POLL_MS);
+    for (const state of ['completed', 'refunded', 'failed'] as const) expect(orderPollInterval(order({ state }), false)).toBe(false);
   });
 
   it('explorer links', () => {

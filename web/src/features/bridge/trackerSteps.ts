@@ -22,7 +22,8 @@ export interface TrackerView {
   steps: TrackerStep[];
   /** The order reached a final state (completed, refunded, failed, dropped). */
   final: boolean;
-  outcome: 'pending' | 'completed' | 'refunded' | 'failed';
+  /** 'dropped': the deposit's block left the chain in a reorg, the deposit no longer exists (nothing owed). */
+  outcome: 'pending' | 'completed' | 'refunded' | 'failed' | 'dropped';
   reason: string;
 }
 
@@ -99,7 +100,7 @@ export function trackerView(srcChainId: number, srcTxHash: string, order: Order 
     if ((id === 'refunding' || id === 'refunded') && order.refund_tx_hash) step.tx = { chainId: order.src_chain_id, hash: order.refund_tx_hash };
     return step;
   });
-  const outcome = order.state === 'completed' ? 'completed' : order.state === 'refunded' ? 'refunded' : failed ? 'failed' : 'pending';
+  const outcome = order.state === 'completed' || order.state === 'refunded' || order.state === 'dropped' ? order.state : failed ? 'failed' : 'pending';
   return { steps, final: complete || failed, outcome, reason: order.reason ?? '' };
 }
 

@@ -9,6 +9,17 @@ export const ORDER_SAFETY_POLL_MS = 15_000;
 
 export const isFinalOrder = (o: Order | null | undefined): boolean => !!o && FINAL_ORDER_STATES.includes(o.state);
 
+/**
+ * How often GET order is asked: never once settled; a dropped deposit slowly (the server revives it
+ * when its transaction is mined again in another block, and its stream has ended); otherwise every
+ * 2 s without the stream, or as a slow safety net beside it.
+ */
+export function orderPollInterval(order: Order | null | undefined, streaming: boolean): number | false {
+  if (order?.state === 'dropped') return ORDER_SAFETY_POLL_MS;
+  if (isFinalOrder(order)) return false;
+  return streaming ? ORDER_SAFETY_POLL_MS : ORDER_POLL_MS;
+}
+
 /** Parses one `event: order` payload: an Order, or null while the deposit is not seen yet. */
 export function parseOrderEvent(data: string): Order | null {
   const value = JSON.parse(data) as unknown;
@@ -60,7 +71,7 @@ export function useOrderTracking(chainId: number, txHash: string) {
     queryFn: ({ signal }) => getOrder(chainId, txHash, signal),
     enabled: txHash !== '',
     retry: 2,
-    refetchInterval: (q) => (isFinalOrder(q.state.data) ? false : streaming ? ORDER_SAFETY_POLL_MS : ORDER_POLL_MS),
+    refetchInterval: (q) => orderPollInterval(q.state.data, streaming),
   });
 
   const final = isFinalOrder(query.data);

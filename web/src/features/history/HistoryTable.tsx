@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { historyQuery, type Order } from '@/api/bridge';
 import { chainsQuery } from '@/api/queries';
@@ -17,42 +17,86 @@ export const HISTORY_PAGE_SIZE = 10;
 /** Pages needed for `total` rows (at least one). */
 export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / Math.max(1, size)));
 
+const isoTime = (unix: number): string => new Date(unix * 1000).toISOString();
+const localTime = (unix: number): string => new Date(unix * 1000).toLocaleString();
+
+/** Every state the order went through, with its time (DESIGN §5: each transition is timestamped and visible). */
+function OrderTimeline({ order, id }: { order: Order; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="order-timeline" id={id} aria-label={t('history.timeline')}>
+      {order.timeline.map((e, i) => (
+        <li key={`${e.state}-${e.at}-${i}`} data-state={e.state}>
+          <span className={`order-state order-state--${e.state}`}>{t(`history.states.${e.state}`)}</span>{' '}
+          <time className="muted small" dateTime={isoTime(e.at)}>
+            {localTime(e.at)}
+          </time>
+          {e.detail ? <span className="muted small"> · {e.detail}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function OrderRow({ order, chains }: { order: Order; chains: readonly Chain[] | undefined }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const timelineId = useId();
+  const steps = order.timeline?.length ?? 0;
   const name = (id: number): string => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
   const token = order.token || t('common.none');
   const shown = (raw: string): string => formatAmount(raw, order.decimals, order.decimals);
   return (
-    <tr data-testid={`order-${order.src_tx_hash}`} data-state={order.state}>
-      <td>
-        <time dateTime={new Date(order.created_at * 1000).toISOString()}>{new Date(order.created_at * 1000).toLocaleString()}</time>
-      </td>
-      <td>{name(order.src_chain_id)}</td>
-      <td>{name(order.dst_chain_id)}</td>
-      <td data-testid="order-amount">{`${shown(order.amount)} ${token}`}</td>
-      <td data-testid="order-receive">{order.state === 'completed' ? `${shown(order.receive_amount)} ${token}` : t('common.none')}</td>
-      <td>
-        <span className={`order-state order-state--${order.state}`} data-testid="order-state" title={order.reason || undefined}>
-          {t(`history.states.${order.state}`)}
-        </span>
-        {order.reason && order.state !== 'completed' ? <span className="muted small"> · {order.reason}</span> : null}
-      </td>
-      <td>
-        <TxLink chains={chains} chainId={order.src_chain_id} hash={order.src_tx_hash} label={t('history.srcTx')} />
-        {order.dst_tx_hash ? (
-          <>
-            {' → '}
-            <TxLink chains={chains} chainId={order.dst_chain_id} hash={order.dst_tx_hash} label={t('history.dstTx')} />
-          </>
-        ) : null}
-        {order.refund_tx_hash ? (
-          <>
-            {' ↩ '}
-            <TxLink chains={chains} chainId={order.src_chain_id} hash={order.refund_tx_hash} label={t('history.refundTx')} />
-          </>
-        ) : null}
-      </td>
-    </tr>
+    <Fragment>
+      <tr data-testid={`order-${order.src_tx_hash}`} data-state={order.state}>
+        <td>
+          <time dateTime={isoTime(order.created_at)}>{localTime(order.created_at)}</time>
+        </td>
+        <td>{name(order.src_chain_id)}</td>
+        <td>{name(order.dst_chain_id)}</td>
+        <td data-testid="order-amount">{`${shown(order.amount)} ${token}`}</td>
+        <td data-testid="order-receive">{order.state === 'completed' ? `${shown(order.receive_amount)} ${token}` : t('common.none')}</td>
+        <td>
+          <span className={`order-state order-state--${order.state}`} data-testid="order-state" title={order.reason || undefined}>
+            {t(`history.states.${order.state}`)}
+          </span>
+          {order.reason && order.state !== 'completed' ? <span className="muted small"> · {order.reason}</span> : null}
+          {steps > 0 ? (
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm order-timeline__toggle"
+              aria-expanded={open}
+              aria-controls={timelineId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {t('history.timelineToggle', { count: steps })}
+            </button>
+          ) : null}
+        </td>
+        <td>
+          <TxLink chains={chains} chainId={order.src_chain_id} hash={order.src_tx_hash} label={t('history.srcTx')} />
+          {order.dst_tx_hash ? (
+            <>
+              {' → '}
+              <TxLink chains={chains} chainId={order.dst_chain_id} hash={order.dst_tx_hash} label={t('history.dstTx')} />
+            </>
+          ) : null}
+          {order.refund_tx_hash ? (
+            <>
+              {' ↩ '}
+              <TxLink chains={chains} chainId={order.src_chain_id} hash={order.refund_tx_hash} label={t('history.refundTx')} />
+            </>
+          ) : null}
+        </td>
+      </tr>
+      {steps > 0 ? (
+        <tr className="order-timeline-row" data-testid={`order-timeline-${order.src_tx_hash}`} hidden={!open}>
+          <td colSpan={COLUMNS.length}>
+            <OrderTimeline order={order} id={timelineId} />
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
   );
 }
 
