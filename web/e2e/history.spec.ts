@@ -40,6 +40,14 @@ test.describe('history on the devnet', () => {
     const refundHash = (await row.getByLabel('Refund transaction').getAttribute('data-hash')) ?? '';
     expect(refundHash).toMatch(/^0x[0-9a-f]{64}$/);
     await expect(row).toContainText(/minimum/i);
+    // The order's timeline: every transition with its time, ending in 'refunded'.
+    await row.getByRole('button', { name: /^Timeline \(\d+ steps?\)$/ }).click();
+    const timeline = page.getByTestId(`order-timeline-${hash}`).getByRole('list', { name: 'Order timeline' });
+    const states = await timeline.getByRole('listitem').evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.state));
+    expect(states[0]).toBe('confirming');
+    expect(states.at(-1)).toBe('refunded');
+    expect(states).toContain('refunding');
+    await expect(timeline.locator('time').first()).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
 
     // The refund is real: from the maker back to the sender on the source chain, less its gas.
     const refund = await rpc<Tx>(src, 'eth_getTransactionByHash', [refundHash]);

@@ -8,10 +8,10 @@ import type { ActiveDeposit } from './bridgeStore';
 import { explorerTxUrl, trackerView, type TrackerStep } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
 
-/** The explorer base of a chain ('' when none). */
+/** The explorer base of a chain: the network list's explorer_url (spec §3), else the wallet-layer explorer ('' when none). */
 export function chainExplorer(chains: readonly Chain[] | undefined, chainId: number): string {
   const c = chains?.find((x) => x.chain_id === chainId);
-  return c?.block_explorers?.[0]?.url || c?.explorer_url || '';
+  return c?.explorer_url || c?.block_explorers?.[0]?.url || '';
 }
 
 export function TxLink({ chains, chainId, hash, label }: { chains: readonly Chain[] | undefined; chainId: number; hash: string; label: string }) {
