@@ -14,6 +14,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -328,6 +329,37 @@ TEST(RewardsServer, SocialTaskVerifiedByTheLocalVerifierAndGuardedBySession) {
     EXPECT_EQ(field(points_of(perch, alice.lower()), "campaign_points"), 30);
     EXPECT_EQ(field(points_of(perch, bob.lower()), "campaign_points"), 0);
 
+    // The completion is served (a reload or another device sees it): campaign_points = the
+    // credited 30 and done for Alice's task 29; not for task 30, nor for Bob.
+    auto progress_of = [&](const std::string& user) {
+        auto list = json::parse(perch
+                                    .get("/api/campaign_api/v1/" + user +
+                                         "/campaigns/points?campaign_id=29,30")
+                                    .body)
+                        .at("data")
+                        .at("campaigns")
+                        .as_array();
+        std::map<std::int64_t, json::object> out;
+        for (const auto& e : list) out[e.at("campaign_id").as_int64()] = e.as_object();
+        return out;
+    };
+    auto mine = progress_of(alice.lower());
+    ASSERT_EQ(mine.size(), 2u);
+    EXPECT_EQ(mine[29].at("campaign_points").as_int64(), 30);
+    EXPECT_TRUE(mine[29].at("done").as_bool());
+    EXPECT_EQ(mine[30].at("campaign_points").as_int64(), 0);
+    EXPECT_FALSE(mine[30].at("done").as_bool());
+    EXPECT_FALSE(progress_of(bob.lower())[29].at("done").as_bool());
+
+    // The tasks themselves come from config/quests.json, the Discord OAuth client id included.
+    auto tasks =
+        json::parse(perch.get("/api/campaign_api/v1/social_tasks").body).at("data").at("list");
+    std::map<std::int64_t, json::object> by_id;
+    for (const auto& t : tasks.as_array()) by_id[t.at("id").as_int64()] = t.as_object();
+    EXPECT_EQ(by_id.at(29).at("platform").as_string(), "twitter");
+    EXPECT_EQ(by_id.at(31).at("platform").as_string(), "follow");
+    EXPECT_FALSE(by_id.at(30).at("client_id").as_string().empty());
+
     // A Discord task with a code the verifier does not know; the wrong query for a task.
     auto discord = perch.request(
         "POST", "/api/campaign_api/v1/" + alice.lower() + "/campaigns/30?join_platform=3&code=xyz",
@@ -609,6 +641,53 @@ TEST(RewardsServer, SharingACompletedCampaignAddsFiftyOnce) {
     EXPECT_EQ(perch.request("POST", share, "", session.headers()).status, 200);
     EXPECT_EQ(field(points_of(perch, erin.lower()), "campaign_points"), 90);
     EXPECT_EQ(progress().at("extra_points").as_int64(), 50);
+}
+
+TEST(RewardsServer, SharingAHiddenOrInactiveCampaignIsRefused) {
+    PerchProcess perch;
+    auto fay = Wallet::fresh();
+    auto session = sign_in(perch, fay);
+    // Campaign 4 (config/campaigns.json) is status 0 and invisible; one bridge to Ethereum
+    // completes its only task, so only its state can refuse the share.
+    insert_completed_order(perch, 1, fay.lower(), "USDC", 1);
+    EXPECT_EQ(wait_for_points(perch, fay.lower(), "cross_points", 100), 100);
+    auto before = field(points_of(perch, fay.lower()), "campaign_points");
+    auto res = perch.request("POST",
+                             "/api/campaign_api/v1/" + fay.lower() + "/campaigns/4?join_type=2",
+                             "", session.headers());
+    EXPECT_EQ(res.status, 400) << res.body;
+    EXPECT_NE(res.body.find("campaign 4 is not open (hidden or not active)"), std::string::npos)
+        << res.body;
+    EXPECT_EQ(field(points_of(perch, fay.lower()), "campaign_points"), before);
+}
+
+TEST(RewardsServer, BindingAReferrerWithAnotherWalletsSessionChangesNothing) {
+    PerchProcess perch;
+    auto alice = Wallet::fresh();
+    auto bob = Wallet::fresh();
+    auto mallory = Wallet::fresh();
+    const auto target = "/api/campaign_api/v1/" + alice.lower() + "/referrer";
+    auto alice_session = sign_in(perch, alice);
+    ASSERT_EQ(perch
+                  .request("POST", target, json::serialize(json::object{{"referrer", bob.address}}),
+                           alice_session.headers())
+                  .status,
+              200);
+    // Mallory, signed in as herself, tries to make herself Alice's referrer.
+    auto mallory_session = sign_in(perch, mallory);
+    auto body = json::serialize(json::object{{"referrer", mallory.address}});
+    auto forged = perch.request("POST", target, body, mallory_session.headers());
+    EXPECT_EQ(forged.status, 403) << forged.body;
+    EXPECT_EQ(perch.request("POST", target, body, {}).status, 401);
+    auto info = json::parse(perch.get("/api/campaign_api/v1/" + alice.lower() + "/referInfo").body)
+                    .at("data")
+                    .as_object();
+    EXPECT_EQ(info.at("referrer").as_string(), bob.lower());
+    auto mallorys =
+        json::parse(perch.get("/api/campaign_api/v1/" + mallory.lower() + "/referInfo").body)
+            .at("data")
+            .as_object();
+    EXPECT_EQ(mallorys.at("total_referees").as_int64(), 0);
 }
 
 TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
