@@ -219,6 +219,13 @@ test.describe('rewards with the devnet wallet (account #4)', () => {
     // The badge follows about 5 s later.
     await expect(page.getByTestId('points-badge')).toHaveText((total(before) + 30).toLocaleString('en-US'), { timeout: 12_000 });
 
+    // The server serves the completion: with this browser's task memory gone (as on another
+    // device), a reload still shows the task done.
+    await page.evaluate(() => localStorage.removeItem('perch-tasks'));
+    await page.reload();
+    await expect(headerWallet(page)).toHaveText(short(USER));
+    await expect(page.getByTestId('social-task-29').getByRole('img', { name: 'Done' })).toBeVisible({ timeout: 15_000 });
+
     // Telegram: the verifier has not been told this wallet joined.
     const tg = page.getByTestId('social-task-32');
     await tg.getByRole('button', { name: 'Join' }).click();
