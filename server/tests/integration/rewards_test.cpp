@@ -332,13 +332,13 @@ TEST(RewardsServer, SocialTaskVerifiedByTheLocalVerifierAndGuardedBySession) {
     // The completion is served (a reload or another device sees it): campaign_points = the
     // credited 30 and done for Alice's task 29; not for task 30, nor for Bob.
     auto progress_of = [&](const std::string& user) {
-        auto list = json::parse(perch
-                                    .get("/api/campaign_api/v1/" + user +
-                                         "/campaigns/points?campaign_id=29,30")
-                                    .body)
-                        .at("data")
-                        .at("campaigns")
-                        .as_array();
+        auto list =
+            json::parse(
+                perch.get("/api/campaign_api/v1/" + user + "/campaigns/points?campaign_id=29,30")
+                    .body)
+                .at("data")
+                .at("campaigns")
+                .as_array();
         std::map<std::int64_t, json::object> out;
         for (const auto& e : list) out[e.at("campaign_id").as_int64()] = e.as_object();
         return out;
@@ -652,9 +652,9 @@ TEST(RewardsServer, SharingAHiddenOrInactiveCampaignIsRefused) {
     insert_completed_order(perch, 1, fay.lower(), "USDC", 1);
     EXPECT_EQ(wait_for_points(perch, fay.lower(), "cross_points", 100), 100);
     auto before = field(points_of(perch, fay.lower()), "campaign_points");
-    auto res = perch.request("POST",
-                             "/api/campaign_api/v1/" + fay.lower() + "/campaigns/4?join_type=2",
-                             "", session.headers());
+    auto res =
+        perch.request("POST", "/api/campaign_api/v1/" + fay.lower() + "/campaigns/4?join_type=2",
+                      "", session.headers());
     EXPECT_EQ(res.status, 400) << res.body;
     EXPECT_NE(res.body.find("campaign 4 is not open (hidden or not active)"), std::string::npos)
         << res.body;

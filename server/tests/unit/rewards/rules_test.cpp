@@ -1,5 +1,5 @@
-// The points rules (DESIGN §6): calendar, special days and consecutive-day streaks, check-in points and
-// top-ups, bridge points with boosts, referral share and binding.
+// The points rules (DESIGN §6): calendar, special days and consecutive-day streaks, check-in points
+// and top-ups, bridge points with boosts, referral share and binding.
 #include "rewards/rules.hpp"
 
 #include <gtest/gtest.h>
@@ -64,8 +64,8 @@ TEST(RewardsSpecialDays, StreaksCrossWeekAndMonthBorders) {
     EXPECT_TRUE(is_special_day(20260101, {20251230, 20251231}));
     // Six in a row Tue 2026-06-23 .. Sun 06-28 → Mon 06-29 special; Thu 06-25 .. Tue 06-30
     // (6, across the week border) → Wed 07-01 (Wed anyway); Sat 06-27 .. Wed 07-01 (5) → Thu not.
-    EXPECT_TRUE(is_special_day(
-        20260629, {20260623, 20260624, 20260625, 20260626, 20260627, 20260628}));
+    EXPECT_TRUE(
+        is_special_day(20260629, {20260623, 20260624, 20260625, 20260626, 20260627, 20260628}));
     EXPECT_FALSE(is_special_day(20260702, {20260627, 20260628, 20260629, 20260630, 20260701}));
     // Sun 06-28 .. Wed 07-01 (4, across the week and the month) → Thu 07-02 special.
     EXPECT_TRUE(is_special_day(20260702, {20260628, 20260629, 20260630, 20260701}));
