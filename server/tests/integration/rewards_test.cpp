@@ -713,3 +713,37 @@ TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
     auto empty = perch.post("/api/lottery/maker/layerzero/drop", R"({"addressList": []})");
     EXPECT_EQ(json::parse(empty.body).at("msg").as_string(), "Please enter the address.");
 }
+
+TEST(RewardsServer, WeekSpecialMaskCarriesAStreakFromTheWeekBefore) {
+    PerchProcess perch;
+    auto gus = Wallet::fresh();
+    // Check-ins on the Saturday and Sunday before this week's Monday (written as the store
+    // writes them): the streak of 2 crosses the week border, so this Monday is special.
+    const int today = perch::rewards::utc_date(now_unix());
+    const int monday = perch::rewards::week_monday(today);
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    for (int back : {1, 2}) {
+        auto day = std::to_string(perch::rewards::add_days(monday, -back));
+        auto sql =
+            "INSERT INTO checkins (user_address, day, chain_id, tx_hash, base_points, multiplier, "
+            "points, in_bridge, created_at) VALUES ('" +
+            gus.lower() + "', " + day + ", 1868, '0xseed" + day + "', 2, 1, 2, 0, " +
+            std::to_string(now_unix()) + ")";
+        char* err = nullptr;
+        EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
+            << (err ? err : "");
+        sqlite3_free(err);
+    }
+    sqlite3_close(db);
+    auto week =
+        json::parse(perch.get("/api/campaign_api/v1/" + gus.lower() + "/chainSignInInfo").body)
+            .at("data")
+            .as_object();
+    auto special = std::string(week.at("special_mask").as_string());
+    EXPECT_EQ(special[0], '1') << special;  // Monday, by the streak only
+    EXPECT_EQ(special.substr(2), "10101");  // Wed, Fri, Sun
+    EXPECT_EQ(week.at("sign_in_mask").as_string(), "0000000");
+    EXPECT_TRUE(week.at("list").as_array().empty());  // last week's days are not listed
+}

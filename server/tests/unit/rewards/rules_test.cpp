@@ -98,6 +98,8 @@ TEST(RewardsCheckIn, WeekMasks) {
     EXPECT_EQ(special_mask(20251127, {}), "0010101");
     // Tue + Wed checked → Thu special too.
     EXPECT_EQ(special_mask(20251127, {20251125, 20251126}), "0011101");
+    // Sat + Sun of the week before carry a streak of 2 into Monday 2025-12-01.
+    EXPECT_EQ(special_mask(20251201, {20251129, 20251130}), "1010101");
 }
 
 TEST(RewardsBridge, BasePointsAndBoosts) {
