@@ -43,7 +43,16 @@ function rewardsApi(over: Record<string, MockHandler> = {}) {
     [`${BASE}/chainSignInInfo`]: () => ok({ sign_in_mask: '0000000', list: [], time_now: NOW_S }),
     '/api/campaign_api/v1/social_tasks': () => ok({ list: SOCIAL_TASKS }),
     '/api/campaign_api/v1/themes': () => ok({ list: [{ id: 1, name: 'Summer', display_position: 1 }] }),
-    '/api/campaign_api/v1/campaigns': () => ok({ total: 2, list: [CAMPAIGN, { ...CAMPAIGN, id: 8, name: 'Hidden', invisible: true }] }),
+    '/api/campaign_api/v1/campaigns': () =>
+      ok({
+        total: 3,
+        list: [
+          CAMPAIGN,
+          { ...CAMPAIGN, id: 8, name: 'Hidden', invisible: true },
+          // Open-ended (end_time 0): a countdown is impossible, a 'from' date shows instead.
+          { ...CAMPAIGN, id: 9, name: 'Forever', start_time: 1_767_225_600, end_time: 0, time_type: 1 },
+        ],
+      }),
     [`${BASE}/campaigns/points`]: (url) => {
       const ids = (url.searchParams.get('campaign_id') ?? '').split(',').map(Number);
       return ok({ campaigns: ids.includes(7) ? [{ campaign_id: 7, transfer_count_total: 1, campaign_points: 10, cross_total_points: 0, extra_points: 0 }] : [] });
@@ -81,6 +90,9 @@ describe('activity / quests panel', () => {
     expect(await screen.findByTestId('campaign-7')).toBeInTheDocument();
     expect(screen.queryByTestId('campaign-8')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('campaign-count-7')).toHaveTextContent('1/3 bridges'));
+    const forever = screen.getByTestId('campaign-time-9');
+    expect(forever).toHaveTextContent('From Jan 1, 2026, no end date');
+    expect(screen.getByTestId('campaign-9')).not.toHaveTextContent('1970');
     const countdown = screen.getByTestId('campaign-countdown');
     expect(countdown.textContent).toMatch(/^0[23]d \d\d:\d\d:\d\d$/);
     const slide = await screen.findByTestId('quest-slide');
