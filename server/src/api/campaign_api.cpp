@@ -90,12 +90,23 @@ Task<http::Response> share_campaign(Services& s, const std::string& user, std::i
     auto snap = s.rewards->catalog().snapshot();
     const auto* campaign = snap->campaign(id);
     if (!campaign) throw not_found("campaign " + std::to_string(id) + " does not exist");
+    if (!rewards::campaign_is_open(*campaign))
+        throw bad_request("campaign " + std::to_string(id) + " is not open (hidden or not active)");
     auto bridges = co_await s.rewards->store().bridges_of(user);
     auto progress = rewards::campaign_progress(*campaign, records_of(bridges));
     if (!progress.done) throw bad_request("campaign " + std::to_string(id) + " is not completed");
     store::Credit credit{user, "campaign", rewards::kSharePoints, rewards::share_source(id, user)};
     co_await s.rewards->store().credit(std::move(credit), rewards::unix_now());
     co_return http::envelope(json::object{});
+}
+
+// The progress entry of a social task: its credited points (0 until verified) and done.
+Task<json::object> social_progress(Services& s, const std::string& user, std::int64_t id) {
+    auto credited =
+        co_await s.rewards->store().points_with_prefix(user, rewards::social_source(id, user));
+    co_return json::object{{"campaign_id", id},           {"transfer_count_total", 0},
+                           {"campaign_points", credited}, {"cross_total_points", 0},
+                           {"extra_points", 0},           {"done", credited > 0}};
 }
 
 Task<http::Response> social_task(Services& s, const std::string& user, std::int64_t id,
@@ -154,7 +165,8 @@ void register_rewards_routes(http::Router& router, Services& s) {
 
     router.get(
         "/api/campaign_api/v1/{user:address}/campaigns/points",
-        "Campaign progress per campaign_id (comma list; all shown campaigns if absent)",
+        "Campaign progress per campaign_id (comma list; all shown campaigns if absent); a "
+        "social task id answers campaign_points = its credited points and done",
         [&s](http::Request& req) -> Task<http::Response> {
             auto user = user_of(req);
             auto snap = s.rewards->catalog().snapshot();
@@ -168,7 +180,12 @@ void register_rewards_routes(http::Router& router, Services& s) {
             json::array list;
             for (auto id : ids) {
                 const auto* c = snap->campaign(id);
-                if (!c) continue;
+                if (!c) {
+                    // A social task: done once its verification was credited (any device).
+                    if (snap->social_task(id))
+                        list.push_back(co_await social_progress(s, user, id));
+                    continue;
+                }
                 auto progress = rewards::campaign_progress(*c, records);
                 auto prefix = rewards::campaign_prefix(id);
                 auto tier_points = co_await s.rewards->store().points_with_prefix(user, prefix);
@@ -192,12 +209,15 @@ void register_rewards_routes(http::Router& router, Services& s) {
             const auto now = rewards::unix_now();
             const int today = rewards::utc_date(now);
             const int monday = rewards::week_monday(today);
-            auto days =
-                co_await s.rewards->store().checkins(user, monday, rewards::add_days(monday, 6));
+            // A streak carries over from the week before: read 7 days back (enough to tell a
+            // streak of 6 from 7) for special_mask; list only this week.
+            auto days = co_await s.rewards->store().checkins(user, rewards::add_days(monday, -7),
+                                                             rewards::add_days(monday, 6));
             std::vector<int> checked;
             json::array list;
             for (const auto& d : days) {
                 checked.push_back(d.day);
+                if (d.day < monday) continue;
                 list.push_back(json::object{{"sign_in_time", d.created_at},
                                             {"points", d.points},
                                             {"day", d.day},
@@ -221,6 +241,17 @@ void register_rewards_routes(http::Router& router, Services& s) {
                    });
                    json::array list;
                    for (const auto& t : themes) list.push_back(rewards::theme_json(t));
+                   co_return http::envelope(json::object{{"list", list}});
+               });
+
+    router.get("/api/campaign_api/v1/social_tasks",
+               "Social tasks from config/quests.json: id, platform, name, link, points (and the "
+               "Discord OAuth client_id)",
+               [&s](http::Request&) -> Task<http::Response> {
+                   auto snap = s.rewards->catalog().snapshot();
+                   json::array list;
+                   for (const auto& t : snap->social_tasks)
+                       list.push_back(rewards::social_task_json(t));
                    co_return http::envelope(json::object{{"list", list}});
                });
 

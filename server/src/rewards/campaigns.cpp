@@ -89,6 +89,10 @@ Parsed<Campaign> parse_campaign(const json::object& o) {
     c.invisible = r.flag("invisible");
     if (c.id <= 0) r.fail("'id' must be positive");
     if (c.end_time != 0 && c.end_time < c.start_time) r.fail("'end_time' is before 'start_time'");
+    if (c.time_type != kDateRange && c.time_type != kCountdown)
+        r.fail("'time_type' must be 0 (date range) or 1 (countdown)");
+    else if (c.time_type == kCountdown && c.end_time == 0)
+        r.fail("a countdown (time_type 1) needs an 'end_time'");
     const auto* tasks = o.if_contains("tasks");
     if (!tasks || !tasks->is_array() || tasks->as_array().empty()) {
         r.fail("'tasks' must be a non-empty array");
@@ -161,6 +165,7 @@ Parsed<SocialTask> parse_social_task(const json::object& o) {
     t.name = r.text("name", "");
     t.link = r.text("link", "");
     t.points = r.integer("points", 30);
+    t.client_id = r.text("client_id", "");
     static constexpr std::string_view platforms[] = {"twitter", "discord", "telegram", "follow"};
     if (std::find(std::begin(platforms), std::end(platforms), t.platform) == std::end(platforms))
         r.fail("'platform' must be twitter, discord, telegram or follow");
@@ -189,6 +194,20 @@ json::object campaign_json(const Campaign& c, const std::string& theme_name) {
                         {"tasks", tasks}};
 }
 
+json::object social_task_json(const SocialTask& t) {
+    json::object o{{"id", t.id},
+                   {"platform", t.platform},
+                   {"name", t.name},
+                   {"link", t.link},
+                   {"points", t.points}};
+    if (!t.client_id.empty()) o["client_id"] = t.client_id;
+    return o;
+}
+
+bool campaign_is_open(const Campaign& c) {
+    return c.status == 1 && !c.invisible;
+}
+
 json::object theme_json(const Theme& t) {
     return json::object{{"id", t.id},
                         {"name", t.name},
@@ -199,7 +218,7 @@ json::object theme_json(const Theme& t) {
 std::vector<Campaign> visible_campaigns(std::vector<Campaign> all, std::int64_t now,
                                         bool include_ended) {
     std::erase_if(all, [&](const Campaign& c) {
-        if (c.status != 1 || c.invisible) return true;
+        if (!campaign_is_open(c)) return true;
         return !include_ended && c.end_time != 0 && c.end_time <= now;
     });
     std::stable_sort(all.begin(), all.end(), [](const Campaign& a, const Campaign& b) {

@@ -17,6 +17,11 @@ struct CampaignTask {
     std::int64_t to_chain = 0;    // 0: any destination chain
 };
 
+// How the web shows a campaign's time (time_type): a countdown to end_time (which must then be
+// set), or the start–end date range (an end_time of 0 shows as open-ended).
+inline constexpr std::int64_t kDateRange = 0;
+inline constexpr std::int64_t kCountdown = 1;
+
 struct Campaign {
     std::int64_t id = 0;
     std::string name;
@@ -24,7 +29,7 @@ struct Campaign {
     std::int64_t theme_id = 0;
     std::int64_t start_time = 0;  // seconds
     std::int64_t end_time = 0;    // seconds; 0: open-ended
-    std::int64_t time_type = 0;   // 0: countdown to end_time, 1: date range (display only)
+    std::int64_t time_type = 0;   // display only: kCountdown (1) or kDateRange (0)
     std::string logo_url;
     bool invisible = false;
     std::vector<CampaignTask> tasks;  // tiers, by increasing transfer_count
@@ -43,6 +48,7 @@ struct SocialTask {
     std::string name;
     std::string link;
     std::int64_t points = 30;
+    std::string client_id;  // Discord: the OAuth application's client id ("" elsewhere)
 };
 
 // Parse one entry; the error names the field ("campaign 7: 'tasks' must be a non-empty array").
@@ -62,6 +68,10 @@ Parsed<SocialTask> parse_social_task(const boost::json::object& o);
 // The campaign in the spec's shape (theme_name filled from `theme_name`).
 boost::json::object campaign_json(const Campaign& c, const std::string& theme_name);
 boost::json::object theme_json(const Theme& t);
+// A social task as GET /campaign_api/v1/social_tasks lists it (client_id only when set).
+boost::json::object social_task_json(const SocialTask& t);
+// Whether users may act on a campaign (share it): status 1 and not invisible.
+bool campaign_is_open(const Campaign& c);
 
 // Status 1 and not invisible, newest start first; without `all`, only those not ended at `now`.
 std::vector<Campaign> visible_campaigns(std::vector<Campaign> all, std::int64_t now,

@@ -63,12 +63,10 @@ int week_monday(int yyyymmdd) {
 }
 
 int streak_before(int day, const std::vector<int>& checked) {
+    // Consecutive UTC days, across week, month and year borders; the count is not capped.
     std::set<int> days(checked.begin(), checked.end());
     int streak = 0;
-    for (int back = 1; back <= weekday(day); ++back) {
-        if (!days.contains(add_days(day, -back))) break;
-        ++streak;
-    }
+    while (days.contains(add_days(day, -(streak + 1)))) ++streak;
     return streak;
 }
 

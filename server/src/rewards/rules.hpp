@@ -1,7 +1,7 @@
 #pragma once
 // The points rules of DESIGN §6 as pure functions: UTC calendar days, check-in points (special
-// days, weekly streaks, the bridge bonus and its top-up), bridge points with boosts, the referral
-// share and its binding rules. No I/O: the store and the API call these.
+// days, consecutive-day streaks, the bridge bonus and its top-up), bridge points with boosts, the
+// referral share and its binding rules. No I/O: the store and the API call these.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,11 +33,14 @@ int add_days(int yyyymmdd, int n);
 inline constexpr std::int64_t kCheckInPoints = 2;
 inline constexpr std::int64_t kCheckInBridgePoints = 10;
 
-// Consecutive check-in days right before `day` within day's Mon-Sun week (the weekly boxes: a
-// streak starts again each Monday). `checked` may hold any days in any order.
+// Consecutive check-in days right before `day`, counted across week and month borders (a
+// streak does not restart on Mondays). The count keeps growing past 6; only the exact counts 2,
+// 4 and 6 make the next day special, so a 7th, 8th ... day in a row earns no streak bonus.
+// `checked` may hold any days in any order; the store passes the 7 days before `day`, which
+// is enough to tell 6 from 7.
 int streak_before(int day, const std::vector<int>& checked);
 
-// Wed, Fri and Sun, and the day after 2, 4 or 6 consecutive check-ins of the same week.
+// Wed, Fri and Sun, and the day after exactly 2, 4 or 6 consecutive check-ins.
 bool is_special_day(int day, const std::vector<int>& checked);
 
 struct CheckInCredit {

@@ -14,6 +14,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <sstream>
@@ -328,6 +329,37 @@ TEST(RewardsServer, SocialTaskVerifiedByTheLocalVerifierAndGuardedBySession) {
     EXPECT_EQ(field(points_of(perch, alice.lower()), "campaign_points"), 30);
     EXPECT_EQ(field(points_of(perch, bob.lower()), "campaign_points"), 0);
 
+    // The completion is served (a reload or another device sees it): campaign_points = the
+    // credited 30 and done for Alice's task 29; not for task 30, nor for Bob.
+    auto progress_of = [&](const std::string& user) {
+        auto list =
+            json::parse(
+                perch.get("/api/campaign_api/v1/" + user + "/campaigns/points?campaign_id=29,30")
+                    .body)
+                .at("data")
+                .at("campaigns")
+                .as_array();
+        std::map<std::int64_t, json::object> out;
+        for (const auto& e : list) out[e.at("campaign_id").as_int64()] = e.as_object();
+        return out;
+    };
+    auto mine = progress_of(alice.lower());
+    ASSERT_EQ(mine.size(), 2u);
+    EXPECT_EQ(mine[29].at("campaign_points").as_int64(), 30);
+    EXPECT_TRUE(mine[29].at("done").as_bool());
+    EXPECT_EQ(mine[30].at("campaign_points").as_int64(), 0);
+    EXPECT_FALSE(mine[30].at("done").as_bool());
+    EXPECT_FALSE(progress_of(bob.lower())[29].at("done").as_bool());
+
+    // The tasks themselves come from config/quests.json, the Discord OAuth client id included.
+    auto tasks =
+        json::parse(perch.get("/api/campaign_api/v1/social_tasks").body).at("data").at("list");
+    std::map<std::int64_t, json::object> by_id;
+    for (const auto& t : tasks.as_array()) by_id[t.at("id").as_int64()] = t.as_object();
+    EXPECT_EQ(by_id.at(29).at("platform").as_string(), "twitter");
+    EXPECT_EQ(by_id.at(31).at("platform").as_string(), "follow");
+    EXPECT_FALSE(by_id.at(30).at("client_id").as_string().empty());
+
     // A Discord task with a code the verifier does not know; the wrong query for a task.
     auto discord = perch.request(
         "POST", "/api/campaign_api/v1/" + alice.lower() + "/campaigns/30?join_platform=3&code=xyz",
@@ -611,6 +643,53 @@ TEST(RewardsServer, SharingACompletedCampaignAddsFiftyOnce) {
     EXPECT_EQ(progress().at("extra_points").as_int64(), 50);
 }
 
+TEST(RewardsServer, SharingAHiddenOrInactiveCampaignIsRefused) {
+    PerchProcess perch;
+    auto fay = Wallet::fresh();
+    auto session = sign_in(perch, fay);
+    // Campaign 4 (config/campaigns.json) is status 0 and invisible; one bridge to Ethereum
+    // completes its only task, so only its state can refuse the share.
+    insert_completed_order(perch, 1, fay.lower(), "USDC", 1);
+    EXPECT_EQ(wait_for_points(perch, fay.lower(), "cross_points", 100), 100);
+    auto before = field(points_of(perch, fay.lower()), "campaign_points");
+    auto res =
+        perch.request("POST", "/api/campaign_api/v1/" + fay.lower() + "/campaigns/4?join_type=2",
+                      "", session.headers());
+    EXPECT_EQ(res.status, 400) << res.body;
+    EXPECT_NE(res.body.find("campaign 4 is not open (hidden or not active)"), std::string::npos)
+        << res.body;
+    EXPECT_EQ(field(points_of(perch, fay.lower()), "campaign_points"), before);
+}
+
+TEST(RewardsServer, BindingAReferrerWithAnotherWalletsSessionChangesNothing) {
+    PerchProcess perch;
+    auto alice = Wallet::fresh();
+    auto bob = Wallet::fresh();
+    auto mallory = Wallet::fresh();
+    const auto target = "/api/campaign_api/v1/" + alice.lower() + "/referrer";
+    auto alice_session = sign_in(perch, alice);
+    ASSERT_EQ(perch
+                  .request("POST", target, json::serialize(json::object{{"referrer", bob.address}}),
+                           alice_session.headers())
+                  .status,
+              200);
+    // Mallory, signed in as herself, tries to make herself Alice's referrer.
+    auto mallory_session = sign_in(perch, mallory);
+    auto body = json::serialize(json::object{{"referrer", mallory.address}});
+    auto forged = perch.request("POST", target, body, mallory_session.headers());
+    EXPECT_EQ(forged.status, 403) << forged.body;
+    EXPECT_EQ(perch.request("POST", target, body, {}).status, 401);
+    auto info = json::parse(perch.get("/api/campaign_api/v1/" + alice.lower() + "/referInfo").body)
+                    .at("data")
+                    .as_object();
+    EXPECT_EQ(info.at("referrer").as_string(), bob.lower());
+    auto mallorys =
+        json::parse(perch.get("/api/campaign_api/v1/" + mallory.lower() + "/referInfo").body)
+            .at("data")
+            .as_object();
+    EXPECT_EQ(mallorys.at("total_referees").as_int64(), 0);
+}
+
 TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
     PerchProcess perch;
     auto csv = perch.dir() / "airdrop.csv";
@@ -633,4 +712,38 @@ TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
     EXPECT_EQ(json::parse(bad.body).at("msg").as_string(), "address error.");
     auto empty = perch.post("/api/lottery/maker/layerzero/drop", R"({"addressList": []})");
     EXPECT_EQ(json::parse(empty.body).at("msg").as_string(), "Please enter the address.");
+}
+
+TEST(RewardsServer, WeekSpecialMaskCarriesAStreakFromTheWeekBefore) {
+    PerchProcess perch;
+    auto gus = Wallet::fresh();
+    // Check-ins on the Saturday and Sunday before this week's Monday (written as the store
+    // writes them): the streak of 2 crosses the week border, so this Monday is special.
+    const int today = perch::rewards::utc_date(now_unix());
+    const int monday = perch::rewards::week_monday(today);
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    for (int back : {1, 2}) {
+        auto day = std::to_string(perch::rewards::add_days(monday, -back));
+        auto sql =
+            "INSERT INTO checkins (user_address, day, chain_id, tx_hash, base_points, multiplier, "
+            "points, in_bridge, created_at) VALUES ('" +
+            gus.lower() + "', " + day + ", 1868, '0xseed" + day + "', 2, 1, 2, 0, " +
+            std::to_string(now_unix()) + ")";
+        char* err = nullptr;
+        EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
+            << (err ? err : "");
+        sqlite3_free(err);
+    }
+    sqlite3_close(db);
+    auto week =
+        json::parse(perch.get("/api/campaign_api/v1/" + gus.lower() + "/chainSignInInfo").body)
+            .at("data")
+            .as_object();
+    auto special = std::string(week.at("special_mask").as_string());
+    EXPECT_EQ(special[0], '1') << special;  // Monday, by the streak only
+    EXPECT_EQ(special.substr(2), "10101");  // Wed, Fri, Sun
+    EXPECT_EQ(week.at("sign_in_mask").as_string(), "0000000");
+    EXPECT_TRUE(week.at("list").as_array().empty());  // last week's days are not listed
 }

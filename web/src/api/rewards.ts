@@ -10,6 +10,7 @@ import type {
   CheckInResult,
   Quest,
   ReferInfo,
+  SocialTaskConfig,
   TaskJoin,
   Theme,
 } from './rewardsTypes';
@@ -71,6 +72,10 @@ export async function getCampaigns(signal?: AbortSignal): Promise<Campaign[]> {
   return listOf(await request<{ total?: number; list?: Campaign[] }>('campaign_api/v1/campaigns', { signal }));
 }
 
+export async function getSocialTasks(signal?: AbortSignal): Promise<SocialTaskConfig[]> {
+  return listOf(await request<SocialTaskConfig[] | { list?: SocialTaskConfig[] }>('campaign_api/v1/social_tasks', { signal }));
+}
+
 export async function getQuests(signal?: AbortSignal): Promise<Quest[]> {
   return listOf(await request<Quest[] | { list?: Quest[] }>('admin/api/activity/info', { okCodes: [200], signal }));
 }
@@ -127,11 +132,13 @@ export async function checkInEncrypt(userAddress: string, hash: string, now: Dat
 }
 
 export async function postCheckIn(body: CheckInRequest): Promise<CheckInResult> {
-  const data = await request<number | { points?: number; multiplier?: number; message?: string } | null>('lottery/maker/sign/in', {
+  const data = await request<number | { points?: number; base_points?: number; multiplier?: number; message?: string } | null>('lottery/maker/sign/in', {
     method: 'POST',
     body,
     okCodes: LOTTERY_OK,
   });
-  if (typeof data === 'number') return { points: data, multiplier: 1, message: '' };
-  return { points: data?.points ?? 0, multiplier: data?.multiplier ?? 1, message: data?.message ?? '' };
+  if (typeof data === 'number') return { points: data, basePoints: data, multiplier: 1, message: '' };
+  const points = data?.points ?? 0;
+  const multiplier = data?.multiplier ?? 1;
+  return { points, basePoints: data?.base_points ?? Math.floor(points / multiplier), multiplier, message: data?.message ?? '' };
 }

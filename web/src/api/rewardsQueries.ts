@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getCampaignProgress, getCampaigns, getCheckInContracts, getCheckInInfo, getCheckInMonth, getQuests, getReferInfo, getThemes } from './rewards';
+import { getCampaignProgress, getCampaigns, getCheckInContracts, getCheckInInfo, getCheckInMonth, getQuests, getReferInfo, getSocialTasks, getThemes } from './rewards';
 
 /** React Query options of the rewards calls. Keys start with the user (lower case) where there is one. */
 
@@ -36,6 +36,9 @@ export const campaignProgressQuery = (address: string, ids: readonly number[]) =
     enabled: address !== '' && ids.length > 0,
     retry: false,
   });
+
+export const socialTasksQuery = () =>
+  queryOptions({ queryKey: ['social-tasks'], queryFn: ({ signal }) => getSocialTasks(signal), staleTime: 5 * 60_000 });
 
 export const questsQuery = () => queryOptions({ queryKey: ['quests'], queryFn: ({ signal }) => getQuests(signal), staleTime: 60_000 });
 

@@ -51,6 +51,8 @@ export interface CheckInRequest {
 
 export interface CheckInResult {
   points: number;
+  /** 2, or 10 when the user bridged that UTC day (the x5 message); before the x2 doubling. */
+  basePoints: number;
   /** 2 on a special day. */
   multiplier: number;
   message: string;
@@ -69,6 +71,7 @@ export interface Campaign {
   theme_name: string;
   start_time: number;
   end_time: number;
+  /** 1: a countdown to end_time; 0: the start–end date range (an end_time of 0 is open-ended). */
   time_type: number;
   logo_url: string;
   invisible: boolean | number;
@@ -81,6 +84,19 @@ export interface CampaignProgress {
   campaign_points: number;
   cross_total_points: number;
   extra_points: number;
+  /** Campaigns: the last tier is reached; social tasks: the verification was credited. */
+  done?: boolean;
+}
+
+/** A social task of GET /campaign_api/v1/social_tasks (config/quests.json). */
+export interface SocialTaskConfig {
+  id: number;
+  platform: 'twitter' | 'discord' | 'telegram' | 'follow';
+  name: string;
+  link: string;
+  points: number;
+  /** Discord: the OAuth application's client id. */
+  client_id?: string;
 }
 
 export interface Theme {

@@ -44,6 +44,49 @@ TEST(Campaigns, ParseChecksFields) {
     EXPECT_FALSE(parse_social_task(json::parse(R"({"id": 1, "platform": "myspace"})").as_object()));
 }
 
+TEST(Campaigns, TimeTypeIsOneForCountdownZeroForDateRange) {
+    EXPECT_EQ(kCountdown, 1);
+    EXPECT_EQ(kDateRange, 0);
+    EXPECT_EQ(campaign_of(kTiers).time_type, kDateRange);  // the default
+    auto countdown = parse_campaign(json::parse(R"({"id": 8, "name": "x", "end_time": 5,
+        "time_type": 1, "tasks": [{"points": 1, "conditions": {"transfer_count": 1}}]})")
+                                        .as_object());
+    EXPECT_TRUE(countdown) << countdown.error;
+    // A countdown needs an end; an open-ended campaign shows a date range.
+    auto endless = parse_campaign(json::parse(R"({"id": 8, "name": "x", "end_time": 0,
+        "time_type": 1, "tasks": [{"points": 1, "conditions": {"transfer_count": 1}}]})")
+                                      .as_object());
+    EXPECT_EQ(endless.error, "campaign 8: a countdown (time_type 1) needs an 'end_time'");
+    auto other = parse_campaign(json::parse(R"({"id": 8, "name": "x", "time_type": 2,
+        "tasks": [{"points": 1, "conditions": {"transfer_count": 1}}]})")
+                                    .as_object());
+    EXPECT_FALSE(other);
+}
+
+TEST(Campaigns, OpenMeansStatusOneAndShown) {
+    Campaign c;
+    EXPECT_TRUE(campaign_is_open(c));
+    c.invisible = true;
+    EXPECT_FALSE(campaign_is_open(c));
+    c.invisible = false;
+    c.status = 0;
+    EXPECT_FALSE(campaign_is_open(c));
+    c.status = 2;
+    EXPECT_FALSE(campaign_is_open(c));
+}
+
+TEST(Campaigns, SocialTaskJsonCarriesTheDiscordClientId) {
+    auto discord = parse_social_task(json::parse(R"({"id": 30, "platform": "discord",
+        "link": "https://discord.gg/x", "client_id": "123456"})")
+                                         .as_object());
+    ASSERT_TRUE(discord) << discord.error;
+    auto o = social_task_json(*discord.value);
+    EXPECT_EQ(o.at("client_id").as_string(), "123456");
+    EXPECT_EQ(o.at("points").as_int64(), 30);
+    auto follow = parse_social_task(json::parse(R"({"id": 31, "platform": "follow"})").as_object());
+    EXPECT_FALSE(social_task_json(*follow.value).contains("client_id"));
+}
+
 TEST(Campaigns, ListKeepsStatusOneVisibleNewestFirst) {
     auto make = [](std::int64_t id, std::int64_t status, bool invisible, std::int64_t start,
                    std::int64_t end) {
@@ -104,6 +147,9 @@ TEST(Campaigns, ConfigFilesLoadAndQuestsFilter) {
     EXPECT_EQ(snap->social_task(29)->platform, "twitter");
     EXPECT_EQ(snap->social_task(30)->platform, "discord");
     EXPECT_EQ(snap->social_task(32)->platform, "telegram");
+    EXPECT_FALSE(snap->social_task(30)->client_id.empty());  // Discord OAuth from config
+    EXPECT_EQ(snap->social_task(31)->platform, "follow");
+    EXPECT_EQ(snap->campaign(1)->time_type, kCountdown);
     auto quests = visible_quests(snap->quests, 1780000000);
     for (const auto& q : quests) {
         EXPECT_EQ(q.at("status").as_int64(), 1);

@@ -35,8 +35,9 @@ const auto user = *perch::chain::Address::from_hex(kUser);
 }  // namespace
 
 TEST(CheckInReceipt, TopicIsTheEventSignature) {
-    // keccak256("CheckedIn(address,uint32)")
-    EXPECT_EQ(checked_in_topic().size(), 66u);
+    // keccak256("CheckedIn(address,uint32)"), computed independently (viem's keccak256).
+    EXPECT_EQ(checked_in_topic(),
+              "0x300ffc85c7a9905739564d2eaba39b14c67e765e7c8719940637e0576c85b14f");
 }
 
 TEST(CheckInReceipt, TodaysEventFromTheUserCounts) {

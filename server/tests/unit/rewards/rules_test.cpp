@@ -1,5 +1,5 @@
-// The points rules (DESIGN §6): calendar, special days and weekly streaks, check-in points and
-// top-ups, bridge points with boosts, referral share and binding.
+// The points rules (DESIGN §6): calendar, special days and consecutive-day streaks, check-in points
+// and top-ups, bridge points with boosts, referral share and binding.
 #include "rewards/rules.hpp"
 
 #include <gtest/gtest.h>
@@ -51,18 +51,30 @@ TEST(RewardsSpecialDays, DayAfterTwoFourSixConsecutive) {
     EXPECT_EQ(streak_before(20251129, {20251124, 20251126, 20251127, 20251128}), 3);
 }
 
-TEST(RewardsSpecialDays, StreaksRestartEachWeekButCrossMonths) {
-    // Sat 2025-11-29 and Sun 11-30 checked: Monday 12-01 starts a new week, no streak.
-    EXPECT_EQ(streak_before(20251201, {20251129, 20251130}), 0);
-    EXPECT_FALSE(is_special_day(20251201, {20251129, 20251130}));
-    // Week of Mon 2025-12-29 crosses into 2026: Mon 12-29 + Tue 12-30 → Wed special; Tue 12-30 +
-    // Wed 12-31 → Thu 2026-01-01 is the day after 2 consecutive.
+TEST(RewardsSpecialDays, StreaksCrossWeekAndMonthBorders) {
+    // Sat 2025-11-29 and Sun 11-30 checked: the streak carries over Sunday→Monday, so Monday
+    // 12-01 (also the first of a month) is the day after 2 consecutive check-ins.
+    EXPECT_EQ(streak_before(20251201, {20251129, 20251130}), 2);
+    EXPECT_TRUE(is_special_day(20251201, {20251129, 20251130}));
+    // Thu 11-27 .. Sun 11-30 (4) → Mon 12-01 special; Fri..Sun (3) → not.
+    EXPECT_TRUE(is_special_day(20251201, {20251127, 20251128, 20251129, 20251130}));
+    EXPECT_FALSE(is_special_day(20251201, {20251128, 20251129, 20251130}));
+    // Wed 12-31 → Thu 2026-01-01 across the year border after Tue + Wed.
     EXPECT_EQ(streak_before(20260101, {20251230, 20251231}), 2);
     EXPECT_TRUE(is_special_day(20260101, {20251230, 20251231}));
-    // Month border inside a week: Mon 2026-06-29, Tue 06-30 → Wed 07-01 (Wed anyway); Tue..Wed
-    // → Thu 07-02 special by streak across June/July.
-    EXPECT_TRUE(is_special_day(20260702, {20260630, 20260701}));
-    EXPECT_FALSE(is_special_day(20260702, {20260629, 20260630, 20260701}));
+    // Six in a row Tue 2026-06-23 .. Sun 06-28 → Mon 06-29 special; Thu 06-25 .. Tue 06-30
+    // (6, across the week border) → Wed 07-01 (Wed anyway); Sat 06-27 .. Wed 07-01 (5) → Thu not.
+    EXPECT_TRUE(
+        is_special_day(20260629, {20260623, 20260624, 20260625, 20260626, 20260627, 20260628}));
+    EXPECT_FALSE(is_special_day(20260702, {20260627, 20260628, 20260629, 20260630, 20260701}));
+    // Sun 06-28 .. Wed 07-01 (4, across the week and the month) → Thu 07-02 special.
+    EXPECT_TRUE(is_special_day(20260702, {20260628, 20260629, 20260630, 20260701}));
+    // Past 6 the count keeps going and gives no bonus: 7 in a row → the 8th day is not special.
+    const std::vector<int> seven{20260622, 20260623, 20260624, 20260625,
+                                 20260626, 20260627, 20260628};
+    EXPECT_EQ(streak_before(20260629, seven), 7);
+    EXPECT_FALSE(is_special_day(20260629, seven));
+    EXPECT_EQ(checkin_credit(20260629, seven, false).multiplier, 1);
 }
 
 TEST(RewardsCheckIn, PointsBonusAndTopUp) {
@@ -86,6 +98,8 @@ TEST(RewardsCheckIn, WeekMasks) {
     EXPECT_EQ(special_mask(20251127, {}), "0010101");
     // Tue + Wed checked → Thu special too.
     EXPECT_EQ(special_mask(20251127, {20251125, 20251126}), "0011101");
+    // Sat + Sun of the week before carry a streak of 2 into Monday 2025-12-01.
+    EXPECT_EQ(special_mask(20251201, {20251129, 20251130}), "1010101");
 }
 
 TEST(RewardsBridge, BasePointsAndBoosts) {

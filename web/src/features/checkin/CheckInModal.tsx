@@ -25,7 +25,7 @@ import {
   utcMonthOf,
   type YearMonth,
 } from './calendar';
-import { pickContract, runCheckIn, shortError, useCheckInModal } from './checkIn';
+import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal } from './checkIn';
 import { useNow } from './useUtcNow';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -89,7 +89,7 @@ export function CheckInModal() {
     },
     onSuccess: (result) => {
       toast.success(t('checkin.success'));
-      if (result.multiplier > 1) toast.info(t('checkin.x2'));
+      for (const key of checkInBonusMessages(result)) toast.info(t(key));
       void queryClient.invalidateQueries({ queryKey: ['points'] });
       void queryClient.invalidateQueries({ queryKey: ['checkin-info'] });
       void queryClient.invalidateQueries({ queryKey: ['checkin-month'] });

@@ -44,12 +44,34 @@ async function clickCheckIn() {
 describe('check-in outcome', () => {
   it("says 'Check in success' (and the x2 message when doubled) and refreshes the points", async () => {
     const fetchMock = api();
-    const run = vi.spyOn(checkIn, 'runCheckIn').mockResolvedValue({ points: 4, multiplier: 2, message: 'Check in success', hash: '0xabc' });
+    const run = vi.spyOn(checkIn, 'runCheckIn').mockResolvedValue({ points: 4, basePoints: 2, multiplier: 2, message: 'Check in success', hash: '0xabc' });
     await clickCheckIn();
     expect(await screen.findByText('Check in success')).toBeInTheDocument();
     expect(screen.getByText('Check-in has earned x2 points!', { selector: '.toast' })).toBeInTheDocument();
     expect(run).toHaveBeenCalledWith(USER, CONTRACT);
     await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/sign/user')).length).toBeGreaterThan(1));
+  });
+
+  it('shows the x5 message when the day is bridged (base 10), then the x2 message when doubled', async () => {
+    api();
+    vi.spyOn(checkIn, 'runCheckIn').mockResolvedValue({ points: 20, basePoints: 10, multiplier: 2, message: 'Check in success', hash: '0xabd' });
+    await clickCheckIn();
+    expect(await screen.findByText('Check in success')).toBeInTheDocument();
+    const toasts = () => [...document.querySelectorAll('.toast')].map((e) => e.textContent ?? '');
+    await waitFor(() => expect(toasts().length).toBeGreaterThanOrEqual(3));
+    const x5 = toasts().findIndex((s) => s.includes('You bridged today: check-in has earned x5 points!'));
+    const x2 = toasts().findIndex((s) => s.includes('Check-in has earned x2 points!'));
+    expect(x5).toBeGreaterThanOrEqual(0);
+    expect(x2).toBeGreaterThan(x5);
+  });
+
+  it('shows neither bonus message for a plain 2-point day', async () => {
+    api();
+    vi.spyOn(checkIn, 'runCheckIn').mockResolvedValue({ points: 2, basePoints: 2, multiplier: 1, message: 'Check in success', hash: '0xabe' });
+    await clickCheckIn();
+    expect(await screen.findByText('Check in success')).toBeInTheDocument();
+    expect(screen.queryByText(/x5 points/)).toBeNull();
+    expect(screen.queryByText('Check-in has earned x2 points!', { selector: '.toast' })).toBeNull();
   });
 
   it('shows the server message as an error on failure', async () => {

@@ -36,6 +36,20 @@ export const useCheckInModal = create<CheckInModalState>()((set) => ({
   setChainId: (chainId) => set({ chainId }),
 }));
 
+/** A check-in's base points when the user bridged that UTC day (5 × the plain 2). */
+export const CHECK_IN_BRIDGE_POINTS = 10;
+
+/**
+ * What a credited check-in tells the user after 'Check in success' (spec §9): the x5 message when
+ * the day's base is 10 (a bridge that UTC day), then the x2 message when the day is doubled.
+ */
+export function checkInBonusMessages(result: Pick<CheckInResult, 'basePoints' | 'multiplier'>): ('checkin.x5' | 'checkin.x2')[] {
+  const keys: ('checkin.x5' | 'checkin.x2')[] = [];
+  if (result.basePoints >= CHECK_IN_BRIDGE_POINTS) keys.push('checkin.x5');
+  if (result.multiplier > 1) keys.push('checkin.x2');
+  return keys;
+}
+
 /** The contract for the picked chain, else the default chain's, else the first. */
 export function pickContract(list: readonly CheckInContract[], chainId: number): CheckInContract | undefined {
   return list.find((c) => c.chainId === chainId) ?? list.find((c) => c.chainId === CHECK_IN_DEFAULT_CHAIN_ID) ?? list[0];

@@ -7,7 +7,7 @@ import { useNow } from '@/features/checkin/useUtcNow';
 import { logger } from '@/lib/logger';
 import { countdownParts } from '@/lib/time';
 import { useUserAddress } from '@/wallet/store';
-import { campaignsToShare, groupByTheme, remainingMs, targetCount, tierReached, usesCountdown, visibleCampaigns } from './campaigns';
+import { campaignsToShare, campaignTiming, groupByTheme, remainingMs, targetCount, tierReached, visibleCampaigns } from './campaigns';
 import { ShareModal } from './ShareModal';
 import { useTaskStore } from './taskStore';
 
@@ -30,6 +30,24 @@ export const hideBroken = (e: { currentTarget: HTMLImageElement }): void => {
 
 const day = (sec: number): string => new Date(sec * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
+/** The countdown or the date range (spec §4); an end_time of 0 reads as open-ended. */
+function CampaignTime({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
+  const timing = campaignTiming(campaign);
+  if (timing === 'countdown') return <CampaignCountdown end={campaign.end_time} />;
+  if (timing === 'none') return null;
+  const text = {
+    range: () => t('rewards.dateRange', { from: day(campaign.start_time), to: day(campaign.end_time) }),
+    from: () => t('rewards.dateFrom', { from: day(campaign.start_time) }),
+    until: () => t('rewards.dateUntil', { to: day(campaign.end_time) }),
+  }[timing]();
+  return (
+    <span className="campaign__time muted small" data-testid={`campaign-time-${campaign.id}`}>
+      {text}
+    </span>
+  );
+}
+
 function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: CampaignProgress | undefined }) {
   const { t } = useTranslation();
   const count = progress?.transfer_count_total ?? 0;
@@ -40,11 +58,7 @@ function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: Ca
       <div className="campaign__head">
         {campaign.logo_url ? <img src={campaign.logo_url} alt="" className="campaign__logo" onError={hideBroken} /> : null}
         <strong>{campaign.name}</strong>
-        {usesCountdown(campaign) ? (
-          <CampaignCountdown end={campaign.end_time} />
-        ) : (
-          <span className="campaign__time muted small">{t('rewards.dateRange', { from: day(campaign.start_time), to: day(campaign.end_time) })}</span>
-        )}
+        <CampaignTime campaign={campaign} />
       </div>
       <div className="campaign__progress" aria-label={t('rewards.progress')}>
         <progress max={target || 1} value={Math.min(count, target)} />

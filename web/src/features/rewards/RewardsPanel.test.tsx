@@ -31,12 +31,28 @@ const CAMPAIGN = {
   ],
 };
 
+const SOCIAL_TASKS = [
+  { id: 29, platform: 'twitter', name: 'Follow Perch on X', link: 'https://x.com/perch', points: 30 },
+  { id: 30, platform: 'discord', name: 'Join the Perch Discord', link: 'https://discord.gg/perch', points: 30, client_id: '42' },
+  { id: 32, platform: 'telegram', name: 'Join the Perch Telegram', link: 'https://t.me/perch', points: 30 },
+];
+
 function rewardsApi(over: Record<string, MockHandler> = {}) {
   return mockApi({
     [`${BASE}/points`]: () => ok(POINTS),
     [`${BASE}/chainSignInInfo`]: () => ok({ sign_in_mask: '0000000', list: [], time_now: NOW_S }),
+    '/api/campaign_api/v1/social_tasks': () => ok({ list: SOCIAL_TASKS }),
     '/api/campaign_api/v1/themes': () => ok({ list: [{ id: 1, name: 'Summer', display_position: 1 }] }),
-    '/api/campaign_api/v1/campaigns': () => ok({ total: 2, list: [CAMPAIGN, { ...CAMPAIGN, id: 8, name: 'Hidden', invisible: true }] }),
+    '/api/campaign_api/v1/campaigns': () =>
+      ok({
+        total: 3,
+        list: [
+          CAMPAIGN,
+          { ...CAMPAIGN, id: 8, name: 'Hidden', invisible: true },
+          // Open-ended (end_time 0): a countdown is impossible, a 'from' date shows instead.
+          { ...CAMPAIGN, id: 9, name: 'Forever', start_time: 1_767_225_600, end_time: 0, time_type: 1 },
+        ],
+      }),
     [`${BASE}/campaigns/points`]: (url) => {
       const ids = (url.searchParams.get('campaign_id') ?? '').split(',').map(Number);
       return ok({ campaigns: ids.includes(7) ? [{ campaign_id: 7, transfer_count_total: 1, campaign_points: 10, cross_total_points: 0, extra_points: 0 }] : [] });
@@ -74,6 +90,9 @@ describe('activity / quests panel', () => {
     expect(await screen.findByTestId('campaign-7')).toBeInTheDocument();
     expect(screen.queryByTestId('campaign-8')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('campaign-count-7')).toHaveTextContent('1/3 bridges'));
+    const forever = screen.getByTestId('campaign-time-9');
+    expect(forever).toHaveTextContent('From Jan 1, 2026, no end date');
+    expect(screen.getByTestId('campaign-9')).not.toHaveTextContent('1970');
     const countdown = screen.getByTestId('campaign-countdown');
     expect(countdown.textContent).toMatch(/^0[23]d \d\d:\d\d:\d\d$/);
     const slide = await screen.findByTestId('quest-slide');
@@ -150,6 +169,46 @@ describe('activity / quests panel', () => {
     expect(window.open).not.toHaveBeenCalled();
   });
 
+  it('a task the server credited shows done after a reload (serverDone), the others not', async () => {
+    rewardsApi({
+      [`${BASE}/campaigns/points`]: (url) => {
+        const ids = (url.searchParams.get('campaign_id') ?? '').split(',').map(Number);
+        const social = ids.includes(29)
+          ? [
+              { campaign_id: 29, transfer_count_total: 0, campaign_points: 30, cross_total_points: 0, extra_points: 0, done: true },
+              { campaign_id: 32, transfer_count_total: 0, campaign_points: 0, cross_total_points: 0, extra_points: 0, done: false },
+            ]
+          : [];
+        return ok({ campaigns: social });
+      },
+    });
+    renderApp('/rewards');
+    const x = await screen.findByTestId('social-task-29');
+    await waitFor(() => expect(within(x).getByRole('img', { name: 'Done' })).toBeInTheDocument());
+    expect(x).toHaveAttribute('data-state', 'done');
+    expect(within(screen.getByTestId('social-task-32')).getByRole('button', { name: 'Join' })).toBeInTheDocument();
+  });
+
+  it('shows the tasks config serves: a follow task (no query) when configured, none that is not', async () => {
+    const posted: URL[] = [];
+    rewardsApi({
+      '/api/campaign_api/v1/social_tasks': () =>
+        ok({ list: [...SOCIAL_TASKS.filter((t) => t.id !== 32), { id: 31, platform: 'follow', name: 'Follow the Perch blog', link: 'https://blog.example', points: 25 }] }),
+      [`${BASE}/campaigns/31`]: (url) => (posted.push(url), ok(null)),
+    });
+    const user = userEvent.setup();
+    renderApp('/rewards');
+    const task = await screen.findByTestId('social-task-31');
+    expect(task).toHaveTextContent('Follow the Perch blog');
+    expect(task).toHaveTextContent('+25');
+    expect(screen.queryByTestId('social-task-32')).toBeNull();
+    await user.click(within(task).getByRole('button', { name: 'Follow' }));
+    expect(window.open).toHaveBeenCalledWith('https://blog.example', '_blank', 'noopener,noreferrer');
+    await user.click(within(task).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(within(task).getByRole('img', { name: 'Done' })).toBeInTheDocument());
+    expect([...posted[0]!.searchParams.keys()]).toEqual([]);
+  });
+
   it('opens the share modal when a campaign is done with no extra points; Share posts join_type=2', async () => {
     const posted: URL[] = [];
     rewardsApi({
@@ -165,5 +224,22 @@ describe('activity / quests panel', () => {
     expect(posted[0]?.searchParams.get('join_type')).toBe('2');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Campaign complete' })).toBeNull());
     expect(useTaskStore.getState().shared[USER.toLowerCase()]).toEqual([7]);
+  });
+});
+
+describe('points page', () => {
+  it("shows both events 'Ended' and highlights the boost tier matching the multiplier", async () => {
+    rewardsApi({ [`${BASE}/points`]: () => ok({ ...POINTS, multiplier: 1.2 }) });
+    renderApp('/points');
+    const owlympics = await screen.findByRole('link', { name: /Metaverse Owlympics/ });
+    const owlmazing = screen.getByRole('link', { name: /Owlmazing Summer/ });
+    expect(owlympics).toHaveTextContent('Ended');
+    expect(owlmazing).toHaveTextContent('Ended');
+    await waitFor(() => expect(document.querySelector('.boost-tier--current')).not.toBeNull());
+    const current = document.querySelectorAll('.boost-tier--current');
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveTextContent('1.2x');
+    expect(current[0]).toHaveTextContent('10');
+    expect(current[0]).toHaveAttribute('aria-current', 'step');
   });
 });

@@ -3,21 +3,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { postCampaignTask } from '@/api/rewards';
-import { campaignProgressQuery } from '@/api/rewardsQueries';
+import { campaignProgressQuery, socialTasksQuery } from '@/api/rewardsQueries';
 import type { TaskJoin } from '@/api/rewardsTypes';
-import { DiscordLogo, TelegramLogo, XLogo } from '@/components/icons';
+import { DiscordLogo, GiftIcon, TelegramLogo, XLogo } from '@/components/icons';
 import { withSession } from '@/features/auth/session';
 import { toast } from '@/features/toast/store';
-import { LINKS } from '@/lib/config';
 import { logger } from '@/lib/logger';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useUserAddress } from '@/wallet/store';
 import {
   bareHandle,
   canVerifyHandle,
+  discordAuthUrl,
+  serverDoneIds,
   SOCIAL_REFRESH_MS,
-  SOCIAL_TASK_POINTS,
-  SOCIAL_TASKS,
+  socialTaskDefs,
   taskAction,
   WALLET_QUEST_IDS,
   withAtPrefix,
@@ -25,19 +25,11 @@ import {
 } from './socialTask';
 import { useTaskState, useTaskStore } from './taskStore';
 
-/** Discord's OAuth authorisation page; the code comes back to /rewards?code=…. */
-export const DISCORD_CLIENT_ID = '1180000000000000000';
-export function discordAuthUrl(origin: string): string {
-  const q = new URLSearchParams({ client_id: DISCORD_CLIENT_ID, response_type: 'code', scope: 'identify guilds', redirect_uri: `${origin}/rewards` });
-  return `https://discord.com/oauth2/authorize?${q.toString()}`;
-}
-
 /** The OAuth code Discord sent back, kept for this tab until it is used (a reload keeps it). */
 const DISCORD_CODE_KEY = 'perch-discord-code';
 
-const HREF = { twitter: LINKS.twitter, discord: LINKS.discord, telegram: LINKS.telegram } as const;
-const TITLE = { twitter: 'rewards.followX', discord: 'rewards.joinDiscord', telegram: 'rewards.joinTelegram' } as const;
-const LOGO = { twitter: XLogo, discord: DiscordLogo, telegram: TelegramLogo } as const;
+const TITLE = { twitter: 'rewards.followX', discord: 'rewards.joinDiscord', telegram: 'rewards.joinTelegram', follow: 'rewards.followTask' } as const;
+const LOGO = { twitter: XLogo, discord: DiscordLogo, telegram: TelegramLogo, follow: GiftIcon } as const;
 
 function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; serverDone: boolean; discordCode: string }) {
   const { t } = useTranslation();
@@ -65,7 +57,7 @@ function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; se
     } else if (task.kind === 'discord') {
       join = { kind: 'discord', code: discordCode };
     } else {
-      join = { kind: 'telegram' };
+      join = { kind: task.kind };
     }
     dispatch(address, task.id, task.kind, 'verify');
     try {
@@ -86,13 +78,17 @@ function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; se
       case 'follow':
       case 'join':
         if (needWallet()) return;
-        window.open(HREF[task.kind], '_blank', 'noopener,noreferrer');
+        window.open(task.link, '_blank', 'noopener,noreferrer');
         dispatch(address, task.id, task.kind, 'open');
         return;
       case 'auth':
         if (needWallet()) return;
+        if (!task.clientId) {
+          toast.error(t('rewards.discordNotConfigured'));
+          return;
+        }
         dispatch(address, task.id, task.kind, 'auth');
-        window.location.assign(discordAuthUrl(window.location.origin));
+        window.location.assign(discordAuthUrl(task.clientId, window.location.origin));
         return;
       case 'verify':
       case 'retry':
@@ -116,8 +112,8 @@ function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; se
     <li className="task" data-testid={`social-task-${task.id}`} data-state={serverDone ? 'done' : state}>
       <Logo />
       <div className="task__body">
-        <div>{t(TITLE[task.kind])}</div>
-        <div className="muted small">{t('rewards.taskPoints', { points: SOCIAL_TASK_POINTS })}</div>
+        <div>{t(TITLE[task.kind], { name: task.name })}</div>
+        <div className="muted small">{t('rewards.taskPoints', { points: task.points })}</div>
         {task.kind === 'twitter' && (action === 'verify' || action === 'retry') ? (
           <input
             className="input task__input"
@@ -146,12 +142,19 @@ function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; se
   );
 }
 
-/** Limited tasks: follow on X, join Discord and Telegram (30 points each after verification). */
+/**
+ * Limited tasks from config (GET social_tasks): follow on X, join Discord and Telegram, and a plain
+ * follow task when configured (30 points each after verification). Done comes from the server's
+ * credited points, so a verified task stays done after a reload or on another device.
+ */
 export function SocialTasks() {
   const { t } = useTranslation();
   const address = useUserAddress();
-  const ids = SOCIAL_TASKS.map((s) => s.id);
+  const config = useQuery(socialTasksQuery());
+  const tasks = socialTaskDefs(config.data ?? []);
+  const ids = tasks.map((s) => s.id);
   const progress = useQuery(campaignProgressQuery(address, ids));
+  const discordId = tasks.find((s) => s.kind === 'discord')?.id;
   const [params, setParams] = useSearchParams();
   const dispatch = useTaskStore((s) => s.dispatch);
   const [discordCode, setDiscordCode] = useState(() => sessionStorage.getItem(DISCORD_CODE_KEY) ?? '');
@@ -160,22 +163,22 @@ export function SocialTasks() {
   // Back from Discord's authorisation with ?code=…: the Discord task can be verified.
   useEffect(() => {
     const code = params.get('code');
-    if (!code || handled.current || !address) return;
+    if (!code || handled.current || !address || discordId === undefined) return;
     handled.current = true;
     setDiscordCode(code);
     sessionStorage.setItem(DISCORD_CODE_KEY, code);
-    dispatch(address, 30, 'discord', 'code');
+    dispatch(address, discordId, 'discord', 'code');
     const next = new URLSearchParams(params);
     next.delete('code');
     setParams(next, { replace: true });
-  }, [params, setParams, address, dispatch]);
+  }, [params, setParams, address, dispatch, discordId]);
 
-  const done = new Set((progress.data ?? []).filter((p) => p.campaign_points > 0).map((p) => p.campaign_id));
+  const done = serverDoneIds(progress.data ?? []);
   return (
     <div className="social-tasks">
       <h3 className="section-label">{t('rewards.limitedTasks')}</h3>
       <ul className="task-list">
-        {SOCIAL_TASKS.map((task) => (
+        {tasks.map((task) => (
           <SocialTask key={task.id} task={task} serverDone={done.has(task.id)} discordCode={discordCode} />
         ))}
       </ul>

@@ -3,7 +3,7 @@ import type { Campaign, Quest } from '@/api/rewardsTypes';
 import { BOOST_TIERS } from '@/lib/config';
 import { currentBoostTier, tierForMultiplier } from './boost';
 import { canBindReferrer } from './ReferralCard';
-import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, remainingMs, rewardTags, targetCount, tierReached, usesCountdown, visibleCampaigns } from './campaigns';
+import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, remainingMs, rewardTags, targetCount, tierReached, campaignTiming, TIME_TYPE_COUNTDOWN, visibleCampaigns } from './campaigns';
 
 const campaign = (over: Partial<Campaign>): Campaign => ({
   id: 1,
@@ -71,11 +71,17 @@ describe('campaigns', () => {
     expect(campaignsToShare(cs, progress, new Set([1]))).toEqual([]);
   });
 
-  it('countdown clamps at 0; time_type 1 counts down, others show a range', () => {
+  it('countdown clamps at 0; time_type 1 counts down, 0 shows a range, end_time 0 is open-ended', () => {
     expect(remainingMs(200, 150_000)).toBe(50_000);
     expect(remainingMs(200, 250_000)).toBe(0);
-    expect(usesCountdown({ time_type: 1 })).toBe(true);
-    expect(usesCountdown({ time_type: 2 })).toBe(false);
+    expect(TIME_TYPE_COUNTDOWN).toBe(1);
+    expect(campaignTiming({ time_type: 1, start_time: 100, end_time: 200 })).toBe('countdown');
+    expect(campaignTiming({ time_type: 0, start_time: 100, end_time: 200 })).toBe('range');
+    // No end: never a countdown to 1970, a 'from' date instead.
+    expect(campaignTiming({ time_type: 1, start_time: 100, end_time: 0 })).toBe('from');
+    expect(campaignTiming({ time_type: 0, start_time: 100, end_time: 0 })).toBe('from');
+    expect(campaignTiming({ time_type: 0, start_time: 0, end_time: 200 })).toBe('until');
+    expect(campaignTiming({ time_type: 0, start_time: 0, end_time: 0 })).toBe('none');
   });
 
   it('keeps active quests (status 1, not ended) in order, and splits reward tags', () => {

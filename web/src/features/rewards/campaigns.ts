@@ -57,8 +57,24 @@ export function campaignsToShare(campaigns: readonly Campaign[], progress: reado
     .map((c) => c.id);
 }
 
-/** time_type 1: a countdown to the end; anything else: the date range. */
-export const usesCountdown = (c: Pick<Campaign, 'time_type'>): boolean => c.time_type === 1;
+/** time_type (same meaning as the server's campaigns.hpp): 1 counts down to end_time, 0 shows the date range. */
+export const TIME_TYPE_DATE_RANGE = 0;
+export const TIME_TYPE_COUNTDOWN = 1;
+
+/**
+ * How a campaign's time shows: a countdown (time_type 1 with an end), a start–end range, an
+ * open-ended 'from' date (end_time 0: never '1970'), 'until' the end, or nothing when neither is set.
+ */
+export type CampaignTiming = 'countdown' | 'range' | 'from' | 'until' | 'none';
+
+export function campaignTiming(c: Pick<Campaign, 'time_type' | 'start_time' | 'end_time'>): CampaignTiming {
+  const hasEnd = c.end_time > 0;
+  const hasStart = c.start_time > 0;
+  if (c.time_type === TIME_TYPE_COUNTDOWN && hasEnd) return 'countdown';
+  if (hasStart && hasEnd) return 'range';
+  if (hasStart) return 'from';
+  return hasEnd ? 'until' : 'none';
+}
 
 /** Milliseconds left until `endSeconds`, clamped at 0. */
 export function remainingMs(endSeconds: number, nowMs: number): number {

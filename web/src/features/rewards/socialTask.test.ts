@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { taskJoinQuery } from '@/api/rewards';
-import { bareHandle, canVerifyHandle, nextTaskState, taskAction, withAtPrefix, type SocialKind, type TaskEvent, type TaskState } from './socialTask';
+import { bareHandle, canVerifyHandle, discordAuthUrl, nextTaskState, serverDoneIds, socialTaskDefs, taskAction, withAtPrefix, type SocialKind, type TaskEvent, type TaskState } from './socialTask';
 
 const run = (kind: SocialKind, events: TaskEvent[]): TaskState => events.reduce<TaskState>((s, e) => nextTaskState(kind, s, e), 'idle');
 
@@ -67,5 +67,36 @@ describe('campaign task query variants (spec §7)', () => {
     expect(taskJoinQuery({ kind: 'twitter', twitterUsername: 'perch' })).toEqual({ join_type: 1, join_platform: 1, twitter_username: 'perch' });
     expect(taskJoinQuery({ kind: 'discord', code: 'abc' })).toEqual({ join_platform: 3, code: 'abc' });
     expect(taskJoinQuery({ kind: 'telegram' })).toEqual({ join_platform: 2 });
+  });
+});
+
+describe('social tasks from config', () => {
+  it('maps the served tasks by id, the Discord client id and the follow task included', () => {
+    const defs = socialTaskDefs([
+      { id: 32, platform: 'telegram', name: 'T', link: 'https://t.me/x', points: 30 },
+      { id: 30, platform: 'discord', name: 'D', link: 'https://discord.gg/x', points: 30, client_id: '987' },
+      { id: 31, platform: 'follow', name: 'Blog', link: 'https://blog', points: 20 },
+    ]);
+    expect(defs.map((d) => [d.id, d.kind])).toEqual([
+      [30, 'discord'],
+      [31, 'follow'],
+      [32, 'telegram'],
+    ]);
+    expect(defs[0]?.clientId).toBe('987');
+    expect(defs[2]?.clientId).toBe('');
+    expect(taskAction('follow', 'idle')).toBe('follow');
+    expect(run('follow', ['open', 'verify', 'success'])).toBe('done');
+  });
+
+  it("builds Discord's authorisation URL from the configured client id", () => {
+    const url = new URL(discordAuthUrl('987', 'https://perch.example'));
+    expect(url.origin + url.pathname).toBe('https://discord.com/oauth2/authorize');
+    expect(url.searchParams.get('client_id')).toBe('987');
+    expect(url.searchParams.get('redirect_uri')).toBe('https://perch.example/rewards');
+  });
+
+  it('counts a task done when the server says done or credited points', () => {
+    const p = (campaign_id: number, campaign_points: number, done?: boolean) => ({ campaign_id, transfer_count_total: 0, campaign_points, cross_total_points: 0, extra_points: 0, done });
+    expect([...serverDoneIds([p(29, 30, true), p(30, 0, false), p(32, 30), p(31, 0, true)])].sort()).toEqual([29, 31, 32]);
   });
 });

@@ -1,6 +1,9 @@
 /** Limited social tasks (spec §4): Follow/Join → Verify → Verifying → done or Try Again; Discord Join → Auth → Verify. */
 
-export type SocialKind = 'twitter' | 'discord' | 'telegram';
+import type { CampaignProgress, SocialTaskConfig } from '@/api/rewardsTypes';
+
+/** 'follow': the plain follow task (verified with no query, spec §7). */
+export type SocialKind = 'twitter' | 'discord' | 'telegram' | 'follow';
 
 export type TaskState =
   /** Not done: shows Follow (X) or Join. */
@@ -23,18 +26,36 @@ export interface SocialTaskDef {
   /** The campaign id the verification posts to (29, 30 and 32 require a wallet). */
   id: number;
   kind: SocialKind;
+  /** The page Follow / Join opens. */
+  link: string;
+  /** The configured name (shown for the follow task). */
+  name: string;
+  points: number;
+  /** Discord: the OAuth application's client id ('' when not configured). */
+  clientId: string;
 }
 
-export const SOCIAL_TASKS: readonly SocialTaskDef[] = [
-  { id: 29, kind: 'twitter' },
-  { id: 30, kind: 'discord' },
-  { id: 32, kind: 'telegram' },
-];
+/** The tasks as served from config/quests.json (GET campaign_api/v1/social_tasks), in id order. */
+export function socialTaskDefs(list: readonly SocialTaskConfig[]): SocialTaskDef[] {
+  return [...list]
+    .sort((a, b) => a.id - b.id)
+    .map((c) => ({ id: c.id, kind: c.platform, link: c.link, name: c.name, points: c.points, clientId: c.client_id ?? '' }));
+}
+
+/** Tasks the server has credited (done, or credited points): done on any device. */
+export function serverDoneIds(progress: readonly CampaignProgress[]): Set<number> {
+  return new Set(progress.filter((p) => p.done === true || p.campaign_points > 0).map((p) => p.campaign_id));
+}
+
+/** Discord's OAuth authorisation page for the configured client; the code comes back to /rewards?code=…. */
+export function discordAuthUrl(clientId: string, origin: string): string {
+  const q = new URLSearchParams({ client_id: clientId, response_type: 'code', scope: 'identify guilds', redirect_uri: `${origin}/rewards` });
+  return `https://discord.com/oauth2/authorize?${q.toString()}`;
+}
 
 /** Quests that need a connected wallet (spec §5). */
 export const WALLET_QUEST_IDS: readonly number[] = [29, 30, 32];
 
-export const SOCIAL_TASK_POINTS = 30;
 /** Points are refreshed this long after a social quest completes (spec §7, §9). */
 export const SOCIAL_REFRESH_MS = 5000;
 
@@ -64,7 +85,7 @@ export type TaskAction = 'follow' | 'join' | 'auth' | 'verify' | 'verifying' | '
 export function taskAction(kind: SocialKind, state: TaskState): TaskAction {
   switch (state) {
     case 'idle':
-      return kind === 'twitter' ? 'follow' : 'join';
+      return kind === 'twitter' || kind === 'follow' ? 'follow' : 'join';
     case 'joined':
     case 'authorizing':
       return 'auth';

@@ -46,6 +46,21 @@ describe('weekly day boxes', () => {
     expect(isSpecialDay(d(2026, 11, 24), six)).toBe(false);
   });
 
+  it('carries a streak over Sunday→Monday and the month end into the week boxes', () => {
+    // Sat 2026-11-28 + Sun 11-29 (last week, listed without a mask) → Mon 11-30 special.
+    expect(streakBefore(d(2026, 11, 30), new Set(['20261128', '20261129']))).toBe(2);
+    const boxes = weekBoxes({ sign_in_mask: '0000000', list: [{ sign_in_time: '2026-11-28', points: 2 }, { sign_in_time: '2026-11-29', points: 4 }] }, d(2026, 12, 1));
+    expect(boxes[0]?.key).toBe('20261130');
+    expect(boxes[0]?.special).toBe(true);
+    // Sun 11-29 + Mon 11-30 → Tue 12-01 special (streak 2 across both borders).
+    expect(isSpecialDay(d(2026, 12, 1), new Set(['20261129', '20261130']))).toBe(true);
+    // Sat..Mon (3) → Tue not special; past 6 no bonus: 7 in a row → the 8th day is plain.
+    expect(isSpecialDay(d(2026, 12, 1), new Set(['20261128', '20261129', '20261130']))).toBe(false);
+    const seven = new Set(['20261124', '20261125', '20261126', '20261127', '20261128', '20261129', '20261130']);
+    expect(streakBefore(d(2026, 12, 1), seven)).toBe(7);
+    expect(isSpecialDay(d(2026, 12, 1), seven)).toBe(false);
+  });
+
   it("prefers the server's special_mask and its yyyymmdd day", () => {
     const boxes = weekBoxes({ sign_in_mask: '1000000', special_mask: '0100001', list: [{ sign_in_time: 1763251200, day: 20261116, points: 4 }] }, now);
     expect(boxes.map((b) => b.special)).toEqual([false, true, false, false, false, false, true]);

@@ -4,7 +4,11 @@ import type { CheckInInfo } from '@/api/rewardsTypes';
 
 /** Special days by default: Wednesday, Friday, Sunday (Monday = 0). */
 export const DEFAULT_SPECIAL_WEEKDAYS = [2, 4, 6] as const;
-/** The day after this many consecutive check-ins is special too. */
+/**
+ * The day after exactly this many consecutive check-ins is special too. Streaks count consecutive
+ * UTC days across week and month borders (no restart on Monday) and keep counting past 6; only the
+ * exact counts 2, 4 and 6 give the bonus (same rule as the server's rules.cpp).
+ */
 export const STREAK_BONUS_AFTER = [2, 4, 6] as const;
 
 export type DayBoxState = 'claimed' | 'unclaimed' | 'special';
@@ -30,7 +34,7 @@ export function utcWeekStart(now: Date): Date {
   return new Date(midnight - weekday * DAY_MS);
 }
 
-/** Consecutive checked-in days ending the day before `day`. */
+/** Consecutive checked-in days ending the day before `day` (not capped, not reset on Mondays). */
 export function streakBefore(day: Date, checked: ReadonlySet<string>): number {
   let n = 0;
   for (let t = day.getTime() - DAY_MS; checked.has(utcDateKey(new Date(t))); t -= DAY_MS) n++;
