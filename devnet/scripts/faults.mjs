@@ -262,7 +262,7 @@ async function untilPaying(deposits, timeoutMs) {
   const sample = deposits.slice(0, 24);
   while (Date.now() < until) {
     const orders = await Promise.all(sample.map((x) => d.order(perchUrl, x.chainId, x.hash).catch(() => null)));
-    if (orders.some((o) => o && o.state !== "confirming" && o.state !== "queued")) break;
+    if (orders.some((o) => o?.state === "paying" || o?.state === "completed")) break;
     await sleep(30);
   }
   return Math.floor(Math.random() * 500);
