@@ -6,7 +6,7 @@ packages=(
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
   libsqlite3-dev libsecp256k1-dev libcrypto++-dev libssl-dev libsodium-dev libmaxminddb-dev
   libspdlog-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev
-  chromium wrk nginx-light procps psmisc
+  chromium wrk nginx-light procps psmisc sqlite3
 )
 # Node comes with the machine image (NodeSource build, npm included); Debian's own is the fallback.
 command -v npm > /dev/null || packages+=(nodejs npm)

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-// Bridge benchmarks on a running devnet with the real perch binary (maker on):
-//   latency     N deposits one after another (8453 → 42161); for each, the blocks between the
-//               deposit's block and the payout's block, from block timestamps (1 s blocks).
-//   throughput  M deposits at once from fresh accounts (8453 → 42161); payouts per second from
-//               the first payout block to the last, and a double-pay check (maker nonce delta
-//               = M, every recipient holds exactly its receive amount).
-//   node scripts/bridge-bench.mjs --state-dir DIR --perch BIN --port N [--latency 30] [--burst 1000]
+// Bridge benchmarks on a running devnet with the real perch binary (maker on, 1 confirmation):
+//   latency     for each destination chain (42161 ← 8453, 8453 ← 42161, 1 ← 8453; the three at
+//               once), N deposits one after another. Latency in destination BLOCKS: the payout's
+//               block number minus the destination's head at the moment the deposit's receipt
+//               appeared on the source (polled every 25 ms). 1 = the payout is in the first
+//               destination block mined after the deposit was included.
+//   throughput  for W seconds, deposits offered at R per second to EACH destination (42161, 8453
+//               and 1, each fed from the two other chains), all three at once. Per destination:
+//               payouts mined / seconds from its first to its last payout block (by block
+//               timestamps), payouts per block over the window, and how long it took to drain
+//               after the last deposit. Zero double pays: each chain's maker nonce grew by exactly its
+//               payouts, every recipient holds exactly its order's receive amount.
+//   node scripts/bridge-bench.mjs --state-dir DIR --perch BIN --port N [--latency 30] [--window 35] [--rate 100]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { encodeFunctionData, parseAbi } from "viem";
 import * as d from "./lib/bridge-driver.mjs";
 
 const args = Object.fromEntries(
@@ -18,14 +25,21 @@ const stateDir = path.resolve(args["state-dir"]);
 const state = JSON.parse(fs.readFileSync(path.join(stateDir, "state.json"), "utf8"));
 const port = Number(args.port ?? 8282);
 const latencyCount = Number(args.latency ?? 30);
-const burst = Number(args.burst ?? 1000);
+const windowSeconds = Number(args.window ?? 35);
+const rate = Number(args.rate ?? 100);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const perchUrl = `http://127.0.0.1:${port}`;
 const rpcOf = (id) => state.chains.find((c) => c.chain_id === id).rpc_url;
 const depositor = state.contracts.Depositor;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
-const SRC = 8453;
-const DST = 42161;
+const log = (...a) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const DESTINATIONS = [
+  { dst: 42161, sources: [8453, 1] },
+  { dst: 8453, sources: [42161, 1] },
+  { dst: 1, sources: [8453, 42161] },
+];
+const depositorAbi = parseAbi(["function deposit(address token, uint256 amount, uint256 dstChainId, string recipient, uint256 channel) payable"]);
+const AMOUNT = 3n * 10n ** 15n; // above the 0.0015 ETH destination cost of chain 1
 
 const config = path.join(stateDir, "bench-perch.json");
 fs.writeFileSync(config, JSON.stringify({
@@ -44,57 +58,124 @@ for (let i = 0; ; i++) {
   await sleep(100);
 }
 
-async function blockOf(url, hash) {
-  const r = await d.waitReceipt(url, hash, 120000);
-  const b = await d.rpc(url, "eth_getBlockByNumber", [r.blockNumber, false]);
-  return { number: Number(r.blockNumber), ts: Number(b.timestamp) };
-}
 const pct = (xs, p) => xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 let seq = 1;
-const fresh = () => "0x" + (0xbe7c4000000000n + BigInt(Date.now() % 100000) * 100000n + BigInt(seq++)).toString(16).padStart(40, "0");
+const runTag = BigInt(Date.now() % 100000) * 1_000_000n;
+const fresh = () => "0x" + (0xbe7c4000000000n + runTag + BigInt(seq++)).toString(16).padStart(40, "0");
+let senderSeq = Number(runTag / 1000n);
+const blockNumber = async (url) => Number(await d.rpc(url, "eth_blockNumber"));
+const makerNonce = async (id) => Number(await d.rpc(rpcOf(id), "eth_getTransactionCount", [state.maker, "latest"]));
 
 // ---- latency ----
-const sender = await d.freshAccount(rpcOf(SRC), 900001, 100n);
-const lat = [];
-for (let i = 0; i < latencyCount; i++) {
-  const hash = await d.sendDeposit(rpcOf(SRC), { from: sender, depositor, amount: 10n ** 16n, dst: DST, recipient: fresh() });
-  const src = await blockOf(rpcOf(SRC), hash);
-  const [o] = await d.waitFinal(perchUrl, [{ chainId: SRC, hash }], 60000);
-  if (o.state !== "completed") throw new Error(`latency order ${o.state}: ${o.reason}`);
-  const dst = await blockOf(rpcOf(DST), o.dst_tx_hash);
-  lat.push(dst.ts - src.ts);
+async function latencyLoop(src, dst) {
+  const sender = await d.freshAccount(rpcOf(src), senderSeq++, 100n);
+  const blocks = [];
+  for (let i = 0; i < latencyCount; i++) {
+    const hash = await d.sendDeposit(rpcOf(src), { from: sender, depositor, amount: AMOUNT, dst, recipient: fresh() });
+    let receipt = null;
+    while (!(receipt = await d.rpc(rpcOf(src), "eth_getTransactionReceipt", [hash]))) await sleep(25);
+    const headAtInclusion = await blockNumber(rpcOf(dst));
+    const [o] = await d.waitFinal(perchUrl, [{ chainId: src, hash }], 60000);
+    if (o.state !== "completed") throw new Error(`latency order ${o.state}: ${o.reason}`);
+    const payout = await d.waitReceipt(rpcOf(dst), o.dst_tx_hash);
+    blocks.push(Number(payout.blockNumber) - headAtInclusion);
+  }
+  return blocks;
 }
-console.log(`latency (deposit block → payout block, seconds = blocks at 1 s/block, n=${latencyCount}): ` +
-  `p50 ${pct(lat, 50)}  p90 ${pct(lat, 90)}  p99 ${pct(lat, 99)}  max ${Math.max(...lat)}`);
 
-// ---- throughput ----
-const nonceBefore = Number(await d.rpc(rpcOf(DST), "eth_getTransactionCount", [state.maker, "latest"]));
-const senders = [];
-for (let i = 0; i < Math.ceil(burst / 10); i++) senders.push(await d.freshAccount(rpcOf(SRC), 910000 + i, 10n));
-const deposits = await Promise.all(
-  Array.from({ length: burst }, async (_, i) => {
-    const from = senders[Math.floor(i / 10)];
-    const recipient = fresh();
-    const hash = await d.sendDeposit(rpcOf(SRC), { from, depositor, amount: 2n * 10n ** 15n, dst: DST, recipient, nonce: i % 10 });
-    return { chainId: SRC, hash, recipient };
-  }),
-);
-const orders = await d.waitFinal(perchUrl, deposits, 300000);
-const payoutBlocks = new Map();
-for (const o of orders) {
-  if (o.state !== "completed") throw new Error(`burst order ${o.state}: ${o.reason}`);
+const pairs = [[8453, 42161], [42161, 8453], [8453, 1]];
+const latencies = await Promise.all(pairs.map(([src, dst]) => latencyLoop(src, dst)));
+const all = latencies.flat();
+const summary = (xs) => `p50 ${pct(xs, 50)}  p90 ${pct(xs, 90)}  p99 ${pct(xs, 99)}  max ${Math.max(...xs)}`;
+console.log(`latency in destination blocks (payout block − destination head when the deposit was included; ` +
+  `1 confirmation, 1 s blocks), ${latencyCount} deposits per route one at a time, the three routes at once:`);
+pairs.forEach(([src, dst], i) => console.log(`  ${src} → ${dst}: ${summary(latencies[i])}`));
+console.log(`  all ${all.length}: ${summary(all)}`);
+
+// ---- sustained throughput ----
+// Senders per source chain, each sending consecutive nonces (the node queues them in order).
+const SENDERS_PER_SOURCE = 40;
+const senders = new Map();
+for (const id of [1, 8453, 42161]) {
+  const list = [];
+  for (let i = 0; i < SENDERS_PER_SOURCE; i++) {
+    const address = await d.freshAccount(rpcOf(id), senderSeq++, 1000n);
+    list.push({ address, nonce: Number(await d.rpc(rpcOf(id), "eth_getTransactionCount", [address, "pending"])) });
+  }
+  senders.set(id, { list, next: 0 });
 }
-const receipts = await Promise.all(orders.map((o) => d.waitReceipt(rpcOf(DST), o.dst_tx_hash)));
-for (const r of receipts) payoutBlocks.set(r.blockNumber, (payoutBlocks.get(r.blockNumber) ?? 0) + 1);
-const numbers = [...payoutBlocks.keys()].map(Number).sort((a, b) => a - b);
-const first = await d.rpc(rpcOf(DST), "eth_getBlockByNumber", [d.hex(numbers[0]), false]);
-const last = await d.rpc(rpcOf(DST), "eth_getBlockByNumber", [d.hex(numbers.at(-1)), false]);
-const span = Number(last.timestamp) - Number(first.timestamp) + 1;
-let exact = 0;
-for (let i = 0; i < burst; i++) if ((await d.balanceOf(rpcOf(DST), deposits[i].recipient)) === BigInt(orders[i].receive_amount)) exact++;
-const nonceAfter = Number(await d.rpc(rpcOf(DST), "eth_getTransactionCount", [state.maker, "latest"]));
-console.log(`throughput (${burst} deposits at once, ${SRC} → ${DST}): ${burst} payouts in ${numbers.length} blocks over ${span} s = ` +
-  `${(burst / span).toFixed(1)} payouts/s; max ${Math.max(...payoutBlocks.values())} in one block`);
-console.log(`double pays: maker nonce +${nonceAfter - nonceBefore} for ${burst} orders; ${exact}/${burst} recipients exact`);
+const noncesBefore = Object.fromEntries(await Promise.all([1, 8453, 42161].map(async (id) => [id, await makerNonce(id)])));
+
+/** Sends `count` deposits src → dst in one JSON-RPC batch; returns them. */
+async function sendBatch(src, dst, count) {
+  const pool = senders.get(src);
+  const planned = Array.from({ length: count }, () => {
+    const s = pool.list[pool.next++ % pool.list.length];
+    return { chainId: src, dst, recipient: fresh(), from: s.address, nonce: s.nonce++ };
+  });
+  const calls = planned.map((p) => ["eth_sendTransaction", [depositTx(p)]]);
+  const hashes = await d.rpcBatch(rpcOf(src), calls);
+  planned.forEach((p, i) => (p.hash = hashes[i]));
+  return planned;
+}
+function depositTx({ from, dst, recipient, nonce }) {
+  const data = encodeFunctionData({ abi: depositorAbi, functionName: "deposit", args: [d.ZERO, AMOUNT, BigInt(dst), recipient, 0n] });
+  return { from, to: depositor, data, value: d.hex(AMOUNT), gas: d.hex(200000), nonce: d.hex(nonce) };
+}
+
+log(`throughput: offering ${rate} deposits/s to each of ${DESTINATIONS.map((x) => x.dst).join(", ")} for ${windowSeconds} s`);
+const deposits = [];
+const t0 = Date.now();
+const sentTo = new Map(DESTINATIONS.map((x) => [x.dst, 0]));
+while (Date.now() - t0 < windowSeconds * 1000) {
+  const elapsed = (Date.now() - t0) / 1000;
+  const sends = [];
+  for (const { dst, sources } of DESTINATIONS) {
+    const due = Math.floor(rate * elapsed) - sentTo.get(dst);
+    if (due <= 0) continue;
+    sentTo.set(dst, sentTo.get(dst) + due);
+    // Split between the two sources.
+    const half = Math.ceil(due / 2);
+    sends.push(sendBatch(sources[0], dst, half));
+    if (due - half > 0) sends.push(sendBatch(sources[1], dst, due - half));
+  }
+  for (const batch of await Promise.all(sends)) deposits.push(...batch);
+  await sleep(100);
+}
+const sendSeconds = (Date.now() - t0) / 1000;
+const lastSentAt = Date.now();
+log(`throughput: ${deposits.length} deposits sent in ${sendSeconds.toFixed(1)} s; waiting for the payouts`);
+
+// Completion: poll perch for every order (all final), then read the payouts' blocks.
+const orders = await d.waitFinal(perchUrl, deposits, 600000);
+const drainSeconds = (Date.now() - lastSentAt) / 1000;
+const notCompleted = orders.filter((o) => o.state !== "completed");
+let failedCheck = notCompleted.length > 0;
+if (notCompleted.length) console.log(`${notCompleted.length} orders not completed, e.g. ${notCompleted[0].state}: ${notCompleted[0].reason}`);
+console.log(`sustained payouts, ${rate} deposits/s offered to each destination for ${sendSeconds.toFixed(1)} s, the three at once ` +
+  `(${deposits.length} deposits; all final ${drainSeconds.toFixed(1)} s after the last was sent):`);
+for (const { dst } of DESTINATIONS) {
+  const mine = deposits.map((x, i) => [x, orders[i]]).filter(([x]) => x.dst === dst);
+  const receipts = await d.rpcBatch(rpcOf(dst), mine.map(([, o]) => ["eth_getTransactionReceipt", [o.dst_tx_hash]]));
+  const perBlock = new Map();
+  for (const r of receipts) perBlock.set(Number(r.blockNumber), (perBlock.get(Number(r.blockNumber)) ?? 0) + 1);
+  const numbers = [...perBlock.keys()].sort((a, b) => a - b);
+  const [first, last] = await d.rpcBatch(rpcOf(dst), [
+    ["eth_getBlockByNumber", [d.hex(numbers[0]), false]],
+    ["eth_getBlockByNumber", [d.hex(numbers.at(-1)), false]],
+  ]);
+  const span = Number(last.timestamp) - Number(first.timestamp) + 1;
+  const counts = [];
+  for (let b = numbers[0]; b <= numbers.at(-1); b++) counts.push(perBlock.get(b) ?? 0);
+  const got = await d.balancesOf(rpcOf(dst), mine.map(([x]) => x.recipient));
+  const exact = mine.filter(([, o], i) => got[i] === BigInt(o.receive_amount) && got[i] > 0n).length;
+  const nonceGrowth = (await makerNonce(dst)) - noncesBefore[dst];
+  const ok = exact === mine.length && nonceGrowth === mine.length;
+  failedCheck ||= !ok;
+  console.log(`  → ${dst}: ${mine.length} payouts in blocks ${numbers[0]}–${numbers.at(-1)} (${counts.length} blocks, ${span} s by ` +
+    `their timestamps) = ${(mine.length / span).toFixed(1)} payouts/s; double pays: maker nonce +${nonceGrowth} for ` +
+    `${mine.length} payouts, ${exact}/${mine.length} recipients exact${ok ? "" : "  ← FAIL"}`);
+  console.log(`    payouts per block: ${counts.join(" ")}`);
+}
 perch.kill("SIGTERM");
-process.exit(nonceAfter - nonceBefore === burst && exact === burst ? 0 : 1);
+process.exit(failedCheck ? 1 : 0);

@@ -1,21 +1,31 @@
 #!/usr/bin/env node
-// Bridge fault tests against a running devnet and the real perch binary (DESIGN §7):
-//   crash   kill -9 of perch at a random moment during 200 concurrent deposits, restarted; three
-//           rounds. Every deposit must end completed or refunded exactly once: each fresh
-//           recipient holds exactly its order's receive amount, every refund returned funds to
-//           its sender, and the maker's nonce on each chain grew by exactly the number of payouts
-//           and refunds made there (a double payment would need one more transaction).
+// Bridge fault tests against a running devnet and the real perch binary (DESIGN §5, issue 4):
+//   crash   200 concurrent deposits (native ETH and USDC, five chain pairs, one in ten below the
+//           minimum) per round, three rounds; in each round perch is killed -9 two or three
+//           times and restarted: first at a random 0-500 ms after perch shows an order of the
+//           round paying, then at random 200-2000 ms after each restart. At every kill the test
+//           reads perch's SQLite file (sqlite3 CLI, read-only) and the chains to record what was
+//           in flight: orders queued or paying, payouts signed and stored but not mined, and of
+//           those the ones never broadcast; at least one kill must have hit stored, unmined
+//           payouts. Then every deposit must end completed or refunded exactly once, from chain
+//           balances: each recipient's balance rose by exactly its receive amount (and its
+//           sender got nothing back), each refunded sender's balance rose by exactly its one
+//           refund transfer; and the maker's nonce on each chain grew by exactly the payouts and
+//           refunds made there (a double payment would need one more transaction).
+//   revert  a payout that reverts on the destination (the recipient is a contract that rejects
+//           ETH, deployed here): the order is refunded on the source chain and the depositor
+//           gets back the amount minus the refund's cost, checked from balances.
 //   reorg   a deposit mined and then removed by evm_snapshot / evm_revert before its
 //           confirmations: the order is dropped and nothing is paid.
-//   outage  the destination node stopped (SIGSTOP) for 30 s with deposits in flight: every order
+//   outage  the destination node frozen (SIGSTOP) for 30 s with deposits in flight: every order
 //           completes after it returns.
 //   stuck   the destination stops mining for 20 s with payouts in its mempool: perch re-signs
 //           them at a higher fee (same nonces), and when blocks resume exactly one version of
 //           each is mined.
 //
-//   node scripts/faults.mjs --state-dir DIR --perch BIN --port N [--only crash,reorg,outage]
+//   node scripts/faults.mjs --state-dir DIR --perch BIN --port N [--only crash,revert,reorg,outage,stuck]
 // Prints "ok"/"FAIL" lines and a summary "faults: N passed, M failed"; exits 1 on any failure.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import * as d from "./lib/bridge-driver.mjs";
@@ -27,14 +37,13 @@ const stateDir = path.resolve(args["state-dir"] ?? "");
 const state = JSON.parse(fs.readFileSync(path.join(stateDir, "state.json"), "utf8"));
 const perchBin = path.resolve(args.perch ?? "../build/server/perch");
 const port = Number(args.port ?? 8196);
-const only = (args.only ?? "crash,reorg,outage,stuck").split(",");
+const only = (args.only ?? "crash,revert,reorg,outage,stuck").split(",");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const perchUrl = `http://127.0.0.1:${port}`;
 const rpcOf = (id) => state.chains.find((c) => c.chain_id === id).rpc_url;
 const nodeOf = (id) => state.chains.find((c) => c.chain_id === id);
 const depositor = state.contracts.Depositor;
 const maker = state.maker;
-const ETH = 10n ** 18n;
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 const log = (...a) => console.log(`[faults ${new Date().toISOString().slice(11, 23)}]`, ...a);
 
@@ -94,79 +103,253 @@ async function makerNonces() {
   for (const c of state.chains) out[c.chain_id] = Number(await d.rpc(c.rpc_url, "eth_getTransactionCount", [maker, "latest"]));
   return out;
 }
+const tokenAddress = (symbol) => (symbol === "ETH" ? d.ZERO : state.contracts[symbol]);
+const group = (xs, key) => xs.reduce((m, x) => m.set(key(x), [...(m.get(key(x)) ?? []), x]), new Map());
 
-/** `n` deposits from fresh senders to fresh recipients; about one in ten is below the minimum. */
-async function depositBatch(n, routes) {
-  const senders = [];
-  for (let i = 0; i < n; i++) {
-    const [src] = routes[i % routes.length];
-    senders.push({ src, from: await d.freshAccount(rpcOf(src), accountSeq++, 1n) });
+/** Balances of (url, owner, token) triples, batched per chain and token. */
+async function balancesOf(items) {
+  const out = new Array(items.length);
+  const indexed = items.map((it, i) => ({ ...it, i }));
+  for (const list of group(indexed, (it) => `${it.url} ${it.token}`).values()) {
+    const values = await d.balancesOf(list[0].url, list.map((it) => it.owner), list[0].token);
+    list.forEach((it, k) => (out[it.i] = values[k]));
   }
-  return Promise.all(
-    senders.map(async ({ src, from }, i) => {
-      const [, dst] = routes[i % routes.length];
-      const belowMin = i % 10 === 9;
-      const amount = belowMin ? 5n * 10n ** 14n : 2n * 10n ** 15n + BigInt(i) * 10n ** 13n;
-      const recipient = freshAddress();
-      const hash = await d.sendDeposit(rpcOf(src), { from, depositor, amount, dst, recipient, channel: 0 });
-      return { chainId: src, dst, hash, from, recipient, amount, belowMin };
-    }),
-  );
+  return out;
 }
 
-/** Checks each final order against the chains: exact amounts received or refunded. */
+/**
+ * Plans `n` deposits over `routes` ({src, dst, token}): fresh funded senders (ETH; USDC minted and
+ * approved beforehand), fresh recipients, every tenth below the route's minimum. Reads the
+ * balances the final check starts from.
+ */
+async function prepareDeposits(n, routes) {
+  const deposits = await Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const { src, dst, token } = routes[i % routes.length];
+      const belowMin = i % 10 === 9;
+      const amount = token === "ETH"
+        ? (belowMin ? 5n * 10n ** 14n : 2n * 10n ** 15n + BigInt(i) * 10n ** 13n)
+        : (belowMin ? 500_000n : 5_000_000n + BigInt(i) * 10_000n); // USDC has 6 decimals
+      const from = await d.freshAccount(rpcOf(src), accountSeq++, 1n);
+      return { chainId: src, dst, token, tokenAddr: tokenAddress(token), from, recipient: freshAddress(), amount, belowMin };
+    }),
+  );
+  const tokenDeps = deposits.filter((x) => x.token !== "ETH");
+  const setup = await Promise.all(
+    tokenDeps.flatMap((x) => [
+      d.mint(rpcOf(x.chainId), { deployer: state.accounts.deployer, token: x.tokenAddr, to: x.from, amount: x.amount }),
+      d.approve(rpcOf(x.chainId), { from: x.from, token: x.tokenAddr, spender: depositor, amount: x.amount }),
+    ]),
+  );
+  for (let i = 0; i < setup.length; i++) {
+    const r = await d.waitReceipt(rpcOf(tokenDeps[i >> 1].chainId), setup[i]);
+    if (r.status !== "0x1") throw new Error("token setup transaction reverted");
+  }
+  const ethBefore = await balancesOf(deposits.map((x) => ({ url: rpcOf(x.chainId), owner: x.from, token: d.ZERO })));
+  const tokenBefore = await balancesOf(deposits.map((x) => ({ url: rpcOf(x.chainId), owner: x.from, token: x.tokenAddr })));
+  const recipientBefore = await balancesOf(deposits.map((x) => ({ url: rpcOf(x.dst), owner: x.recipient, token: x.tokenAddr })));
+  deposits.forEach((x, i) => Object.assign(x, { ethBefore: ethBefore[i], tokenBefore: tokenBefore[i], recipientBefore: recipientBefore[i] }));
+  return deposits;
+}
+
+/** Sends every planned deposit at once; resolves when the nodes have accepted them all. */
+async function sendDeposits(deposits) {
+  await Promise.all(
+    deposits.map(async (x) => {
+      x.hash = await d.sendDeposit(rpcOf(x.chainId), { from: x.from, depositor, token: x.tokenAddr, amount: x.amount, dst: x.dst, recipient: x.recipient });
+    }),
+  );
+  return deposits;
+}
+
+/** ETH-only routes from [src, dst] pairs (the outage and stuck scenarios). */
+const ethRoutes = (pairs) => pairs.map(([src, dst]) => ({ src, dst, token: "ETH" }));
+const depositBatch = async (n, pairs) => sendDeposits(await prepareDeposits(n, ethRoutes(pairs)));
+
+/** The token amount `data` of an ERC-20 transfer(to, amount) sends to `to`, or null. */
+function transferTo(data, to) {
+  if (!data?.startsWith("0xa9059cbb") || data.length !== 138) return null;
+  return BigInt("0x" + data.slice(34, 74)) === BigInt(to) ? BigInt("0x" + data.slice(74)) : null;
+}
+
+/**
+ * Checks each final order against chain balances. A valid deposit: the recipient's balance rose
+ * by exactly the receive amount and the sender got nothing back. A below-minimum one: the
+ * recipient got nothing and the sender got back exactly what the one refund transaction sent,
+ * more than 0 and less than the deposit (its cost is kept). Returns payouts + refunds per chain.
+ */
 async function verifyOrders(deposits, orders, label) {
-  let exact = 0;
-  let refunds = 0;
+  const receipts = await Promise.all(deposits.map((x) => d.waitReceipt(rpcOf(x.chainId), x.hash)));
+  const ethAfter = await balancesOf(deposits.map((x) => ({ url: rpcOf(x.chainId), owner: x.from, token: d.ZERO })));
+  const tokenAfter = await balancesOf(deposits.map((x) => ({ url: rpcOf(x.chainId), owner: x.from, token: x.tokenAddr })));
+  const recipientAfter = await balancesOf(deposits.map((x) => ({ url: rpcOf(x.dst), owner: x.recipient, token: x.tokenAddr })));
+  let paid = 0;
+  let refunded = 0;
+  const bad = [];
   const perChain = {};
   const bump = (id) => (perChain[id] = (perChain[id] ?? 0) + 1);
   for (let i = 0; i < deposits.length; i++) {
-    const dep = deposits[i];
+    const x = deposits[i];
     const o = orders[i];
-    if (dep.belowMin) {
-      if (o.state !== "refunded" || !o.refund_tx_hash) continue;
-      const r = await d.rpc(rpcOf(dep.chainId), "eth_getTransactionByHash", [o.refund_tx_hash]);
-      if (r && r.to.toLowerCase() === dep.from.toLowerCase() && BigInt(r.value) > 0n && BigInt(r.value) < dep.amount) refunds++;
-      bump(dep.chainId);
-    } else {
-      if (o.state !== "completed") continue;
-      const got = await d.balanceOf(rpcOf(dep.dst), dep.recipient);
-      if (got === BigInt(o.receive_amount) && got > 0n) exact++;
-      bump(dep.dst);
+    const gas = d.gasCost(receipts[i]);
+    const native = x.token === "ETH";
+    const received = recipientAfter[i] - x.recipientBefore;
+    // What came back to the sender beyond the deposit and its gas, in the deposited token.
+    const back = native ? ethAfter[i] - (x.ethBefore - x.amount - gas) : tokenAfter[i] - (x.tokenBefore - x.amount);
+    const noEthBack = native || ethAfter[i] === x.ethBefore - gas;
+    if (o?.state === "completed") bump(x.dst);
+    if (o?.state === "refunded") bump(x.chainId);
+    if (!x.belowMin) {
+      if (o?.state === "completed" && received === BigInt(o.receive_amount) && received > 0n && back === 0n && noEthBack) paid++;
+      else bad.push(`${x.chainId}:${x.hash} ${o?.state} received ${received} back ${back}`);
+      continue;
     }
+    const r = o?.state === "refunded" ? await d.rpc(rpcOf(x.chainId), "eth_getTransactionByHash", [o.refund_tx_hash]) : null;
+    const sent = !r ? null : native ? (r.to.toLowerCase() === x.from.toLowerCase() ? BigInt(r.value) : null) : transferTo(r.input, x.from);
+    if (received === 0n && sent !== null && back === sent && back > 0n && back < x.amount && noEthBack) refunded++;
+    else bad.push(`${x.chainId}:${x.hash} ${o?.state} received ${received} back ${back} refund tx sent ${sent}`);
   }
   const wantPaid = deposits.filter((x) => !x.belowMin).length;
   const wantRefunds = deposits.length - wantPaid;
-  check(exact === wantPaid, `${label}: ${exact}/${wantPaid} recipients hold exactly their receive amount`);
-  check(refunds === wantRefunds, `${label}: ${refunds}/${wantRefunds} below-minimum deposits refunded to their senders`);
+  check(paid === wantPaid, `${label}: ${paid}/${wantPaid} recipients' balances rose by exactly their receive amount, nothing back to the senders`);
+  check(refunded === wantRefunds, `${label}: ${refunded}/${wantRefunds} below-minimum deposits refunded once (the sender's balance rose by the refund transfer, 0 < refund < deposit; the recipient got nothing)`);
+  for (const b of bad.slice(0, 5)) log(`${label}: unexpected: ${b}`);
   return perChain;
 }
 
+/**
+ * What perch had in flight when it was killed, from its SQLite file (read-only, perch is dead so
+ * it holds exactly what was committed) and the chains: orders per in-flight state; maker
+ * transactions stored as pending, those of them not mined (nonce at or above the maker's mined
+ * count, read right after the kill), and of those the ones no node has seen (signed and stored,
+ * never broadcast).
+ */
+async function inFlightAtKill() {
+  const mined = await makerNonces();
+  const states = Object.fromEntries(sql("SELECT state, COUNT(*) AS n FROM bridge_orders GROUP BY state").map((r) => [r.state, r.n]));
+  const attempts = sql(
+    "SELECT m.id, m.chain_id, m.nonce, a.tx_hash FROM maker_txs m JOIN maker_tx_attempts a ON a.maker_tx_id = m.id " +
+      "WHERE m.state = 'pending'",
+  );
+  const unmined = attempts.filter((a) => a.nonce >= mined[a.chain_id]);
+  const known = new Set();
+  for (const [chainId, list] of group(unmined, (a) => a.chain_id)) {
+    const txs = await d.rpcBatch(rpcOf(chainId), list.map((a) => ["eth_getTransactionByHash", [a.tx_hash]]));
+    list.forEach((a, k) => txs[k] && known.add(a.id));
+  }
+  const count = (xs) => new Set(xs.map((a) => a.id)).size;
+  return {
+    final: (states.completed ?? 0) + (states.refunded ?? 0), confirming: states.confirming ?? 0, queued: states.queued ?? 0, paying: states.paying ?? 0, refunding: states.refunding ?? 0,
+    pendingTxs: count(attempts), unminedTxs: count(unmined), unbroadcastTxs: count(unmined.filter((a) => !known.has(a.id))),
+  };
+}
+function sql(query) {
+  const out = execFileSync("sqlite3", ["-readonly", "-json", dbPath, query], { encoding: "utf8" });
+  return out.trim() ? JSON.parse(out) : [];
+}
+
 // ---- scenarios ----
+// Native ETH and USDC (ERC-20: approve, then deposit). Below-minimum deposits (every tenth) fall
+// on routes 1, 3 and 5; a USDC one from chain 1 would cost more to refund (3 USDC) than it holds.
+const CRASH_ROUTES = [
+  { src: 8453, dst: 42161, token: "ETH" }, { src: 42161, dst: 8453, token: "ETH" }, { src: 1, dst: 8453, token: "ETH" },
+  { src: 8453, dst: 1, token: "ETH" }, { src: 1, dst: 42161, token: "USDC" }, { src: 42161, dst: 8453, token: "USDC" },
+];
+
+/** Polls perch for the first deposits' orders until one is paying; returns a random 0-500 ms. */
+async function untilPaying(deposits, timeoutMs) {
+  const until = Date.now() + timeoutMs;
+  const sample = deposits.slice(0, 24);
+  while (Date.now() < until) {
+    const orders = await Promise.all(sample.map((x) => d.order(perchUrl, x.chainId, x.hash).catch(() => null)));
+    if (orders.some((o) => o?.state === "paying" || o?.state === "completed")) break;
+    await sleep(30);
+  }
+  return Math.floor(Math.random() * 500);
+}
+
 async function crashRounds() {
   const config = writeConfig("faults-crash");
-  const routes = [[8453, 42161], [42161, 8453], [1, 8453], [8453, 1]];
   const noncesBefore = await makerNonces();
   const txsPerChain = {};
+  const kills = [];
   await startPerch(config);
   for (let round = 1; round <= 3; round++) {
+    const prepared = await prepareDeposits(200, CRASH_ROUTES);
     const t0 = Date.now();
-    const deposits = await depositBatch(200, routes);
-    const killAfter = 200 + Math.floor(Math.random() * 3500);
-    await sleep(killAfter);
-    await killPerch("SIGKILL");
-    log(`round ${round}: 200 deposits sent, perch killed -9 ${killAfter} ms later`);
-    await sleep(300);
-    await startPerch(config);
+    const sending = sendDeposits(prepared).then((x) => {
+      log(`round ${round}: the nodes accepted all 200 deposits at +${Date.now() - t0} ms`);
+      return x;
+    });
+    // 2 or 3 kills. The first at a random moment 0-500 ms after perch shows one of the round's
+    // orders as paying (payout signed and stored), so every round kills into payouts in flight
+    // by construction, not by luck; the others 200-2000 ms after each restart.
+    const count = 2 + Math.floor(Math.random() * 2);
+    for (let k = 1; k <= count; k++) {
+      const wait = k === 1 ? await untilPaying(await sending, 20000) : 200 + Math.floor(Math.random() * 1800);
+      await sleep(wait);
+      await killPerch("SIGKILL");
+      const at = Date.now() - t0;
+      const seen = await inFlightAtKill();
+      kills.push({ round, k, at, ...seen });
+      log(`round ${round}: kill -9 #${k} at +${at} ms (${k === 1 ? `${wait} ms after the first order was paying` : `${wait} ms after the restart`}): ` +
+        `orders final ${seen.final - (round - 1) * 200}, confirming ${seen.confirming}, queued ${seen.queued}, ` +
+        `paying ${seen.paying}, refunding ${seen.refunding}; maker txs stored pending ${seen.pendingTxs}, ` +
+        `not mined ${seen.unminedTxs}, never broadcast ${seen.unbroadcastTxs}`);
+      await sleep(300);
+      await startPerch(config);
+    }
+    const deposits = await sending;
     const orders = await d.waitFinal(perchUrl, deposits, 180000);
-    log(`round ${round}: all final ${Date.now() - t0} ms after the first deposit`);
+    log(`round ${round}: all 200 final ${Date.now() - t0} ms after the first deposit`);
     const counts = await verifyOrders(deposits, orders, `crash round ${round}`);
     for (const [id, n] of Object.entries(counts)) txsPerChain[id] = (txsPerChain[id] ?? 0) + n;
   }
+  const unmined = kills.filter((k) => k.unminedTxs > 0);
+  const moving = kills.filter((k) => k.unminedTxs > 0 || k.queued + k.paying > 0);
+  check(unmined.length > 0,
+    `crash: ${kills.length} kills, ${moving.length} with payouts in flight (${unmined.length} with signed, stored, unmined ` +
+      `maker transactions: ${unmined.reduce((s, k) => s + k.unminedTxs, 0)} in all, ` +
+      `${kills.reduce((s, k) => s + k.unbroadcastTxs, 0)} never broadcast; ` +
+      `${kills.filter((k) => k.queued + k.paying > 0).length} with orders queued or paying)`);
   await sleep(3000); // anything wrongly sent twice would be mined by now
   const noncesAfter = await makerNonces();
   const extra = Object.keys(noncesAfter).map((id) => noncesAfter[id] - noncesBefore[id] - (txsPerChain[id] ?? 0));
   check(extra.every((x) => x === 0), `crash: maker nonces grew by exactly the payouts + refunds per chain (extra: ${extra.join(",")})`);
+  await killPerch("SIGTERM");
+}
+
+async function revertedPayout() {
+  const config = writeConfig("faults-revert");
+  await startPerch(config);
+  const [src, dst] = [8453, 42161];
+  const artifact = JSON.parse(fs.readFileSync(path.join(root, "devnet/artifacts/RejectingReceiver.json"), "utf8"));
+  const owner = await d.freshAccount(rpcOf(dst), accountSeq++, 1n);
+  const deploy = await d.rpc(rpcOf(dst), "eth_sendTransaction", [{ from: owner, data: artifact.bytecode, gas: d.hex(300000) }]);
+  const rejecter = (await d.waitReceipt(rpcOf(dst), deploy)).contractAddress;
+  const noncesBefore = await makerNonces();
+  const [x] = await sendDeposits((await prepareDeposits(1, ethRoutes([[src, dst]]))).map((p) => ({ ...p, recipient: rejecter })));
+  const [o] = await d.waitFinal(perchUrl, [x], 90000);
+  check(o?.state === "refunded" && /payout transaction reverted/.test(o.reason),
+    `revert: the order to a contract that rejects ETH is refunded (${o?.state}: ${o?.reason})`);
+  const payout = o?.dst_tx_hash ? await d.rpc(rpcOf(dst), "eth_getTransactionReceipt", [o.dst_tx_hash]) : null;
+  check(payout?.status === "0x0" && payout.to.toLowerCase() === rejecter.toLowerCase() &&
+    (await d.balanceOf(rpcOf(dst), rejecter)) === 0n, "revert: its payout was mined on the destination, reverted, and left the contract nothing");
+  const receipt = await d.waitReceipt(rpcOf(src), x.hash);
+  const back = (await d.balanceOf(rpcOf(src), x.from)) - (x.ethBefore - x.amount - d.gasCost(receipt));
+  const refund = o?.refund_tx_hash ? await d.rpc(rpcOf(src), "eth_getTransactionByHash", [o.refund_tx_hash]) : null;
+  const cost = x.amount - back;
+  // The refund keeps its own gas limit at the fee cap it was first signed with (perch's table; a
+  // speed-up raises the cap of a later version, never the amount).
+  const [first] = sql("SELECT a.max_fee_per_gas AS fee FROM maker_tx_attempts a JOIN maker_txs m ON m.id = a.maker_tx_id " +
+    "WHERE m.kind = 'refund' ORDER BY a.id LIMIT 1");
+  const expected = first && refund ? BigInt(refund.gas) * BigInt(first.fee) : -1n;
+  check(refund?.to.toLowerCase() === x.from.toLowerCase() && BigInt(refund.value) === back && cost > 0n && cost === expected,
+    `revert: the depositor got back ${back} of ${x.amount} wei: the amount minus the refund's cost, ${cost} wei ` +
+      `(its gas limit × fee cap: ${expected})`);
+  const noncesAfter = await makerNonces();
+  check(noncesAfter[dst] - noncesBefore[dst] === 1 && noncesAfter[src] - noncesBefore[src] === 1,
+    `revert: the maker sent one payout on ${dst} and one refund on ${src} (nonces +${noncesAfter[dst] - noncesBefore[dst]}, +${noncesAfter[src] - noncesBefore[src]})`);
   await killPerch("SIGTERM");
 }
 
@@ -209,6 +392,11 @@ async function outage() {
   const dst = 42161;
   const deposits = await depositBatch(20, [[8453, dst], [1, dst]]);
   const node = nodeOf(dst);
+  // SIGSTOP freezes the node instead of killing it: a Hardhat node keeps its chain in memory
+  // only (Hardhat 3 has no state dump / load over RPC, only a Solidity-test cheatcode), so a
+  // killed node would come back as a fresh chain without the maker's funds, nonces or the
+  // Depositor; and the devnet runner stops the whole devnet when one of its nodes exits. A frozen
+  // node is what perch meets when an RPC endpoint hangs: connections open, no answers, timeouts.
   process.kill(node.pid, "SIGSTOP");
   log(`outage: destination node ${dst} (pid ${node.pid}) stopped for 30 s`);
   await sleep(30000);
@@ -247,6 +435,7 @@ async function stuck() {
 
 try {
   if (only.includes("crash")) await crashRounds();
+  if (only.includes("revert")) await revertedPayout();
   if (only.includes("reorg")) await reorg();
   if (only.includes("outage")) await outage();
   if (only.includes("stuck")) await stuck();

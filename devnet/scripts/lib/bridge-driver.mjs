@@ -12,6 +12,7 @@ const tokenAbi = parseAbi([
   "function transfer(address to, uint256 amount) returns (bool)",
   "function balanceOf(address owner) view returns (uint256)",
 ]);
+const mintAbi = parseAbi(["function mint(address to, uint256 amount)"]);
 export const ZERO = "0x0000000000000000000000000000000000000000";
 
 let nextId = 1;
@@ -24,6 +25,26 @@ export async function rpc(url, method, params = []) {
   const body = await res.json();
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
+}
+
+/** Several calls in one JSON-RPC batch (chunks of `size`); results in call order, errors thrown. */
+export async function rpcBatch(url, calls, size = 200) {
+  const out = [];
+  for (let i = 0; i < calls.length; i += size) {
+    const reqs = calls.slice(i, i + size).map(([method, params = []]) => ({ jsonrpc: "2.0", id: nextId++, method, params }));
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(reqs),
+    });
+    const byId = new Map((await res.json()).map((r) => [r.id, r]));
+    for (const q of reqs) {
+      const r = byId.get(q.id);
+      if (!r || r.error) throw new Error(`${q.method}: ${r?.error?.message ?? "no answer"}`);
+      out.push(r.result);
+    }
+  }
+  return out;
 }
 
 export const hex = (n) => "0x" + BigInt(n).toString(16);
@@ -73,6 +94,25 @@ export async function balanceOf(url, owner, token = ZERO) {
   const data = encodeFunctionData({ abi: tokenAbi, functionName: "balanceOf", args: [owner] });
   return BigInt(await rpc(url, "eth_call", [{ to: token, data }, "latest"]));
 }
+
+/** Balances of many owners in native coin or `token`, read in batches. */
+export async function balancesOf(url, owners, token = ZERO) {
+  const calls = owners.map((owner) =>
+    token === ZERO
+      ? ["eth_getBalance", [owner, "latest"]]
+      : ["eth_call", [{ to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: "balanceOf", args: [owner] }) }, "latest"]],
+  );
+  return (await rpcBatch(url, calls)).map((v) => BigInt(v));
+}
+
+/** Mints test tokens (TestToken, owner = the devnet deployer, which the node signs for). */
+export async function mint(url, { deployer, token, to, amount }) {
+  const data = encodeFunctionData({ abi: mintAbi, functionName: "mint", args: [to, amount] });
+  return rpc(url, "eth_sendTransaction", [{ from: deployer, to: token, data, gas: hex(100000) }]);
+}
+
+/** What a mined transaction cost its sender in native coin. */
+export const gasCost = (receipt) => BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
 
 export async function order(perchUrl, chainId, txHash) {
   const res = await fetch(`${perchUrl}/api/bridge_api/v1/order?chain_id=${chainId}&tx_hash=${txHash}`);
