@@ -64,8 +64,7 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
             return a;
         }
     }
-    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
-                         deposit.amount};
+    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol, deposit.amount};
     // Liquidity is the payer's business at payout time; here only the route's own rules apply.
     auto quote = make_quote(routes, request, ~U256(), 0);
     if (quote.refusal) {

@@ -14,7 +14,16 @@ namespace perch::bridge {
 
 // DESIGN §5: confirming → queued → paying → completed, or → refunding → refunded, or failed (an
 // operator must look). `dropped`: the deposit's block left the chain in a reorg; nothing is owed.
-enum class OrderState { confirming, queued, paying, completed, refunding, refunded, failed, dropped };
+enum class OrderState {
+    confirming,
+    queued,
+    paying,
+    completed,
+    refunding,
+    refunded,
+    failed,
+    dropped
+};
 
 std::string_view to_string(OrderState state);
 std::optional<OrderState> parse_order_state(std::string_view text);

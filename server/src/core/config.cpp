@@ -101,7 +101,8 @@ PerChainCount get_per_chain(const json::object& obj, const char* key, PerChainCo
             continue;
         }
         auto id = text::parse_int(chain);
-        if (!id || *id <= 0) fail(name, "key '" + std::string(chain) + "' is neither a chain id nor 'default'");
+        if (!id || *id <= 0)
+            fail(name, "key '" + std::string(chain) + "' is neither a chain id nor 'default'");
         out.by_chain[*id] = count(n, name + "." + std::string(chain));
     }
     return out;

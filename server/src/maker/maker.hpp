@@ -25,7 +25,7 @@
 namespace perch::maker {
 
 struct MakerOptions {
-    std::chrono::milliseconds poll{200};           // how often watchers and payers look
+    std::chrono::milliseconds poll{200};             // how often watchers and payers look
     std::chrono::milliseconds speedup_after{12000};  // re-sign at a higher fee after this long
     std::chrono::milliseconds rebroadcast_every{5000};
     PerChainCount confirmations{1, {}};        // per source chain
@@ -45,9 +45,9 @@ std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_
 
 class Maker {
   public:
-    Maker(boost::asio::io_context& ctx, store::OrderStore& orders,
-          const bridge::RouteTable& routes, balance::BalanceService& balances,
-          chain::Address depositor, chain::PrivateKey key, MakerOptions options);
+    Maker(boost::asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,
+          balance::BalanceService& balances, chain::Address depositor, chain::PrivateKey key,
+          MakerOptions options);
 
     // Starts a watcher and a payer for each chain; the loops end when stop() is called.
     void start(const std::vector<std::int64_t>& chain_ids);

@@ -21,8 +21,9 @@ namespace {
 bool already_sent(std::string error) {
     std::transform(error.begin(), error.end(), error.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (const char* known : {"already known", "known transaction", "nonce too low",
-                              "nonce has already been used", "replacement transaction underpriced"}) {
+    for (const char* known :
+         {"already known", "known transaction", "nonce too low", "nonce has already been used",
+          "replacement transaction underpriced"}) {
         if (error.find(known) != std::string::npos) return true;
     }
     return false;
@@ -100,14 +101,20 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     for (const auto& [address, r] : refs) ref_list.push_back(r);
     auto held_list = co_await balances_.token_balances(chain_id, address_, ref_list);
     std::map<std::string, U256> held;
-    for (std::size_t i = 0; i < ref_list.size(); ++i)
-        held[ref_list[i].address] = held_list[i].value_or(U256());
+    for (std::size_t i = 0; i < ref_list.size(); ++i) {
+        // An unread balance is not an empty one: refunding on it would be wrong; retry later.
+        if (!held_list.at(i))
+            throw std::runtime_error("the maker's " + ref_list[i].symbol +
+                                     " balance could not be read");
+        held[ref_list[i].address] = *held_list[i];
+    }
     auto fees = co_await current_fees(rpc);
     // Takes `amount` of `token` and the transfer's worst-case gas from what is held, both or
     // neither, so the maker never signs a transaction it cannot pay the gas of.
     const std::string native_key = native ? native->address : chain::Address{}.lower_hex();
     auto spend = [&](const std::string& token, const U256& amount, const bridge::Transfer& t) {
-        auto gas = bridge::native_transfer_cost(t, fees);
+        // (A chain whose native coin the catalog does not list has no balance to check it with.)
+        auto gas = native ? bridge::native_transfer_cost(t, fees) : U256();
         auto& left = held[token];
         auto& native_left = held[native_key];
         if (token == native_key) {
@@ -221,8 +228,7 @@ Task<void> Maker::broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
         if (refused.count++ == 0) refused.first = now;
         refused.message = r.error->what();
         spdlog::error("maker: chain {} refused transaction {} (maker tx {}, refusal {}): {}",
-                      chain_id, o.attempt.tx_hash, o.maker_tx_id, refused.count,
-                      refused.message);
+                      chain_id, o.attempt.tx_hash, o.maker_tx_id, refused.count, refused.message);
     }
 }
 
@@ -261,8 +267,8 @@ Task<std::optional<Maker::Outgoing>> Maker::cancel_refused(std::int64_t chain_id
         co_return std::nullopt;
     }
     auto raw = chain::from_hex(m.attempts.back().raw_tx);
-    auto last = raw ? chain::decode_transaction(*raw)
-                    : chain::Result<chain::Transaction>(raw.error());
+    auto last =
+        raw ? chain::decode_transaction(*raw) : chain::Result<chain::Transaction>(raw.error());
     if (!last) {
         spdlog::error("maker: chain {} maker tx {} holds an unreadable transaction", chain_id,
                       m.id);
@@ -270,8 +276,8 @@ Task<std::optional<Maker::Outgoing>> Maker::cancel_refused(std::int64_t chain_id
     }
     auto fees = bridge::replacement_fees({last->max_fee_per_gas, last->max_priority_fee_per_gas},
                                          co_await current_fees(rpc));
-    auto filler = sign(bridge::filler_for(address_, static_cast<std::uint64_t>(chain_id),
-                                          m.nonce, fees));
+    auto filler =
+        sign(bridge::filler_for(address_, static_cast<std::uint64_t>(chain_id), m.nonce, fees));
     store::Attempt attempt{filler.tx_hash, filler.raw_tx, filler.max_fee_per_gas, wall_now, true};
     std::string reason =
         m.kind == "payout"
@@ -323,11 +329,12 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                              "refunded"
                            : "the refund transaction reverted; an operator will resolve it";
             if (mined->filler || (!ok && m.kind == "refund")) {
-                spdlog::error("maker: chain {} nonce {}: order id {} {}", chain_id, m.nonce,
-                              m.order_id,
-                              mined->filler ? "was not " + m.kind + "ed (nonce cancelled): " +
-                                                  m.void_reason
-                                            : std::string("failed: ") + why);
+                spdlog::error(
+                    "maker: chain {} nonce {}: order id {} {}", chain_id, m.nonce, m.order_id,
+                    mined->filler
+                        ? std::string(m.kind == "payout" ? "was not paid" : "was not refunded") +
+                              " (nonce cancelled): " + m.void_reason
+                        : std::string("failed: ") + why);
             }
             refusals_.erase(m.id);
             co_await orders_.settle(m.id, mined->tx_hash, ok, ok ? "" : why);
@@ -350,13 +357,16 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
         }
         const auto& last = m.attempts.back();
         auto age = std::chrono::seconds(wall_now - last.created_at);
-        if (age >= options_.speedup_after && m.attempts.size() < kMaxAttempts) {
+        // A filler gets its own speed-ups: count the versions of what is being sent now.
+        auto versions = static_cast<std::size_t>(
+            std::count_if(m.attempts.begin(), m.attempts.end(),
+                          [&](const store::Attempt& a) { return a.filler == last.filler; }));
+        if (age >= options_.speedup_after && versions < kMaxAttempts) {
             auto raw = chain::from_hex(last.raw_tx);
-            auto tx = raw ? chain::decode_transaction(*raw) : chain::Result<chain::Transaction>(
-                                                                  raw.error());
+            auto tx = raw ? chain::decode_transaction(*raw)
+                          : chain::Result<chain::Transaction>(raw.error());
             if (!tx) continue;
-            auto fees = bridge::bumped(
-                {tx->max_fee_per_gas, tx->max_priority_fee_per_gas});
+            auto fees = bridge::bumped({tx->max_fee_per_gas, tx->max_priority_fee_per_gas});
             tx->max_fee_per_gas = fees.max_fee_per_gas;
             tx->max_priority_fee_per_gas = fees.max_priority_fee_per_gas;
             auto signed_tx = sign(*tx);

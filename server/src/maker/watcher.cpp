@@ -160,8 +160,8 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
             std::optional<bridge::DepositToken> token;
             if (!o.token.empty())
                 token = bridge::DepositToken{o.token, static_cast<unsigned>(o.decimals)};
-            auto verdict = bridge::assess_deposit(routes_, d, token,
-                                                  balances_.is_evm_chain(o.dst_chain_id));
+            auto verdict =
+                bridge::assess_deposit(routes_, d, token, balances_.is_evm_chain(o.dst_chain_id));
             if (verdict.pay && !chains_.count(o.dst_chain_id)) {
                 verdict.pay = false;
                 verdict.reason = "the bridge does not pay out on chain " +

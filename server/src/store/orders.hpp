@@ -50,7 +50,7 @@ struct Order {
 
 struct WatchCursor {
     std::int64_t next_block = 0;
-    std::string last_hash;  // hash of block next_block − 1 when it was read
+    std::string last_hash;         // hash of block next_block − 1 when it was read
     std::int64_t floor_block = 0;  // where this database's watcher started; rewinds stop here
 };
 

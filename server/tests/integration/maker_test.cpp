@@ -35,7 +35,7 @@ namespace {
 
 constexpr const char* kMaker = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";     // Hardhat #1
 constexpr const char* kDeployer = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";  // Hardhat #0
-constexpr const char* kUser9 = "0xa0ee7a142d267c1f36714e4a8f75612f20a79720";    // holds USDT
+constexpr const char* kUser9 = "0xa0ee7a142d267c1f36714e4a8f75612f20a79720";     // holds USDT
 constexpr std::int64_t kChannel = 98675412;
 const U256 kEth = *U256::parse_units("1", 18);
 
@@ -66,11 +66,11 @@ struct Chains {
     // Sends from an unlocked or impersonated account and waits for the receipt.
     json::object send(std::int64_t id, const std::string& from, const std::string& to,
                       const Bytes& data, const U256& value = U256()) {
-        json::object tx{{"from", from}, {"to", to}, {"data", to_hex(data)},
-                        {"value", value.to_hex()}};
+        json::object tx{
+            {"from", from}, {"to", to}, {"data", to_hex(data)}, {"value", value.to_hex()}};
         auto hash = call(id, "eth_sendTransaction", {std::move(tx)});
-        auto receipt = run_task(perch::testing::wait_for_receipt(
-            at(id), *Hash32::from_hex(hash.as_string())));
+        auto receipt =
+            run_task(perch::testing::wait_for_receipt(at(id), *Hash32::from_hex(hash.as_string())));
         EXPECT_EQ(receipt.at("status").as_string(), "0x1") << "transaction " << hash;
         return receipt;
     }
@@ -167,8 +167,8 @@ std::string state_of(const json::object& order) {
 }
 
 // Polls the order until it reaches `state` (or any final state); returns it.
-json::object wait_for_state(const PerchProcess& perch, std::int64_t chain,
-                            const std::string& hash, const std::string& state, int seconds = 40) {
+json::object wait_for_state(const PerchProcess& perch, std::int64_t chain, const std::string& hash,
+                            const std::string& state, int seconds = 40) {
     json::object order;
     auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
     while (std::chrono::steady_clock::now() < until) {
@@ -211,8 +211,8 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
 
     auto sender = fresh_wallet(chains, 1868, kEth);
     auto recipient = fresh_wallet(chains, 42161, U256());
-    auto d = deposit(chains, devnet, 1868, sender, "", *U256::parse_units("0.01", 18), 42161,
-                     recipient);
+    auto d =
+        deposit(chains, devnet, 1868, sender, "", *U256::parse_units("0.01", 18), 42161, recipient);
     auto queued = wait_for_state(perch, 1868, d.tx_hash, "queued");
     // Several payer rounds later it is still waiting: nothing signed, nothing sent.
     std::this_thread::sleep_for(std::chrono::seconds(3));
@@ -349,7 +349,8 @@ void store_paying_order(const fs::path& db, const std::string& sender, const U25
     sql(db,
         "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, block_number, "
         "block_hash, sender, token_address, token, decimals, amount, dst_chain_id, recipient, "
-        "channel, confirmations, receive_amount, fee, state, created_at, updated_at) VALUES ('1868:" +
+        "channel, confirmations, receive_amount, fee, state, created_at, updated_at) VALUES "
+        "('1868:" +
             src_hash + ":0', 1868, '" + src_hash + "', 0, 1, '" + random_hash() + "', '" + sender +
             "', '0x0000000000000000000000000000000000000000', 'ETH', 18, '" + amount.to_dec() +
             "', 42161, '" + recipient + "', " + std::to_string(kChannel) + ", 1, '" +
@@ -357,14 +358,16 @@ void store_paying_order(const fs::path& db, const std::string& sender, const U25
             ", " + now + ")");
     sql(db,
         "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, created_at, "
-        "updated_at) SELECT id, 'payout', 42161, '" + std::string(kMaker) + "', " +
-            std::to_string(nonce) + ", 'pending', " + now + ", " + now +
-            " FROM bridge_orders WHERE src_tx_hash = '" + src_hash + "'");
+        "updated_at) SELECT id, 'payout', 42161, '" +
+            std::string(kMaker) + "', " + std::to_string(nonce) + ", 'pending', " + now + ", " +
+            now + " FROM bridge_orders WHERE src_tx_hash = '" + src_hash + "'");
     sql(db,
         "INSERT INTO maker_tx_attempts (maker_tx_id, tx_hash, raw_tx, max_fee_per_gas, "
-        "created_at) SELECT m.id, '" + tx.hash + "', '" + tx.raw + "', '" + tx.max_fee + "', " +
-            now + " FROM maker_txs m JOIN bridge_orders o ON o.id = m.order_id WHERE "
-            "o.src_tx_hash = '" + src_hash + "'");
+        "created_at) SELECT m.id, '" +
+            tx.hash + "', '" + tx.raw + "', '" + tx.max_fee + "', " + now +
+            " FROM maker_txs m JOIN bridge_orders o ON o.id = m.order_id WHERE "
+            "o.src_tx_hash = '" +
+            src_hash + "'");
 }
 
 }  // namespace
@@ -409,12 +412,9 @@ TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
     auto first = perch.get("/api/bridge_api/v1/history?address=" + sender + "&size=10");
     ASSERT_EQ(first.status, 200) << first.body;
     auto src_of = [&](const std::string& recipient) {
-        for (const auto& o : json::parse(perch.get("/api/bridge_api/v1/history?address=" +
-                                                   sender + "&size=10")
-                                             .body)
-                                 .at("data")
-                                 .at("list")
-                                 .as_array())
+        auto history = json::parse(
+            perch.get("/api/bridge_api/v1/history?address=" + sender + "&size=10").body);
+        for (const auto& o : history.at("data").at("list").as_array())
             if (o.at("recipient").as_string() == recipient)
                 return std::string(o.at("src_tx_hash").as_string());
         return std::string();

@@ -1,9 +1,10 @@
 // Bridge quotes through the real perch binary, with the maker's liquidity read from the devnet.
+#include "bridge/quote.hpp"
+
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
 
-#include "bridge/quote.hpp"
 #include "core/json_file.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"

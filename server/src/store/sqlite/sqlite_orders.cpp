@@ -110,8 +110,8 @@ void insert_attempt(Connection& c, std::int64_t maker_tx_id, const Attempt& a) {
 }
 
 bool is_filler(Connection& c, std::int64_t maker_tx_id, const std::string& tx_hash) {
-    auto& s = c.prepared(
-        "SELECT filler FROM maker_tx_attempts WHERE maker_tx_id = ? AND tx_hash = ?");
+    auto& s =
+        c.prepared("SELECT filler FROM maker_tx_attempts WHERE maker_tx_id = ? AND tx_hash = ?");
     s.bind(1, maker_tx_id).bind(2, tx_hash);
     bool filler = s.step() && s.column_int(0) != 0;
     s.reset();
@@ -140,8 +140,8 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
         .bind(6, now)
         .bind(7, now)
         .step();
-    out = MakerTx{sqlite3_last_insert_rowid(c.handle()), plan.order_id, plan.kind, chain_id,
-                  nonce, now, {}};
+    out = MakerTx{
+        sqlite3_last_insert_rowid(c.handle()), plan.order_id, plan.kind, chain_id, nonce, now, {}};
     Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas, now};
     insert_attempt(c, out.id, attempt);
     out.attempts.push_back(std::move(attempt));
@@ -152,8 +152,8 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
 
 Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
                                          WatchCursor cursor) {
-    auto write = [chain_id, deposits = std::move(deposits), cursor = std::move(cursor)](
-                     Connection& c) {
+    auto write = [chain_id, deposits = std::move(deposits),
+                  cursor = std::move(cursor)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
         for (const auto& d : deposits) {
@@ -225,12 +225,11 @@ Task<std::optional<WatchCursor>> SqliteOrders::cursor(std::int64_t chain_id) {
 Task<std::vector<Order>> SqliteOrders::orders_in_state(std::string state, std::int64_t chain_id,
                                                        bool by_source, int limit) {
     auto read = [state = std::move(state), chain_id, by_source, limit](Connection& c) {
-        auto& s = c.prepared(by_source ? select_orders(
-                                             "WHERE state = ? AND src_chain_id = ? ORDER BY id "
-                                             "LIMIT ?")
-                                       : select_orders(
-                                             "WHERE state = ? AND dst_chain_id = ? ORDER BY id "
-                                             "LIMIT ?"));
+        auto& s =
+            c.prepared(by_source ? select_orders("WHERE state = ? AND src_chain_id = ? ORDER BY id "
+                                                 "LIMIT ?")
+                                 : select_orders("WHERE state = ? AND dst_chain_id = ? ORDER BY id "
+                                                 "LIMIT ?"));
         s.bind(1, state).bind(2, chain_id).bind(3, static_cast<std::int64_t>(limit));
         return read_orders(s);
     };
@@ -301,9 +300,14 @@ Task<std::vector<MakerTx>> SqliteOrders::pending_txs(std::int64_t chain_id) {
         s.bind(1, chain_id);
         std::vector<MakerTx> out;
         while (s.step()) {
-            out.push_back(MakerTx{s.column_int(0), s.column_int(1), s.column_text(2),
-                                  s.column_int(3), static_cast<std::uint64_t>(s.column_int(4)),
-                                  s.column_int(5), {}, s.column_text(6)});
+            out.push_back(MakerTx{s.column_int(0),
+                                  s.column_int(1),
+                                  s.column_text(2),
+                                  s.column_int(3),
+                                  static_cast<std::uint64_t>(s.column_int(4)),
+                                  s.column_int(5),
+                                  {},
+                                  s.column_text(6)});
         }
         s.reset();
         for (auto& m : out) m.attempts = attempts_of(c, m.id);
@@ -328,8 +332,10 @@ Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash
         auto& s = c.prepared(
             "UPDATE maker_txs SET state = ?, mined_hash = ?, updated_at = ? WHERE id = ? AND "
             "state = 'pending' RETURNING order_id, kind, void_reason");
-        s.bind(1, success ? "mined" : "reverted").bind(2, mined_hash).bind(3, now).bind(4,
-                                                                                     maker_tx_id);
+        s.bind(1, success ? "mined" : "reverted")
+            .bind(2, mined_hash)
+            .bind(3, now)
+            .bind(4, maker_tx_id);
         if (!s.step()) {
             s.reset();
             return;  // settled before
@@ -431,8 +437,11 @@ Task<HistoryPage> SqliteOrders::history(HistoryQuery q) {
             "WHERE (? = '' OR sender = ? OR lower(recipient) = ?) AND (? < 0 OR channel = ?)";
         auto bind = [&](Statement& s) {
             auto channel = q.channel.value_or(-1);
-            s.bind(1, q.address).bind(2, q.address).bind(3, q.address).bind(4, channel).bind(
-                5, channel);
+            s.bind(1, q.address)
+                .bind(2, q.address)
+                .bind(3, q.address)
+                .bind(4, channel)
+                .bind(5, channel);
         };
         HistoryPage page;
         auto& count = c.prepared("SELECT COUNT(*) FROM bridge_orders " + where);

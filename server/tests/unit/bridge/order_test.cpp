@@ -41,9 +41,9 @@ const DepositToken kEth{"ETH", 18};
 }  // namespace
 
 TEST(OrderState, NamesRoundTripAndFinalStates) {
-    for (auto s : {OrderState::confirming, OrderState::queued, OrderState::paying,
-                   OrderState::completed, OrderState::refunding, OrderState::refunded,
-                   OrderState::failed, OrderState::dropped}) {
+    for (auto s :
+         {OrderState::confirming, OrderState::queued, OrderState::paying, OrderState::completed,
+          OrderState::refunding, OrderState::refunded, OrderState::failed, OrderState::dropped}) {
         EXPECT_EQ(parse_order_state(to_string(s)), s);
     }
     EXPECT_FALSE(parse_order_state("lost"));

@@ -78,8 +78,7 @@ TEST(Config, MakerIsOffUnlessConfiguredAndEnvironmentCanSwitchIt) {
     EXPECT_EQ(off.maker.confirmations.for_chain(8453), 6U);
     EXPECT_NE(error_of(R"({"maker": {"confirmations": 0}})").find("'maker.confirmations'"),
               std::string::npos);
-    EXPECT_NE(error_of(R"({"maker": {"enable": true}})").find("'maker.enable'"),
-              std::string::npos);
+    EXPECT_NE(error_of(R"({"maker": {"enable": true}})").find("'maker.enable'"), std::string::npos);
     EXPECT_NE(error_of("{}", {{"PERCH_MAKER", "yes"}}).find("'PERCH_MAKER'"), std::string::npos);
 }
 

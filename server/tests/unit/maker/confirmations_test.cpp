@@ -12,7 +12,9 @@ using perch::maker::confirmations_for;
 using perch::maker::MakerOptions;
 
 namespace {
-U256 eth(const char* amount) { return *U256::parse_units(amount, 18); }
+U256 eth(const char* amount) {
+    return *U256::parse_units(amount, 18);
+}
 }  // namespace
 
 TEST(MakerConfirmations, PerChainCountsAndTheLargeAmountRule) {

@@ -109,14 +109,14 @@ TEST_F(OrdersTest, DepositsAndCursorAreRecordedOnceInOneTransaction) {
     exec(
         "CREATE TRIGGER fail_cursor BEFORE UPDATE ON watch_cursors BEGIN SELECT RAISE(ABORT, "
         "'injected'); END");
-    EXPECT_ANY_THROW(run(orders.record_deposits(8453, {deposit(3), deposit(4)},
-                                                WatchCursor{30, "0xh29", 0})));
+    EXPECT_ANY_THROW(
+        run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0})));
     unchanged();
     exec(
         "DROP TRIGGER fail_cursor; CREATE TRIGGER fail_deposit BEFORE INSERT ON bridge_orders "
         "WHEN NEW.log_index = 4 BEGIN SELECT RAISE(ABORT, 'injected'); END");
-    EXPECT_ANY_THROW(run(orders.record_deposits(8453, {deposit(3), deposit(4)},
-                                                WatchCursor{30, "0xh29", 0})));
+    EXPECT_ANY_THROW(
+        run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0})));
     unchanged();
     // The same write without the fault goes through whole.
     exec("DROP TRIGGER fail_deposit");
@@ -249,8 +249,8 @@ TEST_F(OrdersTest, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
     EXPECT_EQ(run(orders.order_by_tx(8453, deposit(2).src_tx_hash))->state, "completed");
 
     // A refund whose nonce goes to a filler leaves the order failed, for an operator.
-    auto refund = run(orders.sign_and_store(
-        8453, "0xm", 0, {TxPlan{a, "refund", "refunding", fake_signed}}));
+    auto refund =
+        run(orders.sign_and_store(8453, "0xm", 0, {TxPlan{a, "refund", "refunding", fake_signed}}));
     ASSERT_EQ(refund.size(), 1u);
     EXPECT_TRUE(run(orders.void_tx(refund[0].id, "refund refused", {"0xfiller-r", "0xr", "1", 3})));
     run(orders.settle(refund[0].id, "0xfiller-r", true, ""));
