@@ -250,9 +250,27 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
         }
     } restore{chains, usdt, moved};
 
+    // The payout's own gas is reserved: on Ethereum the maker keeps exactly what an ETH payout
+    // of 0.01 would send plus 0.00001 ETH, less than that payout's gas (50 000 × a max fee of
+    // at least the 1 gwei tip), so it must be refunded, not signed and then refused by the node.
+    auto eth_amount = *U256::parse_units("0.01", 18);
+    PerchProcess quoter("\"chain_profile\": \"" + devnet.state_path + "\"");
+    auto quote = quoter.get(
+        "/api/bridge_api/v1/quote?from_chain_id=1868&to_chain_id=1&token=ETH&amount=0.01");
+    ASSERT_EQ(quote.status, 200) << quote.body;
+    auto eth_payout = *U256::parse_units(
+        std::string(json::parse(quote.body).at("data").at("receive_amount").as_string()), 18);
+    auto maker_eth = chains.native(1, kMaker);
+    struct RestoreEth {
+        Chains& chains;
+        U256 balance;
+        ~RestoreEth() { chains.call(1, "hardhat_setBalance", {kMaker, balance.to_hex()}); }
+    } restore_eth{chains, maker_eth};
+    auto short_of_gas = *eth_payout.add(*U256::parse_units("0.00001", 18));
+    chains.call(1, "hardhat_setBalance", {kMaker, short_of_gas.to_hex()});
+
     PerchProcess perch(maker_config(devnet));
     wait_for_watchers(perch.dir() / "perch.db", devnet.rpc_urls.size());
-    auto eth_amount = *U256::parse_units("0.01", 18);
     auto good_recipient = fresh_wallet(chains, 42161, U256());
 
     auto bad_recipient = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "",
@@ -261,6 +279,8 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
                                  eth_amount, 56, good_recipient);
     auto no_destination = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "",
                                   eth_amount, 10, good_recipient);
+    auto no_gas = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "", eth_amount, 1,
+                          good_recipient);
     auto usdt_sender = fresh_wallet(chains, 1, kEth);
     auto usdt_amount = *U256::parse_units("20", 6);
     chains.send(1, kUser9, usdt,
@@ -276,12 +296,15 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
          {Case{bad_recipient, "the recipient 'xyz' is not an address"},
           Case{unknown_route, "ETH cannot be bridged from chain 1868 to chain 56"},
           Case{no_destination, "the bridge does not pay out on chain 10"},
-          Case{above_liquidity, "the bridge cannot pay this amount on the destination"}}) {
+          Case{above_liquidity, "the bridge cannot pay this amount on the destination"},
+          Case{no_gas, "the bridge cannot pay this amount on the destination"}}) {
         auto order = wait_for_state(perch, d.chain, d.tx_hash, "refunded");
         if (state_of(order) != "refunded") continue;
         EXPECT_NE(order.at("reason").as_string().find(reason), std::string::npos)
             << order.at("reason");
         EXPECT_EQ(order.at("dst_tx_hash").as_string(), "") << "an invalid deposit is never paid";
+        for (const auto& step : order.at("timeline").as_array())
+            EXPECT_NE(step.at("state").as_string(), "paying") << "no payout was ever signed";
         auto refund = tx_by_hash(chains, d.chain, order.at("refund_tx_hash"));
         ASSERT_FALSE(refund.empty()) << json::serialize(order);
         EXPECT_EQ(text_of(refund, "from"), kMaker);
