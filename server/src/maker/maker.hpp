@@ -101,6 +101,7 @@ class Maker {
     std::map<std::int64_t, std::uint64_t> nonce_floor_;  // per chain, from the node at start
     std::map<std::string, std::chrono::steady_clock::time_point> last_broadcast_;
     std::map<std::int64_t, Refusals> refusals_;  // by maker transaction id
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> refund_waits_;  // by order id
 };
 
 }  // namespace perch::maker

@@ -187,10 +187,21 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
         }
         auto transfer = bridge::transfer_of(*token, *sender, *back);
         if (!spend(token->lower_hex(), *back, transfer)) {
-            spdlog::warn("maker: refund of order {} waits: not enough {} or gas on chain {}",
-                         o.order_key, o.token.empty() ? o.token_address : o.token, chain_id);
+            // It waits for the maker to be funded (an operator's job): an error, once a minute
+            // per order rather than every poll.
+            auto now = std::chrono::steady_clock::now();
+            auto& said = refund_waits_[o.id];
+            if (said == std::chrono::steady_clock::time_point{} ||
+                now - said >= std::chrono::minutes(1)) {
+                said = now;
+                spdlog::error(
+                    "maker: refund of order {} waits: the maker lacks {} or gas on chain {}; fund "
+                    "it",
+                    o.order_key, o.token.empty() ? o.token_address : o.token, chain_id);
+            }
             continue;
         }
+        refund_waits_.erase(o.id);
         plan(o, "refund", transfer);
     }
     for (auto& m : moves) co_await orders_.transition(std::move(m));
