@@ -26,6 +26,17 @@ std::int64_t chain_id_of(std::string_view text, std::string_view name) {
     return *id;
 }
 
+// The partner channel a quote or deposit is for: optional (the main channel), else one of
+// channels.json.
+std::int64_t channel_of(const Services& s, std::string_view text) {
+    if (text.empty()) return s.catalog.default_channel_id();
+    auto id = text::parse_int(text);
+    if (!id) throw bad_request("'channel' must be a channel id");
+    if (!s.catalog.has_channel(*id))
+        throw bad_request("'channel' " + std::to_string(*id) + " is not a known channel");
+    return *id;
+}
+
 QuoteInput quote_input(const Services& s, std::int64_t from, std::int64_t to,
                        const std::string& token, const std::string& amount_text) {
     QuoteInput in;
@@ -77,11 +88,13 @@ Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
     co_return *result.quote;
 }
 
-json::object quote_json(const bridge::QuoteRequest& q, const bridge::Quote& r) {
+json::object quote_json(const bridge::QuoteRequest& q, std::int64_t channel,
+                        const bridge::Quote& r) {
     auto fmt = [&](const chain::U256& v) { return v.format_units(r.decimals); };
     return json::object{{"from_chain_id", q.from_chain},
                         {"to_chain_id", q.to_chain},
                         {"token", q.token},
+                        {"channel", channel},
                         {"decimals", r.decimals},
                         {"send_amount", fmt(r.send_amount)},
                         {"bridge_fee", fmt(r.bridge_fee)},
@@ -98,9 +111,10 @@ Task<http::Response> quote(Services& s, http::Request& req) {
     auto in = quote_input(s, chain_id_of(req.required_query("from_chain_id"), "from_chain_id"),
                           chain_id_of(req.required_query("to_chain_id"), "to_chain_id"),
                           req.required_query("token"), req.required_query("amount"));
+    auto channel = channel_of(s, req.query_value("channel"));
     auto request = in.request;
     auto q = co_await quote_of(s, std::move(in));
-    co_return http::envelope(quote_json(request, q));
+    co_return http::envelope(quote_json(request, channel, q));
 }
 
 std::string string_field(const json::object& body, std::string_view name, bool required = true) {
@@ -152,9 +166,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     if (evm_destination ? !text::is_evm_address(recipient) : !text::is_wallet_address(recipient)) {
         throw bad_request("'recipient' is not an address on chain " + std::to_string(to));
     }
-    auto channel_text = string_field(body, "channel", false);
-    auto channel = channel_text.empty() ? s.catalog.default_channel_id()
-                                        : chain_id_of(channel_text, "channel");
+    auto channel = channel_of(s, string_field(body, "channel", false));
     auto depositor = chain::Address::from_hex(s.catalog.contract_address("Depositor"));
     auto token_ref = s.balances.token(in.request.token, from);
     if (!depositor || !token_ref) {
@@ -180,7 +192,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
         from, depositor->lower_hex(),
         bridge::deposit_calldata(token_address, request.amount, to, recipient, channel), value);
     co_return http::envelope(json::object{
-        {"quote", quote_json(request, q)}, {"approve", approve}, {"deposit", deposit}});
+        {"quote", quote_json(request, channel, q)}, {"approve", approve}, {"deposit", deposit}});
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "bridge/order.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -23,6 +24,7 @@ constexpr std::array<std::pair<OrderState, std::string_view>, 8> kStateNames{{
 // transfer() (about 35k on warm storage, 52k on a first-time holder).
 constexpr std::uint64_t kNativeTransferGas = 50'000;
 constexpr std::uint64_t kTokenTransferGas = 100'000;
+constexpr std::uint64_t kPlainTransferGas = 21'000;  // to an account without code
 
 U256 percent_of(const U256& value, std::uint64_t percent) {
     return *(*value.mul(percent)).div(100);
@@ -62,8 +64,7 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
             return a;
         }
     }
-    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
-                         deposit.amount};
+    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol, deposit.amount};
     // Liquidity is the payer's business at payout time; here only the route's own rules apply.
     auto quote = make_quote(routes, request, ~U256(), 0);
     if (quote.refusal) {
@@ -83,6 +84,17 @@ Fees fees_for(const U256& base_fee, const U256& priority_fee) {
 Fees bumped(const Fees& fees) {
     return Fees{*percent_of(fees.max_fee_per_gas, 125).add(1),
                 *percent_of(fees.max_priority_fee_per_gas, 125).add(1)};
+}
+
+Fees replacement_fees(const Fees& previous, const Fees& current) {
+    auto up = bumped(previous);
+    return Fees{std::max(up.max_fee_per_gas, current.max_fee_per_gas),
+                std::max(up.max_priority_fee_per_gas, current.max_priority_fee_per_gas)};
+}
+
+chain::Transaction filler_for(const chain::Address& maker, std::uint64_t chain_id,
+                              std::uint64_t nonce, const Fees& fees) {
+    return transaction_for(Transfer{maker, U256(), {}, kPlainTransferGas}, chain_id, nonce, fees);
 }
 
 Transfer transfer_of(const chain::Address& token, const chain::Address& recipient,

@@ -14,7 +14,16 @@ namespace perch::bridge {
 
 // DESIGN §5: confirming → queued → paying → completed, or → refunding → refunded, or failed (an
 // operator must look). `dropped`: the deposit's block left the chain in a reorg; nothing is owed.
-enum class OrderState { confirming, queued, paying, completed, refunding, refunded, failed, dropped };
+enum class OrderState {
+    confirming,
+    queued,
+    paying,
+    completed,
+    refunding,
+    refunded,
+    failed,
+    dropped
+};
 
 std::string_view to_string(OrderState state);
 std::optional<OrderState> parse_order_state(std::string_view text);
@@ -49,6 +58,9 @@ struct Fees {
 Fees fees_for(const U256& base_fee, const U256& priority_fee);
 // A replacement must raise both caps by at least 10 % (geth's and Hardhat's rule); we raise 25 %.
 Fees bumped(const Fees& fees);
+// Fees for a transaction that must replace `previous` (same nonce) and be mined now: each cap the
+// higher of bumped(previous) and `current`.
+Fees replacement_fees(const Fees& previous, const Fees& current);
 
 // Sending `amount` of a token (zero address: the native coin) to `to`: value transfer or ERC-20
 // transfer(). Gas limits leave room for recipients that are contracts.
@@ -65,10 +77,17 @@ Transfer transfer_of(const chain::Address& token, const chain::Address& recipien
 chain::Transaction transaction_for(const Transfer& transfer, std::uint64_t chain_id,
                                    std::uint64_t nonce, const Fees& fees);
 
+// The filler that cancels a nonce the nodes keep refusing: a 0-value plain transfer from the maker
+// to itself (21 000 gas, the least any transaction costs). It moves no funds, so whatever the
+// refused transaction was, mining this one in its place only unblocks the later nonces.
+chain::Transaction filler_for(const chain::Address& maker, std::uint64_t chain_id,
+                              std::uint64_t nonce, const Fees& fees);
+
 // What a refund of `amount` returns after its own gas on the source chain: for the native coin the
 // transfer's worst-case gas cost, for tokens `token_cost` (the route's transaction cost there).
 // nullopt when nothing would be left.
 std::optional<U256> refund_amount(const U256& amount, const U256& cost);
+// The most a transfer's gas can cost in the native coin (gas limit × max fee), whatever it sends.
 U256 native_transfer_cost(const Transfer& transfer, const Fees& fees);
 
 }  // namespace perch::bridge

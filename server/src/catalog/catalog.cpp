@@ -215,6 +215,12 @@ std::string Catalog::contract_address(const std::string& name) const {
     return it == contracts_.end() ? std::string() : it->second;
 }
 
+bool Catalog::has_channel(std::int64_t channel_id) const {
+    return std::any_of(channels_.begin(), channels_.end(), [&](const json::value& ch) {
+        return int_of(ch.at("channel_id")) == channel_id;
+    });
+}
+
 const json::object& Catalog::channel_for_domain(std::string_view host) const {
     auto domain = text::to_lower(text::trim(host));
     if (auto colon = domain.rfind(':');

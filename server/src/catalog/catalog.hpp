@@ -33,6 +33,8 @@ class Catalog {
     // one.
     const boost::json::object& channel_for_domain(std::string_view host) const;
     std::int64_t default_channel_id() const { return default_channel_id_; }
+    // Whether channels.json lists this channel id.
+    bool has_channel(std::int64_t channel_id) const;
     const std::vector<ProfileChain>& profile_chains() const { return profile_chains_; }
     // The maker account named by the chain profile (accounts.maker), or "" without a profile.
     const std::string& maker_address() const { return maker_address_; }

@@ -78,6 +78,36 @@ void reject_unknown_keys(const json::object& obj, std::initializer_list<std::str
     }
 }
 
+// maker.<key>: a plain count for every chain, or {"default": n, "<chain id>": n, ...}.
+PerChainCount get_per_chain(const json::object& obj, const char* key, PerChainCount fallback) {
+    const std::string name = std::string("maker.") + key;
+    const auto* v = find(obj, key);
+    if (!v) return fallback;
+    auto count = [&](const json::value& n, const std::string& where) {
+        if (!n.is_int64() && !n.is_uint64()) fail(where, "must be an integer");
+        auto value = n.to_number<std::int64_t>();
+        if (value < 1 || value > 1000) fail(where, "must be between 1 and 1000");
+        return static_cast<std::uint32_t>(value);
+    };
+    if (!v->is_object()) {
+        if (!v->is_int64() && !v->is_uint64())
+            fail(name, "must be an integer or an object of chain id → integer");
+        return PerChainCount{count(*v, name), {}};
+    }
+    PerChainCount out{fallback.fallback, {}};
+    for (const auto& [chain, n] : v->as_object()) {
+        if (chain == "default") {
+            out.fallback = count(n, name + ".default");
+            continue;
+        }
+        auto id = text::parse_int(chain);
+        if (!id || *id <= 0)
+            fail(name, "key '" + std::string(chain) + "' is neither a chain id nor 'default'");
+        out.by_chain[*id] = count(n, name + "." + std::string(chain));
+    }
+    return out;
+}
+
 void apply_maker(MakerSettings& m, const json::object& obj) {
     reject_unknown_keys(
         obj, {"enabled", "confirmations", "large_confirmations", "poll_ms", "speedup_after_ms"},
@@ -86,10 +116,8 @@ void apply_maker(MakerSettings& m, const json::object& obj) {
         if (!v->is_bool()) fail("maker.enabled", "must be true or false");
         m.enabled = v->as_bool();
     }
-    m.confirmations = static_cast<std::uint32_t>(
-        get_int(obj, "confirmations", m.confirmations, 1, 1000, "maker."));
-    m.large_confirmations = static_cast<std::uint32_t>(
-        get_int(obj, "large_confirmations", m.large_confirmations, 1, 1000, "maker."));
+    m.confirmations = get_per_chain(obj, "confirmations", m.confirmations);
+    m.large_confirmations = get_per_chain(obj, "large_confirmations", m.large_confirmations);
     m.poll =
         std::chrono::milliseconds(get_int(obj, "poll_ms", m.poll.count(), 10, 60000, "maker."));
     m.speedup_after = std::chrono::milliseconds(
@@ -156,8 +184,10 @@ void apply_env(Config& c, const EnvLookup& env) {
         c.maker.enabled = *v == "on";
     }
     if (auto v = env("PERCH_MAKER_CONFIRMATIONS")) {
-        c.maker.confirmations =
-            static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", *v, 1, 1000));
+        // Every chain: the environment's one number replaces the file's per-chain values.
+        c.maker.confirmations = PerChainCount{
+            static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", *v, 1, 1000)),
+            {}};
     }
     if (auto v = env("PERCH_ADMIN_TOKEN")) c.admin_token = *v;
     if (auto v = env("PERCH_SOCIAL_VERIFIER_URL")) c.social_verifier_url = *v;

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,11 +18,22 @@ struct Limits {
     std::chrono::milliseconds idle_timeout{60000};
 };
 
+// A count per chain: `fallback` unless the chain has its own. In the config file either a plain
+// number (every chain) or an object {"default": 1, "<chain id>": 2, ...}.
+struct PerChainCount {
+    std::uint32_t fallback = 1;
+    std::map<std::int64_t, std::uint32_t> by_chain;
+    std::uint32_t for_chain(std::int64_t chain_id) const {
+        auto it = by_chain.find(chain_id);
+        return it == by_chain.end() ? fallback : it->second;
+    }
+};
+
 // The bridge maker (DESIGN §5). Off unless configured: two makers on one chain would both pay.
 struct MakerSettings {
     bool enabled = false;
-    std::uint32_t confirmations = 1;        // on every source chain
-    std::uint32_t large_confirmations = 3;  // for deposits from a route's large_from
+    PerChainCount confirmations{1, {}};        // per source chain
+    PerChainCount large_confirmations{3, {}};  // for deposits from a route's large_from
     std::chrono::milliseconds poll{200};
     std::chrono::milliseconds speedup_after{12000};
 };

@@ -10,6 +10,13 @@
 namespace perch::maker {
 namespace asio = boost::asio;
 
+std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_id,
+                                const chain::U256& amount, const chain::U256& large_from) {
+    bridge::ConfirmationPolicy policy{options.confirmations.for_chain(chain_id),
+                                      options.large_confirmations.for_chain(chain_id), large_from};
+    return bridge::confirmations_for(policy, amount);
+}
+
 Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,
              balance::BalanceService& balances, chain::Address depositor, chain::PrivateKey key,
              MakerOptions options)
@@ -36,9 +43,14 @@ void Maker::start(const std::vector<std::int64_t>& chain_ids) {
         asio::co_spawn(ctx_, watch_loop(id), on_error);
         asio::co_spawn(ctx_, pay_loop(id), on_error);
     }
-    spdlog::info("maker {} watching and paying on {} chains (confirmations {}, large {})",
-                 address_.lower_hex(), chain_ids.size(), options_.confirmations,
-                 options_.large_confirmations);
+    std::string confirmations;
+    for (auto id : chain_ids) {
+        confirmations += (confirmations.empty() ? "" : ", ") + std::to_string(id) + ": " +
+                         std::to_string(options_.confirmations.for_chain(id)) + "/" +
+                         std::to_string(options_.large_confirmations.for_chain(id));
+    }
+    spdlog::info("maker {} watching and paying on {} chains (confirmations/large: {})",
+                 address_.lower_hex(), chain_ids.size(), confirmations);
 }
 
 Task<void> Maker::sleep(std::chrono::milliseconds d) {

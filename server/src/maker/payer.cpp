@@ -1,5 +1,6 @@
 // Destination side of the maker (and refunds on the source side): sign what is owed, store it,
-// then broadcast; follow receipts; re-broadcast what the node forgot; speed up what is stuck.
+// then broadcast; follow receipts; re-broadcast what the node forgot; speed up what is stuck;
+// cancel (fill) the nonce of a transaction the node keeps refusing.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -20,8 +21,9 @@ namespace {
 bool already_sent(std::string error) {
     std::transform(error.begin(), error.end(), error.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (const char* known : {"already known", "known transaction", "nonce too low",
-                              "nonce has already been used", "replacement transaction underpriced"}) {
+    for (const char* known :
+         {"already known", "known transaction", "nonce too low", "nonce has already been used",
+          "replacement transaction underpriced"}) {
         if (error.find(known) != std::string::npos) return true;
     }
     return false;
@@ -92,17 +94,38 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
         if (token)
             if (auto r = balances_.token_at(chain_id, *token)) refs[r->address] = *r;
     }
+    // Every transaction's gas is paid in the native coin: it is counted with the rest.
+    auto native = balances_.token_at(chain_id, chain::Address{});
+    if (native) refs[native->address] = *native;
     std::vector<balance::TokenRef> ref_list;
     for (const auto& [address, r] : refs) ref_list.push_back(r);
     auto held_list = co_await balances_.token_balances(chain_id, address_, ref_list);
     std::map<std::string, U256> held;
-    for (std::size_t i = 0; i < ref_list.size(); ++i)
-        held[ref_list[i].address] = held_list[i].value_or(U256());
+    for (std::size_t i = 0; i < ref_list.size(); ++i) {
+        // An unread balance is not an empty one: refunding on it would be wrong; retry later.
+        if (!held_list.at(i))
+            throw std::runtime_error("the maker's " + ref_list[i].symbol +
+                                     " balance could not be read");
+        held[ref_list[i].address] = *held_list[i];
+    }
     auto fees = co_await current_fees(rpc);
-    auto spend = [&](const std::string& token, const U256& amount) {
+    // Takes `amount` of `token` and the transfer's worst-case gas from what is held, both or
+    // neither, so the maker never signs a transaction it cannot pay the gas of.
+    const std::string native_key = native ? native->address : chain::Address{}.lower_hex();
+    auto spend = [&](const std::string& token, const U256& amount, const bridge::Transfer& t) {
+        // (A chain whose native coin the catalog does not list has no balance to check it with.)
+        auto gas = native ? bridge::native_transfer_cost(t, fees) : U256();
         auto& left = held[token];
-        if (left < amount) return false;
+        auto& native_left = held[native_key];
+        if (token == native_key) {
+            auto total = amount.add(gas);
+            if (!total || left < *total) return false;
+            left = *left.sub(*total);
+            return true;
+        }
+        if (left < amount || native_left < gas) return false;
         left = *left.sub(amount);
+        native_left = *native_left.sub(gas);
         return true;
     };
 
@@ -125,14 +148,15 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
                              std::nullopt, std::nullopt});
             continue;
         }
-        if (!spend(ref->address, *amount)) {
+        auto token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
+        auto transfer = bridge::transfer_of(token, *recipient, *amount);
+        if (!spend(ref->address, *amount, transfer)) {
             moves.push_back({o.id, "queued", "refunding",
                              "the bridge cannot pay this amount on the destination right now",
                              std::nullopt, std::nullopt});
             continue;
         }
-        auto token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
-        plan(o, "payout", bridge::transfer_of(token, *recipient, *amount));
+        plan(o, "payout", transfer);
     }
     for (const auto& o : refunds) {
         auto token = chain::Address::from_hex(o.token_address);
@@ -154,41 +178,130 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
         }
         auto back = bridge::refund_amount(*amount, cost);
         if (!back) {
+            spdlog::error("maker: order {} failed: its deposit is smaller than its refund's gas",
+                          o.order_key);
             moves.push_back({o.id, "refunding", "failed",
                              "the deposit is smaller than the gas its refund would cost",
                              std::nullopt, std::nullopt});
             continue;
         }
-        if (!spend(token->lower_hex(), *back)) {
-            spdlog::warn("maker: refund of order {} waits: not enough {} on chain {}", o.order_key,
-                         o.token.empty() ? o.token_address : o.token, chain_id);
+        auto transfer = bridge::transfer_of(*token, *sender, *back);
+        if (!spend(token->lower_hex(), *back, transfer)) {
+            // It waits for the maker to be funded (an operator's job): an error, once a minute
+            // per order rather than every poll.
+            auto now = std::chrono::steady_clock::now();
+            auto& said = refund_waits_[o.id];
+            if (said == std::chrono::steady_clock::time_point{} ||
+                now - said >= std::chrono::minutes(1)) {
+                said = now;
+                spdlog::error(
+                    "maker: refund of order {} waits: the maker lacks {} or gas on chain {}; fund "
+                    "it",
+                    o.order_key, o.token.empty() ? o.token_address : o.token, chain_id);
+            }
             continue;
         }
-        plan(o, "refund", bridge::transfer_of(*token, *sender, *back));
+        refund_waits_.erase(o.id);
+        plan(o, "refund", transfer);
     }
     for (auto& m : moves) co_await orders_.transition(std::move(m));
     if (plans.empty()) co_return;
     auto stored = co_await orders_.sign_and_store(chain_id, address_.lower_hex(),
                                                   nonce_floor_[chain_id], std::move(plans));
-    std::vector<store::Attempt> fresh;
-    for (const auto& m : stored) fresh.push_back(m.attempts.back());
-    co_await broadcast(rpc, std::move(fresh));
+    std::vector<Outgoing> fresh;
+    for (const auto& m : stored) fresh.push_back({m.id, m.attempts.back()});
+    co_await broadcast(chain_id, rpc, std::move(fresh));
 }
 
-Task<void> Maker::broadcast(chain::rpc::RpcClient& rpc, std::vector<store::Attempt> attempts) {
-    if (attempts.empty()) co_return;
+Task<void> Maker::broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                            std::vector<Outgoing> outgoing) {
+    if (outgoing.empty()) co_return;
     if (last_broadcast_.size() > 100000) last_broadcast_.clear();  // a bound; entries are hints
+    if (refusals_.size() > 100000) refusals_.clear();
     std::vector<chain::rpc::Call> calls;
-    for (const auto& a : attempts) {
-        json::array params{json::string(a.raw_tx)};
+    for (const auto& o : outgoing) {
+        json::array params{json::string(o.attempt.raw_tx)};
         calls.push_back({"eth_sendRawTransaction", std::move(params)});
-        last_broadcast_[a.tx_hash] = std::chrono::steady_clock::now();
+        last_broadcast_[o.attempt.tx_hash] = std::chrono::steady_clock::now();
     }
     auto replies = co_await rpc.batch(std::move(calls));
-    for (const auto& r : replies) {
-        if (r.error && !already_sent(r.error->what()))
-            spdlog::warn("maker: broadcast refused: {}", r.error->what());
+    auto now = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < replies.size() && i < outgoing.size(); ++i) {
+        const auto& r = replies[i];
+        const auto& o = outgoing[i];
+        if (!r.error || already_sent(r.error->what())) {
+            refusals_.erase(o.maker_tx_id);
+            continue;
+        }
+        // Never silent: every refusal is an error with the node's own words. follow_pending
+        // cancels the nonce once the refusals last (refused_too_long).
+        auto& refused = refusals_[o.maker_tx_id];
+        if (refused.count++ == 0) refused.first = now;
+        refused.message = r.error->what();
+        spdlog::error("maker: chain {} refused transaction {} (maker tx {}, refusal {}): {}",
+                      chain_id, o.attempt.tx_hash, o.maker_tx_id, refused.count, refused.message);
     }
+}
+
+bool Maker::refused_too_long(std::int64_t maker_tx_id) const {
+    auto it = refusals_.find(maker_tx_id);
+    return it != refusals_.end() && it->second.count >= options_.refusals_before_void &&
+           std::chrono::steady_clock::now() - it->second.first >= options_.refused_for_before_void;
+}
+
+// A transaction the node keeps refusing (insufficient funds for gas, intrinsic gas too low, fee
+// cap below the base fee, ...) holds its nonce, and every later nonce of the maker on this chain
+// waits behind it. Its nonce is reserved and its signed bytes stored, so it can neither be
+// dropped (a gap) nor re-signed as something else while an earlier version might still be in
+// some mempool. The simplest correct way out: sign a filler at the same nonce, a 0-value transfer
+// from the maker to itself (21 000 gas, fees above every earlier version so it replaces them),
+// and store it as the transaction's newest attempt. Whichever version the chain mines settles the
+// order (store settle): the payout itself completes it as usual; the filler means nothing was
+// sent, so a payout's order goes to refunding and a refund's order to failed (an operator must
+// return those funds), each with a reason. Re-signing the same payout "once funds exist" was the
+// other option, but it leaves the chain blocked for as long as that takes.
+Task<std::optional<Maker::Outgoing>> Maker::cancel_refused(std::int64_t chain_id,
+                                                           chain::rpc::RpcClient& rpc,
+                                                           const store::MakerTx& m) {
+    auto message = refusals_[m.id].message;
+    refusals_.erase(m.id);  // counted anew for the filler
+    auto wall_now = std::chrono::duration_cast<std::chrono::seconds>(
+                        std::chrono::system_clock::now().time_since_epoch())
+                        .count();
+    if (!m.void_reason.empty()) {
+        // Even the filler is refused (e.g. no native coin at all for its gas): nothing the maker
+        // can do alone. Said again at every bound, never per poll.
+        spdlog::error(
+            "maker: chain {} is blocked at nonce {}: the transaction cancelling maker tx {} is "
+            "refused too ({}); an operator must fund or fix the maker account",
+            chain_id, m.nonce, m.id, message);
+        co_return std::nullopt;
+    }
+    auto raw = chain::from_hex(m.attempts.back().raw_tx);
+    auto last =
+        raw ? chain::decode_transaction(*raw) : chain::Result<chain::Transaction>(raw.error());
+    if (!last) {
+        spdlog::error("maker: chain {} maker tx {} holds an unreadable transaction", chain_id,
+                      m.id);
+        co_return std::nullopt;
+    }
+    auto fees = bridge::replacement_fees({last->max_fee_per_gas, last->max_priority_fee_per_gas},
+                                         co_await current_fees(rpc));
+    auto filler =
+        sign(bridge::filler_for(address_, static_cast<std::uint64_t>(chain_id), m.nonce, fees));
+    store::Attempt attempt{filler.tx_hash, filler.raw_tx, filler.max_fee_per_gas, wall_now, true};
+    std::string reason =
+        m.kind == "payout"
+            ? "the destination network refused the payout transaction; the deposit is refunded"
+            : "the source network refused the refund transaction; an operator will return the "
+              "funds";
+    if (!co_await orders_.void_tx(m.id, reason, attempt)) co_return std::nullopt;
+    spdlog::error(
+        "maker: chain {} nonce {}: the {} of order id {} was refused {} times, last: {}; the nonce "
+        "is cancelled with a 0-value transfer to the maker ({})",
+        chain_id, m.nonce, m.kind, m.order_id, options_.refusals_before_void, message,
+        filler.tx_hash);
+    co_return Outgoing{m.id, std::move(attempt)};
 }
 
 Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
@@ -208,16 +321,16 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
     auto wall_now = std::chrono::duration_cast<std::chrono::seconds>(
                         std::chrono::system_clock::now().time_since_epoch())
                         .count();
-    std::vector<store::Attempt> resend;
+    std::vector<Outgoing> resend;
     std::size_t i = 0;
     for (const auto& m : pending) {
         const json::object* receipt = nullptr;
-        std::string mined_hash;
+        const store::Attempt* mined = nullptr;
         for (const auto& a : m.attempts) {
             const auto& r = replies.at(i++);
             if (!r.error && r.result.is_object()) {
                 receipt = &r.result.as_object();
-                mined_hash = a.tx_hash;
+                mined = &a;
             }
         }
         if (receipt) {
@@ -226,7 +339,16 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                            ? "the payout transaction reverted on the destination; the deposit is "
                              "refunded"
                            : "the refund transaction reverted; an operator will resolve it";
-            co_await orders_.settle(m.id, mined_hash, ok, ok ? "" : why);
+            if (mined->filler || (!ok && m.kind == "refund")) {
+                spdlog::error(
+                    "maker: chain {} nonce {}: order id {} {}", chain_id, m.nonce, m.order_id,
+                    mined->filler
+                        ? std::string(m.kind == "payout" ? "was not paid" : "was not refunded") +
+                              " (nonce cancelled): " + m.void_reason
+                        : std::string("failed: ") + why);
+            }
+            refusals_.erase(m.id);
+            co_await orders_.settle(m.id, mined->tx_hash, ok, ok ? "" : why);
             continue;
         }
         if (m.nonce < mined_count) {
@@ -237,31 +359,41 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                                      "the same nonce; an operator will resolve it");
             continue;
         }
+        // Only the next nonce to be mined is cancelled: later ones may be refused only because
+        // of the gap in front of them ("nonce too high"), which this very step closes.
+        if (m.nonce == mined_count && refused_too_long(m.id)) {
+            if (auto filler = co_await cancel_refused(chain_id, rpc, m))
+                resend.push_back(std::move(*filler));
+            continue;
+        }
         const auto& last = m.attempts.back();
         auto age = std::chrono::seconds(wall_now - last.created_at);
-        if (age >= options_.speedup_after && m.attempts.size() < kMaxAttempts) {
+        // A filler gets its own speed-ups: count the versions of what is being sent now.
+        auto versions = static_cast<std::size_t>(
+            std::count_if(m.attempts.begin(), m.attempts.end(),
+                          [&](const store::Attempt& a) { return a.filler == last.filler; }));
+        if (age >= options_.speedup_after && versions < kMaxAttempts) {
             auto raw = chain::from_hex(last.raw_tx);
-            auto tx = raw ? chain::decode_transaction(*raw) : chain::Result<chain::Transaction>(
-                                                                  raw.error());
+            auto tx = raw ? chain::decode_transaction(*raw)
+                          : chain::Result<chain::Transaction>(raw.error());
             if (!tx) continue;
-            auto fees = bridge::bumped(
-                {tx->max_fee_per_gas, tx->max_priority_fee_per_gas});
+            auto fees = bridge::bumped({tx->max_fee_per_gas, tx->max_priority_fee_per_gas});
             tx->max_fee_per_gas = fees.max_fee_per_gas;
             tx->max_priority_fee_per_gas = fees.max_priority_fee_per_gas;
             auto signed_tx = sign(*tx);
             store::Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas,
-                                   wall_now};
+                                   wall_now, last.filler};
             co_await orders_.add_attempt(m.id, attempt);
             spdlog::info("maker: chain {} nonce {} sped up to max fee {}", chain_id, m.nonce,
                          signed_tx.max_fee_per_gas);
-            resend.push_back(std::move(attempt));
+            resend.push_back({m.id, std::move(attempt)});
             continue;
         }
         auto seen = last_broadcast_.find(last.tx_hash);
         if (seen == last_broadcast_.end() || now - seen->second >= options_.rebroadcast_every)
-            resend.push_back(last);
+            resend.push_back({m.id, last});
     }
-    co_await broadcast(rpc, std::move(resend));
+    co_await broadcast(chain_id, rpc, std::move(resend));
 }
 
 }  // namespace perch::maker

@@ -41,14 +41,15 @@ store::Order Maker::order_of(const bridge::Deposit& d) const {
     o.dst_chain_id = d.dst_chain_id;
     o.recipient = d.recipient;
     o.channel = d.channel;
-    bridge::ConfirmationPolicy policy{options_.confirmations, options_.large_confirmations, {}};
+    chain::U256 large_from;  // zero: no large-amount rule for this deposit
     if (auto token = balances_.token_at(d.src_chain_id, d.token)) {
         o.token = token->symbol;
         o.decimals = static_cast<int>(token->decimals);
         const auto* route = routes_.find(token->symbol, d.src_chain_id, d.dst_chain_id);
-        if (route && route->large_from) policy.large_from = *route->large_from;
+        if (route && route->large_from) large_from = *route->large_from;
     }
-    o.confirmations = static_cast<int>(bridge::confirmations_for(policy, d.amount));
+    o.confirmations =
+        static_cast<int>(confirmations_for(options_, d.src_chain_id, d.amount, large_from));
     return o;
 }
 
@@ -159,8 +160,8 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
             std::optional<bridge::DepositToken> token;
             if (!o.token.empty())
                 token = bridge::DepositToken{o.token, static_cast<unsigned>(o.decimals)};
-            auto verdict = bridge::assess_deposit(routes_, d, token,
-                                                  balances_.is_evm_chain(o.dst_chain_id));
+            auto verdict =
+                bridge::assess_deposit(routes_, d, token, balances_.is_evm_chain(o.dst_chain_id));
             if (verdict.pay && !chains_.count(o.dst_chain_id)) {
                 verdict.pay = false;
                 verdict.reason = "the bridge does not pay out on chain " +

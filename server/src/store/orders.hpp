@@ -50,7 +50,7 @@ struct Order {
 
 struct WatchCursor {
     std::int64_t next_block = 0;
-    std::string last_hash;  // hash of block next_block − 1 when it was read
+    std::string last_hash;         // hash of block next_block − 1 when it was read
     std::int64_t floor_block = 0;  // where this database's watcher started; rewinds stop here
 };
 
@@ -85,6 +85,7 @@ struct Attempt {
     std::string raw_tx;
     std::string max_fee_per_gas;
     std::int64_t created_at = 0;
+    bool filler = false;  // a 0-value transfer to the maker that cancels the nonce (void_tx)
 };
 
 struct MakerTx {
@@ -95,6 +96,7 @@ struct MakerTx {
     std::uint64_t nonce = 0;
     std::int64_t created_at = 0;
     std::vector<Attempt> attempts;  // oldest first; the last is the one to re-broadcast
+    std::string void_reason;        // set by void_tx: the nodes refused it; a filler cancels it
 };
 
 struct HistoryQuery {
@@ -132,9 +134,17 @@ class OrderStore {
     virtual Task<std::vector<MakerTx>> pending_txs(std::int64_t chain_id) = 0;
     virtual Task<void> add_attempt(std::int64_t maker_tx_id, Attempt attempt) = 0;
     // The transaction was mined (status 1: order completed or refunded) or reverted (payout:
-    // order to refunding with `reason`; refund: order failed). One transaction.
+    // order to refunding with `reason`; refund: order failed). When `mined_hash` is a filler
+    // attempt the nonce was cancelled: nothing was sent, so a payout's order goes to refunding and
+    // a refund's order to failed, both with the void reason. One transaction.
     virtual Task<void> settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
                               std::string reason) = 0;
+    // Cancels a pending transaction the nodes keep refusing: stores `filler` (same nonce, a
+    // 0-value transfer to the maker, fees above every earlier attempt) as its newest attempt and
+    // `reason`. The order does not move here: until that nonce is mined an earlier attempt could
+    // still be, so settle() decides by what was mined. False when it was not pending or already
+    // voided.
+    virtual Task<bool> void_tx(std::int64_t maker_tx_id, std::string reason, Attempt filler) = 0;
     // A pending transaction whose nonce was taken by something else: the order fails.
     virtual Task<void> abandon(std::int64_t maker_tx_id, std::string reason) = 0;
 

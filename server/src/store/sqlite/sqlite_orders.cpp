@@ -84,12 +84,14 @@ bool move_order(Connection& c, std::int64_t order_id, const std::string& from,
 
 std::vector<Attempt> attempts_of(Connection& c, std::int64_t maker_tx_id) {
     auto& s = c.prepared(
-        "SELECT tx_hash, raw_tx, max_fee_per_gas, created_at FROM maker_tx_attempts WHERE "
-        "maker_tx_id = ? ORDER BY id");
+        "SELECT tx_hash, raw_tx, max_fee_per_gas, created_at, filler FROM maker_tx_attempts "
+        "WHERE maker_tx_id = ? ORDER BY id");
     s.bind(1, maker_tx_id);
     std::vector<Attempt> out;
-    while (s.step())
-        out.push_back({s.column_text(0), s.column_text(1), s.column_text(2), s.column_int(3)});
+    while (s.step()) {
+        out.push_back({s.column_text(0), s.column_text(1), s.column_text(2), s.column_int(3),
+                       s.column_int(4) != 0});
+    }
     s.reset();
     return out;
 }
@@ -97,13 +99,23 @@ std::vector<Attempt> attempts_of(Connection& c, std::int64_t maker_tx_id) {
 void insert_attempt(Connection& c, std::int64_t maker_tx_id, const Attempt& a) {
     c.prepared(
          "INSERT INTO maker_tx_attempts (maker_tx_id, tx_hash, raw_tx, max_fee_per_gas, "
-         "created_at) VALUES (?, ?, ?, ?, ?)")
+         "created_at, filler) VALUES (?, ?, ?, ?, ?, ?)")
         .bind(1, maker_tx_id)
         .bind(2, a.tx_hash)
         .bind(3, a.raw_tx)
         .bind(4, a.max_fee_per_gas)
         .bind(5, a.created_at)
+        .bind(6, static_cast<std::int64_t>(a.filler ? 1 : 0))
         .step();
+}
+
+bool is_filler(Connection& c, std::int64_t maker_tx_id, const std::string& tx_hash) {
+    auto& s =
+        c.prepared("SELECT filler FROM maker_tx_attempts WHERE maker_tx_id = ? AND tx_hash = ?");
+    s.bind(1, maker_tx_id).bind(2, tx_hash);
+    bool filler = s.step() && s.column_int(0) != 0;
+    s.reset();
+    return filler;
 }
 
 // Stores one planned transaction under `nonce`; false when the order moved on meanwhile.
@@ -128,8 +140,8 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
         .bind(6, now)
         .bind(7, now)
         .step();
-    out = MakerTx{sqlite3_last_insert_rowid(c.handle()), plan.order_id, plan.kind, chain_id,
-                  nonce, now, {}};
+    out = MakerTx{
+        sqlite3_last_insert_rowid(c.handle()), plan.order_id, plan.kind, chain_id, nonce, now, {}};
     Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas, now};
     insert_attempt(c, out.id, attempt);
     out.attempts.push_back(std::move(attempt));
@@ -140,8 +152,8 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
 
 Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
                                          WatchCursor cursor) {
-    auto write = [chain_id, deposits = std::move(deposits), cursor = std::move(cursor)](
-                     Connection& c) {
+    auto write = [chain_id, deposits = std::move(deposits),
+                  cursor = std::move(cursor)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
         for (const auto& d : deposits) {
@@ -213,12 +225,11 @@ Task<std::optional<WatchCursor>> SqliteOrders::cursor(std::int64_t chain_id) {
 Task<std::vector<Order>> SqliteOrders::orders_in_state(std::string state, std::int64_t chain_id,
                                                        bool by_source, int limit) {
     auto read = [state = std::move(state), chain_id, by_source, limit](Connection& c) {
-        auto& s = c.prepared(by_source ? select_orders(
-                                             "WHERE state = ? AND src_chain_id = ? ORDER BY id "
-                                             "LIMIT ?")
-                                       : select_orders(
-                                             "WHERE state = ? AND dst_chain_id = ? ORDER BY id "
-                                             "LIMIT ?"));
+        auto& s =
+            c.prepared(by_source ? select_orders("WHERE state = ? AND src_chain_id = ? ORDER BY id "
+                                                 "LIMIT ?")
+                                 : select_orders("WHERE state = ? AND dst_chain_id = ? ORDER BY id "
+                                                 "LIMIT ?"));
         s.bind(1, state).bind(2, chain_id).bind(3, static_cast<std::int64_t>(limit));
         return read_orders(s);
     };
@@ -284,14 +295,19 @@ Task<std::vector<MakerTx>> SqliteOrders::sign_and_store(std::int64_t chain_id, s
 Task<std::vector<MakerTx>> SqliteOrders::pending_txs(std::int64_t chain_id) {
     auto read = [chain_id](Connection& c) {
         auto& s = c.prepared(
-            "SELECT id, order_id, kind, chain_id, nonce, created_at FROM maker_txs WHERE state = "
-            "'pending' AND chain_id = ? ORDER BY nonce");
+            "SELECT id, order_id, kind, chain_id, nonce, created_at, void_reason FROM maker_txs "
+            "WHERE state = 'pending' AND chain_id = ? ORDER BY nonce");
         s.bind(1, chain_id);
         std::vector<MakerTx> out;
         while (s.step()) {
-            out.push_back(MakerTx{s.column_int(0), s.column_int(1), s.column_text(2),
-                                  s.column_int(3), static_cast<std::uint64_t>(s.column_int(4)),
-                                  s.column_int(5), {}});
+            out.push_back(MakerTx{s.column_int(0),
+                                  s.column_int(1),
+                                  s.column_text(2),
+                                  s.column_int(3),
+                                  static_cast<std::uint64_t>(s.column_int(4)),
+                                  s.column_int(5),
+                                  {},
+                                  s.column_text(6)});
         }
         s.reset();
         for (auto& m : out) m.attempts = attempts_of(c, m.id);
@@ -315,17 +331,27 @@ Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash
         Transaction tx(c);
         auto& s = c.prepared(
             "UPDATE maker_txs SET state = ?, mined_hash = ?, updated_at = ? WHERE id = ? AND "
-            "state = 'pending' RETURNING order_id, kind");
-        s.bind(1, success ? "mined" : "reverted").bind(2, mined_hash).bind(3, now).bind(4,
-                                                                                     maker_tx_id);
+            "state = 'pending' RETURNING order_id, kind, void_reason");
+        s.bind(1, success ? "mined" : "reverted")
+            .bind(2, mined_hash)
+            .bind(3, now)
+            .bind(4, maker_tx_id);
         if (!s.step()) {
             s.reset();
             return;  // settled before
         }
         auto order_id = s.column_int(0);
         auto kind = s.column_text(1);
+        auto void_reason = s.column_text(2);
         s.reset();
         const bool payout = kind == "payout";
+        if (is_filler(c, maker_tx_id, mined_hash)) {
+            // The nonce went to the filler: nothing reached the user, nothing was refunded.
+            move_order(c, order_id, payout ? "paying" : "refunding",
+                       payout ? "refunding" : "failed", void_reason, now);
+            tx.commit();
+            return;
+        }
         auto column = payout ? "dst_tx_hash" : "refund_tx_hash";
         c.prepared(std::string("UPDATE bridge_orders SET ") + column + " = ? WHERE id = ?")
             .bind(1, mined_hash)
@@ -347,6 +373,26 @@ Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash
     };
     co_await db_.run(std::move(write));
     changed();
+}
+
+Task<bool> SqliteOrders::void_tx(std::int64_t maker_tx_id, std::string reason, Attempt filler) {
+    auto write = [maker_tx_id, reason = std::move(reason),
+                  filler = std::move(filler)](Connection& c) {
+        Transaction tx(c);
+        auto& s = c.prepared(
+            "UPDATE maker_txs SET void_reason = ?, updated_at = ? WHERE id = ? AND state = "
+            "'pending' AND void_reason = ''");
+        s.bind(1, reason).bind(2, unix_now()).bind(3, maker_tx_id);
+        s.step();
+        s.reset();
+        if (sqlite3_changes(c.handle()) == 0) return false;
+        auto attempt = filler;
+        attempt.filler = true;
+        insert_attempt(c, maker_tx_id, attempt);
+        tx.commit();
+        return true;
+    };
+    co_return co_await db_.run(std::move(write));
 }
 
 Task<void> SqliteOrders::abandon(std::int64_t maker_tx_id, std::string reason) {
@@ -391,8 +437,11 @@ Task<HistoryPage> SqliteOrders::history(HistoryQuery q) {
             "WHERE (? = '' OR sender = ? OR lower(recipient) = ?) AND (? < 0 OR channel = ?)";
         auto bind = [&](Statement& s) {
             auto channel = q.channel.value_or(-1);
-            s.bind(1, q.address).bind(2, q.address).bind(3, q.address).bind(4, channel).bind(
-                5, channel);
+            s.bind(1, q.address)
+                .bind(2, q.address)
+                .bind(3, q.address)
+                .bind(4, channel)
+                .bind(5, channel);
         };
         HistoryPage page;
         auto& count = c.prepared("SELECT COUNT(*) FROM bridge_orders " + where);

@@ -41,9 +41,9 @@ const DepositToken kEth{"ETH", 18};
 }  // namespace
 
 TEST(OrderState, NamesRoundTripAndFinalStates) {
-    for (auto s : {OrderState::confirming, OrderState::queued, OrderState::paying,
-                   OrderState::completed, OrderState::refunding, OrderState::refunded,
-                   OrderState::failed, OrderState::dropped}) {
+    for (auto s :
+         {OrderState::confirming, OrderState::queued, OrderState::paying, OrderState::completed,
+          OrderState::refunding, OrderState::refunded, OrderState::failed, OrderState::dropped}) {
         EXPECT_EQ(parse_order_state(to_string(s)), s);
     }
     EXPECT_FALSE(parse_order_state("lost"));
@@ -149,4 +149,28 @@ TEST(Confirmations, LargeDepositsOfARouteWaitLonger) {
     ConfirmationPolicy policy{1, 3, *route->large_from};
     EXPECT_EQ(confirmations_for(policy, *U256::parse_units("1.99", 18)), 1u);
     EXPECT_EQ(confirmations_for(policy, *U256::parse_units("2", 18)), 3u);
+}
+
+TEST(Fillers, ReplaceEveryEarlierVersionAndMoveNothing) {
+    Fees previous{U256(100), U256(10)};
+    // The current market is cheaper: the filler still outbids the stored version by 25 %.
+    auto fees = replacement_fees(previous, Fees{U256(50), U256(1)});
+    EXPECT_EQ(fees.max_fee_per_gas, U256(126));
+    EXPECT_EQ(fees.max_priority_fee_per_gas, U256(13));
+    // The market went up: the filler pays what mines now.
+    fees = replacement_fees(previous, Fees{U256(1000), U256(20)});
+    EXPECT_EQ(fees.max_fee_per_gas, U256(1000));
+    EXPECT_EQ(fees.max_priority_fee_per_gas, U256(20));
+
+    auto key = *perch::chain::PrivateKey::from_hex(
+        "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+    auto maker = key.address();
+    auto tx = filler_for(maker, 42161, 7, fees);
+    EXPECT_EQ(tx.to, maker);
+    EXPECT_TRUE(tx.value.is_zero());
+    EXPECT_TRUE(tx.data.empty());
+    EXPECT_EQ(tx.nonce, 7u);
+    EXPECT_EQ(tx.chain_id, std::optional<std::uint64_t>(42161));
+    EXPECT_EQ(tx.gas_limit, 21000u);
+    EXPECT_EQ(tx.max_fee_per_gas, U256(1000));
 }

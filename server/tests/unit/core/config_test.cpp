@@ -70,15 +70,52 @@ TEST(Config, MakerIsOffUnlessConfiguredAndEnvironmentCanSwitchIt) {
     EXPECT_FALSE(parse("{}").maker.enabled);
     auto c = parse(R"({"maker": {"enabled": true, "confirmations": 2, "poll_ms": 50}})");
     EXPECT_TRUE(c.maker.enabled);
-    EXPECT_EQ(c.maker.confirmations, 2U);
+    EXPECT_EQ(c.maker.confirmations.for_chain(1), 2U);
     EXPECT_EQ(c.maker.poll, std::chrono::milliseconds(50));
     auto off = parse(R"({"maker": {"enabled": true}})",
                      {{"PERCH_MAKER", "off"}, {"PERCH_MAKER_CONFIRMATIONS", "6"}});
     EXPECT_FALSE(off.maker.enabled);
-    EXPECT_EQ(off.maker.confirmations, 6U);
+    EXPECT_EQ(off.maker.confirmations.for_chain(8453), 6U);
     EXPECT_NE(error_of(R"({"maker": {"confirmations": 0}})").find("'maker.confirmations'"),
               std::string::npos);
-    EXPECT_NE(error_of(R"({"maker": {"enable": true}})").find("'maker.enable'"),
-              std::string::npos);
+    EXPECT_NE(error_of(R"({"maker": {"enable": true}})").find("'maker.enable'"), std::string::npos);
     EXPECT_NE(error_of("{}", {{"PERCH_MAKER", "yes"}}).find("'PERCH_MAKER'"), std::string::npos);
+}
+
+TEST(Config, MakerConfirmationsArePerChainOrOneNumber) {
+    auto defaults = parse("{}").maker;
+    EXPECT_EQ(defaults.confirmations.for_chain(1), 1U);
+    EXPECT_EQ(defaults.large_confirmations.for_chain(1), 3U);
+
+    auto plain = parse(R"({"maker": {"confirmations": 4, "large_confirmations": 9}})").maker;
+    EXPECT_EQ(plain.confirmations.for_chain(1), 4U);
+    EXPECT_EQ(plain.confirmations.for_chain(42161), 4U);
+    EXPECT_EQ(plain.large_confirmations.for_chain(8453), 9U);
+
+    auto per_chain = parse(R"({"maker": {"confirmations": {"default": 1, "1": 2},
+                                          "large_confirmations": {"1": 12, "8453": 5}}})")
+                         .maker;
+    EXPECT_EQ(per_chain.confirmations.for_chain(1), 2U);
+    EXPECT_EQ(per_chain.confirmations.for_chain(8453), 1U);
+    EXPECT_EQ(per_chain.large_confirmations.for_chain(1), 12U);
+    EXPECT_EQ(per_chain.large_confirmations.for_chain(8453), 5U);
+    EXPECT_EQ(per_chain.large_confirmations.for_chain(42161), 3U) << "no default: the built-in";
+
+    // The environment's single number applies to every chain.
+    auto env = parse(R"({"maker": {"confirmations": {"default": 1, "1": 2}}})",
+                     {{"PERCH_MAKER_CONFIRMATIONS", "7"}})
+                   .maker;
+    EXPECT_EQ(env.confirmations.for_chain(1), 7U);
+    EXPECT_EQ(env.confirmations.for_chain(10), 7U);
+
+    auto error = [](std::string_view text) { return error_of(text); };
+    EXPECT_NE(error(R"({"maker": {"confirmations": {"1": 0}}})").find("'maker.confirmations.1'"),
+              std::string::npos);
+    EXPECT_NE(error(R"({"maker": {"confirmations": {"base": 2}}})").find("'base'"),
+              std::string::npos);
+    EXPECT_NE(error(R"({"maker": {"large_confirmations": {"default": "2"}}})")
+                  .find("'maker.large_confirmations.default'"),
+              std::string::npos);
+    EXPECT_NE(error(R"({"maker": {"confirmations": "2"}})").find("'maker.confirmations'"),
+              std::string::npos);
 }

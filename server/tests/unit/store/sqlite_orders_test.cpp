@@ -69,6 +69,9 @@ class OrdersTest : public ::testing::Test {
     std::vector<Order> in_state(const std::string& state, std::int64_t chain, bool by_source) {
         return run(orders.orders_in_state(state, chain, by_source, 100));
     }
+    void exec(const std::string& sql) {
+        run(store.run([sql](Connection& c) { c.exec(sql); }));
+    }
     std::int64_t queue(const Order& o) {
         auto found = run(orders.order_by_tx(o.src_chain_id, o.src_tx_hash));
         Transition t{found->id, "confirming", "queued", "", "990", "10"};
@@ -93,6 +96,33 @@ TEST_F(OrdersTest, DepositsAndCursorAreRecordedOnceInOneTransaction) {
     EXPECT_EQ(cursor->last_hash, "0xh20");
     EXPECT_EQ(cursor->floor_block, 5);  // set once, when the watcher first started
     EXPECT_FALSE(run(orders.cursor(1)));
+
+    // One transaction: a failure injected after the deposits were inserted (the cursor write
+    // aborts), then one between two deposits, leaves neither the new deposits nor the cursor.
+    auto unchanged = [&] {
+        EXPECT_EQ(in_state("confirming", 8453, true).size(), 2u);
+        auto c = run(orders.cursor(8453));
+        ASSERT_TRUE(c);
+        EXPECT_EQ(c->next_block, 21);
+        EXPECT_EQ(c->last_hash, "0xh20");
+    };
+    exec(
+        "CREATE TRIGGER fail_cursor BEFORE UPDATE ON watch_cursors BEGIN SELECT RAISE(ABORT, "
+        "'injected'); END");
+    EXPECT_ANY_THROW(
+        run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0})));
+    unchanged();
+    exec(
+        "DROP TRIGGER fail_cursor; CREATE TRIGGER fail_deposit BEFORE INSERT ON bridge_orders "
+        "WHEN NEW.log_index = 4 BEGIN SELECT RAISE(ABORT, 'injected'); END");
+    EXPECT_ANY_THROW(
+        run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0})));
+    unchanged();
+    // The same write without the fault goes through whole.
+    exec("DROP TRIGGER fail_deposit");
+    run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0}));
+    EXPECT_EQ(in_state("confirming", 8453, true).size(), 4u);
+    EXPECT_EQ(run(orders.cursor(8453))->next_block, 30);
 }
 
 TEST_F(OrdersTest, TransitionsAreCompareAndSetAndTimestamped) {
@@ -185,6 +215,50 @@ TEST_F(OrdersTest, SettlementCompletesOnceAndNumbersCompletions) {
         return s.column_int(0);
     }));
     EXPECT_EQ(seq, 1);
+}
+
+// A payout the node refused is voided with a filler at its nonce; the order follows whatever the
+// chain mined at that nonce.
+TEST_F(OrdersTest, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
+    run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
+    auto a = queue(deposit(1));
+    auto b = queue(deposit(2));
+    auto stored = run(orders.sign_and_store(42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
+    ASSERT_EQ(stored.size(), 2u);
+    Attempt filler_a{"0xfiller-a", "0xraw-filler-a", "300", 2, true};
+    EXPECT_TRUE(run(orders.void_tx(stored[0].id, "refused: refunded", filler_a)));
+    EXPECT_FALSE(run(orders.void_tx(stored[0].id, "again", filler_a)));  // once
+    EXPECT_TRUE(run(orders.void_tx(stored[1].id, "refused", {"0xfiller-b", "0xr", "300", 2})));
+    auto pending = run(orders.pending_txs(42161));
+    ASSERT_EQ(pending.size(), 2u);
+    EXPECT_EQ(pending[0].void_reason, "refused: refunded");
+    ASSERT_EQ(pending[0].attempts.size(), 2u);
+    EXPECT_TRUE(pending[0].attempts.back().filler);
+    EXPECT_FALSE(pending[0].attempts.front().filler);
+    EXPECT_TRUE(pending[1].attempts.back().filler) << "void_tx marks its attempt a filler";
+    // Voiding alone moves nothing: the payout could still be mined.
+    EXPECT_EQ(in_state("paying", 42161, false).size(), 2u);
+
+    run(orders.settle(stored[0].id, "0xfiller-a", true, ""));  // the filler took the nonce
+    auto refunding = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
+    EXPECT_EQ(refunding->state, "refunding");
+    EXPECT_EQ(refunding->reason, "refused: refunded");
+    EXPECT_EQ(refunding->dst_tx_hash, "") << "a filler is not a payout";
+    // The other one's original payout was mined after all: it is paid, not refunded.
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, true, ""));
+    EXPECT_EQ(run(orders.order_by_tx(8453, deposit(2).src_tx_hash))->state, "completed");
+
+    // A refund whose nonce goes to a filler leaves the order failed, for an operator.
+    auto refund =
+        run(orders.sign_and_store(8453, "0xm", 0, {TxPlan{a, "refund", "refunding", fake_signed}}));
+    ASSERT_EQ(refund.size(), 1u);
+    EXPECT_TRUE(run(orders.void_tx(refund[0].id, "refund refused", {"0xfiller-r", "0xr", "1", 3})));
+    run(orders.settle(refund[0].id, "0xfiller-r", true, ""));
+    auto failed = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
+    EXPECT_EQ(failed->state, "failed");
+    EXPECT_EQ(failed->reason, "refund refused");
+    EXPECT_EQ(failed->refund_tx_hash, "");
+    EXPECT_TRUE(run(orders.pending_txs(8453)).empty());
 }
 
 TEST_F(OrdersTest, HistoryIsPagedNewestFirstByAddressAndChannel) {

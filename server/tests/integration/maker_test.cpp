@@ -1,0 +1,484 @@
+// The maker against the real devnet: the pause switch holds payouts, invalid deposits are refunded
+// on their source chain minus the refund's cost, and a payout the node refuses is cancelled
+// without stalling the nonces behind it. Each test runs its own perch with the maker on; ctest
+// runs them one at a time (RESOURCE_LOCK in CMakeLists.txt): two makers with one key would both
+// pay. Deposits come from fresh impersonated wallets, so reruns on one devnet never collide.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include "bridge/deposit_tx.hpp"
+#include "chain/rpc/eth.hpp"
+#include "chain/signer.hpp"
+#include "chain/tx.hpp"
+#include "core/text.hpp"
+#include "devnet.hpp"
+#include "harness.hpp"
+
+namespace json = boost::json;
+namespace fs = std::filesystem;
+using namespace perch::chain;
+using perch::Task;
+using perch::testing::Devnet;
+using perch::testing::PerchProcess;
+using perch::testing::run_perch;
+using perch::testing::run_task;
+
+namespace {
+
+constexpr const char* kMaker = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";     // Hardhat #1
+constexpr const char* kDeployer = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";  // Hardhat #0
+constexpr const char* kUser9 = "0xa0ee7a142d267c1f36714e4a8f75612f20a79720";     // holds USDT
+constexpr std::int64_t kChannel = 98675412;
+const U256 kEth = *U256::parse_units("1", 18);
+
+Task<json::value> rpc_call(rpc::RpcClient& rpc, std::string method, json::array params) {
+    co_return co_await rpc.call(std::move(method), std::move(params));
+}
+
+struct Chains {
+    std::map<std::int64_t, std::unique_ptr<rpc::RpcClient>> rpc;
+    explicit Chains(const Devnet& devnet) {
+        for (const auto& [id, url] : devnet.rpc_urls)
+            rpc[id] = std::make_unique<rpc::RpcClient>(std::vector<std::string>{url});
+    }
+    rpc::RpcClient& at(std::int64_t id) { return *rpc.at(id); }
+    json::value call(std::int64_t id, std::string method, json::array params) {
+        return run_task(rpc_call(at(id), std::move(method), std::move(params)));
+    }
+    U256 native(std::int64_t id, const std::string& owner) {
+        return rpc::quantity(call(id, "eth_getBalance", {owner, "latest"}));
+    }
+    U256 erc20(std::int64_t id, const std::string& token, const std::string& owner) {
+        auto c = rpc::erc20_balance_call(*Address::from_hex(token), *Address::from_hex(owner));
+        return rpc::quantity(run_task(rpc_call(at(id), c.method, c.params)));
+    }
+    std::uint64_t nonce(std::int64_t id, const std::string& owner, const char* block) {
+        return rpc::quantity(call(id, "eth_getTransactionCount", {owner, block})).low_u64();
+    }
+    // Sends from an unlocked or impersonated account and waits for the receipt.
+    json::object send(std::int64_t id, const std::string& from, const std::string& to,
+                      const Bytes& data, const U256& value = U256()) {
+        json::object tx{
+            {"from", from}, {"to", to}, {"data", to_hex(data)}, {"value", value.to_hex()}};
+        auto hash = call(id, "eth_sendTransaction", {std::move(tx)});
+        auto receipt =
+            run_task(perch::testing::wait_for_receipt(at(id), *Hash32::from_hex(hash.as_string())));
+        EXPECT_EQ(receipt.at("status").as_string(), "0x1") << "transaction " << hash;
+        return receipt;
+    }
+};
+
+// A random address the devnet lets us send from, with `eth` ETH on `chain`.
+std::string fresh_wallet(Chains& chains, std::int64_t chain, const U256& eth) {
+    std::random_device rd;
+    Bytes bytes(20);
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(rd());
+    auto address = to_hex(bytes);
+    chains.call(chain, "hardhat_setBalance", {address, eth.to_hex()});
+    chains.call(chain, "hardhat_impersonateAccount", {address});
+    return address;
+}
+
+struct Deposit {
+    std::int64_t chain = 0;
+    std::string from;
+    std::string tx_hash;
+    U256 amount;
+    U256 balance_after;  // the sender's balance of the deposited token right after it
+};
+
+// Depositor.deposit straight to the contract (not through the API, which refuses bad input).
+Deposit deposit(Chains& chains, const Devnet& devnet, std::int64_t chain, const std::string& from,
+                const std::string& token, const U256& amount, std::int64_t dst,
+                const std::string& recipient) {
+    const auto& depositor = devnet.contracts.at("Depositor");
+    auto token_address = token.empty() ? Address{} : *Address::from_hex(token);
+    if (!token.empty())
+        chains.send(chain, from, token,
+                    perch::bridge::approve_calldata(*Address::from_hex(depositor), amount));
+    auto receipt = chains.send(
+        chain, from, depositor,
+        perch::bridge::deposit_calldata(token_address, amount, dst, recipient, kChannel),
+        token.empty() ? amount : U256());
+    auto balance = token.empty() ? chains.native(chain, from) : chains.erc20(chain, token, from);
+    return {chain, from, std::string(receipt.at("transactionHash").as_string()), amount, balance};
+}
+
+std::string maker_config(const Devnet& devnet) {
+    return "\"chain_profile\": \"" + devnet.state_path +
+           "\", \"maker_key_file\": \"devnet/maker.key\", \"access_log\": false, "
+           "\"maker\": {\"enabled\": true, \"poll_ms\": 100, \"speedup_after_ms\": 2000}";
+}
+
+// Runs one statement or query on the perch's SQLite file; returns the first column of each row.
+std::vector<std::string> sql(const fs::path& db, const std::string& statement) {
+    sqlite3* handle = nullptr;
+    std::vector<std::string> rows;
+    if (sqlite3_open(db.c_str(), &handle) != SQLITE_OK) {
+        sqlite3_close(handle);
+        throw std::runtime_error("cannot open " + db.string());
+    }
+    sqlite3_busy_timeout(handle, 5000);
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(handle, statement.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+        std::string error = sqlite3_errmsg(handle);
+        sqlite3_close(handle);
+        throw std::runtime_error(error + ": " + statement);
+    }
+    int rc = 0;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        const auto* text = sqlite3_column_text(stmt, 0);
+        rows.emplace_back(text ? reinterpret_cast<const char*>(text) : "");
+    }
+    std::string error = rc == SQLITE_DONE ? "" : sqlite3_errmsg(handle);
+    sqlite3_finalize(stmt);
+    sqlite3_close(handle);
+    if (!error.empty()) throw std::runtime_error(error + ": " + statement);
+    return rows;
+}
+
+// The watchers start at each chain's head: deposits must come after their first read.
+void wait_for_watchers(const fs::path& db, std::size_t chains) {
+    for (int i = 0; i < 300; ++i) {
+        if (fs::exists(db) && sql(db, "SELECT chain_id FROM watch_cursors").size() >= chains)
+            return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    FAIL() << "the maker's watchers did not start within 30 s";
+}
+
+json::object order_of(const PerchProcess& perch, std::int64_t chain, const std::string& hash) {
+    auto res = perch.get("/api/bridge_api/v1/order?chain_id=" + std::to_string(chain) +
+                         "&tx_hash=" + hash);
+    auto data = json::parse(res.body).at("data");
+    return data.is_object() ? data.as_object() : json::object{};
+}
+
+std::string state_of(const json::object& order) {
+    return order.contains("state") ? std::string(order.at("state").as_string()) : "";
+}
+
+// Polls the order until it reaches `state` (or any final state); returns it.
+json::object wait_for_state(const PerchProcess& perch, std::int64_t chain, const std::string& hash,
+                            const std::string& state, int seconds = 40) {
+    json::object order;
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    while (std::chrono::steady_clock::now() < until) {
+        order = order_of(perch, chain, hash);
+        auto now = state_of(order);
+        if (now == state || now == "completed" || now == "refunded" || now == "failed") break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+    EXPECT_EQ(state_of(order), state) << json::serialize(order) << "\n" << perch.output();
+    return order;
+}
+
+// What a refund transaction sent, as the chain has it.
+json::object tx_by_hash(Chains& chains, std::int64_t chain, const json::value& hash) {
+    auto tx = chains.call(chain, "eth_getTransactionByHash", {hash});
+    return tx.is_object() ? tx.as_object() : json::object{};
+}
+
+std::string text_of(const json::object& o, const char* key) {
+    const auto* v = o.if_contains(key);
+    return v && v->is_string() ? perch::text::to_lower(v->as_string()) : std::string();
+}
+
+U256 u256_of(const json::value& v) {
+    return *U256::from_dec(std::string(v.as_string()));
+}
+
+}  // namespace
+
+TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    PerchProcess perch(maker_config(devnet));
+    auto db = perch.dir() / "perch.db";
+    wait_for_watchers(db, devnet.rpc_urls.size());
+    std::vector<std::pair<std::string, std::string>> env{
+        {"PERCH_DATABASE_URL", "sqlite:" + db.string()}};
+    auto [paused_rc, paused_out] = run_perch({"pause"}, env);
+    ASSERT_EQ(paused_rc, 0) << paused_out;
+
+    auto sender = fresh_wallet(chains, 1868, kEth);
+    auto recipient = fresh_wallet(chains, 42161, U256());
+    auto d =
+        deposit(chains, devnet, 1868, sender, "", *U256::parse_units("0.01", 18), 42161, recipient);
+    auto queued = wait_for_state(perch, 1868, d.tx_hash, "queued");
+    // Several payer rounds later it is still waiting: nothing signed, nothing sent.
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    auto still = order_of(perch, 1868, d.tx_hash);
+    EXPECT_EQ(state_of(still), "queued");
+    EXPECT_EQ(still.at("dst_tx_hash").as_string(), "");
+    EXPECT_TRUE(sql(db, "SELECT id FROM maker_txs").empty()) << "a payout was signed while paused";
+    EXPECT_TRUE(chains.native(42161, recipient).is_zero());
+
+    auto [resumed_rc, resumed_out] = run_perch({"resume"}, env);
+    ASSERT_EQ(resumed_rc, 0) << resumed_out;
+    auto done = wait_for_state(perch, 1868, d.tx_hash, "completed");
+    EXPECT_EQ(chains.native(42161, recipient), u256_of(queued.at("receive_amount")));
+    EXPECT_FALSE(done.at("dst_tx_hash").as_string().empty());
+}
+
+TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    const auto& usdt = devnet.contracts.at("USDT");
+    // Above liquidity: the maker keeps only 5 USDT on Soneium for this test (restored after).
+    auto keep = *U256::parse_units("5", 6);
+    auto held = chains.erc20(1868, usdt, kMaker);
+    ASSERT_GT(held, keep);
+    auto moved = *held.sub(keep);
+    chains.send(1868, kMaker, usdt,
+                perch::bridge::transfer_calldata(*Address::from_hex(kDeployer), moved));
+    struct Restore {
+        Chains& chains;
+        std::string usdt;
+        U256 amount;
+        ~Restore() {
+            chains.send(1868, kDeployer, usdt,
+                        perch::bridge::transfer_calldata(*Address::from_hex(kMaker), amount));
+        }
+    } restore{chains, usdt, moved};
+
+    // The payout's own gas is reserved: on Ethereum the maker keeps exactly what an ETH payout
+    // of 0.01 would send plus 0.00001 ETH, less than that payout's gas (50 000 × a max fee of
+    // at least the 1 gwei tip), so it must be refunded, not signed and then refused by the node.
+    auto eth_amount = *U256::parse_units("0.01", 18);
+    PerchProcess quoter("\"chain_profile\": \"" + devnet.state_path + "\"");
+    auto quote = quoter.get(
+        "/api/bridge_api/v1/quote?from_chain_id=1868&to_chain_id=1&token=ETH&amount=0.01");
+    ASSERT_EQ(quote.status, 200) << quote.body;
+    auto eth_payout = *U256::parse_units(
+        std::string(json::parse(quote.body).at("data").at("receive_amount").as_string()), 18);
+    auto maker_eth = chains.native(1, kMaker);
+    struct RestoreEth {
+        Chains& chains;
+        U256 balance;
+        ~RestoreEth() { chains.call(1, "hardhat_setBalance", {kMaker, balance.to_hex()}); }
+    } restore_eth{chains, maker_eth};
+    auto short_of_gas = *eth_payout.add(*U256::parse_units("0.00001", 18));
+    chains.call(1, "hardhat_setBalance", {kMaker, short_of_gas.to_hex()});
+
+    PerchProcess perch(maker_config(devnet));
+    wait_for_watchers(perch.dir() / "perch.db", devnet.rpc_urls.size());
+    auto good_recipient = fresh_wallet(chains, 42161, U256());
+
+    auto bad_recipient = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "",
+                                 eth_amount, 42161, "xyz");
+    auto unknown_route = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "",
+                                 eth_amount, 56, good_recipient);
+    auto no_destination = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "",
+                                  eth_amount, 10, good_recipient);
+    auto no_gas = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "", eth_amount, 1,
+                          good_recipient);
+    auto usdt_sender = fresh_wallet(chains, 1, kEth);
+    auto usdt_amount = *U256::parse_units("20", 6);
+    chains.send(1, kUser9, usdt,
+                perch::bridge::transfer_calldata(*Address::from_hex(usdt_sender), usdt_amount));
+    auto above_liquidity =
+        deposit(chains, devnet, 1, usdt_sender, usdt, usdt_amount, 1868, good_recipient);
+
+    struct Case {
+        const Deposit& d;
+        std::string reason;
+    };
+    for (const auto& [d, reason] :
+         {Case{bad_recipient, "the recipient 'xyz' is not an address"},
+          Case{unknown_route, "ETH cannot be bridged from chain 1868 to chain 56"},
+          Case{no_destination, "the bridge does not pay out on chain 10"},
+          Case{above_liquidity, "the bridge cannot pay this amount on the destination"},
+          Case{no_gas, "the bridge cannot pay this amount on the destination"}}) {
+        auto order = wait_for_state(perch, d.chain, d.tx_hash, "refunded");
+        if (state_of(order) != "refunded") continue;
+        EXPECT_NE(order.at("reason").as_string().find(reason), std::string::npos)
+            << order.at("reason");
+        EXPECT_EQ(order.at("dst_tx_hash").as_string(), "") << "an invalid deposit is never paid";
+        for (const auto& step : order.at("timeline").as_array())
+            EXPECT_NE(step.at("state").as_string(), "paying") << "no payout was ever signed";
+        auto refund = tx_by_hash(chains, d.chain, order.at("refund_tx_hash"));
+        ASSERT_FALSE(refund.empty()) << json::serialize(order);
+        EXPECT_EQ(text_of(refund, "from"), kMaker);
+        if (&d == &above_liquidity) {
+            // A token refund costs the route's transaction cost on the source chain (3 USDT on
+            // Ethereum, routes.json), paid by transfer() on the token.
+            EXPECT_EQ(text_of(refund, "to"), perch::text::to_lower(usdt));
+            auto back = *usdt_amount.sub(*U256::parse_units("3", 6));
+            EXPECT_EQ(chains.erc20(1, usdt, d.from), *d.balance_after.add(back));
+        } else {
+            // A native refund costs its own worst-case gas: 50 000 gas × the max fee it signed.
+            EXPECT_EQ(text_of(refund, "to"), d.from);
+            auto gas = *rpc::quantity(refund.at("maxFeePerGas")).mul(50'000);
+            auto back = *d.amount.sub(gas);
+            EXPECT_EQ(rpc::quantity(refund.at("value")), back);
+            EXPECT_EQ(chains.native(d.chain, d.from), *d.balance_after.add(back));
+        }
+    }
+}
+
+namespace {
+
+PrivateKey maker_key() {
+    std::ifstream in(std::string(PERCH_ROOT_DIR) + "/devnet/maker.key");
+    std::stringstream text;
+    text << in.rdbuf();
+    return *PrivateKey::from_hex(perch::text::trim(text.str()));
+}
+
+struct Signed {
+    std::string raw;
+    std::string hash;
+    std::string max_fee;
+};
+
+Signed sign_transfer(const PrivateKey& key, std::uint64_t nonce, const std::string& to,
+                     const U256& value, std::uint64_t gas, const U256& max_fee) {
+    Transaction tx;
+    tx.type = TxType::dynamic_fee;
+    tx.chain_id = 42161;
+    tx.nonce = nonce;
+    tx.max_priority_fee_per_gas = U256(1'000'000'000);
+    tx.max_fee_per_gas = max_fee;
+    tx.gas_limit = gas;
+    tx.to = *Address::from_hex(to);
+    tx.value = value;
+    sign_transaction(tx, key);
+    return {to_hex(encode_transaction(tx)), transaction_hash(tx).hex(), max_fee.to_dec()};
+}
+
+std::string random_hash() {
+    std::random_device rd;
+    Bytes bytes(32);
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(rd());
+    return to_hex(bytes);
+}
+
+// An order the maker has already signed and stored a payout for (state paying), as the payer
+// leaves it just before broadcasting: the order row, its maker_txs row and its one attempt.
+void store_paying_order(const fs::path& db, const std::string& sender, const U256& amount,
+                        const std::string& recipient, const U256& receive, std::uint64_t nonce,
+                        const Signed& tx) {
+    auto src_hash = random_hash();
+    auto now = std::to_string(std::time(nullptr));
+    sql(db,
+        "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, block_number, "
+        "block_hash, sender, token_address, token, decimals, amount, dst_chain_id, recipient, "
+        "channel, confirmations, receive_amount, fee, state, created_at, updated_at) VALUES "
+        "('1868:" +
+            src_hash + ":0', 1868, '" + src_hash + "', 0, 1, '" + random_hash() + "', '" + sender +
+            "', '0x0000000000000000000000000000000000000000', 'ETH', 18, '" + amount.to_dec() +
+            "', 42161, '" + recipient + "', " + std::to_string(kChannel) + ", 1, '" +
+            receive.to_dec() + "', '" + amount.sub(receive)->to_dec() + "', 'paying', " + now +
+            ", " + now + ")");
+    sql(db,
+        "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, created_at, "
+        "updated_at) SELECT id, 'payout', 42161, '" +
+            std::string(kMaker) + "', " + std::to_string(nonce) + ", 'pending', " + now + ", " +
+            now + " FROM bridge_orders WHERE src_tx_hash = '" + src_hash + "'");
+    sql(db,
+        "INSERT INTO maker_tx_attempts (maker_tx_id, tx_hash, raw_tx, max_fee_per_gas, "
+        "created_at) SELECT m.id, '" +
+            tx.hash + "', '" + tx.raw + "', '" + tx.max_fee + "', " + now +
+            " FROM maker_txs m JOIN bridge_orders o ON o.id = m.order_id WHERE "
+            "o.src_tx_hash = '" +
+            src_hash + "'");
+}
+
+}  // namespace
+
+// A payout the node refuses (here: a gas limit below the 21 000 any transaction needs) is logged
+// as an error with the node's words, then its nonce is filled with a 0-value transfer to the
+// maker: the order is refunded, and the next payout, signed at the following nonce and waiting
+// behind it, is mined and completes instead of stalling forever.
+TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    auto dir = fs::temp_directory_path() / ("perch-refused-" + random_hash().substr(2, 12));
+    fs::create_directories(dir);
+    auto db = dir / "perch.db";
+    std::vector<std::pair<std::string, std::string>> env{
+        {"PERCH_DATABASE_URL", "sqlite:" + db.string()}};
+    auto [migrated_rc, migrated_out] = run_perch({"migrate"}, env);
+    ASSERT_EQ(migrated_rc, 0) << migrated_out;
+
+    auto key = maker_key();
+    ASSERT_EQ(key.address().lower_hex(), kMaker);
+    auto nonce = chains.nonce(42161, kMaker, "pending");
+    auto base = rpc::quantity(
+        chains.call(42161, "eth_getBlockByNumber", {"latest", false}).at("baseFeePerGas"));
+    auto max_fee = *(*base.mul(2)).add(U256(1'000'000'000));
+    auto amount = *U256::parse_units("0.01", 18);
+    auto receive = *U256::parse_units("0.009", 18);
+    auto sender = fresh_wallet(chains, 1868, U256());
+    auto refused_to = fresh_wallet(chains, 42161, U256());
+    auto paid_to = fresh_wallet(chains, 42161, U256());
+    auto refused = sign_transfer(key, nonce, refused_to, receive, 20'000, max_fee);
+    auto next = sign_transfer(key, nonce + 1, paid_to, receive, 50'000, max_fee);
+    // The node really refuses it (and does not keep it).
+    EXPECT_ANY_THROW(chains.call(42161, "eth_sendRawTransaction", {refused.raw}));
+    store_paying_order(db, sender, amount, refused_to, receive, nonce, refused);
+    store_paying_order(db, sender, amount, paid_to, receive, nonce + 1, next);
+    sql(db,
+        "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (42161, '" +
+            std::string(kMaker) + "', " + std::to_string(nonce + 2) + ", 0)");
+
+    // Should this test fail, the nonce is filled here so the queued payout behind it cannot
+    // later take a nonce another maker on this devnet (the end-to-end run's) counts on.
+    struct FillOnFailure {
+        Chains& chains;
+        std::uint64_t nonce;
+        ~FillOnFailure() {
+            if (chains.nonce(42161, kMaker, "latest") > nonce) return;
+            chains.send(42161, kMaker, kMaker, {});
+        }
+    } fill_on_failure{chains, nonce};
+    PerchProcess perch(maker_config(devnet), env);
+    auto first = perch.get("/api/bridge_api/v1/history?address=" + sender + "&size=10");
+    ASSERT_EQ(first.status, 200) << first.body;
+    auto src_of = [&](const std::string& recipient) {
+        auto history = json::parse(
+            perch.get("/api/bridge_api/v1/history?address=" + sender + "&size=10").body);
+        for (const auto& o : history.at("data").at("list").as_array())
+            if (o.at("recipient").as_string() == recipient)
+                return std::string(o.at("src_tx_hash").as_string());
+        return std::string();
+    };
+    auto refunded = wait_for_state(perch, 1868, src_of(refused_to), "refunded", 50);
+    EXPECT_NE(refunded.at("reason").as_string().find("refused the payout"), std::string::npos)
+        << refunded.at("reason");
+    EXPECT_EQ(refunded.at("dst_tx_hash").as_string(), "");
+    EXPECT_TRUE(chains.native(42161, refused_to).is_zero());
+    // The deposit came back to its sender on the source chain, minus the refund's gas.
+    auto refund = tx_by_hash(chains, 1868, refunded.at("refund_tx_hash"));
+    ASSERT_FALSE(refund.empty());
+    auto back = *amount.sub(*rpc::quantity(refund.at("maxFeePerGas")).mul(50'000));
+    EXPECT_EQ(chains.native(1868, sender), back);
+
+    // The nonce went to a filler: 0 value, from the maker to the maker.
+    auto filler = sql(db, "SELECT tx_hash FROM maker_tx_attempts WHERE filler = 1");
+    ASSERT_EQ(filler.size(), 1u);
+    auto filled = tx_by_hash(chains, 42161, json::string(filler[0]));
+    EXPECT_EQ(text_of(filled, "to"), kMaker);
+    EXPECT_TRUE(rpc::quantity(filled.at("value")).is_zero());
+    EXPECT_EQ(rpc::quantity(filled.at("nonce")).low_u64(), nonce);
+    // ... so the payout behind it was mined.
+    auto paid = wait_for_state(perch, 1868, src_of(paid_to), "completed");
+    EXPECT_EQ(chains.native(42161, paid_to), receive);
+    // Never silent: error lines with the node's refusal and the cancellation.
+    auto log = perch.output();
+    EXPECT_NE(log.find("error maker: chain 42161 refused transaction " + refused.hash),
+              std::string::npos)
+        << log;
+    EXPECT_NE(log.find("the nonce is cancelled"), std::string::npos) << log;
+    perch.stop();
+    fs::remove_all(dir);
+}
