@@ -46,7 +46,7 @@ std::optional<OrderState> parse_order_state(std::string_view text) {
 
 bool is_final(OrderState state) {
     return state == OrderState::completed || state == OrderState::refunded ||
-           state == OrderState::failed || state == OrderState::dropped;
+           state == OrderState::failed;
 }
 
 Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,

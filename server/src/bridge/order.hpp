@@ -27,7 +27,8 @@ enum class OrderState {
 
 std::string_view to_string(OrderState state);
 std::optional<OrderState> parse_order_state(std::string_view text);
-// A state no event of the maker changes any more.
+// A state no event of the maker changes any more. Not `dropped`: the watcher revives a dropped
+// order when its deposit is mined again in another block, so a stream must keep following it.
 bool is_final(OrderState state);
 
 // The token a deposit carried, as the catalog knows it on the source chain.

@@ -49,7 +49,7 @@ TEST(OrderState, NamesRoundTripAndFinalStates) {
     EXPECT_FALSE(parse_order_state("lost"));
     EXPECT_TRUE(is_final(OrderState::completed));
     EXPECT_TRUE(is_final(OrderState::refunded));
-    EXPECT_TRUE(is_final(OrderState::dropped));
+    EXPECT_FALSE(is_final(OrderState::dropped));  // revived if the deposit is mined again
     EXPECT_FALSE(is_final(OrderState::paying));
     EXPECT_FALSE(is_final(OrderState::refunding));
 }
