@@ -16,13 +16,15 @@ namespace json = boost::json;
 namespace {
 
 std::string user_of(const http::Request& req, const char* name = "user") {
-    auto user = req.param(name);
+    const auto& user = req.param(name);
     return text::is_evm_address(user) ? text::to_lower(user) : user;
 }
 
 std::vector<std::int64_t> id_list(std::string_view text, const char* name) {
+    auto parts = text::split(text, ',');
     std::vector<std::int64_t> ids;
-    for (const auto& part : text::split(text, ',')) {
+    ids.reserve(parts.size());
+    for (const auto& part : parts) {
         if (part.empty()) continue;
         auto id = text::parse_int(part);
         if (!id) throw bad_request(std::string("'") + name + "' must be a comma list of ids");
@@ -33,6 +35,7 @@ std::vector<std::int64_t> id_list(std::string_view text, const char* name) {
 
 std::vector<rewards::BridgeRecord> records_of(const std::vector<store::UserBridge>& bridges) {
     std::vector<rewards::BridgeRecord> out;
+    out.reserve(bridges.size());
     for (const auto& b : bridges)
         out.push_back({b.src_chain, b.dst_chain, b.completed_at, b.points});
     return out;

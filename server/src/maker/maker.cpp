@@ -27,7 +27,7 @@ Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::Rou
       depositor_(depositor),
       key_(std::move(key)),
       address_(key_.address()),
-      options_(options) {}
+      options_(std::move(options)) {}
 
 void Maker::start(const std::vector<std::int64_t>& chain_ids) {
     chains_.insert(chain_ids.begin(), chain_ids.end());

@@ -98,6 +98,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     auto native = balances_.token_at(chain_id, chain::Address{});
     if (native) refs[native->address] = *native;
     std::vector<balance::TokenRef> ref_list;
+    ref_list.reserve(refs.size());
     for (const auto& [address, r] : refs) ref_list.push_back(r);
     auto held_list = co_await balances_.token_balances(chain_id, address_, ref_list);
     std::map<std::string, U256> held;
@@ -209,6 +210,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     auto stored = co_await orders_.sign_and_store(chain_id, address_.lower_hex(),
                                                   nonce_floor_[chain_id], std::move(plans));
     std::vector<Outgoing> fresh;
+    fresh.reserve(stored.size());
     for (const auto& m : stored) fresh.push_back({m.id, m.attempts.back()});
     co_await broadcast(chain_id, rpc, std::move(fresh));
 }

@@ -27,7 +27,7 @@ class Reader {
         fail(std::string("'") + key + "' must be an integer");
         return 0;
     }
-    std::string text(const char* key, std::optional<std::string> fallback = std::nullopt) {
+    std::string text(const char* key, const std::optional<std::string>& fallback = std::nullopt) {
         const auto* v = o_.if_contains(key);
         if (!v || v->is_null()) {
             if (!fallback) fail(std::string("'") + key + "' is required");

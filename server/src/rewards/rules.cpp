@@ -29,7 +29,7 @@ int date_of_day(std::int64_t z) {
     const unsigned d = doy - (153 * mp + 2) / 5 + 1;
     const unsigned m = mp < 10 ? mp + 3 : mp - 9;
     if (m <= 2) ++y;
-    return static_cast<int>(y * 10000 + m * 100 + d);
+    return static_cast<int>(y * 10000 + static_cast<std::int64_t>(m) * 100 + d);
 }
 
 std::optional<std::int64_t> day_of_date(int yyyymmdd) {
