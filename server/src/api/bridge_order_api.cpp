@@ -89,8 +89,7 @@ Task<http::Response> history(Services& s, http::Request& req) {
     }
     if (!req.query_value("channel").empty())
         q.channel = int_query(req, "channel", 0, 0, 2147483647);
-    if (q.address.empty() && !q.channel)
-        throw bad_request("'address' or 'channel' is required");
+    if (q.address.empty() && !q.channel) throw bad_request("'address' or 'channel' is required");
     q.page = int_query(req, "page", 1, 1, 100000);
     q.size = int_query(req, "size", 10, 1, 100);
     auto page = q.page;

@@ -5,8 +5,8 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/json/value.hpp>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>

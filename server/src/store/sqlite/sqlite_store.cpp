@@ -40,7 +40,6 @@ void ensure_parent_dir(const std::string& path) {
     if (!parent.empty()) std::filesystem::create_directories(parent);
 }
 
-
 }  // namespace
 
 SqliteStore::SqliteStore(const std::string& path, unsigned threads) : pool_(threads) {
