@@ -69,6 +69,7 @@ void register_lottery_api(http::Router& router, Services& s) {
             if (auto problem = rewards::airdrop_query_problem(addresses))
                 throw bad_request(*problem);
             std::vector<std::string> keys;
+            keys.reserve(addresses.size());
             for (const auto& a : addresses) keys.push_back(text::to_lower(a));
             std::string campaign = "layerzero";
             auto values = co_await s.rewards->store().airdrop_values(campaign, std::move(keys));
@@ -118,7 +119,7 @@ void register_lottery_api(http::Router& router, Services& s) {
                "A month of check-ins of a wallet (address, year, month): historyList, "
                "transactionCount, isCheckIn (today, UTC)",
                [&s](http::Request& req) -> Task<http::Response> {
-                   auto address = req.required_query("address");
+                   const auto& address = req.required_query("address");
                    if (!text::is_evm_address(address))
                        throw bad_request("'address' must be a wallet address");
                    auto user = text::to_lower(address);

@@ -18,7 +18,7 @@ std::string sha256_hex(std::string_view text) {
         throw std::runtime_error("SHA-256 failed");
     static constexpr char kHex[] = "0123456789abcdef";
     std::string out;
-    out.reserve(len * 2);
+    out.reserve(static_cast<std::size_t>(len) * 2);
     for (unsigned i = 0; i < len; ++i) {
         out.push_back(kHex[digest[i] >> 4]);
         out.push_back(kHex[digest[i] & 15]);

@@ -11,8 +11,8 @@ namespace perch::auth {
 
 inline constexpr std::string_view kSessionCookie = "perch_session";
 inline constexpr std::string_view kAuthHeader = "X-Perch-Auth";
-inline constexpr std::int64_t kSessionSeconds = 7 * 24 * 3600;
-inline constexpr std::int64_t kNonceSeconds = 10 * 60;
+inline constexpr std::int64_t kSessionSeconds = std::int64_t{7} * 24 * 3600;
+inline constexpr std::int64_t kNonceSeconds = std::int64_t{10} * 60;
 
 std::string sha256_hex(std::string_view text);
 // `bytes` random bytes from the OS generator, as lower-case hex (no 0x).

@@ -33,12 +33,19 @@ const json::array& array_in(const json::value& doc, const char* key, const std::
 void load_entries(CatalogSnapshot& s, const std::string& kind, const json::array& list,
                   const std::string& file) {
     for (const auto& e : list) {
-        if (!e.is_object()) throw ConfigError(file + ": every " + kind + " must be an object");
+        if (!e.is_object())
+            throw ConfigError(
+                std::string(file).append(": every ").append(kind).append(" must be an object"));
         if (auto error = RewardsCatalog::check(kind, e.as_object()))
             throw ConfigError(file + ": " + *error);
         auto id = e.as_object().at("id").to_number<std::int64_t>();
         if (!table_of(s, kind)->emplace(id, e.as_object()).second)
-            throw ConfigError(file + ": " + kind + " " + std::to_string(id) + " appears twice");
+            throw ConfigError(std::string(file)
+                                  .append(": ")
+                                  .append(kind)
+                                  .append(" ")
+                                  .append(std::to_string(id))
+                                  .append(" appears twice"));
     }
 }
 

@@ -2,7 +2,7 @@
 
 namespace perch::chain::rpc {
 
-ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, RpcOptions options) {
+ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, const RpcOptions& options) {
     for (const auto& chain : chains) {
         if (!chain.unsupported.empty()) {
             reasons_[chain.chain_id] = "chain " + std::to_string(chain.chain_id) +

@@ -19,7 +19,7 @@ struct ChainEndpoints {
 
 class ChainRegistry {
   public:
-    ChainRegistry(const std::vector<ChainEndpoints>& chains, RpcOptions options);
+    ChainRegistry(const std::vector<ChainEndpoints>& chains, const RpcOptions& options);
 
     // The chain's client, or null when it cannot be reached from here.
     RpcClient* find(std::int64_t chain_id) const;

@@ -90,7 +90,8 @@ std::vector<Reply> parse_replies(const std::string& body, std::size_t count, std
     return replies;
 }
 
-RpcClient::RpcClient(const std::vector<std::string>& urls, RpcOptions options) : options_(options) {
+RpcClient::RpcClient(const std::vector<std::string>& urls, RpcOptions options)
+    : options_(std::move(options)) {
     for (const auto& url : urls)
         endpoints_.push_back(std::make_unique<Endpoint>(url, options_.ca_file));
     if (endpoints_.empty())
