@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { depositCalldata, MAIN_CHANNEL_ID, NATIVE, rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
+import { depositStraight, MAIN_CHANNEL_ID } from './fixtures/devnet-rpc';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
 
 // Partner channel bridges (spec §2: /dapp/{name}, /network/{name}, /network/{name}/history) against
@@ -73,19 +73,10 @@ test.describe('partner channels', () => {
 
     test('/network/{name}/history lists only the bridges of that channel', async ({ page }) => {
       const state = readDevnetState();
-      const depositor = state.contracts.Depositor;
-      if (!depositor) throw new Error('no Depositor in the devnet state');
-      const src = rpcUrl(state, 8453);
       // Two deposits straight to the Depositor, one per channel (below the minimum: refunded, cheap).
       const amount = 200_000_000_000_000n;
-      const send = async (channelId: number): Promise<string> => {
-        const data = depositCalldata(NATIVE, amount, 42161, CHANNEL_USER, channelId);
-        const hash = await rpc<string>(src, 'eth_sendTransaction', [{ from: CHANNEL_USER, to: depositor, data, value: `0x${amount.toString(16)}` }]);
-        expect((await waitForReceipt(src, hash)).status).toBe('0x1');
-        return hash;
-      };
-      const partnerHash = await send(U2U.channel_id);
-      const mainHash = await send(MAIN_CHANNEL_ID);
+      const partnerHash = await depositStraight(state, CHANNEL_USER, amount, U2U.channel_id);
+      const mainHash = await depositStraight(state, CHANNEL_USER, amount, MAIN_CHANNEL_ID);
 
       await installInjectedWallet(page, { chains: walletChains(state), account: CHANNEL_USER, chainId: 8453 });
       await page.goto('/');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { BRIDGE_USER_SHORT, connectWallet } from './fixtures/bridge-ui';
-import { BRIDGE_USER, depositCalldata, MAIN_CHANNEL_ID, NATIVE, rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
+import { BRIDGE_USER, depositStraight, MAIN_CHANNEL_ID, rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
 import { readDevnetState } from './fixtures/injected-wallet';
 
 // A deposit below the route minimum, made straight to the Depositor (not through the app), is
@@ -18,15 +18,10 @@ test.describe('history on the devnet', () => {
 
   test('a below-minimum deposit straight to the contract is refunded and shown as refunded', async ({ page }) => {
     const state = readDevnetState();
-    const depositor = state.contracts.Depositor;
-    if (!depositor) throw new Error('no Depositor in the devnet state');
     const src = rpcUrl(state, 8453);
     // 0.0002 ETH to 42161: the ETH route's minimum is 0.001 (config/routes.json).
     const amount = 200_000_000_000_000n;
-    const data = depositCalldata(NATIVE, amount, 42161, BRIDGE_USER, MAIN_CHANNEL_ID);
-    const hash = await rpc<string>(src, 'eth_sendTransaction', [{ from: BRIDGE_USER, to: depositor, data, value: `0x${amount.toString(16)}` }]);
-    const receipt = await waitForReceipt(src, hash);
-    expect(receipt.status).toBe('0x1');
+    const hash = await depositStraight(state, BRIDGE_USER, amount, MAIN_CHANNEL_ID);
 
     await connectWallet(page, state, 8453);
     await page.goto('/history');
