@@ -1,34 +1,53 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AirdropInfoPage, LayerZeroAirdropPage } from '@/pages/AirdropPage';
+import { Spinner } from '@/components/Spinner';
+// The bridge is the landing route: loaded with the shell. Every other page is its own chunk,
+// fetched when first visited, so the first load of / carries only what the bridge needs.
 import BridgePage from '@/pages/BridgePage';
-import FaucetPage from '@/pages/FaucetPage';
-import HistoryPage from '@/pages/HistoryPage';
-import PointsPage from '@/pages/PointsPage';
-import PortfolioPage from '@/pages/PortfolioPage';
-import RewardsPage from '@/pages/RewardsPage';
-import {
-  AccessRestrictedPage,
-  BobSpicePage,
-  CompletedPage,
-  ConfirmPage,
-  DeployPage,
-  DevelopingPage,
-  EcosystemPage,
-  EventPage,
-  InvitePage,
-  MakerPage,
-  NotFoundPage,
-  PoolPage,
-  QueryPage,
-  ScrollBadgePage,
-  SoneiumBadgePage,
-  TestPage,
-  TosPage,
-} from '@/pages/SimplePages';
-import SwapPage from '@/pages/SwapPage';
-import TrackerPage from '@/pages/TrackerPage';
+import type { AirdropKind } from '@/pages/AirdropPage';
+import type { FaucetKind } from '@/pages/FaucetPage';
+import type { TrackerSubpage } from '@/pages/TrackerPage';
 import { PoolGuard } from './guards';
+
+/** A page loaded on first visit: `named` picks a named export, else the default export. */
+function lazyPage<P extends object>(load: () => Promise<Record<string, unknown>>, named = 'default'): ComponentType<P> {
+  const Page = lazy(async () => ({ default: (await load())[named] as ComponentType<P> }));
+  return function LazyPage(props: P) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const simple = (name: string) => lazyPage(() => import('@/pages/SimplePages'), name);
+const AirdropInfoPage = lazyPage<{ kind: AirdropKind }>(() => import('@/pages/AirdropPage'), 'AirdropInfoPage');
+const LayerZeroAirdropPage = lazyPage(() => import('@/pages/AirdropPage'), 'LayerZeroAirdropPage');
+const FaucetPage = lazyPage<{ kind: FaucetKind }>(() => import('@/pages/FaucetPage'));
+const HistoryPage = lazyPage(() => import('@/pages/HistoryPage'));
+const PointsPage = lazyPage(() => import('@/pages/PointsPage'));
+const PortfolioPage = lazyPage(() => import('@/pages/PortfolioPage'));
+const RewardsPage = lazyPage(() => import('@/pages/RewardsPage'));
+const SwapPage = lazyPage(() => import('@/pages/SwapPage'));
+const TrackerPage = lazyPage<{ sub?: TrackerSubpage }>(() => import('@/pages/TrackerPage'));
+const EventPage = lazyPage<{ event: 'owlmazing' | 'owlympics' }>(() => import('@/pages/SimplePages'), 'EventPage');
+const AccessRestrictedPage = simple('AccessRestrictedPage');
+const BobSpicePage = simple('BobSpicePage');
+const CompletedPage = simple('CompletedPage');
+const ConfirmPage = simple('ConfirmPage');
+const DeployPage = simple('DeployPage');
+const DevelopingPage = simple('DevelopingPage');
+const EcosystemPage = simple('EcosystemPage');
+const InvitePage = simple('InvitePage');
+const MakerPage = simple('MakerPage');
+const NotFoundPage = simple('NotFoundPage');
+const PoolPage = simple('PoolPage');
+const QueryPage = simple('QueryPage');
+const ScrollBadgePage = simple('ScrollBadgePage');
+const SoneiumBadgePage = simple('SoneiumBadgePage');
+const TestPage = simple('TestPage');
+const TosPage = simple('TosPage');
 
 /** Per-route layout flags (spec §2: navigation bar, fixed footer, background image). */
 export interface RouteFlags {

@@ -1,28 +1,20 @@
 import { createConfig, http, type Config, type Connector, type Transport } from 'wagmi';
 import { connect, disconnect as wagmiDisconnect, getConnection, reconnect, watchConnection, watchConnectors } from 'wagmi/actions';
 import type { Chain as ViemChain } from 'viem';
-import { create } from 'zustand';
 import { logUserAction } from '@/api/endpoints';
 import { appBus } from '@/lib/eventBus';
 import type { Chain } from '@/api/types';
 import { logger } from '@/lib/logger';
 import { evmChains, firstRpcUrl } from './chains';
 import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice } from './errors';
+import { useWalletRuntime } from './runtimeStore';
 import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
 import { SwitchChainError, switchEvmChain, type Eip1193Like } from './switchChain';
 
 /** Auto-reconnect of the last wallet runs this long after load (spec §9). */
 export const AUTO_RECONNECT_DELAY_MS = 3000;
 
-interface WalletRuntime {
-  /** The wagmi config, built once the chain list has arrived (null before, or with no EVM chain). */
-  config: Config | null;
-  chains: readonly ViemChain[];
-  /** EIP-6963 wallets discovered in the page. */
-  wallets: DiscoveredWallet[];
-}
-
-export const useWalletRuntime = create<WalletRuntime>()(() => ({ config: null, chains: [], wallets: [] }));
+export { useWalletRuntime };
 
 /** A key that changes only when the EVM chain set (ids and first rpc urls) changes. */
 export function chainsKey(chains: readonly ViemChain[]): string {

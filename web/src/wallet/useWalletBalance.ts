@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getBalance } from 'wagmi/actions';
 import { truncateDecimals } from '@/lib/number';
 import { formatUnitsExact } from '@/lib/units';
-import { useWalletRuntime } from './runtime';
+import { useWalletRuntime } from './runtimeStore';
 
 export const BALANCE_DECIMALS = 5;
 
@@ -17,6 +16,7 @@ export function useWalletBalance(address: string, chainId: number | null) {
     refetchInterval: 30_000,
     queryFn: async () => {
       if (!config || chainId === null) throw new Error('no wallet config');
+      const { getBalance } = await import('wagmi/actions');
       const b = await getBalance(config, { address: address as `0x${string}`, chainId });
       return { value: truncateDecimals(formatUnitsExact(b.value, b.decimals), BALANCE_DECIMALS), symbol: b.symbol };
     },

@@ -1,11 +1,10 @@
-import { getConnection, signMessage } from 'wagmi/actions';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { ApiError } from '@/api/client';
 import { getAuthNonce, postAuthLogout, postAuthVerify } from '@/api/rewards';
 import i18n from '@/i18n';
 import { logger } from '@/lib/logger';
-import { useWalletRuntime } from '@/wallet/runtime';
+import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
 import { siweMessage } from './siwe';
 
@@ -45,6 +44,7 @@ export async function signIn(address: string): Promise<void> {
   pending = (async () => {
     const config = useWalletRuntime.getState().config;
     if (!config) throw new Error(i18n.t('auth.noWallet'));
+    const { getConnection, signMessage } = await import('wagmi/actions');
     const nonce = await getAuthNonce();
     const conn = getConnection(config);
     const now = new Date();

@@ -13,7 +13,7 @@ import { multiBalanceQuery } from '@/features/network-list/balances';
 import { NetworkListModal } from '@/features/network-list/NetworkListModal';
 import { DEFAULT_DEBOUNCE_MS } from '@/lib/debounce';
 import { useWalletModal } from '@/wallet/modalStore';
-import { switchWalletChain } from '@/wallet/runtime';
+import { switchWalletChain } from '@/wallet/lazyRuntime';
 import { useWalletStore } from '@/wallet/store';
 import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, isEvmAddress } from './addressRules';
 import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';

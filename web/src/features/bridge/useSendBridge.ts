@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { sendTransaction, waitForTransactionReceipt } from 'wagmi/actions';
 import type { Config } from 'wagmi';
 import { buildBridgeTx, type BuildTxParams, type TxBody } from '@/api/bridge';
 import { logger } from '@/lib/logger';
-import { useWalletRuntime } from '@/wallet/runtime';
+import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { USER_REJECTED } from '@/wallet/errors';
 import { useBridgeForm, type ActiveDeposit } from './bridgeStore';
 
@@ -33,6 +32,7 @@ export function sendErrorMessage(err: unknown): string {
 }
 
 async function sendTx(config: Config, account: Hex, tx: TxBody): Promise<Hex> {
+  const { sendTransaction } = await import('wagmi/actions');
   return sendTransaction(config, {
     account,
     chainId: tx.chain_id,
@@ -65,6 +65,7 @@ export function useSendBridge(): (params: BuildTxParams & { exchange: string }) 
         if (built.approve) {
           form.setPhase('approving');
           const approveHash = await sendTx(config, account, built.approve);
+          const { waitForTransactionReceipt } = await import('wagmi/actions');
           const receipt = await waitForTransactionReceipt(config, { hash: approveHash, chainId: built.approve.chain_id });
           if (receipt.status !== 'success') throw new Error(`approve ${approveHash} reverted`);
         }

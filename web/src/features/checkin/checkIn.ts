@@ -1,4 +1,3 @@
-import { getConnection, waitForTransactionReceipt, writeContract } from 'wagmi/actions';
 import { create } from 'zustand';
 import { checkInEncrypt, postCheckIn } from '@/api/rewards';
 import type { CheckInContract, CheckInResult } from '@/api/rewardsTypes';
@@ -6,7 +5,8 @@ import { hasSession, signIn, withSession } from '@/features/auth/session';
 import i18n from '@/i18n';
 import { CHECK_IN_DEFAULT_CHAIN_ID } from '@/lib/config';
 import { utcDateStamp } from '@/lib/time';
-import { switchWalletChain, useWalletRuntime } from '@/wallet/runtime';
+import { switchWalletChain } from '@/wallet/lazyRuntime';
+import { useWalletRuntime } from '@/wallet/runtimeStore';
 
 /** The CheckIn contract's one write: checkIn(uint32 yyyymmdd), the current UTC date. */
 export const CHECK_IN_ABI = [
@@ -57,6 +57,7 @@ export function pickContract(list: readonly CheckInContract[], chainId: number):
 
 async function untilChain(chainId: number, ms = 5000): Promise<void> {
   const config = useWalletRuntime.getState().config;
+  const { getConnection } = await import('wagmi/actions');
   const end = Date.now() + ms;
   while (config && getConnection(config).chainId !== chainId && Date.now() < end) {
     await new Promise((r) => setTimeout(r, 50));
@@ -79,6 +80,7 @@ export async function runCheckIn(address: string, contract: CheckInContract): Pr
   const config = useWalletRuntime.getState().config;
   if (!config) throw new Error(i18n.t('auth.noWallet'));
   if (!hasSession(address)) await signIn(address);
+  const { getConnection, waitForTransactionReceipt, writeContract } = await import('wagmi/actions');
   if (getConnection(config).chainId !== contract.chainId) {
     await switchWalletChain(contract.chainId);
     await untilChain(contract.chainId);

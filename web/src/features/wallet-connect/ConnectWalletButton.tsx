@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { chainsQuery } from '@/api/queries';
 import { shortenAddress } from '@/lib/string';
 import { useWalletModal } from '@/wallet/modalStore';
-import { useWalletRuntime } from '@/wallet/runtime';
+import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
 import './wallet.css';
 

@@ -1,0 +1,30 @@
+import { useWalletStore } from './store';
+import type { Eip1193Like } from './switchChain';
+
+/**
+ * The wallet runtime's code (wagmi and viem's actions) is a chunk of its own, fetched right after
+ * the first render and awaited by the calls below: the first load of / stays within its budget,
+ * and a click never needs more than the already-fetched chunk.
+ */
+export const loadWalletRuntime = () => import('./runtime');
+
+/** Connects the discovered wallet `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+export async function connectWallet(walletId: string): Promise<string> {
+  return (await loadWalletRuntime()).connectWallet(walletId);
+}
+
+/** Disconnects the wallet and resets the wallet store (header back to 'Connect Wallet'). */
+export async function disconnectWallet(): Promise<void> {
+  useWalletStore.getState().disconnect(); // at once: the header must not wait for the chunk
+  return (await loadWalletRuntime()).disconnectWallet();
+}
+
+/** Switches the connected wallet to `chainId` (adds the chain when the wallet lacks it). */
+export async function switchWalletChain(chainId: number): Promise<void> {
+  return (await loadWalletRuntime()).switchWalletChain(chainId);
+}
+
+/** The connected wallet's EIP-1193 provider, or null. */
+export async function connectedProvider(): Promise<Eip1193Like | null> {
+  return (await loadWalletRuntime()).connectedProvider();
+}
