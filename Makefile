@@ -43,6 +43,7 @@ web: web/node_modules/.stamp
 
 devnet: devnet/node_modules/.stamp
 	cd devnet && npm run --silent compile
+	@chmod 600 devnet/maker.key  # git keeps no 0600; perch refuses a key others can read
 
 build: server web devnet
 

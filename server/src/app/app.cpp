@@ -22,6 +22,7 @@
 #include "core/log.hpp"
 #include "core/text.hpp"
 #include "http/dispatcher.hpp"
+#include "http/security_headers.hpp"
 #include "http/server.hpp"
 #include "maker/maker.hpp"
 #include "rewards/airdrop.hpp"
@@ -104,7 +105,34 @@ T run_now(Task<T> task) {
     return future.get();
 }
 
+// Every RPC URL the web app may call from the browser (its wallet code reads chains directly).
+std::vector<std::string> rpc_urls(const catalog::Catalog& catalog) {
+    std::vector<std::string> urls;
+    for (const auto& chain : catalog.chains()) {
+        const auto* list = chain.as_object().if_contains("rpc_urls");
+        if (!list || !list->is_array()) continue;
+        for (const auto& url : list->as_array()) {
+            if (url.is_string()) urls.emplace_back(url.as_string());
+        }
+    }
+    for (const auto& chain : catalog.profile_chains()) urls.push_back(chain.rpc_url);
+    return urls;
+}
+
+// The key must be the operator's alone: a file others can read is refused, never silently used.
+void check_key_file_mode(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    auto perms = fs::status(path, ec).permissions();
+    if (ec) return;  // unreadable: the read below names the problem
+    if ((perms & (fs::perms::group_all | fs::perms::others_all)) != fs::perms::none) {
+        throw ConfigError("maker_key_file: '" + path +
+                          "' is readable by group or others; run: chmod 600 " + path);
+    }
+}
+
 chain::PrivateKey read_maker_key(const std::string& path) {
+    check_key_file_mode(path);
     std::ifstream in(path);
     if (!in) throw ConfigError("maker_key_file: cannot read '" + path + "'");
     std::stringstream text;
@@ -177,9 +205,12 @@ int serve(const Config& config) {
     run_now(rewards.load_overrides());
     api::Services services{config, *store, catalog, geoip, balances, routes};
     services.rewards = &rewards;
-    http::Dispatcher dispatcher(api::build_router(services), http::StaticFiles(config.web_root),
-                                http::ClientIpResolver(config.trusted_proxies),
-                                config.cors_origins);
+    http::Dispatcher dispatcher(
+        api::build_router(services), http::StaticFiles(config.web_root),
+        http::ClientIpResolver(config.trusted_proxies),
+        {.cors_origins = config.cors_origins,
+         .rate_limits = config.rate_limits,
+         .content_security_policy = http::app_content_security_policy(rpc_urls(catalog))});
     http::Server server(pool, dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     auto maker = start_maker(config, pool, *store, catalog, routes, balances);

@@ -124,12 +124,53 @@ void apply_maker(MakerSettings& m, const json::object& obj) {
         get_int(obj, "speedup_after_ms", m.speedup_after.count(), 1000, 3600000, "maker."));
 }
 
+RateRule get_rate_rule(const json::object& obj, const char* key, RateRule fallback,
+                       const std::string& prefix) {
+    const auto* v = find(obj, key);
+    if (!v) return fallback;
+    const std::string name = prefix + key;
+    if (!v->is_object()) fail(name, "must be an object {burst, per_minute}");
+    const auto& o = v->as_object();
+    reject_unknown_keys(o, {"burst", "per_minute"}, name + ".");
+    RateRule r;
+    r.burst = static_cast<double>(
+        get_int(o, "burst", static_cast<std::int64_t>(fallback.burst), 0, 1000000, name + "."));
+    r.per_minute = static_cast<double>(get_int(
+        o, "per_minute", static_cast<std::int64_t>(fallback.per_minute), 0, 60000000, name + "."));
+    if (r.burst > 0 && r.per_minute <= 0) fail(name + ".per_minute", "must be positive");
+    return r;
+}
+
+// rate_limits: {"<group>": {paths, methods, per_ip, per_address}}. A group of the defaults is
+// changed field by field; a new group needs its paths.
+void apply_rate_limits(std::vector<RateGroup>& groups, const json::value& v) {
+    if (!v.is_object()) fail("rate_limits", "must be an object of group name → limits");
+    for (const auto& [key, value] : v.as_object()) {
+        const std::string prefix = "rate_limits." + std::string(key) + ".";
+        if (!value.is_object()) fail("rate_limits." + std::string(key), "must be an object");
+        const auto& o = value.as_object();
+        reject_unknown_keys(o, {"paths", "methods", "per_ip", "per_address"}, prefix);
+        auto it = std::find_if(groups.begin(), groups.end(),
+                               [&](const RateGroup& g) { return g.name == key; });
+        if (it == groups.end()) {
+            groups.push_back(RateGroup{std::string(key), {}, {}, {}, {}});
+            it = std::prev(groups.end());
+        }
+        if (find(o, "paths")) it->paths = get_strings(o, "paths");
+        if (find(o, "methods")) it->methods = get_strings(o, "methods");
+        if (it->paths.empty()) fail(prefix + "paths", "must name at least one path prefix");
+        it->per_ip = get_rate_rule(o, "per_ip", it->per_ip, prefix);
+        it->per_address = get_rate_rule(o, "per_address", it->per_address, prefix);
+    }
+}
+
 void apply_file(Config& c, const json::object& obj) {
     reject_unknown_keys(
         obj,
         {"host", "port", "threads", "database_url", "chain_profile", "maker_key_file",
          "trusted_proxies", "cors_origins", "web_root", "config_dir", "geoip_db", "log_level",
-         "access_log", "limits", "maker", "admin_token", "social_verifier_url", "checkin_chain_id"},
+         "access_log", "limits", "rate_limits", "maker", "admin_token", "social_verifier_url",
+         "checkin_chain_id"},
         "");
     c.host = get_string(obj, "host", c.host);
     c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
@@ -159,6 +200,8 @@ void apply_file(Config& c, const json::object& obj) {
         c.limits.idle_timeout = std::chrono::milliseconds(
             get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000, "limits."));
     }
+    if (const auto* rate_limits = find(obj, "rate_limits"))
+        apply_rate_limits(c.rate_limits, *rate_limits);
     if (const auto* maker = find(obj, "maker")) {
         if (!maker->is_object()) fail("maker", "must be an object");
         apply_maker(c.maker, maker->as_object());
@@ -220,6 +263,19 @@ void validate(const Config& c) {
 }
 
 }  // namespace
+
+std::vector<RateGroup> default_rate_groups() {
+    return {
+        {"auth", {"/api/auth/"}, {}, {60, 60}, {}},
+        {"quote", {"/api/bridge_api/v1/quote", "/api/bridge_api/v1/build_tx"}, {}, {600, 1200}, {}},
+        {"balances",
+         {"/api/balance", "/api/swap_auxiliary_api/"},
+         {},
+         {600, 1200},
+         {300, 600}},
+        {"writes", {"/api/"}, {"POST"}, {300, 300}, {120, 120}},
+    };
+}
 
 EnvLookup process_env() {
     return [](const char* name) -> std::optional<std::string> {

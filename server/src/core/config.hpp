@@ -18,6 +18,25 @@ struct Limits {
     std::chrono::milliseconds idle_timeout{60000};
 };
 
+// A token bucket: `burst` requests at once, refilled at `per_minute`. burst 0: no limit.
+struct RateRule {
+    double burst = 0;
+    double per_minute = 0;
+};
+
+// A route group of the rate limits: requests whose path starts with one of `paths` (and, when
+// `methods` is not empty, whose method is one of them). The first matching group counts a request,
+// once per client IP and once per wallet address the request names.
+struct RateGroup {
+    std::string name;
+    std::vector<std::string> paths;
+    std::vector<std::string> methods;  // upper case; empty: every method
+    RateRule per_ip;
+    RateRule per_address;
+};
+// Limits no person using the app reaches, that still stop a script from filling the store.
+std::vector<RateGroup> default_rate_groups();
+
 // A count per chain: `fallback` unless the chain has its own. In the config file either a plain
 // number (every chain) or an object {"default": 1, "<chain id>": 2, ...}.
 struct PerChainCount {
@@ -53,6 +72,7 @@ struct Config {
     std::string log_level = "info";
     bool access_log = true;
     Limits limits;
+    std::vector<RateGroup> rate_limits = default_rate_groups();
     MakerSettings maker;
     // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:
     // social tasks unavailable), the default check-in chain.

@@ -11,11 +11,38 @@
 namespace perch::http {
 
 Dispatcher::Dispatcher(Router router, StaticFiles files, ClientIpResolver client_ips,
-                       std::vector<std::string> cors_origins)
+                       EdgePolicy policy)
     : router_(std::move(router)),
       files_(std::move(files)),
       client_ips_(std::move(client_ips)),
-      cors_origins_(std::move(cors_origins)) {}
+      cors_origins_(std::move(policy.cors_origins)),
+      csp_(std::move(policy.content_security_policy)),
+      limiter_(std::make_unique<RateLimiter>(std::move(policy.rate_limits))) {}
+
+namespace {
+
+// The wallet a request acts for or asks about, lower-cased: a path {user} or a query address.
+std::string wallet_of(const Request& request) {
+    std::string_view found;
+    if (auto it = request.params.find("user"); it != request.params.end()) found = it->second;
+    for (const char* name : {"address", "user_address", "sender", "user"}) {
+        if (found.empty()) found = request.query_value(name);
+    }
+    std::string out(found.substr(0, 64));
+    for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+}
+
+Response too_many_requests(const RateVerdict& verdict) {
+    auto seconds = std::to_string(verdict.retry_after.count());
+    auto r = error_envelope(bhttp::status::too_many_requests,
+                            "too many requests (" + verdict.group->name + "): try again in " +
+                                seconds + " s");
+    r.headers.emplace_back("Retry-After", seconds);
+    return r;
+}
+
+}  // namespace
 
 bool Dispatcher::origin_allowed(std::string_view origin) const {
     return !origin.empty() && std::any_of(cors_origins_.begin(), cors_origins_.end(),
@@ -28,6 +55,14 @@ Task<Response> Dispatcher::handle(const RawRequest& raw, std::string_view peer) 
     Request request{raw, std::string(target->path()), {}, {}, {}};
     for (const auto& p : target->params()) request.query.insert_or_assign(p.key, p.value);
     request.client_ip = client_ips_.resolve(peer, request.header("X-Forwarded-For"));
+    bool over_tls = client_ips_.is_trusted(peer) && request.header("X-Forwarded-Proto") == "https";
+    auto response = co_await route(request);
+    response.over_tls = over_tls;
+    co_return response;
+}
+
+Task<Response> Dispatcher::route(Request& request) const {
+    const auto& raw = request.raw;
 
     if (raw.method() == bhttp::verb::options) {
         Response r;
@@ -61,6 +96,9 @@ Task<Response> Dispatcher::handle_api(Request& request) const {
         co_return error_envelope(bhttp::status::not_found, "no such API: " + request.path);
     }
     request.params = std::move(match.params);
+    auto verdict = limiter_->admit(request.raw.method_string(), request.path, request.client_ip,
+                                   wallet_of(request));
+    if (verdict.group) co_return too_many_requests(verdict);
     co_return co_await (*match.handler)(request);
 }
 
@@ -97,12 +135,22 @@ void Dispatcher::set_cors(Fields& msg, const RawRequest& req) const {
     }
 }
 
+template <class Fields>
+void Dispatcher::set_security(Fields& msg, bool over_tls) const {
+    msg.set("X-Content-Type-Options", "nosniff");
+    msg.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    msg.set(bhttp::field::x_frame_options, "DENY");  // frame-ancestors for older browsers
+    if (!csp_.empty()) msg.set("Content-Security-Policy", csp_);
+    if (over_tls) msg.set(bhttp::field::strict_transport_security, "max-age=31536000");
+}
+
 bhttp::response<bhttp::empty_body> Dispatcher::stream_head(const Response& res,
                                                            const RawRequest& req) const {
     bhttp::response<bhttp::empty_body> msg{res.status, req.version()};
     msg.set(bhttp::field::server, "perch");
     for (const auto& [name, value] : res.headers) msg.set(name, value);
     set_cors(msg, req);
+    set_security(msg, res.over_tls);
     msg.set(bhttp::field::content_type, "text/event-stream");
     msg.set(bhttp::field::cache_control, "no-store");
     msg.keep_alive(false);
@@ -113,9 +161,14 @@ bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req)
     bhttp::response<bhttp::string_body> msg{res.status, req.version()};
     msg.set(bhttp::field::server, "perch");
     msg.keep_alive(req.keep_alive());
-    for (auto& [name, value] : res.headers) msg.set(name, value);
+    for (auto& [name, value] : res.headers) {
+        // Behind TLS the session cookie is Secure too; over plain HTTP (the devnet) it cannot be.
+        if (res.over_tls && name == "Set-Cookie") value += "; Secure";
+        msg.set(name, value);
+    }
 
     set_cors(msg, req);
+    set_security(msg, res.over_tls);
 
     bool gzip_ok = accepts_gzip(req[bhttp::field::accept_encoding]);
     if (res.payload) {

@@ -4,19 +4,28 @@
 // (typed or not) turned into the JSON envelope so nothing escapes the connection's coroutine.
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message_generator.hpp>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/config.hpp"
 #include "http/client_ip.hpp"
+#include "http/rate_limit.hpp"
 #include "http/router.hpp"
 #include "http/static_files.hpp"
 
 namespace perch::http {
 
+// What the edge enforces besides routing: CORS origins, rate limits, the page's security policy.
+struct EdgePolicy {
+    std::vector<std::string> cors_origins;
+    std::vector<RateGroup> rate_limits;
+    std::string content_security_policy;  // empty: none sent
+};
+
 class Dispatcher {
   public:
-    Dispatcher(Router router, StaticFiles files, ClientIpResolver client_ips,
-               std::vector<std::string> cors_origins);
+    Dispatcher(Router router, StaticFiles files, ClientIpResolver client_ips, EdgePolicy policy);
 
     Task<Response> handle(const RawRequest& req, std::string_view peer) const;
     // Adds CORS, compression, caching and keep-alive headers, and the body.
@@ -27,16 +36,21 @@ class Dispatcher {
     const Router& router() const { return router_; }
 
   private:
+    Task<Response> route(Request& request) const;
     Task<Response> handle_api(Request& request) const;
     Response handle_static(const Request& request) const;
     bool origin_allowed(std::string_view origin) const;
     template <class Fields>
     void set_cors(Fields& msg, const RawRequest& req) const;
+    template <class Fields>
+    void set_security(Fields& msg, bool over_tls) const;
 
     Router router_;
     StaticFiles files_;
     ClientIpResolver client_ips_;
     std::vector<std::string> cors_origins_;
+    std::string csp_;
+    std::unique_ptr<RateLimiter> limiter_;  // counts requests: mutable state behind a const API
 };
 
 }  // namespace perch::http

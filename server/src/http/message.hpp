@@ -45,6 +45,9 @@ struct Response {
     std::shared_ptr<const Payload> payload;  // ... or a shared, precomputed one
     std::vector<std::pair<std::string, std::string>> headers;
     std::shared_ptr<EventStream> stream;  // set: a text/event-stream answer
+    // Set by the dispatcher: the client reached us over TLS through a trusted proxy (HSTS and
+    // Secure cookies apply).
+    bool over_tls = false;
 };
 
 struct Request {

@@ -11,6 +11,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
+#include <array>
 #include <thread>
 #include <unordered_set>
 
@@ -52,6 +53,17 @@ struct Registration {
 bool is_body_limit(const boost::system::error_code& ec) {
     return ec == bhttp::error::body_limit || ec == bhttp::error::header_limit;
 }
+
+// A request Beast could not parse (not a client that left or went quiet): it gets a 400.
+bool is_malformed(const boost::system::error_code& ec) {
+    return ec.category() == make_error_code(bhttp::error::bad_method).category() &&
+           ec != bhttp::error::end_of_stream && ec != bhttp::error::partial_message &&
+           !is_body_limit(ec);
+}
+
+// Lingering close (as nginx's): how long and how much of a request we drop after an early error.
+constexpr auto kLingerTime = std::chrono::seconds(5);
+constexpr std::size_t kLingerBytes = 64U << 20;
 
 }  // namespace
 
@@ -148,14 +160,11 @@ Task<void> Server::serve(tcp::socket socket) {
         }
         if (read_ec) {
             if (is_body_limit(read_ec)) {
-                // Answer 413 and close: the rest of the oversized body is never read.
-                RawRequest stub;
-                stub.version(11);
-                stub.keep_alive(false);
-                auto msg = dispatcher_.finish(
-                    error_envelope(bhttp::status::payload_too_large, "request body too large"),
-                    stub);
-                co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
+                co_await answer_early_error(conn, bhttp::status::payload_too_large,
+                                            "request body too large");
+            } else if (is_malformed(read_ec)) {
+                co_await answer_early_error(conn, bhttp::status::bad_request,
+                                            "malformed HTTP request: " + read_ec.message());
             }
             break;
         }
@@ -185,6 +194,34 @@ Task<void> Server::serve(tcp::socket socket) {
     }
     conn.stream.socket().shutdown(tcp::socket::shutdown_send, ec);
     conn.stream.socket().close(ec);
+}
+
+// Answers a request we refuse before reading it whole, then closes without a reset.
+Task<void> Server::answer_early_error(Connection& conn, bhttp::status status,
+                                      std::string_view msg) {
+    RawRequest stub;
+    stub.version(11);
+    stub.keep_alive(false);
+    conn.stream.expires_after(limits_.read_timeout);
+    auto [ec, n] = co_await beast::async_write(
+        conn.stream, dispatcher_.finish(error_envelope(status, msg), stub), use_tuple);
+    if (!ec) co_await linger(conn);
+}
+
+// The client may still be sending the body we refused. Closing now would make the kernel answer
+// its data with a reset that can destroy our response before it is read; so stop sending, drop
+// what arrives for a bounded time and size, then close.
+Task<void> Server::linger(Connection& conn) {
+    boost::system::error_code ec;
+    conn.stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+    conn.stream.expires_after(kLingerTime);
+    std::array<char, 16384> sink{};
+    std::size_t drained = 0;
+    while (drained < kLingerBytes) {
+        auto [read_ec, n] = co_await conn.stream.async_read_some(asio::buffer(sink), use_tuple);
+        if (read_ec) break;
+        drained += n;
+    }
 }
 
 void Server::shutdown(std::chrono::milliseconds grace) {

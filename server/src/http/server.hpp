@@ -31,6 +31,8 @@ class Server {
   private:
     Task<void> accept_loop();
     Task<void> serve(boost::asio::ip::tcp::socket socket);
+    Task<void> answer_early_error(Connection& conn, bhttp::status status, std::string_view msg);
+    static Task<void> linger(Connection& conn);
     Task<void> stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,
                              std::shared_ptr<EventStream> events);
 

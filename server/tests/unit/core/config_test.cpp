@@ -119,3 +119,38 @@ TEST(Config, MakerConfirmationsArePerChainOrOneNumber) {
     EXPECT_NE(error(R"({"maker": {"confirmations": "2"}})").find("'maker.confirmations'"),
               std::string::npos);
 }
+
+TEST(Config, RateLimitsDefaultAndChangeFieldByField) {
+    auto defaults = parse("{}").rate_limits;
+    ASSERT_FALSE(defaults.empty());
+    EXPECT_EQ(defaults.front().name, "auth");
+    EXPECT_GT(defaults.front().per_ip.burst, 0);
+
+    auto c = parse(R"({"rate_limits": {"auth": {"per_ip": {"burst": 2, "per_minute": 6}},
+                      "faucet": {"paths": ["/api/faucet/"], "methods": ["POST"],
+                                 "per_address": {"burst": 1, "per_minute": 1}}}})");
+    ASSERT_EQ(c.rate_limits.size(), defaults.size() + 1);
+    EXPECT_EQ(c.rate_limits.front().per_ip.burst, 2);
+    EXPECT_EQ(c.rate_limits.front().per_ip.per_minute, 6);
+    EXPECT_EQ(c.rate_limits.front().paths, defaults.front().paths);  // kept
+    const auto& faucet = c.rate_limits.back();
+    EXPECT_EQ(faucet.name, "faucet");
+    EXPECT_EQ(faucet.methods, std::vector<std::string>{"POST"});
+    EXPECT_EQ(faucet.per_address.burst, 1);
+    EXPECT_EQ(faucet.per_ip.burst, 0);  // no per-IP limit unless configured
+}
+
+TEST(Config, RateLimitErrorsNameTheKey) {
+    EXPECT_NE(error_of(R"({"rate_limits": {"new": {"per_ip": {"burst": 1, "per_minute": 1}}}})")
+                  .find("'rate_limits.new.paths'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"rate_limits": {"auth": {"per_ip": {"burst": -1}}}})")
+                  .find("'rate_limits.auth.per_ip.burst'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"rate_limits": {"auth": {"per_ip": {"burst": 5, "per_minute": 0}}}})")
+                  .find("'rate_limits.auth.per_ip.per_minute'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"rate_limits": {"auth": {"rate": 1}}})").find("'rate_limits.auth.rate'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"rate_limits": []})").find("'rate_limits'"), std::string::npos);
+}
