@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import type { Page } from '@playwright/test';
 import { BRIDGE_USER, nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
 import { BRIDGE_USER_SHORT as SHORT, connectWallet } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 import { BRIDGE_USER_SHORT, connectWallet } from './fixtures/bridge-ui';
 import { BRIDGE_USER, depositStraight, MAIN_CHANNEL_ID, rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
 import { readDevnetState } from './fixtures/injected-wallet';

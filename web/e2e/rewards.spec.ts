@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import type { Page } from '@playwright/test';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 
 // The rewards programme through the UI, against the real perch server (PERCH_URL) and the devnet

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import type { Page } from '@playwright/test';
 
 // Runs against the real perch server (web/dist + /api) started by the lead's script;
 // base URL from PERCH_URL (default http://127.0.0.1:8080).
@@ -161,4 +162,18 @@ test('visitors from an allowed country are not redirected', async ({ page }) => 
   expect(['CU', 'IR', 'KP', 'SY', 'RU', 'CN']).not.toContain(body.data.country_code);
   await heading(page, 'Swap');
   await expect(page).toHaveURL(/\/swap$/);
+});
+
+test('the app is served under its Content-Security-Policy and cannot be framed', async ({ page, request }) => {
+  const res = await request.get('/');
+  const csp = res.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self';");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res.headers()['x-frame-options']).toBe('DENY');
+  expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  // A page of another origin that frames the bridge gets an empty frame, never the app.
+  await page.goto('/');
+  await page.setContent(`<iframe id="f" src="${new URL('/', page.url()).href}"></iframe>`);
+  const frame = page.frameLocator('#f');
+  await expect(frame.getByRole('heading', { name: 'Bridge' })).toHaveCount(0);
 });

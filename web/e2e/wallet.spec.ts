@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import type { Page } from '@playwright/test';
 import { DEVNET_USER, installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
 
 // Needs the real perch server (PERCH_URL) started with the devnet chain profile, and the devnet
