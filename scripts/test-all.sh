@@ -83,6 +83,13 @@ rc=$?
 count e2e "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= passed)' | tail -1)" \
   "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= failed)' | tail -1)" $rc
 
+echo "== secrets (the maker key in no log and no API answer)"
+bash "$ROOT/scripts/check-secrets.sh" "$ROOT/devnet/maker.key" "http://127.0.0.1:$((8180 + S))" "$LOGS" \
+  > "$LOGS/secrets.log" 2>&1
+rc=$?
+count secrets "$(grep -oP '^secrets: \K[0-9]+' "$LOGS/secrets.log")" \
+  "$(grep -oP '^secrets: [0-9]+ passed, \K[0-9]+' "$LOGS/secrets.log")" $rc
+
 for suite in "${failures[@]}"; do
   echo "FAILED: $suite; the end of build/test-logs/$suite.log:"
   tail -n 60 "$LOGS/$suite.log" | sed 's/^/    /'
