@@ -54,9 +54,13 @@ std::string string_field(const json::object& body, const char* key) {
 
 void register_lottery_api(http::Router& router, Services& s) {
     router.post(
-        "/api/lottery/maker/layerzero/drop",
-        "Airdrop batch query {addressList} (at most 5): a list of address and value",
+        "/api/lottery/maker/{campaign}/drop",
+        "Airdrop batch query {addressList} (at most 5) on one allocation set (layerzero, strk, "
+        "taiko, blast, zk): a list of address and value",
         [&s](http::Request& req) -> Task<http::Response> {
+            const auto& campaign = req.param("campaign");
+            if (!rewards::is_airdrop_campaign(campaign))
+                throw ApiError(ErrorKind::not_found, "no airdrop named '" + campaign + "'");
             auto body = req.json_object();
             const auto* list = body.if_contains("addressList");
             if (!list || !list->is_array())
@@ -71,7 +75,6 @@ void register_lottery_api(http::Router& router, Services& s) {
             std::vector<std::string> keys;
             keys.reserve(addresses.size());
             for (const auto& a : addresses) keys.push_back(text::to_lower(a));
-            std::string campaign = "layerzero";
             auto values = co_await s.rewards->store().airdrop_values(campaign, std::move(keys));
             json::array out;
             for (std::size_t i = 0; i < addresses.size(); ++i)

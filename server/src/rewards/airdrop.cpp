@@ -1,8 +1,15 @@
 #include "rewards/airdrop.hpp"
 
+#include <algorithm>
+
 #include "core/text.hpp"
 
 namespace perch::rewards {
+
+bool is_airdrop_campaign(std::string_view name) {
+    return std::find(std::begin(kAirdropCampaigns), std::end(kAirdropCampaigns), name) !=
+           std::end(kAirdropCampaigns);
+}
 namespace {
 
 bool is_decimal(std::string_view s) {

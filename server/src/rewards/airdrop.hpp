@@ -11,6 +11,12 @@ namespace perch::rewards {
 
 inline constexpr std::size_t kAirdropBatch = 5;
 
+// The allocation sets the checkers query, each imported on its own (`--campaign NAME`): the
+// /layerzero-airdrop, /strkairdrop, /taikodrop, /blastdrop and /zkairdrop pages.
+inline constexpr std::string_view kAirdropCampaigns[] = {"layerzero", "strk", "taiko", "blast",
+                                                         "zk"};
+bool is_airdrop_campaign(std::string_view name);
+
 // The client text for a bad address list, or nullopt: empty → 'Please enter the address.', a
 // length other than 42 → 'address error.', more than 5 → the batch limit.
 std::optional<std::string> airdrop_query_problem(const std::vector<std::string>& addresses);

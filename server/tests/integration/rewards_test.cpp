@@ -714,6 +714,32 @@ TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
     EXPECT_EQ(json::parse(empty.body).at("msg").as_string(), "Please enter the address.");
 }
 
+TEST(RewardsServer, EachAirdropCheckerQueriesItsOwnAllocationSet) {
+    PerchProcess perch;
+    auto csv = perch.dir() / "strk.csv";
+    std::ofstream(csv) << "address,value\n0x00000000000000000000000000000000000000AA,77\n";
+    const std::pair<std::string, std::string> db{
+        "PERCH_DATABASE_URL", "sqlite:" + (perch.dir() / "perch.db").string()};
+    auto [rc, out] = perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strk"}, {db});
+    ASSERT_EQ(rc, 0) << out;
+    EXPECT_NE(out.find("1 allocation(s) imported for strk"), std::string::npos) << out;
+    const std::string body = R"({"addressList": ["0x00000000000000000000000000000000000000aa"]})";
+    auto value_on = [&](const std::string& campaign) {
+        auto res = perch.post("/api/lottery/maker/" + campaign + "/drop", body);
+        EXPECT_EQ(res.status, 200) << campaign << ": " << res.body;
+        return std::string(json::parse(res.body).at("data").at(0).at("value").as_string());
+    };
+    EXPECT_EQ(value_on("strk"), "77");
+    EXPECT_EQ(value_on("layerzero"), "0");  // sets never mix
+    EXPECT_EQ(value_on("taiko"), "0");
+    auto unknown = perch.post("/api/lottery/maker/nope/drop", body);
+    EXPECT_EQ(unknown.status, 404);
+    EXPECT_EQ(json::parse(unknown.body).at("msg").as_string(), "no airdrop named 'nope'");
+    std::tie(rc, out) = perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strkk"}, {db});
+    EXPECT_EQ(rc, 2);
+    EXPECT_NE(out.find("--campaign 'strkk'"), std::string::npos) << out;
+}
+
 TEST(RewardsServer, WeekSpecialMaskCarriesAStreakFromTheWeekBefore) {
     PerchProcess perch;
     auto gus = Wallet::fresh();

@@ -64,9 +64,12 @@ export async function logUserAction(action: UserAction): Promise<void> {
   }
 }
 
-/** One airdrop batch (at most 5 addresses); the lottery group answers code 200. */
-export async function queryLayerZeroDrop(addressList: string[], signal?: AbortSignal): Promise<AirdropResult[]> {
-  const data = await request<AirdropResult[] | ListData<AirdropResult>>('lottery/maker/layerzero/drop', {
+/** The allocation sets of the airdrop checkers, each imported with `perch import-airdrop --campaign`. */
+export type AirdropCampaign = 'layerzero' | 'strk' | 'taiko' | 'blast' | 'zk';
+
+/** One airdrop batch (at most 5 addresses) on one allocation set; the lottery group answers code 200. */
+export async function queryAirdrop(campaign: AirdropCampaign, addressList: string[], signal?: AbortSignal): Promise<AirdropResult[]> {
+  const data = await request<AirdropResult[] | ListData<AirdropResult>>(`lottery/maker/${campaign}/drop`, {
     method: 'POST',
     body: { addressList },
     okCodes: [200, 0],
@@ -75,3 +78,5 @@ export async function queryLayerZeroDrop(addressList: string[], signal?: AbortSi
   });
   return Array.isArray(data) ? data : (data?.list ?? []);
 }
+
+export const queryLayerZeroDrop = (addressList: string[], signal?: AbortSignal) => queryAirdrop('layerzero', addressList, signal);

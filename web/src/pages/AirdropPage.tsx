@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { queryAirdrop, type AirdropCampaign } from '@/api/endpoints';
 import { PageHeader } from '@/components/PageHeader';
-import { SimplePage } from '@/components/SimplePage';
 import { AirdropQuery } from '@/features/airdrop/AirdropQuery';
 
 /** /layerzero-airdrop: the batch query screen. */
@@ -16,8 +16,21 @@ export function LayerZeroAirdropPage() {
 
 export type AirdropKind = 'strkairdrop' | 'taikodrop' | 'blastdrop' | 'zkairdrop';
 
-/** /strkairdrop, /taikodrop, /blastdrop, /zkairdrop (contents not shown by the spec). */
+const CAMPAIGN_OF: Record<AirdropKind, AirdropCampaign> = {
+  strkairdrop: 'strk',
+  taikodrop: 'taiko',
+  blastdrop: 'blast',
+  zkairdrop: 'zk',
+};
+
+/** /strkairdrop, /taikodrop, /blastdrop, /zkairdrop: the same checker on each programme's own allocation set. */
 export function AirdropInfoPage({ kind }: { kind: AirdropKind }) {
   const { t } = useTranslation();
-  return <SimplePage title={t(`airdrop.pages.${kind}`)} body={t('airdrop.genericBody')} />;
+  const campaign = CAMPAIGN_OF[kind];
+  return (
+    <div className="page page--narrow">
+      <PageHeader title={t(`airdrop.pages.${kind}`)} subtitle={t('airdrop.genericBody')} />
+      <AirdropQuery key={campaign} query={(batch) => queryAirdrop(campaign, batch)} />
+    </div>
+  );
 }
