@@ -154,6 +154,39 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
     return out;
 }
 
+// config/ecosystem.json, checked against the chain list so a card never points at a network the
+// bridge does not know.
+json::object load_ecosystem(const std::string& dir, const json::array& chains) {
+    const auto file = dir + "/ecosystem.json";
+    auto projects = read_list(file, "projects");
+    require_fields(projects, file,
+                   {{"name", json::kind::string},
+                    {"category", json::kind::string},
+                    {"networks", json::kind::array},
+                    {"link", json::kind::string},
+                    {"text", json::kind::string}});
+    auto categories = read_list(file, "categories");
+    std::set<std::string> category_names;
+    for (const auto& c : categories) {
+        if (!c.is_string()) throw ConfigError("reference data '" + file + "': categories must be strings");
+        category_names.emplace(c.as_string());
+    }
+    std::set<std::int64_t> chain_ids;
+    for (const auto& c : chains) chain_ids.insert(int_of(c.at("chain_id")));
+    for (std::size_t i = 0; i < projects.size(); ++i) {
+        const auto& p = projects[i].as_object();
+        if (!category_names.contains(std::string(p.at("category").as_string())))
+            bad_entry(file, i, "category", "is not one of categories");
+        const auto& link = p.at("link").as_string();
+        if (!link.starts_with("https://")) bad_entry(file, i, "link", "must be an https URL");
+        for (const auto& n : p.at("networks").as_array()) {
+            if (!(n.is_int64() || n.is_uint64()) || !chain_ids.contains(int_of(n)))
+                bad_entry(file, i, "networks", "names a chain that is not in chains.json");
+        }
+    }
+    return json::object{{"categories", std::move(categories)}, {"projects", std::move(projects)}};
+}
+
 }  // namespace
 
 Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) {
@@ -166,6 +199,7 @@ Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) 
                     {"address", json::kind::string},
                     {"decimals", json::kind::int64}});
     c.exchanges_ = read_list(dir + "/exchanges.json", "exchanges");
+    c.ecosystem_ = load_ecosystem(dir, c.chains_);
     require_fields(
         c.exchanges_, dir + "/exchanges.json",
         {{"id", json::kind::int64}, {"name", json::kind::string}, {"icon", json::kind::string}});

@@ -29,6 +29,9 @@ class Catalog {
     const boost::json::array& chains() const { return chains_; }
     const boost::json::array& tokens() const { return tokens_; }
     const boost::json::array& exchanges() const { return exchanges_; }
+    // The ecosystem directory (config/ecosystem.json): {categories, projects}; every project's
+    // category is listed and every network it names is a chain of chains().
+    const boost::json::object& ecosystem() const { return ecosystem_; }
     // The channel whose domains contain the host (case-insensitive, port ignored), else the main
     // one.
     const boost::json::object& channel_for_domain(std::string_view host) const;
@@ -45,6 +48,7 @@ class Catalog {
     boost::json::array chains_;
     boost::json::array tokens_;
     boost::json::array exchanges_;
+    boost::json::object ecosystem_;
     boost::json::array channels_;
     std::int64_t default_channel_id_ = 0;
     std::vector<ProfileChain> profile_chains_;

@@ -113,6 +113,19 @@ TEST(Server, GzipAndEtagOnReferenceData) {
     EXPECT_TRUE(again.body.empty());
 }
 
+TEST(Server, EcosystemDirectoryFromConfig) {
+    PerchProcess perch;
+    auto res = perch.get("/api/ecosystem_api/v1/directory", {{"Accept-Encoding", "gzip"}});
+    EXPECT_EQ(res.status, 200);
+    EXPECT_EQ(res.headers["content-encoding"], "gzip");
+    auto plain = perch.get("/api/ecosystem_api/v1/directory");
+    auto data = parse(plain.body).at("data").as_object();
+    EXPECT_GE(data.at("projects").as_array().size(), 10U);
+    const auto& first = data.at("projects").as_array().at(0).as_object();
+    for (const char* key : {"name", "category", "networks", "link", "text"})
+        EXPECT_TRUE(first.contains(key)) << key;
+}
+
 TEST(Server, TokensAndExchanges) {
     PerchProcess perch;
     auto tokens = parse(perch.get("/api/bridge_api/v1/all-tokens").body);

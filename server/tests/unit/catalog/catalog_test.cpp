@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "core/error.hpp"
@@ -40,4 +42,38 @@ TEST(Catalog, DevnetProfileGivesLocalRpcUrls) {
 
 TEST(Catalog, MissingFileIsAConfigError) {
     EXPECT_THROW(Catalog::load("/nonexistent", ""), perch::ConfigError);
+}
+
+TEST(Catalog, EcosystemProjectsNameKnownCategoriesAndChains) {
+    auto c = Catalog::load(PERCH_CONFIG_DIR, "");
+    const auto& eco = c.ecosystem();
+    const auto& projects = eco.at("projects").as_array();
+    EXPECT_GE(projects.size(), 10U);
+    std::set<std::string> categories;
+    for (const auto& cat : eco.at("categories").as_array()) categories.emplace(cat.as_string());
+    for (const auto& p : projects) {
+        EXPECT_TRUE(categories.contains(std::string(p.at("category").as_string())));
+        EXPECT_FALSE(p.at("networks").as_array().empty());
+    }
+}
+
+TEST(Catalog, EcosystemEntryWithAnUnknownChainIsRefused) {
+    namespace fs = std::filesystem;
+    auto dir = fs::temp_directory_path() / "perch-eco-config";
+    fs::remove_all(dir);
+    fs::copy(PERCH_CONFIG_DIR, dir, fs::copy_options::recursive);
+    std::ofstream(dir / "ecosystem.json") << R"({"categories": ["DeFi"], "projects": [
+        {"name": "X", "category": "DeFi", "networks": [1, 424242], "link": "https://x.org",
+         "text": "t"}]})";
+    try {
+        Catalog::load(dir.string(), "");
+        ADD_FAILURE() << "loaded an ecosystem entry on an unknown chain";
+    } catch (const perch::ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("entry 0 field 'networks'"), std::string::npos)
+            << e.what();
+    }
+    std::ofstream(dir / "ecosystem.json") << R"({"categories": ["DeFi"], "projects": [
+        {"name": "X", "category": "Games", "networks": [1], "link": "https://x.org", "text": "t"}]})";
+    EXPECT_THROW(Catalog::load(dir.string(), ""), perch::ConfigError);
+    fs::remove_all(dir);
 }
