@@ -1,7 +1,7 @@
 import { HIDDEN_CHAIN_IDS } from '@/lib/config';
 import { logger } from '@/lib/logger';
 import { request } from './client';
-import type { AirdropResult, Chain, Channel, Exchange, IpInfo, ListData, PointsSummary, Token, UserAction } from './types';
+import type { AirdropResult, Chain, Channel, EcosystemDirectory, Exchange, IpInfo, ListData, PointsSummary, Token, UserAction } from './types';
 
 /** Every server call the shell makes, written once (spec §7). */
 
@@ -22,6 +22,10 @@ export function filterHiddenChains(list: readonly Chain[]): Chain[] {
 export async function getAllChains(signal?: AbortSignal): Promise<Chain[]> {
   const data = await request<ListData<Chain>>('bridge_api/v1/get-all-chains', { signal });
   return filterHiddenChains(data.list ?? []);
+}
+
+export async function getEcosystem(signal?: AbortSignal): Promise<EcosystemDirectory> {
+  return request<EcosystemDirectory>('ecosystem_api/v1/directory', { signal });
 }
 
 export async function getAllTokens(signal?: AbortSignal): Promise<Token[]> {

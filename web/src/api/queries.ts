@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MAIN_CHANNEL_ID } from '@/lib/config';
-import { getAllChains, getAllExchanges, getAllTokens, getChannelByDomain, getIpInfo, getPoints } from './endpoints';
+import { getAllChains, getAllExchanges, getAllTokens, getChannelByDomain, getEcosystem, getIpInfo, getPoints } from './endpoints';
 import type { Channel } from './types';
 import { NAV_KEYS } from './types';
 
@@ -36,6 +36,9 @@ export const ipInfoQuery = () =>
 
 export const chainsQuery = () =>
   queryOptions({ queryKey: ['chains'], queryFn: ({ signal }) => getAllChains(signal), staleTime: 5 * 60_000 });
+
+export const ecosystemQuery = () =>
+  queryOptions({ queryKey: ['ecosystem'], queryFn: ({ signal }) => getEcosystem(signal), staleTime: 5 * 60_000 });
 
 export const tokensQuery = () =>
   queryOptions({ queryKey: ['tokens'], queryFn: ({ signal }) => getAllTokens(signal), staleTime: 5 * 60_000 });

@@ -29,6 +29,21 @@ export interface PopularItem {
   weight: number;
 }
 
+/** A project of the ecosystem directory (config/ecosystem.json). */
+export interface EcosystemProject {
+  name: string;
+  category: string;
+  /** Chain ids of the chain list. */
+  networks: number[];
+  link: string;
+  text: string;
+}
+
+export interface EcosystemDirectory {
+  categories: string[];
+  projects: EcosystemProject[];
+}
+
 export interface Chain {
   chain_id: number;
   chain_name: string;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/Card';
 import { PageHeader } from '@/components/PageHeader';
 import { SimplePage } from '@/components/SimplePage';
+import { EcosystemDirectory } from '@/features/ecosystem/EcosystemDirectory';
 
 const DEPLOY_NETWORKS = ['ethereum', 'base', 'arbitrum'] as const;
 
@@ -50,7 +51,12 @@ export function CompletedPage() {
 }
 export function EcosystemPage() {
   const { t } = useTranslation();
-  return <SimplePage title={t('ecosystem.title')} body={t('ecosystem.subtitle')} />;
+  return (
+    <div className="page">
+      <PageHeader title={t('ecosystem.title')} subtitle={t('ecosystem.subtitle')} />
+      <EcosystemDirectory />
+    </div>
+  );
 }
 export function DeployPage() {
   const { t } = useTranslation();
