@@ -38,11 +38,11 @@ void register_bridge_reference_api(http::Router& router, Services& s) {
     router.get("/api/ecosystem_api/v1/directory",
                "The ecosystem directory: categories and projects (name, category, networks as "
                "chain ids, link, text)",
-               fixed(http::make_payload("application/json",
-                                        json::serialize(json::object{{"code", 0},
-                                                                     {"msg", "success"},
-                                                                     {"data", s.catalog.ecosystem()}}),
-                                        "public, max-age=60")));
+               fixed(http::make_payload(
+                   "application/json",
+                   json::serialize(json::object{
+                       {"code", 0}, {"msg", "success"}, {"data", s.catalog.ecosystem()}}),
+                   "public, max-age=60")));
     router.get("/api/bridge_api/v1/getChannelIDByDomainName",
                "The channel (branding) serving a domain",
                [&s](http::Request& req) -> Task<http::Response> {

@@ -5,8 +5,10 @@
 #include "api/auth_guard.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/text.hpp"
 #include "rewards/boost.hpp"
+#include "rewards/events.hpp"
 #include "rewards/planner.hpp"
 #include "rewards/rules.hpp"
 #include "rewards/service.hpp"
@@ -287,9 +289,32 @@ void register_rewards_routes(http::Router& router, Services& s) {
                 });
 }
 
+// GET /api/campaign_api/v1/events/{name}: a past event's dates, rules and final leaderboard.
+void register_events(http::Router& router, Services& s) {
+    const auto file = s.config.config_dir + "/events.json";
+    auto events = std::make_shared<const std::vector<rewards::PointsEvent>>(
+        rewards::parse_events(read_json_file(file, "events"), file));
+    router.get("/api/campaign_api/v1/events/{name}",
+               "A points event (owlympics, owlmazing): dates, rules and the leaderboard of points "
+               "earned in its window (top 100)",
+               [&s, events](http::Request& req) -> Task<http::Response> {
+                   const auto* event = rewards::find_event(*events, req.param("name"));
+                   if (!event)
+                       throw ApiError(ErrorKind::not_found,
+                                      "no event named '" + req.param("name") + "'");
+                   auto totals = co_await s.rewards->store().points_leaderboard(
+                       event->start_time, event->end_time, rewards::kLeaderboardSize);
+                   std::vector<rewards::LeaderboardRow> rows;
+                   rows.reserve(totals.size());
+                   for (auto& t : totals) rows.push_back({std::move(t.user), t.points});
+                   co_return http::envelope(rewards::event_json(*event, rows, rewards::unix_now()));
+               });
+}
+
 }  // namespace
 
 void register_campaign_api(http::Router& router, Services& s) {
+    if (s.rewards) register_events(router, s);
     router.get("/api/campaign_api/v1/{user:address}/points", "Points summary of a wallet",
                [&s](http::Request& req) -> Task<http::Response> {
                    auto user = user_of(req);

@@ -248,7 +248,8 @@ int import_airdrop(std::vector<std::string> args) {
     }
     if (file.empty()) throw ConfigError(std::string("import-airdrop needs a FILE\n") + kUsage);
     if (!rewards::is_airdrop_campaign(campaign))
-        throw ConfigError("--campaign '" + campaign + "' is not one of layerzero, strk, taiko, blast, zk");
+        throw ConfigError("--campaign '" + campaign +
+                          "' is not one of layerzero, strk, taiko, blast, zk");
     auto config = read_config(rest);
     setup_logging(config.log_level);
     std::ifstream in(file);

@@ -168,7 +168,8 @@ json::object load_ecosystem(const std::string& dir, const json::array& chains) {
     auto categories = read_list(file, "categories");
     std::set<std::string> category_names;
     for (const auto& c : categories) {
-        if (!c.is_string()) throw ConfigError("reference data '" + file + "': categories must be strings");
+        if (!c.is_string())
+            throw ConfigError("reference data '" + file + "': categories must be strings");
         category_names.emplace(c.as_string());
     }
     std::set<std::int64_t> chain_ids;

@@ -35,9 +35,9 @@ std::string wallet_of(const Request& request) {
 
 Response too_many_requests(const RateVerdict& verdict) {
     auto seconds = std::to_string(verdict.retry_after.count());
-    auto r = error_envelope(bhttp::status::too_many_requests,
-                            "too many requests (" + verdict.group->name + "): try again in " +
-                                seconds + " s");
+    auto r = error_envelope(
+        bhttp::status::too_many_requests,
+        "too many requests (" + verdict.group->name + "): try again in " + seconds + " s");
     r.headers.emplace_back("Retry-After", seconds);
     return r;
 }

@@ -24,6 +24,11 @@ struct Credit {
     std::string source;
 };
 
+struct PointsTotal {
+    std::string user;
+    std::int64_t points = 0;
+};
+
 struct CheckInDay {
     int day = 0;  // yyyymmdd
     std::int64_t chain_id = 0;
@@ -137,6 +142,10 @@ class RewardsStore {
     // Sum of the user's ledger points whose source starts with `prefix`.
     virtual Task<std::int64_t> points_with_prefix(std::string user, std::string prefix) = 0;
     virtual Task<std::vector<UserBridge>> bridges_of(std::string user) = 0;
+    // The `limit` largest ledger sums per wallet of credits made in [from, to] (unix seconds),
+    // most points first, then by address.
+    virtual Task<std::vector<PointsTotal>> points_leaderboard(std::int64_t from, std::int64_t to,
+                                                              int limit) = 0;
 
     // Reads up to `limit` completed orders past the consumer's cursor, credits what the planner
     // says, records the bridges and advances the cursor, all in one transaction.

@@ -718,9 +718,10 @@ TEST(RewardsServer, EachAirdropCheckerQueriesItsOwnAllocationSet) {
     PerchProcess perch;
     auto csv = perch.dir() / "strk.csv";
     std::ofstream(csv) << "address,value\n0x00000000000000000000000000000000000000AA,77\n";
-    const std::pair<std::string, std::string> db{
-        "PERCH_DATABASE_URL", "sqlite:" + (perch.dir() / "perch.db").string()};
-    auto [rc, out] = perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strk"}, {db});
+    const std::pair<std::string, std::string> db{"PERCH_DATABASE_URL",
+                                                 "sqlite:" + (perch.dir() / "perch.db").string()};
+    auto [rc, out] =
+        perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strk"}, {db});
     ASSERT_EQ(rc, 0) << out;
     EXPECT_NE(out.find("1 allocation(s) imported for strk"), std::string::npos) << out;
     const std::string body = R"({"addressList": ["0x00000000000000000000000000000000000000aa"]})";
@@ -735,7 +736,8 @@ TEST(RewardsServer, EachAirdropCheckerQueriesItsOwnAllocationSet) {
     auto unknown = perch.post("/api/lottery/maker/nope/drop", body);
     EXPECT_EQ(unknown.status, 404);
     EXPECT_EQ(json::parse(unknown.body).at("msg").as_string(), "no airdrop named 'nope'");
-    std::tie(rc, out) = perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strkk"}, {db});
+    std::tie(rc, out) =
+        perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strkk"}, {db});
     EXPECT_EQ(rc, 2);
     EXPECT_NE(out.find("--campaign 'strkk'"), std::string::npos) << out;
 }
@@ -772,4 +774,56 @@ TEST(RewardsServer, WeekSpecialMaskCarriesAStreakFromTheWeekBefore) {
     EXPECT_EQ(special.substr(2), "10101");  // Wed, Fri, Sun
     EXPECT_EQ(week.at("sign_in_mask").as_string(), "0000000");
     EXPECT_TRUE(week.at("list").as_array().empty());  // last week's days are not listed
+}
+
+TEST(RewardsServer, EventLeaderboardSumsTheLedgerInsideTheWindowOnly) {
+    PerchProcess perch;
+    // Owlmazing Summer: 1717200000 .. 1725148799 (config/events.json). Ledger rows as the store
+    // writes them, some inside the window, some outside.
+    struct Row {
+        const char* user;
+        int points;
+        std::int64_t at;
+    };
+    const Row rows[] = {{"0x00000000000000000000000000000000000000a1", 150, 1717200000},
+                        {"0x00000000000000000000000000000000000000a1", 20, 1720000000},
+                        {"0x00000000000000000000000000000000000000b2", 300, 1725148799},
+                        {"0x00000000000000000000000000000000000000c3", 170, 1722000000},
+                        {"0x00000000000000000000000000000000000000c3", 999, 1725148800},   // after
+                        {"0x00000000000000000000000000000000000000d4", 500, 1717199999}};  // before
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
+    sqlite3_busy_timeout(db, 5000);
+    int n = 0;
+    for (const auto& r : rows) {
+        auto sql =
+            "INSERT INTO points_ledger (user_address, kind, points, source, created_at) "
+            "VALUES ('" +
+            std::string(r.user) + "', 'cross', " + std::to_string(r.points) +
+            ", 'seed:" + std::to_string(n++) + "', " + std::to_string(r.at) + ")";
+        char* err = nullptr;
+        EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
+            << (err ? err : "");
+        sqlite3_free(err);
+    }
+    sqlite3_close(db);
+    auto res = perch.get("/api/campaign_api/v1/events/owlmazing");
+    ASSERT_EQ(res.status, 200) << res.body;
+    auto data = json::parse(res.body).at("data").as_object();
+    EXPECT_EQ(data.at("title").as_string(), "Owlmazing Summer");
+    EXPECT_TRUE(data.at("ended").as_bool());
+    const auto& board = data.at("leaderboard").as_array();
+    ASSERT_EQ(board.size(), 3U);
+    // b2 300; a1 and c3 both 170: ties by address.
+    EXPECT_EQ(board[0].at("address").as_string(), "0x00000000000000000000000000000000000000b2");
+    EXPECT_EQ(board[0].at("points").as_int64(), 300);
+    EXPECT_EQ(board[1].at("address").as_string(), "0x00000000000000000000000000000000000000a1");
+    EXPECT_EQ(board[1].at("points").as_int64(), 170);
+    EXPECT_EQ(board[2].at("address").as_string(), "0x00000000000000000000000000000000000000c3");
+    EXPECT_EQ(board[2].at("rank").as_int64(), 3);
+    auto other = json::parse(perch.get("/api/campaign_api/v1/events/owlympics").body).at("data");
+    // Owlympics (2024-07-26 .. 2024-08-11) holds only c3's credit of 2024-07-26.
+    ASSERT_EQ(other.at("leaderboard").as_array().size(), 1U);
+    EXPECT_EQ(other.at("leaderboard").at(0).at("points").as_int64(), 170);
+    EXPECT_EQ(perch.get("/api/campaign_api/v1/events/nope").status, 404);
 }

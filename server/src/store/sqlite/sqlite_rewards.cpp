@@ -278,6 +278,22 @@ class SqliteRewards final : public RewardsStore {
         co_return co_await db_.run(std::move(f));
     }
 
+    Task<std::vector<PointsTotal>> points_leaderboard(std::int64_t from, std::int64_t to,
+                                                      int limit) override {
+        auto f = [from, to, limit](Connection& c) {
+            auto& s = c.prepared(
+                "SELECT user_address, SUM(points) AS total FROM points_ledger "
+                "WHERE created_at BETWEEN ? AND ? GROUP BY user_address "
+                "ORDER BY total DESC, user_address LIMIT ?");
+            s.bind(1, from).bind(2, to).bind(3, static_cast<std::int64_t>(limit));
+            std::vector<PointsTotal> out;
+            while (s.step()) out.push_back({s.column_text(0), s.column_int(1)});
+            s.reset();
+            return out;
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
     Task<bool> has_credit(std::string source) override {
         auto f = [source = std::move(source)](Connection& c) {
             auto& s = c.prepared("SELECT 1 FROM points_ledger WHERE source = ?");
