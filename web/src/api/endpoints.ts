@@ -1,7 +1,7 @@
 import { HIDDEN_CHAIN_IDS } from '@/lib/config';
 import { logger } from '@/lib/logger';
 import { request } from './client';
-import type { AirdropResult, Chain, Channel, EcosystemDirectory, Exchange, IpInfo, ListData, PointsSummary, Token, UserAction } from './types';
+import type { AirdropResult, Chain, Channel, EcosystemDirectory, Exchange, IpInfo, ListData, PointsEvent, PointsSummary, Token, UserAction } from './types';
 
 /** Every server call the shell makes, written once (spec §7). */
 
@@ -26,6 +26,10 @@ export async function getAllChains(signal?: AbortSignal): Promise<Chain[]> {
 
 export async function getEcosystem(signal?: AbortSignal): Promise<EcosystemDirectory> {
   return request<EcosystemDirectory>('ecosystem_api/v1/directory', { signal });
+}
+
+export async function getPointsEvent(name: string, signal?: AbortSignal): Promise<PointsEvent> {
+  return request<PointsEvent>(`campaign_api/v1/events/${encodeURIComponent(name)}`, { signal });
 }
 
 export async function getAllTokens(signal?: AbortSignal): Promise<Token[]> {

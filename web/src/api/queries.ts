@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MAIN_CHANNEL_ID } from '@/lib/config';
-import { getAllChains, getAllExchanges, getAllTokens, getChannelByDomain, getEcosystem, getIpInfo, getPoints } from './endpoints';
+import { getAllChains, getAllExchanges, getAllTokens, getChannelByDomain, getEcosystem, getIpInfo, getPoints, getPointsEvent } from './endpoints';
 import type { Channel } from './types';
 import { NAV_KEYS } from './types';
 
@@ -39,6 +39,9 @@ export const chainsQuery = () =>
 
 export const ecosystemQuery = () =>
   queryOptions({ queryKey: ['ecosystem'], queryFn: ({ signal }) => getEcosystem(signal), staleTime: 5 * 60_000 });
+
+export const pointsEventQuery = (name: string) =>
+  queryOptions({ queryKey: ['points-event', name], queryFn: ({ signal }) => getPointsEvent(name, signal), staleTime: 60_000 });
 
 export const tokensQuery = () =>
   queryOptions({ queryKey: ['tokens'], queryFn: ({ signal }) => getAllTokens(signal), staleTime: 5 * 60_000 });

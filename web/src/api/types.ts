@@ -29,6 +29,17 @@ export interface PopularItem {
   weight: number;
 }
 
+/** A past points event (GET campaign_api/v1/events/{name}). */
+export interface PointsEvent {
+  name: string;
+  title: string;
+  start_time: number;
+  end_time: number;
+  ended: boolean;
+  rules: string[];
+  leaderboard: { rank: number; address: string; points: number }[];
+}
+
 /** A project of the ecosystem directory (config/ecosystem.json). */
 export interface EcosystemProject {
   name: string;

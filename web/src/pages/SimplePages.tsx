@@ -4,6 +4,7 @@ import { Card } from '@/components/Card';
 import { PageHeader } from '@/components/PageHeader';
 import { SimplePage } from '@/components/SimplePage';
 import { EcosystemDirectory } from '@/features/ecosystem/EcosystemDirectory';
+import { EventBoard } from '@/features/events/EventBoard';
 
 const DEPLOY_NETWORKS = ['ethereum', 'base', 'arbitrum'] as const;
 
@@ -88,11 +89,13 @@ export function PoolPage() {
 export function EventPage({ event }: { event: 'owlmazing' | 'owlympics' }) {
   const { t } = useTranslation();
   return (
-    <SimplePage title={t(`events.${event}`)} body={t('events.endedNotice')}>
+    <div className="page page--narrow">
+      <PageHeader title={t(`events.${event}`)} />
+      <EventBoard name={event} />
       <Link className="btn btn--soft" to="/rewards">
         {t('nav.rewards')}
       </Link>
-    </SimplePage>
+    </div>
   );
 }
 export function TosPage() {

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { pointsEventQuery } from '@/api/queries';
+import type { PointsEvent } from '@/api/types';
+import { Card } from '@/components/Card';
+import { Spinner } from '@/components/Spinner';
+import { formatThousands } from '@/lib/number';
+import { shortenAddress } from '@/lib/string';
+import { useUserAddress } from '@/wallet/store';
+
+const dateOf = (unix: number, lang: string) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(unix * 1000));
+
+/** A past event: its dates (UTC), rules and final leaderboard, the connected wallet's row marked. */
+export function EventBoard({ name }: { name: string }) {
+  const { t, i18n } = useTranslation();
+  const event = useQuery(pointsEventQuery(name));
+  if (event.isPending) return <Spinner label={t('events.loading')} />;
+  if (event.isError) {
+    return (
+      <p className="form-error" role="alert">
+        {t('events.error')}
+      </p>
+    );
+  }
+  const e = event.data;
+  return (
+    <>
+      <Card>
+        <p>{t('events.window', { start: dateOf(e.start_time, i18n.language), end: dateOf(e.end_time, i18n.language) })}</p>
+        <p>{e.ended ? t('events.endedNotice') : t('events.running')}</p>
+        <h2 className="card__title">{t('events.rules')}</h2>
+        <ol>
+          {e.rules.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ol>
+      </Card>
+      <Leaderboard event={e} />
+    </>
+  );
+}
+
+function Leaderboard({ event }: { event: PointsEvent }) {
+  const { t } = useTranslation();
+  const me = useUserAddress().toLowerCase();
+  return (
+    <Card title={t('events.leaderboard')}>
+      {event.leaderboard.length === 0 ? (
+        <p>{t('events.noEntries')}</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t('events.rank')}</th>
+              <th scope="col">{t('events.wallet')}</th>
+              <th scope="col">{t('events.points')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {event.leaderboard.map((row) => (
+              <tr key={row.address} aria-current={row.address === me ? 'true' : undefined}>
+                <td>{row.rank}</td>
+                <td title={row.address}>
+                  {shortenAddress(row.address)}
+                  {row.address === me ? ` ${t('events.you')}` : ''}
+                </td>
+                <td>{formatThousands(String(row.points))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  );
+}
