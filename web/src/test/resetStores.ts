@@ -1,3 +1,4 @@
+import { useLanguageStore } from '@/features/language/store';
 import { useThemeStore } from '@/features/theme/store';
 import { useUiStore } from '@/app/shell/uiStore';
 import { useWalletModal } from '@/wallet/modalStore';
@@ -6,6 +7,7 @@ import { useWalletStore } from '@/wallet/store';
 export function resetStores(): void {
   useWalletStore.getState().disconnect();
   useThemeStore.setState({ theme: 'dark' });
+  useLanguageStore.setState({ language: 'en' });
   useWalletModal.setState({ open: false });
   useUiStore.setState({ morePanelOpen: false });
   document.documentElement.setAttribute('data-theme', 'dark');

@@ -3,6 +3,7 @@ import { Outlet, useMatches, ScrollRestoration } from 'react-router';
 import { useApplyChannelTheme, useChannel } from '@/features/channel/useChannel';
 import { CheckInModal } from '@/features/checkin/CheckInModal';
 import { useGeoRedirect } from '@/features/geo/useGeoRedirect';
+import { useApplyLanguage } from '@/features/language/store';
 import { useApplyTheme } from '@/features/theme/useApplyTheme';
 import { Toaster } from '@/features/toast/Toaster';
 import { WalletModal } from '@/features/wallet-connect/WalletModal';
@@ -32,6 +33,7 @@ export function AppLayout() {
   const { name, flags } = useRouteHandle();
   const { channel } = useChannel();
   useApplyTheme();
+  useApplyLanguage();
   useApplyChannelTheme(channel);
   useGeoRedirect();
   useQuitWalletListener();

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloseIcon, ShieldIcon } from '@/components/icons';
+import { LanguageSwitcher } from '@/features/language/LanguageSwitcher';
 import { ThemeToggle } from '@/features/theme/ThemeToggle';
 import { SocialLinks } from './SocialLinks';
 import { useUiStore } from './uiStore';
@@ -38,6 +39,9 @@ export function MorePanel() {
         ))}
         <li>
           <ThemeToggle className="more-panel__link" />
+        </li>
+        <li>
+          <LanguageSwitcher />
         </li>
         {LINKS.slice(1).map((l) => (
           <li key={l.to}>

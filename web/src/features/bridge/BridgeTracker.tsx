@@ -7,6 +7,7 @@ import { formatAmount } from './amount';
 import type { ActiveDeposit } from './bridgeStore';
 import { explorerTxUrl, trackerView, type TrackerStep } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
+import { currentLocale } from '@/i18n';
 
 /** The explorer base of a chain: the network list's explorer_url (spec §3), else the wallet-layer explorer ('' when none). */
 export function chainExplorer(chains: readonly Chain[] | undefined, chainId: number): string {
@@ -40,7 +41,7 @@ function StepRow({ step, chains }: { step: TrackerStep; chains: readonly Chain[]
         {label}
         <span className="visually-hidden"> ({t(`bridge.tracker.status.${step.status}`)})</span>
       </span>
-      {step.at ? <time className="muted small">{new Date(step.at * 1000).toLocaleTimeString()}</time> : null}
+      {step.at ? <time className="muted small">{new Date(step.at * 1000).toLocaleTimeString(currentLocale())}</time> : null}
       {step.tx ? <TxLink chains={chains} chainId={step.tx.chainId} hash={step.tx.hash} label={t('bridge.tracker.txOf', { step: label })} /> : null}
     </li>
   );

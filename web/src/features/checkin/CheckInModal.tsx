@@ -27,6 +27,7 @@ import {
 } from './calendar';
 import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal } from './checkIn';
 import { useNow } from './useUtcNow';
+import { currentLocale } from '@/i18n';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -105,7 +106,7 @@ export function CheckInModal() {
     mutation.mutate();
   };
 
-  const monthLabel = new Date(Date.UTC(shown.year, shown.month - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthLabel = new Date(Date.UTC(shown.year, shown.month - 1, 1)).toLocaleDateString(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
   return (
     <Modal open={open} title={t('checkin.title')} onClose={hide}>

@@ -10,6 +10,7 @@ import { formatAmount } from '@/features/bridge/amount';
 import { TxLink } from '@/features/bridge/BridgeTracker';
 import '@/features/bridge/bridge.css';
 import { useWalletStore } from '@/wallet/store';
+import { currentLocale } from '@/i18n';
 
 const COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.receive', 'history.status', 'history.txHash'] as const;
 export const HISTORY_PAGE_SIZE = 10;
@@ -18,7 +19,7 @@ export const HISTORY_PAGE_SIZE = 10;
 export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / Math.max(1, size)));
 
 const isoTime = (unix: number): string => new Date(unix * 1000).toISOString();
-const localTime = (unix: number): string => new Date(unix * 1000).toLocaleString();
+const localTime = (unix: number): string => new Date(unix * 1000).toLocaleString(currentLocale());
 
 /** Every state the order went through, with its time (DESIGN §5: each transition is timestamped and visible). */
 function OrderTimeline({ order, id }: { order: Order; id: string }) {

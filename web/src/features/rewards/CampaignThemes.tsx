@@ -10,6 +10,7 @@ import { useUserAddress } from '@/wallet/store';
 import { campaignsToShare, campaignTiming, groupByTheme, remainingMs, targetCount, tierReached, visibleCampaigns } from './campaigns';
 import { ShareModal } from './ShareModal';
 import { useTaskStore } from './taskStore';
+import { currentLocale } from '@/i18n';
 
 /** Countdown to the end, re-read every 10 ms and clamped at 0. */
 function CampaignCountdown({ end }: { end: number }) {
@@ -28,7 +29,7 @@ export const hideBroken = (e: { currentTarget: HTMLImageElement }): void => {
   e.currentTarget.style.display = 'none';
 };
 
-const day = (sec: number): string => new Date(sec * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = (sec: number): string => new Date(sec * 1000).toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The countdown or the date range (spec §4); an end_time of 0 reads as open-ended. */
 function CampaignTime({ campaign }: { campaign: Campaign }) {
