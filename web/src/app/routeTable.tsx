@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AirdropInfoPage, LayerZeroAirdropPage } from '@/pages/AirdropPage';
+import { DocsRoute } from '@/features/docs/DocsRoute';
 import BridgePage from '@/pages/BridgePage';
 import FaucetPage from '@/pages/FaucetPage';
 import HistoryPage from '@/pages/HistoryPage';
@@ -107,6 +108,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: 'soneiumBadge', path: '/soneium-badge', element: <SoneiumBadgePage /> },
   { name: 'scrollbadge', path: '/scrollbadge', element: <ScrollBadgePage /> },
   { name: 'terms', path: '/tos', element: <TosPage /> },
+  { name: 'docs', path: '/docs', element: <DocsRoute /> },
+  { name: 'docsPage', path: '/docs/:page', element: <DocsRoute /> },
   { name: 'confirm', path: '/confirm', element: <ConfirmPage /> },
   { name: 'completed', path: '/completed', element: <CompletedPage /> },
   { name: 'accessRestricted', path: '/access-restricted', element: <AccessRestrictedPage />, flags: { fixedFooter: true } },
