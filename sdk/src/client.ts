@@ -11,7 +11,7 @@ export type Order = Schemas['Order'];
 export type OrderState = Schemas['OrderState'];
 export type History = Schemas['History'];
 
-type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query: infer Q } } } ? Q : never;
+type QueryOf<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? NonNullable<Q> : never;
 export type QuoteParams = QueryOf<'/api/bridge_api/v1/quote'>;
 export type HistoryParams = QueryOf<'/api/bridge_api/v1/history'>;
 export type BuildTxParams = NonNullable<

@@ -4,13 +4,13 @@ import { feeOf, perChain, percentOfBps, ROUTES, tierRows } from './routesData';
 import type { DocsT } from './useDocsT';
 
 /** Chain id → name from the catalog ("chain 1" until it loads or for an unknown id). */
-function useChainName(): (id: number) => string {
+function useChainName(t: DocsT): (id: number) => string {
   const { data } = useQuery(chainsQuery());
-  return (id) => data?.find((c) => c.chain_id === id)?.chain_name ?? `chain ${id}`;
+  return (id) => data?.find((c) => c.chain_id === id)?.chain_name ?? t('fees.chain', { id });
 }
 
 export function FeeTables({ t }: { t: DocsT }) {
-  const chainName = useChainName();
+  const chainName = useChainName(t);
   return (
     <>
       {ROUTES.map((route) => {
@@ -76,7 +76,7 @@ export function FeeTables({ t }: { t: DocsT }) {
 }
 
 export function TimesTable({ t }: { t: DocsT }) {
-  const chainName = useChainName();
+  const chainName = useChainName(t);
   return (
     <>
       {ROUTES.map((route) => (
