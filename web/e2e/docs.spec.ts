@@ -34,7 +34,7 @@ test('every docs page opens with its title, prose and the docs navigation', asyn
   page.on('pageerror', (e) => errors.push(e.message));
   for (const [path, title] of PAGES) {
     await open(page, path, title);
-    await expect(page.locator('.docs__body p').first()).not.toBeEmpty();
+    await expect(page.locator('.docs__body').locator('p, li').first()).not.toBeEmpty();
     await expect(page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: title, exact: true })).toHaveClass(/active/);
   }
   await open(page, '/docs/swap', 'Swap');
