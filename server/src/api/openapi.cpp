@@ -302,7 +302,9 @@ json::object openapi_of(const http::Router& router) {
                                               {"schema", json::object{{"type", "string"}}}});
         }
         auto method = std::string(http::bhttp::to_string(r.method));
-        const auto* doc = doc_of(docs, method + " " + path);
+        std::string key = method;
+        key.append(" ").append(path);
+        const auto* doc = doc_of(docs, key);
         for (auto& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (doc && doc->contains("parameters")) {
             for (const auto& p : doc->at("parameters").as_array()) parameters.push_back(p);
