@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import benchmarks from '../../../../docs/benchmarks.md?raw';
+import routesJson from '../../../../config/routes.json';
 import en from '@/i18n/docs.en.json';
 import zh from '@/i18n/docs.zh.json';
 import { brandColours } from './BrandKit';
@@ -7,8 +7,7 @@ import { parseBlocks, sectionsMatching } from './markdown';
 import { DOCS_PAGES } from './pages';
 import { feeOf, percentOfBps, perChain, ROUTES, tierRows } from './routesData';
 
-// Vitest runs from web/.
-const repo = (p: string) => resolve(process.cwd(), '..', p);
+const CONTENT = Object.keys(import.meta.glob('./content/*/*.md'));
 const keysOf = (o: object, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keysOf(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
 
@@ -20,16 +19,14 @@ describe('docs content', () => {
 
   it('has a prose file per page in each language', () => {
     for (const lang of ['en', 'zh']) {
-      const files = readdirSync(repo(`web/src/features/docs/content/${lang}`)).sort();
+      const files = CONTENT.filter((f) => f.startsWith(`./content/${lang}/`)).map((f) => f.slice(`./content/${lang}/`.length)).sort();
       expect(files).toEqual(DOCS_PAGES.map((p) => `${p.file}.md`).sort());
     }
   });
 });
 
 describe('fee tables from config/routes.json', () => {
-  const config = JSON.parse(readFileSync(repo('config/routes.json'), 'utf8')) as {
-    routes: { token: string; fee_tiers: { up_to: string; bps: number }[] }[];
-  };
+  const config = routesJson as { routes: { token: string; fee_tiers: { up_to: string; bps: number }[] }[] };
 
   it('shows every tier of every enabled route as a range', () => {
     const eth = ROUTES.find((r) => r.token === 'ETH');
@@ -66,8 +63,7 @@ describe('markdown and brand helpers', () => {
   });
 
   it('finds the fault sections of docs/benchmarks.md', () => {
-    const text = readFileSync(repo('docs/benchmarks.md'), 'utf8');
-    const found = sectionsMatching(text, /fault|fuzz/i);
+    const found = sectionsMatching(benchmarks, /fault|fuzz/i);
     expect(found.length).toBeGreaterThan(0);
     expect(found[0]).toMatch(/^## Bridge fault tests/);
   });
