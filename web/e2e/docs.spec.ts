@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
@@ -115,4 +116,27 @@ test('the footer links lead to the docs pages', async ({ page }) => {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
     await open(page, path, title);
   }
+});
+
+test('docs and the API reference work under a strict Content-Security-Policy (no inline script or eval)', async ({ page }) => {
+  await page.route('**/docs/**', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.continue();
+    const response = await route.fetch();
+    // The page's own inline scripts (index.html's theme boot) are allowed by hash: what this test
+    // catches is script the docs or the renderer would inject or evaluate at run time.
+    const hashes = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`,
+    );
+    const csp = `default-src 'self'; script-src 'self' ${hashes.join(' ')}; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'`;
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+  });
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content.Security.Policy/i.test(m.text()) && /script/i.test(m.text())) violations.push(m.text());
+  });
+  await open(page, '/docs/api', 'API & SDK');
+  await expect(page.getByTestId('api-reference').locator('.opblock').first()).toBeVisible({ timeout: 20_000 });
+  await page.goto('/docs/fees');
+  await expect(page.getByTestId('fees-ETH')).toBeVisible();
+  expect(violations).toEqual([]);
 });
