@@ -11,7 +11,7 @@ NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_BASEDIR := $(ROOT)
 
-.PHONY: run test deps build server web devnet test-server test-web test-devnet test-e2e bench fuzz fmt tidy clean
+.PHONY: run test deps build server web devnet sdk test-server test-web test-devnet test-e2e bench fuzz fmt tidy clean
 
 ## ---- installs -------------------------------------------------------------------------------
 $(BUILD)/.apt-stamp: scripts/install-deps.sh
@@ -26,11 +26,16 @@ devnet/node_modules/.stamp: devnet/package-lock.json | $(BUILD)/.apt-stamp
 	cd devnet && $(NPM_CI)
 	@touch $@
 
+sdk/node_modules/.stamp: sdk/package-lock.json | $(BUILD)/.apt-stamp
+	cd sdk && $(NPM_CI)
+	@touch $@
+
 server/geoip/node_modules/.stamp: server/geoip/package-lock.json | $(BUILD)/.apt-stamp
 	cd server/geoip && $(NPM_CI)
 	@touch $@
 
-deps: $(BUILD)/.apt-stamp web/node_modules/.stamp devnet/node_modules/.stamp server/geoip/node_modules/.stamp
+deps: $(BUILD)/.apt-stamp web/node_modules/.stamp devnet/node_modules/.stamp server/geoip/node_modules/.stamp \
+  sdk/node_modules/.stamp
 
 ## ---- builds ---------------------------------------------------------------------------------
 server: $(BUILD)/.apt-stamp server/geoip/node_modules/.stamp
@@ -45,7 +50,11 @@ devnet: devnet/node_modules/.stamp
 	cd devnet && npm run --silent compile
 	@chmod 600 devnet/maker.key  # git keeps no 0600; perch refuses a key others can read
 
-build: server web devnet
+# The TypeScript SDK (ESM + CJS + types in sdk/dist); its tests run in `make test` against perch.
+sdk: sdk/node_modules/.stamp
+	cd sdk && npm run --silent build
+
+build: server web devnet sdk
 
 ## ---- run ------------------------------------------------------------------------------------
 run: build

@@ -83,6 +83,13 @@ rc=$?
 count e2e "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= passed)' | tail -1)" \
   "$(plain "$LOGS/e2e.log" | grep -oP '^\s*\K[0-9]+(?= failed)' | tail -1)" $rc
 
+echo "== sdk (its client and bridge() against the same perch and devnet, from a private-key account)"
+(cd "$ROOT/sdk" && PERCH_URL=http://127.0.0.1:$((8180 + S)) PERCH_DEVNET_STATE="$TMP/devnet/state.json" \
+  npx vitest run) > "$LOGS/sdk.log" 2>&1
+rc=$?
+sdk_line=$(plain "$LOGS/sdk.log" | grep -E '^\s*Tests\s' | tail -1)
+count sdk "$(grep -oP '[0-9]+(?= passed)' <<<"$sdk_line")" "$(grep -oP '[0-9]+(?= failed)' <<<"$sdk_line")" $rc
+
 echo "== secrets (the maker key in no log and no API answer)"
 bash "$ROOT/scripts/check-secrets.sh" "$ROOT/devnet/maker.key" "http://127.0.0.1:$((8180 + S))" "$LOGS" \
   > "$LOGS/secrets.log" 2>&1

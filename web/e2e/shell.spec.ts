@@ -59,7 +59,7 @@ test.describe('desktop shell', () => {
     await expect(dialog.getByRole('tab', { name: 'EVM', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('link', { name: 'API&SDK' })).toHaveAttribute('href', '/api/openapi.json');
+    await expect(page.getByRole('link', { name: 'API&SDK' })).toHaveAttribute('href', '/docs/api');
   });
 
   test('API calls carry the per-hour X-Perch-Auth header and /bridge redirects to /', async ({ page }) => {

@@ -284,6 +284,11 @@ TEST(Server, OpenApiListsRoutes) {
     const auto& paths = doc.at("paths").as_object();
     EXPECT_TRUE(paths.contains("/api/bridge_api/v1/get-all-chains"));
     EXPECT_TRUE(paths.contains("/api/campaign_api/v1/{user}/points"));
+    // The documented routes carry their query parameters and error codes.
+    const auto& quote = paths.at("/api/bridge_api/v1/quote").at("get").as_object();
+    EXPECT_EQ(quote.at("parameters").as_array().size(), 5U);
+    EXPECT_TRUE(quote.at("responses").as_object().contains("400"));
+    EXPECT_TRUE(doc.at("components").at("schemas").as_object().contains("Order"));
 }
 
 TEST(Server, StopsGracefullyOnSigterm) {

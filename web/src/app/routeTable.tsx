@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '@/components/Spinner';
+import { DocsRoute } from '@/features/docs/DocsRoute';
 // The bridge is the landing route: loaded with the shell. Every other page is its own chunk,
 // fetched when first visited, so the first load of / carries only what the bridge needs.
 import BridgePage from '@/pages/BridgePage';
@@ -126,6 +127,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: 'soneiumBadge', path: '/soneium-badge', element: <SoneiumBadgePage /> },
   { name: 'scrollbadge', path: '/scrollbadge', element: <ScrollBadgePage /> },
   { name: 'terms', path: '/tos', element: <TosPage /> },
+  { name: 'docs', path: '/docs', element: <DocsRoute /> },
+  { name: 'docsPage', path: '/docs/:page', element: <DocsRoute /> },
   { name: 'confirm', path: '/confirm', element: <ConfirmPage /> },
   { name: 'completed', path: '/completed', element: <CompletedPage /> },
   { name: 'accessRestricted', path: '/access-restricted', element: <AccessRestrictedPage />, flags: { fixedFooter: true } },

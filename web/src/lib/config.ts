@@ -47,8 +47,8 @@ export function isBlockedCountry(code: string | null | undefined): boolean {
 
 /** External links used by the footer and the More panel. */
 export const LINKS = {
-  docs: '/docs/',
-  apiSdk: '/api/openapi.json',
+  docs: '/docs',
+  apiSdk: '/docs/api',
   brandKit: '/docs/brand-kit',
   audit: '/docs/audit',
   /** How to resolve wallet extensions fighting over the page (connector not found, spec §8). */

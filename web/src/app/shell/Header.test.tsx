@@ -82,7 +82,7 @@ describe('Header', () => {
   it('main channel footer has the docs, API&SDK, brand kit, audit, ecosystem and terms links', async () => {
     mockApi();
     renderApp('/');
-    expect(await screen.findByRole('link', { name: 'API&SDK' })).toHaveAttribute('href', '/api/openapi.json');
+    expect(await screen.findByRole('link', { name: 'API&SDK' })).toHaveAttribute('href', '/docs/api');
     for (const name of ['Docs', 'Brand kit', 'Audit', 'Ecosystem', 'Terms']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(screen.queryByTestId('powered-by')).toBeNull();
   });

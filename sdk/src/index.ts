@@ -1,0 +1,3 @@
+export * from './client.js';
+export * from './bridge.js';
+export type { components, paths } from './generated/openapi.js';

@@ -1,0 +1,335 @@
+#include "api/openapi.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <string_view>
+
+namespace perch::api {
+namespace json = boost::json;
+namespace {
+
+// Shared schemas: the envelope every route answers and the product's data types.
+constexpr std::string_view kComponents = R"json({
+ "schemas": {
+  "Envelope": {"type": "object", "required": ["code", "msg", "data"], "properties": {
+    "code": {"type": "integer", "description": "0 on success, else the HTTP status of the error"},
+    "msg": {"type": "string"}, "data": {"nullable": true}}},
+  "Error": {"type": "object", "required": ["code", "msg", "data"], "properties": {
+    "code": {"type": "integer", "example": 400},
+    "msg": {"type": "string", "example": "'amount' is not a valid ETH amount"},
+    "data": {"nullable": true, "example": null}}},
+  "Chain": {"type": "object", "required": ["chain_id", "chain_name"], "properties": {
+    "chain_id": {"type": "integer", "example": 8453}, "chain_name": {"type": "string", "example": "Base"},
+    "alias_name": {"type": "string"}, "is_testnet": {"type": "boolean"},
+    "explorer_url": {"type": "string"}, "icon": {"type": "string"}, "disabled": {"type": "boolean"},
+    "order": {"type": "integer"}, "rpc_urls": {"type": "array", "items": {"type": "string"}},
+    "native_currency": {"type": "object", "properties": {"name": {"type": "string"},
+      "symbol": {"type": "string"}, "decimals": {"type": "integer"}}}}},
+  "Token": {"type": "object", "required": ["symbol", "chainId", "address", "decimals"], "properties": {
+    "symbol": {"type": "string", "example": "USDC"}, "chainId": {"type": "integer", "example": 8453},
+    "address": {"type": "string", "example": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"},
+    "decimals": {"type": "integer", "example": 6}}},
+  "Quote": {"type": "object", "required": ["from_chain_id", "to_chain_id", "token", "decimals",
+    "send_amount", "bridge_fee", "bridge_fee_bps", "dtc", "receive_amount", "min", "max",
+    "expected_seconds", "expires_at"], "properties": {
+    "from_chain_id": {"type": "integer"}, "to_chain_id": {"type": "integer"},
+    "token": {"type": "string"}, "decimals": {"type": "integer"},
+    "send_amount": {"type": "string", "description": "token units"},
+    "bridge_fee": {"type": "string"}, "bridge_fee_bps": {"type": "integer"},
+    "dtc": {"type": "string", "description": "destination transaction cost, token units"},
+    "receive_amount": {"type": "string"}, "min": {"type": "string"}, "max": {"type": "string"},
+    "expected_seconds": {"type": "integer"}, "expires_at": {"type": "integer", "description": "unix seconds"}},
+   "example": {"from_chain_id": 10, "to_chain_id": 8453, "token": "ETH", "decimals": 18,
+    "send_amount": "0.1", "bridge_fee": "0.0001", "bridge_fee_bps": 10, "dtc": "0.00005",
+    "receive_amount": "0.09985", "min": "0.001", "max": "5", "expected_seconds": 6,
+    "expires_at": 1790000000}},
+  "TxBody": {"type": "object", "required": ["chain_id", "to", "data", "value"], "properties": {
+    "chain_id": {"type": "integer"}, "to": {"type": "string"}, "data": {"type": "string"},
+    "value": {"type": "string", "description": "hex wei"}}},
+  "BuildTx": {"type": "object", "required": ["quote", "approve", "deposit"], "properties": {
+    "quote": {"$ref": "#/components/schemas/Quote"},
+    "approve": {"allOf": [{"$ref": "#/components/schemas/TxBody"}], "nullable": true,
+      "description": "an ERC-20 approval to send first, or null"},
+    "deposit": {"$ref": "#/components/schemas/TxBody"}}},
+  "OrderState": {"type": "string", "enum": ["confirming", "queued", "paying", "completed",
+    "refunding", "refunded", "failed", "dropped"]},
+  "Order": {"type": "object", "required": ["order_key", "src_chain_id", "src_tx_hash", "sender",
+    "token", "decimals", "amount", "receive_amount", "fee", "dst_chain_id", "recipient", "state",
+    "dst_tx_hash", "refund_tx_hash", "created_at", "updated_at", "timeline"], "properties": {
+    "order_key": {"type": "string"}, "src_chain_id": {"type": "integer"},
+    "src_tx_hash": {"type": "string"}, "log_index": {"type": "integer"},
+    "block_number": {"type": "integer"}, "sender": {"type": "string"}, "token": {"type": "string"},
+    "token_address": {"type": "string"}, "decimals": {"type": "integer"},
+    "amount": {"type": "string", "description": "raw units"}, "receive_amount": {"type": "string"},
+    "fee": {"type": "string"}, "dst_chain_id": {"type": "integer"}, "recipient": {"type": "string"},
+    "channel": {"type": "integer"}, "confirmations": {"type": "integer"},
+    "state": {"$ref": "#/components/schemas/OrderState"}, "reason": {"type": "string"},
+    "dst_tx_hash": {"type": "string"}, "refund_tx_hash": {"type": "string"},
+    "created_at": {"type": "integer"}, "updated_at": {"type": "integer"},
+    "timeline": {"type": "array", "items": {"type": "object", "required": ["state", "at", "detail"],
+      "properties": {"state": {"$ref": "#/components/schemas/OrderState"},
+        "at": {"type": "integer"}, "detail": {"type": "string"}}}}}},
+  "History": {"type": "object", "required": ["list", "total", "page", "size"], "properties": {
+    "list": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}},
+    "total": {"type": "integer"}, "page": {"type": "integer"}, "size": {"type": "integer"}}}
+ },
+ "responses": {
+  "BadRequest": {"description": "A parameter is missing or invalid (code 400)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+  "Unauthorized": {"description": "No session, or the session is not allowed (code 401/403)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"},
+      "example": {"code": 401, "msg": "sign in first", "data": null}}}},
+  "NotFound": {"description": "Nothing at this path or with these keys (code 404)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"},
+      "example": {"code": 404, "msg": "not found", "data": null}}}},
+  "TooMany": {"description": "Rate limited: retry after the Retry-After header (code 429)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"},
+      "example": {"code": 429, "msg": "too many requests", "data": null}}}},
+  "Internal": {"description": "A server fault, logged with its request id (code 500)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"},
+      "example": {"code": 500, "msg": "internal error", "data": null}}}},
+  "Unavailable": {"description": "A chain RPC cannot be reached right now; retry (code 503)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"},
+      "example": {"code": 503, "msg": "the destination chain cannot be reached right now", "data": null}}}}
+ }
+})json";
+
+// Per-route documentation, merged into the generated operation: "parameters" are appended to the
+// path parameters, "data" is the schema of the envelope's data (with "example"), "requestBody" is
+// copied as is.
+struct RouteDoc {
+    std::string_view key;  // "GET /api/..."
+    std::string_view doc;  // JSON object
+};
+
+constexpr RouteDoc kDocs[] = {
+    {"GET /api/bridge_api/v1/get-all-chains",
+     R"json({"data": {"type": "object", "properties": {"list": {"type": "array",
+       "items": {"$ref": "#/components/schemas/Chain"}}}},
+       "example": {"list": [{"chain_id": 8453, "chain_name": "Base"}]}})json"},
+    {"GET /api/bridge_api/v1/all-tokens",
+     R"json({"data": {"type": "object", "properties": {"list": {"type": "array",
+       "items": {"$ref": "#/components/schemas/Token"}}}},
+       "example": {"list": [{"symbol": "ETH", "chainId": 8453,
+         "address": "0x0000000000000000000000000000000000000000", "decimals": 18}]}})json"},
+    {"GET /api/bridge_api/v1/quote",
+     R"json({"parameters": [
+       {"name": "from_chain_id", "in": "query", "required": true, "schema": {"type": "integer"}, "example": 10},
+       {"name": "to_chain_id", "in": "query", "required": true, "schema": {"type": "integer"}, "example": 8453},
+       {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}, "example": "ETH"},
+       {"name": "amount", "in": "query", "required": true, "description": "token units",
+        "schema": {"type": "string"}, "example": "0.1"},
+       {"name": "channel", "in": "query", "required": false, "schema": {"type": "integer"}}],
+       "data": {"$ref": "#/components/schemas/Quote"}, "errors": ["400", "503"]})json"},
+    {"POST /api/bridge_api/v1/build_tx",
+     R"json({"requestBody": {"required": true, "content": {"application/json": {"schema": {
+       "type": "object", "required": ["from_chain_id", "to_chain_id", "token", "amount", "sender", "recipient"],
+       "properties": {"from_chain_id": {"type": "integer"}, "to_chain_id": {"type": "integer"},
+         "token": {"type": "string"}, "amount": {"type": "string"}, "sender": {"type": "string"},
+         "recipient": {"type": "string"}, "channel": {"type": "integer"}}},
+       "example": {"from_chain_id": 10, "to_chain_id": 8453, "token": "ETH", "amount": "0.1",
+         "sender": "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+         "recipient": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"}}}},
+       "data": {"$ref": "#/components/schemas/BuildTx"}, "errors": ["400", "503"]})json"},
+    {"GET /api/bridge_api/v1/order",
+     R"json({"parameters": [
+       {"name": "chain_id", "in": "query", "required": true, "description": "source chain",
+        "schema": {"type": "integer"}, "example": 10},
+       {"name": "tx_hash", "in": "query", "required": true, "description": "deposit transaction hash",
+        "schema": {"type": "string"}}],
+       "data": {"allOf": [{"$ref": "#/components/schemas/Order"}], "nullable": true,
+        "description": "null until the deposit is seen"}, "errors": ["400"]})json"},
+    {"GET /api/bridge_api/v1/history",
+     R"json({"parameters": [
+       {"name": "address", "in": "query", "required": false, "description": "sender or recipient (or give channel)",
+        "schema": {"type": "string"}, "example": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"},
+       {"name": "channel", "in": "query", "required": false, "schema": {"type": "integer"}},
+       {"name": "page", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 1, "default": 1}},
+       {"name": "size", "in": "query", "required": false,
+        "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}}],
+       "data": {"$ref": "#/components/schemas/History"}, "errors": ["400"]})json"},
+    {"GET /api/bridge_api/v1/order/stream",
+     R"json({"parameters": [
+       {"name": "chain_id", "in": "query", "required": true, "schema": {"type": "integer"}, "example": 10},
+       {"name": "tx_hash", "in": "query", "required": true, "schema": {"type": "string"}}],
+       "stream": "event: order, data: the Order (or null) each time it changes; ends after a final state",
+       "errors": ["400"]})json"},
+    {"GET /api/bridge_api/v1/getChannelIDByDomainName",
+     R"json({"parameters": [{"name": "domain_name", "in": "query", "required": true,
+       "schema": {"type": "string"}, "example": "perch.example"}], "errors": ["400"]})json"},
+    {"GET /api/balance_api/v1/multi-balance",
+     R"json({"parameters": [
+       {"name": "user_address", "in": "query", "required": true, "schema": {"type": "string"}},
+       {"name": "token_name", "in": "query", "required": true, "schema": {"type": "string"}, "example": "USDC"},
+       {"name": "chain_ids", "in": "query", "required": true, "description": "comma list",
+        "schema": {"type": "string"}, "example": "1,8453,42161"}], "errors": ["400"]})json"},
+    {"GET /api/campaign_api/v1/{user}/campaigns/points",
+     R"json({"parameters": [{"name": "campaign_id", "in": "query", "required": false,
+       "description": "comma list of campaign ids", "schema": {"type": "string"}, "example": "1,2"}],
+       "errors": ["400"]})json"},
+    {"GET /api/campaign_api/v1/campaigns",
+     R"json({"parameters": [{"name": "type", "in": "query", "required": false,
+       "schema": {"type": "string"}}], "errors": ["400"]})json"},
+    {"GET /api/campaign_api/v1/{user}/points",
+     R"json({"data": {"type": "object", "properties": {"campaign_points": {"type": "integer"},
+       "cross_points": {"type": "integer"}, "refer_points": {"type": "integer"},
+       "check_in_points": {"type": "integer"}, "pool_points": {"type": "integer"},
+       "multiplier": {"type": "number"}, "cross_points_v1": {"type": "integer"},
+       "refer_points_v1": {"type": "integer"}}},
+       "example": {"campaign_points": 0, "cross_points": 150, "refer_points": 0, "check_in_points": 10,
+         "pool_points": 0, "multiplier": 1, "cross_points_v1": 0, "refer_points_v1": 0},
+       "errors": ["400"]})json"},
+    {"GET /api/lottery/maker/sign/user",
+     R"json({"parameters": [
+       {"name": "address", "in": "query", "required": true, "schema": {"type": "string"}},
+       {"name": "year", "in": "query", "required": true, "schema": {"type": "integer"}, "example": 2026},
+       {"name": "month", "in": "query", "required": true, "schema": {"type": "integer"}, "example": 11}],
+       "errors": ["400"]})json"},
+    {"POST /api/auth/verify",
+     R"json({"requestBody": {"required": true, "content": {"application/json": {"schema": {
+       "type": "object", "required": ["message", "signature"], "properties": {
+         "message": {"type": "string", "description": "EIP-4361 message with a nonce of /api/auth/nonce"},
+         "signature": {"type": "string"}}}}}}, "errors": ["400", "401"]})json"},
+    {"GET /api/auth/nonce",
+     R"json({"data": {"type": "object", "properties": {"nonce": {"type": "string"},
+       "expires_at": {"type": "integer"}}}, "example": {"nonce": "k3v9x2m1q8", "expires_at": 1790000300}})json"},
+    {"GET /api/balance",
+     R"json({"parameters": [
+       {"name": "chainid", "in": "query", "required": true, "schema": {"type": "integer"}, "example": 8453},
+       {"name": "token", "in": "query", "required": true, "schema": {"type": "string"}, "example": "USDC"},
+       {"name": "address", "in": "query", "required": true, "schema": {"type": "string"}}],
+       "errors": ["400", "503"]})json"},
+};
+
+const json::object* doc_of(const json::object& docs, const std::string& key) {
+    auto it = docs.find(key);
+    return it == docs.end() ? nullptr : &it->value().as_object();
+}
+
+json::object parsed_docs() {
+    json::object docs;
+    for (const auto& d : kDocs) docs[d.key] = json::parse(d.doc);
+    return docs;
+}
+
+json::object ref_response(std::string_view name) {
+    return json::object{{"$ref", "#/components/responses/" + std::string(name)}};
+}
+
+std::string_view error_name(std::string_view code) {
+    if (code == "400") return "BadRequest";
+    if (code == "401") return "Unauthorized";
+    if (code == "404") return "NotFound";
+    return "Unavailable";
+}
+
+// The 200 response: the envelope, with data's schema and example when documented.
+json::object ok_response(const json::object* doc) {
+    if (doc && doc->contains("stream")) {
+        return json::object{
+            {"description", doc->at("stream")},
+            {"content",
+             json::object{{"text/event-stream", json::object{{"schema", {{"type", "string"}}}}}}}};
+    }
+    json::object data_schema{{"nullable", true}};
+    json::value example = nullptr;
+    if (doc && doc->contains("data")) data_schema = doc->at("data").as_object();
+    if (doc && doc->contains("example")) example = doc->at("example");
+    json::object media{
+        {"schema",
+         json::object{
+             {"allOf", json::array{json::object{{"$ref", "#/components/schemas/Envelope"}}}},
+             {"properties", json::object{{"data", data_schema}}}}}};
+    if (!example.is_null())
+        media["example"] = json::object{{"code", 0}, {"msg", "success"}, {"data", example}};
+    return json::object{{"description", "Success: the envelope {code: 0, msg, data}"},
+                        {"content", json::object{{"application/json", media}}}};
+}
+
+json::object responses_of(const json::object* doc) {
+    json::object responses{{"200", ok_response(doc)}};
+    if (doc && doc->contains("errors")) {
+        for (const auto& code : doc->at("errors").as_array()) {
+            auto c = std::string_view(code.as_string());
+            responses[c] = ref_response(error_name(c));
+        }
+    }
+    responses["404"] = ref_response("NotFound");
+    responses["429"] = ref_response("TooMany");
+    responses["500"] = ref_response("Internal");
+    return responses;
+}
+
+// "/api/bridge_api/v1/order/stream" + get → "get_bridge_api_v1_order_stream"
+std::string operation_id(const std::string& method, const std::string& path) {
+    std::string id = method;
+    for (char c : std::string_view(path).substr(std::min<std::size_t>(4, path.size()))) {
+        const auto u = static_cast<unsigned char>(c);
+        if (std::isalnum(u))
+            id += c;
+        else if (id.back() != '_')
+            id += '_';
+    }
+    while (id.back() == '_') id.pop_back();
+    return id;
+}
+
+// The group of a route: "/api/bridge_api/v1/quote" → "bridge_api".
+std::string tag_of(const std::string& path) {
+    auto rest = std::string_view(path).substr(std::min<std::size_t>(5, path.size()));
+    return std::string(rest.substr(0, rest.find('/')));
+}
+
+}  // namespace
+
+json::object openapi_of(const http::Router& router) {
+    const auto docs = parsed_docs();
+    json::object paths;
+    for (const auto& r : router.routes()) {
+        std::string path = r.pattern;
+        // {user:address} → {user}
+        for (auto pos = path.find(':'); pos != std::string::npos; pos = path.find(':')) {
+            path.erase(pos, path.find('}', pos) - pos);
+        }
+        json::array parameters;
+        for (auto open = path.find('{'); open != std::string::npos;
+             open = path.find('{', open + 1)) {
+            auto name = path.substr(open + 1, path.find('}', open) - open - 1);
+            parameters.push_back(json::object{{"name", name},
+                                              {"in", "path"},
+                                              {"required", true},
+                                              {"schema", json::object{{"type", "string"}}}});
+        }
+        auto method = std::string(http::bhttp::to_string(r.method));
+        std::string key = method;
+        key.append(" ").append(path);
+        const auto* doc = doc_of(docs, key);
+        for (auto& c : method) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (doc && doc->contains("parameters")) {
+            for (const auto& p : doc->at("parameters").as_array()) parameters.push_back(p);
+        }
+        json::object op{{"operationId", operation_id(method, path)},
+                        {"tags", json::array{json::value(tag_of(path))}},
+                        {"summary", r.summary},
+                        {"parameters", parameters},
+                        {"responses", responses_of(doc)}};
+        if (doc && doc->contains("requestBody")) op["requestBody"] = doc->at("requestBody");
+        auto& item = paths[path];
+        if (!item.is_object()) item.emplace_object();
+        item.as_object()[method] = std::move(op);
+    }
+    return json::object{
+        {"openapi", "3.0.3"},
+        {"info", json::object{{"title", "Perch API"},
+                              {"version", "1"},
+                              {"description",
+                               "Every JSON route answers an envelope {code, msg, data}: code 0 "
+                               "on success, else the HTTP status of the error with msg saying "
+                               "why."}}},
+        {"servers", json::array{json::object{{"url", "/"}}}},
+        {"paths", paths},
+        {"components", json::parse(kComponents)}};
+}
+
+}  // namespace perch::api

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { chainsQuery } from '@/api/queries';
+import { feeOf, perChain, percentOfBps, ROUTES, tierRows } from './routesData';
+import type { DocsT } from './useDocsT';
+
+/** Chain id → name from the catalog ("chain 1" until it loads or for an unknown id). */
+function useChainName(t: DocsT): (id: number) => string {
+  const { data } = useQuery(chainsQuery());
+  return (id) => data?.find((c) => c.chain_id === id)?.chain_name ?? t('fees.chain', { id });
+}
+
+export function FeeTables({ t }: { t: DocsT }) {
+  const chainName = useChainName(t);
+  return (
+    <>
+      {ROUTES.map((route) => {
+        const example = Number(route.fee_tiers[0]?.up_to || route.max) / 2;
+        const { bps, fee } = feeOf(route, example);
+        return (
+          <section key={route.token} className="docs-route" data-testid={`fees-${route.token}`}>
+            <h2>{route.token}</h2>
+            <div className="docs-table-wrap">
+              <table className="docs-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('fees.amount')}</th>
+                    <th scope="col">{t('fees.fee')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tierRows(route).map((row) => (
+                    <tr key={row.upTo || 'last'}>
+                      <td>
+                        {row.upTo
+                          ? t('fees.upTo', { amount: row.upTo, token: route.token })
+                          : row.from
+                            ? t('fees.above', { amount: row.from, token: route.token })
+                            : t('fees.any')}
+                      </td>
+                      <td>{percentOfBps(row.bps)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p>
+              {t('fees.limits')}: {t('fees.minMax', { min: route.min, max: route.max, token: route.token })}
+            </p>
+            <p>{t('fees.example', { amount: example, token: route.token, fee: fee.toString(), percent: percentOfBps(bps) })}</p>
+            <h3>{t('fees.dtcTitle')}</h3>
+            <div className="docs-table-wrap">
+              <table className="docs-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('fees.destination')}</th>
+                    <th scope="col">{t('fees.dtc')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {perChain(route.dtc).map(({ chain, value }) => (
+                    <tr key={chain ?? 'default'}>
+                      <td>{chain === null ? t('fees.otherNetworks') : chainName(chain)}</td>
+                      <td>
+                        {value} {route.token}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+export function TimesTable({ t }: { t: DocsT }) {
+  const chainName = useChainName(t);
+  return (
+    <>
+      {ROUTES.map((route) => (
+        <section key={route.token} className="docs-route">
+          <h2>{route.token}</h2>
+          <div className="docs-table-wrap">
+            <table className="docs-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('times.source')}</th>
+                  <th scope="col">{t('times.expected')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {perChain(route.expected_seconds).map(({ chain, value }) => (
+                  <tr key={chain ?? 'default'}>
+                    <td>{chain === null ? t('times.otherNetworks') : chainName(chain)}</td>
+                    <td>{t('times.seconds', { count: value })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
