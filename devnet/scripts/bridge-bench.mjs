@@ -46,6 +46,9 @@ const DESTINATIONS = [
 const depositorAbi = parseAbi(["function deposit(address token, uint256 amount, uint256 dstChainId, string recipient, uint256 channel) payable"]);
 const AMOUNT = 3n * 10n ** 15n; // above the 0.0015 ETH destination cost of chain 1
 
+// A fresh database: it starts at each chain's head, so deposits other tools made on this devnet
+// earlier are not this run's (nor paid twice).
+for (const f of ["bench.db", "bench.db-wal", "bench.db-shm"]) fs.rmSync(path.join(stateDir, f), { force: true });
 const config = path.join(stateDir, "bench-perch.json");
 fs.writeFileSync(config, JSON.stringify({
   host: "127.0.0.1", port, database_url: `sqlite:${path.join(stateDir, "bench.db")}`,

@@ -98,7 +98,9 @@ class Maker {
     Task<void> pay_loop(std::int64_t chain_id);
     Task<void> sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                         bool allow_prepared = true);
-    Task<bridge::Fees> prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
+    // The chain's fees, read again when older than `max_age`.
+    Task<bridge::Fees> prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                                     std::chrono::milliseconds max_age);
     // What the maker holds of `refs` (by token address): the prepared read when it is fresh and
     // covers them (less what was signed since), else a new read. `from_prepared` says which.
     Task<std::map<std::string, chain::U256>> held_balances(
@@ -151,9 +153,10 @@ class Maker {
     };
     std::map<std::int64_t, std::unique_ptr<Wakeup>> watch_wake_, pay_wake_;  // by chain
     std::vector<std::unique_ptr<chain::rpc::HeadFeed>> feeds_;
-    std::map<std::int64_t, SeenHead> heads_;         // by chain: the newest head seen
-    std::map<std::int64_t, PreparedFees> fees_;      // by chain
-    std::map<std::int64_t, PreparedBalances> held_;  // by chain
+    std::map<std::int64_t, SeenHead> heads_;              // by chain: the newest head seen
+    std::map<std::int64_t, PreparedFees> fees_;           // by chain
+    std::map<std::int64_t, PreparedBalances> held_;       // by chain
+    std::map<std::int64_t, store::WatchCursor> cursors_;  // by chain, as last written
     std::map<std::int64_t, std::chrono::steady_clock::time_point> ready_at_;  // by order id
     ReactionTimes reactions_;
 };

@@ -60,11 +60,15 @@ Task<bridge::Fees> Maker::current_fees(chain::rpc::RpcClient& rpc) {
 // Fees at most this old are used as they are; older ones are read again (1 s blocks move the base
 // fee by at most 12.5 % a block, and fees_for leaves twice the base fee of headroom).
 constexpr auto kFeesFreshFor = std::chrono::milliseconds(1500);
+// Between deposits they are read again sooner, a poll or more before they would go stale, so a
+// payout never waits for the read.
+constexpr auto kPrepareAfter = std::chrono::milliseconds(1000);
 
-Task<bridge::Fees> Maker::prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
+Task<bridge::Fees> Maker::prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                                        std::chrono::milliseconds max_age) {
     auto now = std::chrono::steady_clock::now();
     auto it = fees_.find(chain_id);
-    if (it != fees_.end() && now - it->second.at < kFeesFreshFor) co_return it->second.fees;
+    if (it != fees_.end() && now - it->second.at < max_age) co_return it->second.fees;
     auto fees = co_await current_fees(rpc);
     fees_[chain_id] = {fees, now};
     co_return fees;
@@ -98,14 +102,16 @@ Task<std::map<std::string, U256>> Maker::held_balances(
 }
 
 // Between deposits: fees and the balances of the tokens paid before are read again once they are
-// older than kFeesFreshFor, so a payout right after its deposit's block needs no read at all.
+// older than kPrepareAfter, so a payout right after its deposit's block needs no read at all.
 Task<void> Maker::prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
-    co_await prepared_fees(chain_id, rpc);
+    co_await prepared_fees(chain_id, rpc, kPrepareAfter);
     auto it = held_.find(chain_id);
-    if (it == held_.end() || it->second.refs.empty()) co_return;
+    if (it == held_.end() || it->second.refs.empty() ||
+        std::chrono::steady_clock::now() - it->second.at < kPrepareAfter)
+        co_return;
     auto refs = it->second.refs;
     bool from_prepared = false;
-    co_await held_balances(chain_id, refs, true, from_prepared);
+    co_await held_balances(chain_id, refs, false, from_prepared);
 }
 
 Task<void> Maker::pay_loop(std::int64_t chain_id) {
@@ -173,7 +179,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
     bool from_prepared = false;
     auto held = co_await held_balances(chain_id, refs, allow_prepared, from_prepared);
     bool short_of_funds = false;
-    auto fees = co_await prepared_fees(chain_id, rpc);
+    auto fees = co_await prepared_fees(chain_id, rpc, kFeesFreshFor);
     // Takes `amount` of `token` and the transfer's worst-case gas from what is held, both or
     // neither, so the maker never signs a transaction it cannot pay the gas of.
     const std::string native_key = native ? native->address : chain::Address{}.lower_hex();

@@ -90,7 +90,13 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
     }
     auto head = static_cast<std::int64_t>(seen.number);
     auto seen_at = seen.at;
-    auto stored = co_await orders_.cursor(chain_id);
+    // This loop is the cursor's only writer: after the first read it is kept here as written.
+    std::optional<store::WatchCursor> stored;
+    if (auto cached = cursors_.find(chain_id); cached != cursors_.end()) {
+        stored = cached->second;
+    } else {
+        stored = co_await orders_.cursor(chain_id);
+    }
     // A new database starts at the chain's head: deposits made before this maker existed were
     // some other maker's business.
     store::WatchCursor cursor = stored ? *stored : store::WatchCursor{head, "", head};
@@ -147,7 +153,9 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
         }
         known[to] = to_hash;
         store::WatchCursor next{to + 1, to_hash, cursor.floor_block};
-        co_await orders_.record_deposits(chain_id, std::move(deposits), std::move(next));
+        cursors_.erase(chain_id);  // unknown until the write is known to have happened
+        co_await orders_.record_deposits(chain_id, std::move(deposits), next);
+        cursors_[chain_id] = next;
         break;
     }
     co_await confirm(chain_id, rpc, static_cast<std::uint64_t>(head), std::move(known), seen_at);

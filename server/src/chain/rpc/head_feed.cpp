@@ -12,6 +12,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/json.hpp>
+#include <boost/system/system_error.hpp>
 
 #include "chain/rpc/http_endpoint.hpp"
 #include "chain/rpc/rpc_error.hpp"
@@ -113,6 +114,8 @@ Task<void> HeadFeed::run() {
         auto heads_before = heads_.load();
         try {
             co_await session();
+        } catch (const boost::system::system_error& e) {
+            why = e.code().message();  // without the source location Asio appends to what()
         } catch (const std::exception& e) {
             why = e.what();
         }
