@@ -51,7 +51,7 @@ std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_
 // if none is under way. Used on the maker's one thread only.
 class Wakeup {
   public:
-    explicit Wakeup(boost::asio::any_io_executor executor) : timer_(std::move(executor)) {}
+    explicit Wakeup(const boost::asio::any_io_executor& executor) : timer_(executor) {}
     // Waits up to `d`; true when notified, false when the time ran out.
     Task<bool> wait(std::chrono::milliseconds d);
     void notify();
