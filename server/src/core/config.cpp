@@ -109,12 +109,17 @@ PerChainCount get_per_chain(const json::object& obj, const char* key, PerChainCo
 }
 
 void apply_maker(MakerSettings& m, const json::object& obj) {
-    reject_unknown_keys(
-        obj, {"enabled", "confirmations", "large_confirmations", "poll_ms", "speedup_after_ms"},
-        "maker.");
+    reject_unknown_keys(obj,
+                        {"enabled", "confirmations", "large_confirmations", "poll_ms",
+                         "speedup_after_ms", "head_feed"},
+                        "maker.");
     if (const auto* v = find(obj, "enabled")) {
         if (!v->is_bool()) fail("maker.enabled", "must be true or false");
         m.enabled = v->as_bool();
+    }
+    if (const auto* v = find(obj, "head_feed")) {
+        if (!v->is_bool()) fail("maker.head_feed", "must be true or false");
+        m.head_feed = v->as_bool();
     }
     m.confirmations = get_per_chain(obj, "confirmations", m.confirmations);
     m.large_confirmations = get_per_chain(obj, "large_confirmations", m.large_confirmations);

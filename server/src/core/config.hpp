@@ -55,6 +55,7 @@ struct MakerSettings {
     PerChainCount large_confirmations{3, {}};  // for deposits from a route's large_from
     std::chrono::milliseconds poll{200};
     std::chrono::milliseconds speedup_after{12000};
+    bool head_feed = true;  // new heads over the RPC's WebSocket too (polling either way)
 };
 
 struct Config {

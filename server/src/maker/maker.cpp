@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -29,8 +30,25 @@ Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::Rou
       address_(key_.address()),
       options_(std::move(options)) {}
 
+Task<bool> Wakeup::wait(std::chrono::milliseconds d) {
+    if (std::exchange(pending_, false)) co_return true;
+    timer_.expires_after(d);
+    auto [ec] = co_await timer_.async_wait(asio::as_tuple(asio::use_awaitable));
+    pending_ = false;
+    co_return ec == asio::error::operation_aborted;
+}
+
+void Wakeup::notify() {
+    pending_ = true;
+    timer_.cancel();
+}
+
 void Maker::start(const std::vector<std::int64_t>& chain_ids) {
     chains_.insert(chain_ids.begin(), chain_ids.end());
+    for (auto id : chain_ids) {
+        watch_wake_[id] = std::make_unique<Wakeup>(ctx_.get_executor());
+        pay_wake_[id] = std::make_unique<Wakeup>(ctx_.get_executor());
+    }
     for (auto id : chain_ids) {
         auto on_error = [id](const std::exception_ptr& e) {
             if (!e) return;
@@ -42,6 +60,14 @@ void Maker::start(const std::vector<std::int64_t>& chain_ids) {
         };
         asio::co_spawn(ctx_, watch_loop(id), on_error);
         asio::co_spawn(ctx_, pay_loop(id), on_error);
+        // New heads pushed over a WebSocket where the node offers one; polling covers the rest.
+        auto* rpc = balances_.rpc(id);
+        if (!options_.head_feed || !rpc || rpc->urls().empty()) continue;
+        auto feed = std::make_unique<chain::rpc::HeadFeed>(
+            rpc->urls().front(), [this, id](const chain::rpc::Head& h) { on_head(id, h); });
+        if (!feed->usable()) continue;
+        asio::co_spawn(ctx_, feed->run(), on_error);
+        feeds_.push_back(std::move(feed));
     }
     std::string confirmations;
     for (auto id : chain_ids) {
@@ -51,6 +77,19 @@ void Maker::start(const std::vector<std::int64_t>& chain_ids) {
     }
     spdlog::info("maker {} watching and paying on {} chains (confirmations/large: {})",
                  address_.lower_hex(), chain_ids.size(), confirmations);
+}
+
+void Maker::stop() {
+    stopping_ = true;
+    for (auto& feed : feeds_) feed->stop();
+}
+
+void Maker::on_head(std::int64_t chain_id, const chain::rpc::Head& head) {
+    auto& seen = heads_[chain_id];
+    // A lower or equal number with another hash is a reorganisation: taken as the head too.
+    if (head.number == seen.number && head.hash == seen.hash) return;
+    seen = {head.number, head.hash, std::chrono::steady_clock::now()};
+    watch_wake_.at(chain_id)->notify();
 }
 
 Task<void> Maker::sleep(std::chrono::milliseconds d) {

@@ -6,6 +6,7 @@
 // resumed from the database: stored transactions are re-broadcast, never signed anew.
 #include <atomic>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -18,8 +19,10 @@
 #include "bridge/deposit_event.hpp"
 #include "bridge/order.hpp"
 #include "bridge/quote.hpp"
+#include "chain/rpc/head_feed.hpp"
 #include "chain/signer.hpp"
 #include "core/config.hpp"
+#include "maker/reaction.hpp"
 #include "store/orders.hpp"
 
 namespace perch::maker {
@@ -36,12 +39,27 @@ struct MakerOptions {
     // refused this many times over at least this long, its nonce is cancelled (see payer.cpp).
     int refusals_before_void = 3;
     std::chrono::milliseconds refused_for_before_void{10000};
+    bool head_feed = true;  // subscribe to new heads over WebSocket where the node offers it
 };
 
 // The confirmations a deposit of `amount` on `chain_id` waits for: the chain's count, or its
 // large count from the route's large_from (zero: no large rule).
 std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_id,
                                 const chain::U256& amount, const chain::U256& large_from);
+
+// A loop's sleep that another loop can cut short: notify() ends the current wait, or the next one
+// if none is under way. Used on the maker's one thread only.
+class Wakeup {
+  public:
+    explicit Wakeup(const boost::asio::any_io_executor& executor) : timer_(executor) {}
+    // Waits up to `d`; true when notified, false when the time ran out.
+    Task<bool> wait(std::chrono::milliseconds d);
+    void notify();
+
+  private:
+    boost::asio::steady_timer timer_;
+    bool pending_ = false;
+};
 
 class Maker {
   public:
@@ -51,15 +69,18 @@ class Maker {
 
     // Starts a watcher and a payer for each chain; the loops end when stop() is called.
     void start(const std::vector<std::int64_t>& chain_ids);
-    void stop() { stopping_ = true; }
+    void stop();
     const chain::Address& address() const { return address_; }
     // The pause switch as last read from the store (refreshed every poll).
     bool paused() const { return paused_.load(); }
 
   private:
     Task<void> watch_loop(std::int64_t chain_id);
-    Task<void> watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
-    Task<void> confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::uint64_t head);
+    Task<void> watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
+    Task<void> confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::uint64_t head,
+                       std::map<std::int64_t, std::string> known_hashes,
+                       std::chrono::steady_clock::time_point seen_at);
+    void on_head(std::int64_t chain_id, const chain::rpc::Head& head);
     store::Order order_of(const bridge::Deposit& deposit) const;
 
     // A signed transaction to send, with the stored maker transaction it belongs to.
@@ -75,7 +96,18 @@ class Maker {
     };
 
     Task<void> pay_loop(std::int64_t chain_id);
-    Task<void> sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
+    Task<void> sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                        bool allow_prepared = true);
+    // The chain's fees, read again when older than `max_age`.
+    Task<bridge::Fees> prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                                     std::chrono::milliseconds max_age);
+    // What the maker holds of `refs` (by token address): the prepared read when it is fresh and
+    // covers them (less what was signed since), else a new read. `from_prepared` says which.
+    Task<std::map<std::string, chain::U256>> held_balances(
+        std::int64_t chain_id, const std::map<std::string, balance::TokenRef>& refs,
+        bool allow_prepared, bool& from_prepared);
+    Task<void> prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
+    void record_reactions(const std::vector<store::MakerTx>& stored);
     Task<void> follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     Task<void> broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                          std::vector<Outgoing> outgoing);
@@ -102,6 +134,31 @@ class Maker {
     std::map<std::string, std::chrono::steady_clock::time_point> last_broadcast_;
     std::map<std::int64_t, Refusals> refusals_;  // by maker transaction id
     std::map<std::int64_t, std::chrono::steady_clock::time_point> refund_waits_;  // by order id
+
+    // One-block bridging: heads pushed by the node wake the chain's watcher at once, a queued
+    // payout wakes its destination's payer at once, and the payer keeps fresh fees at hand.
+    struct SeenHead {
+        std::uint64_t number = 0;
+        std::string hash;                          // empty when it came from a poll
+        std::chrono::steady_clock::time_point at;  // when this maker first saw it
+    };
+    struct PreparedFees {
+        bridge::Fees fees;
+        std::chrono::steady_clock::time_point at;
+    };
+    struct PreparedBalances {
+        std::map<std::string, balance::TokenRef> refs;  // by token address: what is kept read
+        std::map<std::string, chain::U256> held;        // as read, less what was signed since
+        std::chrono::steady_clock::time_point at;
+    };
+    std::map<std::int64_t, std::unique_ptr<Wakeup>> watch_wake_, pay_wake_;  // by chain
+    std::vector<std::unique_ptr<chain::rpc::HeadFeed>> feeds_;
+    std::map<std::int64_t, SeenHead> heads_;              // by chain: the newest head seen
+    std::map<std::int64_t, PreparedFees> fees_;           // by chain
+    std::map<std::int64_t, PreparedBalances> held_;       // by chain
+    std::map<std::int64_t, store::WatchCursor> cursors_;  // by chain, as last written
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> ready_at_;  // by order id
+    ReactionTimes reactions_;
 };
 
 }  // namespace perch::maker

@@ -57,10 +57,68 @@ Task<bridge::Fees> Maker::current_fees(chain::rpc::RpcClient& rpc) {
     co_return bridge::fees_for(base, priority);
 }
 
+// Fees at most this old are used as they are; older ones are read again (1 s blocks move the base
+// fee by at most 12.5 % a block, and fees_for leaves twice the base fee of headroom).
+constexpr auto kFeesFreshFor = std::chrono::milliseconds(1500);
+// Between deposits they are read again sooner, a poll or more before they would go stale, so a
+// payout never waits for the read.
+constexpr auto kPrepareAfter = std::chrono::milliseconds(1000);
+
+Task<bridge::Fees> Maker::prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                                        std::chrono::milliseconds max_age) {
+    auto now = std::chrono::steady_clock::now();
+    auto it = fees_.find(chain_id);
+    if (it != fees_.end() && now - it->second.at < max_age) co_return it->second.fees;
+    auto fees = co_await current_fees(rpc);
+    fees_[chain_id] = {fees, now};
+    co_return fees;
+}
+
+Task<std::map<std::string, U256>> Maker::held_balances(
+    std::int64_t chain_id, const std::map<std::string, balance::TokenRef>& refs,
+    bool allow_prepared, bool& from_prepared) {
+    auto now = std::chrono::steady_clock::now();
+    auto& prepared = held_[chain_id];
+    from_prepared = allow_prepared && now - prepared.at < kFeesFreshFor &&
+                    std::all_of(refs.begin(), refs.end(),
+                                [&](const auto& r) { return prepared.held.count(r.first) > 0; });
+    if (from_prepared) co_return prepared.held;
+    for (const auto& [address, r] : refs) prepared.refs[address] = r;
+    std::vector<balance::TokenRef> ref_list;
+    ref_list.reserve(prepared.refs.size());
+    for (const auto& [address, r] : prepared.refs) ref_list.push_back(r);
+    auto held_list = co_await balances_.token_balances(chain_id, address_, ref_list);
+    std::map<std::string, U256> held;
+    for (std::size_t i = 0; i < ref_list.size(); ++i) {
+        // An unread balance is not an empty one: refunding on it would be wrong; retry later.
+        if (!held_list.at(i))
+            throw std::runtime_error("the maker's " + ref_list[i].symbol +
+                                     " balance could not be read");
+        held[ref_list[i].address] = *held_list[i];
+    }
+    held_[chain_id].held = held;
+    held_[chain_id].at = now;
+    co_return held;
+}
+
+// Between deposits: fees and the balances of the tokens paid before are read again once they are
+// older than kPrepareAfter, so a payout right after its deposit's block needs no read at all.
+Task<void> Maker::prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
+    co_await prepared_fees(chain_id, rpc, kPrepareAfter);
+    auto it = held_.find(chain_id);
+    if (it == held_.end() || it->second.refs.empty() ||
+        std::chrono::steady_clock::now() - it->second.at < kPrepareAfter)
+        co_return;
+    auto refs = it->second.refs;
+    bool from_prepared = false;
+    co_await held_balances(chain_id, refs, false, from_prepared);
+}
+
 Task<void> Maker::pay_loop(std::int64_t chain_id) {
     auto* rpc = balances_.rpc(chain_id);
     if (!rpc) co_return;
     int failures = 0;
+    bool woken = false;
     while (!stopping_) {
         try {
             if (!nonce_floor_.count(chain_id)) {
@@ -69,18 +127,39 @@ Task<void> Maker::pay_loop(std::int64_t chain_id) {
                 nonce_floor_[chain_id] =
                     co_await Eth(*rpc).get_transaction_count(address_, "pending");
             }
-            co_await follow_pending(chain_id, *rpc);
+            // Woken for a fresh payout: sign and send it first, follow receipts after.
+            if (!woken) co_await follow_pending(chain_id, *rpc);
             paused_ = co_await orders_.paused();
             if (!paused_) co_await sign_new(chain_id, *rpc);
+            if (woken) co_await follow_pending(chain_id, *rpc);
+            // Prepared before the next deposit needs them.
+            co_await prepare(chain_id, *rpc);
             failures = 0;
         } catch (const std::exception& e) {
             if (failures++ == 0) spdlog::warn("maker: payer of chain {}: {}", chain_id, e.what());
         }
-        co_await sleep(options_.poll);
+        woken = co_await pay_wake_.at(chain_id)->wait(options_.poll);
     }
 }
 
-Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
+void Maker::record_reactions(const std::vector<store::MakerTx>& stored) {
+    auto now = std::chrono::steady_clock::now();
+    auto before = reactions_.total();
+    for (const auto& m : stored) {
+        auto it = ready_at_.find(m.order_id);
+        if (it == ready_at_.end()) continue;
+        if (m.kind == "payout")
+            reactions_.record(
+                std::chrono::duration_cast<std::chrono::microseconds>(now - it->second));
+        ready_at_.erase(it);
+    }
+    // A line per ten payouts: the benchmark reads the newest.
+    if (reactions_.total() / 10 != before / 10)
+        spdlog::info("maker: reaction (deposit block seen -> payout broadcast): {}",
+                     reactions_.summary());
+}
+
+Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool allow_prepared) {
     auto payouts = co_await orders_.orders_in_state("queued", chain_id, false, options_.batch);
     auto refunds = co_await orders_.refunds_to_sign(chain_id, options_.batch);
     if (payouts.empty() && refunds.empty()) co_return;
@@ -97,19 +176,10 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     // Every transaction's gas is paid in the native coin: it is counted with the rest.
     auto native = balances_.token_at(chain_id, chain::Address{});
     if (native) refs[native->address] = *native;
-    std::vector<balance::TokenRef> ref_list;
-    ref_list.reserve(refs.size());
-    for (const auto& [address, r] : refs) ref_list.push_back(r);
-    auto held_list = co_await balances_.token_balances(chain_id, address_, ref_list);
-    std::map<std::string, U256> held;
-    for (std::size_t i = 0; i < ref_list.size(); ++i) {
-        // An unread balance is not an empty one: refunding on it would be wrong; retry later.
-        if (!held_list.at(i))
-            throw std::runtime_error("the maker's " + ref_list[i].symbol +
-                                     " balance could not be read");
-        held[ref_list[i].address] = *held_list[i];
-    }
-    auto fees = co_await current_fees(rpc);
+    bool from_prepared = false;
+    auto held = co_await held_balances(chain_id, refs, allow_prepared, from_prepared);
+    bool short_of_funds = false;
+    auto fees = co_await prepared_fees(chain_id, rpc, kFeesFreshFor);
     // Takes `amount` of `token` and the transfer's worst-case gas from what is held, both or
     // neither, so the maker never signs a transaction it cannot pay the gas of.
     const std::string native_key = native ? native->address : chain::Address{}.lower_hex();
@@ -152,6 +222,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
         auto token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
         auto transfer = bridge::transfer_of(token, *recipient, *amount);
         if (!spend(ref->address, *amount, transfer)) {
+            short_of_funds = true;
             moves.push_back({o.id, "queued", "refunding",
                              "the bridge cannot pay this amount on the destination right now",
                              std::nullopt, std::nullopt});
@@ -188,6 +259,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
         }
         auto transfer = bridge::transfer_of(*token, *sender, *back);
         if (!spend(token->lower_hex(), *back, transfer)) {
+            short_of_funds = true;
             // It waits for the maker to be funded (an operator's job): an error, once a minute
             // per order rather than every poll.
             auto now = std::chrono::steady_clock::now();
@@ -205,6 +277,13 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
         refund_waits_.erase(o.id);
         plan(o, "refund", transfer);
     }
+    if (short_of_funds && from_prepared) {
+        // Never refuse a payout on a prepared figure: read the balances again and decide on those.
+        held_.erase(chain_id);
+        co_await sign_new(chain_id, rpc, false);
+        co_return;
+    }
+    held_[chain_id].held = held;  // what the plans below leave, until the next read
     for (auto& m : moves) co_await orders_.transition(std::move(m));
     if (plans.empty()) co_return;
     auto stored = co_await orders_.sign_and_store(chain_id, address_.lower_hex(),
@@ -213,6 +292,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     fresh.reserve(stored.size());
     for (const auto& m : stored) fresh.push_back({m.id, m.attempts.back()});
     co_await broadcast(chain_id, rpc, std::move(fresh));
+    record_reactions(stored);
 }
 
 Task<void> Maker::broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,

@@ -61,89 +61,135 @@ Task<void> Maker::watch_loop(std::int64_t chain_id) {
         co_return;
     }
     int failures = 0;
+    bool woken = false;
     while (!stopping_) {
         try {
-            co_await watch_once(chain_id, *rpc);
+            co_await watch_once(chain_id, *rpc, woken);
             failures = 0;
         } catch (const std::exception& e) {
             // A node that is down is retried every poll; logged once per outage, not per poll.
             if (failures++ == 0) spdlog::warn("maker: watcher of chain {}: {}", chain_id, e.what());
         }
-        co_await sleep(options_.poll);
+        woken = co_await watch_wake_.at(chain_id)->wait(options_.poll);
     }
 }
 
-Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
+// One round trip for the reorganisation check, the new logs and the newest block's hash (which
+// also confirms the deposits in that block without asking again).
+Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken) {
     Eth eth(rpc);
-    auto head = static_cast<std::int64_t>(co_await eth.block_number());
-    auto stored = co_await orders_.cursor(chain_id);
+    auto& seen = heads_[chain_id];
+    if (!woken || seen.number == 0) {
+        // A poll asks the node: the feed may be down or may not exist. The node's answer wins,
+        // lower too (a reorganisation to a shorter chain, a node reset).
+        // (A head the feed brought while the poll was out is newer: it is kept.)
+        auto before = seen.number;
+        auto polled = co_await eth.block_number();
+        if (polled > seen.number || (polled != seen.number && seen.number == before))
+            seen = {polled, "", std::chrono::steady_clock::now()};
+    }
+    auto head = static_cast<std::int64_t>(seen.number);
+    auto seen_at = seen.at;
+    // This loop is the cursor's only writer: after the first read it is kept here as written.
+    std::optional<store::WatchCursor> stored;
+    if (auto cached = cursors_.find(chain_id); cached != cursors_.end()) {
+        stored = cached->second;
+    } else {
+        stored = co_await orders_.cursor(chain_id);
+    }
     // A new database starts at the chain's head: deposits made before this maker existed were
     // some other maker's business.
     store::WatchCursor cursor = stored ? *stored : store::WatchCursor{head, "", head};
-    if (!cursor.last_hash.empty() && cursor.next_block > 0) {
-        auto last = chain::rpc::quantity_hex(static_cast<std::uint64_t>(cursor.next_block - 1));
-        auto block = co_await eth.get_block_by_number(last, false);
-        if (block_hash_of(block) != cursor.last_hash) {
+    std::map<std::int64_t, std::string> known;
+    for (int pass = 0; pass < 2; ++pass) {
+        bool check = !cursor.last_hash.empty() && cursor.next_block > 0;
+        bool read = cursor.next_block <= head;
+        if (!check && !read) break;
+        auto to = std::min<std::int64_t>(
+            head, cursor.next_block + static_cast<std::int64_t>(options_.max_log_range) - 1);
+        std::vector<chain::rpc::Call> calls;
+        auto block_call = [](std::int64_t b) {
+            json::array params{
+                json::string(chain::rpc::quantity_hex(static_cast<std::uint64_t>(b))), false};
+            return chain::rpc::Call{"eth_getBlockByNumber", std::move(params)};
+        };
+        if (check) calls.push_back(block_call(cursor.next_block - 1));
+        if (read) {
+            json::object filter{
+                {"address", depositor_.lower_hex()},
+                {"fromBlock",
+                 chain::rpc::quantity_hex(static_cast<std::uint64_t>(cursor.next_block))},
+                {"toBlock", chain::rpc::quantity_hex(static_cast<std::uint64_t>(to))}};
+            json::array topics;
+            topics.emplace_back(bridge::deposit_topic().hex());
+            filter["topics"] = std::move(topics);
+            calls.push_back({"eth_getLogs", json::array{std::move(filter)}});
+            calls.push_back(block_call(to));
+        }
+        auto replies = co_await rpc.batch(std::move(calls));
+        for (const auto& r : replies)
+            if (r.error) throw *r.error;
+        if (check && block_hash_of(replies[0].result) != cursor.last_hash) {
             auto from = std::max(cursor.floor_block, cursor.next_block - kReorgDepth);
             spdlog::warn("maker: chain {} reorganised below block {}; re-reading from block {}",
                          chain_id, cursor.next_block, from);
             cursor = {from, "", cursor.floor_block};
+            continue;  // the second pass reads from there
         }
-    }
-    if (cursor.next_block <= head) {
-        auto to = std::min<std::int64_t>(
-            head, cursor.next_block + static_cast<std::int64_t>(options_.max_log_range) - 1);
-        json::object filter{
-            {"address", depositor_.lower_hex()},
-            {"fromBlock", chain::rpc::quantity_hex(static_cast<std::uint64_t>(cursor.next_block))},
-            {"toBlock", chain::rpc::quantity_hex(static_cast<std::uint64_t>(to))}};
-        json::array topics;
-        topics.emplace_back(bridge::deposit_topic().hex());
-        filter["topics"] = std::move(topics);
-        auto logs = co_await eth.get_logs(std::move(filter));
-        auto to_hex = chain::rpc::quantity_hex(static_cast<std::uint64_t>(to));
-        auto to_block = co_await eth.get_block_by_number(to_hex, false);
+        if (!read) break;
+        const auto& logs = replies[check ? 1 : 0].result;
+        auto to_hash = block_hash_of(replies[check ? 2 : 1].result);
         std::vector<store::Order> deposits;
-        for (const auto& log : logs) {
-            std::string why;
-            auto deposit = bridge::decode_deposit(log, chain_id, depositor_, &why);
-            if (!deposit) {
-                spdlog::warn("maker: chain {}: log skipped: {}", chain_id, why);
-                continue;
+        if (logs.is_array()) {
+            for (const auto& log : logs.as_array()) {
+                std::string why;
+                auto deposit = bridge::decode_deposit(log, chain_id, depositor_, &why);
+                if (!deposit) {
+                    spdlog::warn("maker: chain {}: log skipped: {}", chain_id, why);
+                    continue;
+                }
+                deposits.push_back(order_of(*deposit));
             }
-            deposits.push_back(order_of(*deposit));
         }
-        store::WatchCursor next{to + 1, block_hash_of(to_block), cursor.floor_block};
-        co_await orders_.record_deposits(chain_id, std::move(deposits), std::move(next));
+        known[to] = to_hash;
+        store::WatchCursor next{to + 1, to_hash, cursor.floor_block};
+        cursors_.erase(chain_id);  // unknown until the write is known to have happened
+        co_await orders_.record_deposits(chain_id, std::move(deposits), next);
+        cursors_[chain_id] = next;
+        break;
     }
-    co_await confirm(chain_id, rpc, static_cast<std::uint64_t>(head));
+    co_await confirm(chain_id, rpc, static_cast<std::uint64_t>(head), std::move(known), seen_at);
 }
 
-Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::uint64_t head) {
+Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::uint64_t head,
+                          std::map<std::int64_t, std::string> known_hashes,
+                          std::chrono::steady_clock::time_point seen_at) {
     auto confirming = co_await orders_.orders_in_state("confirming", chain_id, true, 1000);
     std::vector<store::Order> ready;
     std::set<std::int64_t> blocks;
     for (auto& o : confirming) {
         auto confirmed_at = static_cast<std::uint64_t>(o.block_number + o.confirmations - 1);
         if (confirmed_at > head) continue;
-        blocks.insert(o.block_number);
+        if (!known_hashes.count(o.block_number)) blocks.insert(o.block_number);
         ready.push_back(std::move(o));
     }
     if (ready.empty()) co_return;
+    auto& hash_at = known_hashes;
     std::vector<chain::rpc::Call> calls;
     for (auto b : blocks) {
         json::array params{json::string(chain::rpc::quantity_hex(static_cast<std::uint64_t>(b))),
                            false};
         calls.push_back({"eth_getBlockByNumber", std::move(params)});
     }
-    auto replies = co_await rpc.batch(std::move(calls));
-    std::map<std::int64_t, std::string> hash_at;
+    std::vector<chain::rpc::Reply> replies;
+    if (!calls.empty()) replies = co_await rpc.batch(std::move(calls));
     std::size_t i = 0;
     for (auto b : blocks) {
         const auto& reply = replies.at(i++);
         if (reply.error) throw *reply.error;
         hash_at[b] = block_hash_of(reply.result);
     }
+    std::set<std::int64_t> queued_to;
     for (const auto& o : ready) {
         store::Transition t{o.id, "confirming", "", "", std::nullopt, std::nullopt};
         if (hash_at[o.block_number] != o.block_hash) {
@@ -169,6 +215,8 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
             }
             if (verdict.pay) {
                 t.to = "queued";
+                queued_to.insert(o.dst_chain_id);
+                ready_at_[o.id] = seen_at;
                 t.receive_amount = verdict.receive_amount.to_dec();
                 t.fee = verdict.fee.to_dec();
             } else {
@@ -178,6 +226,9 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
         }
         co_await orders_.transition(std::move(t));
     }
+    if (ready_at_.size() > 100000) ready_at_.clear();  // a bound; entries only feed a histogram
+    for (auto dst : queued_to)
+        if (auto it = pay_wake_.find(dst); it != pay_wake_.end()) it->second->notify();
 }
 
 }  // namespace perch::maker

@@ -49,6 +49,13 @@ Reply reply_of(const json::object& obj) {
 
 }  // namespace
 
+std::vector<std::string> RpcClient::urls() const {
+    std::vector<std::string> all;
+    all.reserve(endpoints_.size());
+    for (const auto& e : endpoints_) all.push_back(e->http.url());
+    return all;
+}
+
 std::string request_body(const std::vector<Call>& calls, std::uint64_t first_id, bool as_batch) {
     if (!as_batch) return json::serialize(request_object(calls.at(0), first_id));
     json::array all;

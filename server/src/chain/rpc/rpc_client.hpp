@@ -49,6 +49,7 @@ class RpcClient {
     Task<std::vector<Reply>> batch(std::vector<Call> calls);
 
     std::size_t url_count() const { return endpoints_.size(); }
+    std::vector<std::string> urls() const;
     // How many of the URLs are in their cool-down now (for health reporting and tests).
     std::size_t unhealthy_count() const;
 
