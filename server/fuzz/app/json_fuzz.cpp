@@ -21,8 +21,9 @@ std::string concrete(const std::string& pattern) {
         }
         auto end = pattern.find('}', i);
         auto kind = pattern.substr(i, end - i);
-        out += kind.find(":int") != std::string::npos ? "1"
-                                                      : "0x00000000000000000000000000000000000a11ce";
+        out += kind.find(":int") != std::string::npos
+                   ? "1"
+                   : "0x00000000000000000000000000000000000a11ce";
         i = end;
     }
     return out;

@@ -1,14 +1,13 @@
 #include "app/app.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/use_future.hpp>
 #include <boost/json.hpp>
-#include <sys/resource.h>
-
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -259,14 +258,14 @@ Wiring::Wiring(const Config& c)
                .checkin_contracts = checkin_contracts(catalog, c.checkin_chain_id),
                .social_verifier_url = c.social_verifier_url,
                .admin_token = c.admin_token}),
-      services{c, *store, catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
+      services{c,       *store, catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
                &rewards},
-      dispatcher(api::build_router(services), http::StaticFiles(c.web_root),
-                 http::ClientIpResolver(c.trusted_proxies),
-                 {.cors_origins = c.cors_origins,
-                  .rate_limits = c.rate_limits,
-                  .content_security_policy =
-                      http::app_content_security_policy(rpc_urls(catalog))}) {
+      dispatcher(
+          api::build_router(services), http::StaticFiles(c.web_root),
+          http::ClientIpResolver(c.trusted_proxies),
+          {.cors_origins = c.cors_origins,
+           .rate_limits = c.rate_limits,
+           .content_security_policy = http::app_content_security_policy(rpc_urls(catalog))}) {
     run_now(rewards.load_overrides());
 }
 
@@ -292,7 +291,8 @@ int import_airdrop(std::vector<std::string> args) {
     }
     if (file.empty()) throw ConfigError(std::string("import-airdrop needs a FILE\n") + kUsage);
     if (!rewards::is_airdrop_campaign(campaign))
-        throw ConfigError("--campaign '" + campaign + "' is not one of layerzero, strk, taiko, blast, zk");
+        throw ConfigError("--campaign '" + campaign +
+                          "' is not one of layerzero, strk, taiko, blast, zk");
     auto config = read_config(rest);
     setup_logging(config.log_level);
     std::ifstream in(file);

@@ -36,7 +36,10 @@ void append_log_safe(std::string& out, std::string_view text) {
 }
 
 AccessLog::AccessLog(int fd, std::chrono::milliseconds every)
-    : id_(next_log_id.fetch_add(1)), fd_(fd), every_(every), writer_([this](const std::stop_token& st) { run(st); }) {}
+    : id_(next_log_id.fetch_add(1)),
+      fd_(fd),
+      every_(every),
+      writer_([this](const std::stop_token& st) { run(st); }) {}
 
 AccessLog::~AccessLog() {
     writer_.request_stop();

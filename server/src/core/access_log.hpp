@@ -3,8 +3,8 @@
 // syscall, and a lock only its owner and, for an instant each flush, the writer take), and a
 // background thread hands the buffers to stdout every 200 ms.
 #include <chrono>
-#include <cstdint>
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -25,7 +25,8 @@ struct AccessEntry {
 
 class AccessLog {
   public:
-    explicit AccessLog(int fd = 1, std::chrono::milliseconds every = std::chrono::milliseconds(200));
+    explicit AccessLog(int fd = 1,
+                       std::chrono::milliseconds every = std::chrono::milliseconds(200));
     ~AccessLog();  // writes what is left
     AccessLog(const AccessLog&) = delete;
     AccessLog& operator=(const AccessLog&) = delete;

@@ -269,11 +269,7 @@ std::vector<RateGroup> default_rate_groups() {
     return {
         {"auth", {"/api/auth/"}, {}, {60, 60}, {}},
         {"quote", {"/api/bridge_api/v1/quote", "/api/bridge_api/v1/build_tx"}, {}, {600, 1200}, {}},
-        {"balances",
-         {"/api/balance", "/api/swap_auxiliary_api/"},
-         {},
-         {600, 1200},
-         {300, 600}},
+        {"balances", {"/api/balance", "/api/swap_auxiliary_api/"}, {}, {600, 1200}, {300, 600}},
         {"writes", {"/api/"}, {"POST"}, {300, 300}, {120, 120}},
     };
 }

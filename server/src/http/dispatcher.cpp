@@ -9,6 +9,9 @@
 #include "http/compress.hpp"
 
 namespace perch::http {
+namespace {
+constexpr std::string_view kDataPolicy = "default-src 'none'; frame-ancestors 'none'";
+}  // namespace
 
 Dispatcher::Dispatcher(Router router, StaticFiles files, ClientIpResolver client_ips,
                        EdgePolicy policy)
@@ -19,10 +22,14 @@ Dispatcher::Dispatcher(Router router, StaticFiles files, ClientIpResolver client
       csp_(std::move(policy.content_security_policy)),
       limiter_(std::make_unique<RateLimiter>(std::move(policy.rate_limits))) {
     // set_security's constant lines, serialized once for the fast path.
-    security_lines_ =
-        "X-Content-Type-Options: nosniff\r\nReferrer-Policy: strict-origin-when-cross-origin\r\n"
-        "X-Frame-Options: DENY\r\n";
-    if (!csp_.empty()) security_lines_ += "Content-Security-Policy: " + csp_ + "\r\n";
+    auto lines = [&](std::string_view csp) {
+        return "X-Content-Type-Options: nosniff\r\nReferrer-Policy: "
+               "strict-origin-when-cross-origin\r\nX-Frame-Options: DENY\r\n"
+               "Content-Security-Policy: " +
+               std::string(csp) + "\r\n";
+    };
+    security_lines_ = lines(kDataPolicy);
+    page_security_lines_ = lines(csp_.empty() ? kDataPolicy : csp_);
 }
 
 namespace {
@@ -41,9 +48,9 @@ std::string wallet_of(const Request& request) {
 
 Response too_many_requests(const RateVerdict& verdict) {
     auto seconds = std::to_string(verdict.retry_after.count());
-    auto r = error_envelope(bhttp::status::too_many_requests,
-                            "too many requests (" + verdict.group->name + "): try again in " +
-                                seconds + " s");
+    auto r = error_envelope(
+        bhttp::status::too_many_requests,
+        "too many requests (" + verdict.group->name + "): try again in " + seconds + " s");
     r.headers.emplace_back("Retry-After", seconds);
     return r;
 }
@@ -142,11 +149,14 @@ void Dispatcher::set_cors(Fields& msg, const RawRequest& req) const {
 }
 
 template <class Fields>
-void Dispatcher::set_security(Fields& msg, bool over_tls) const {
+void Dispatcher::set_security(Fields& msg, bool over_tls, std::string_view content_type) const {
     msg.set("X-Content-Type-Options", "nosniff");
     msg.set("Referrer-Policy", "strict-origin-when-cross-origin");
     msg.set(bhttp::field::x_frame_options, "DENY");  // frame-ancestors for older browsers
-    if (!csp_.empty()) msg.set("Content-Security-Policy", csp_);
+    // The app's policy on pages; anything else (JSON, images, scripts) is data no one should run
+    // or frame, and a short policy keeps every API answer small.
+    bool page = content_type.starts_with("text/html") && !csp_.empty();
+    msg.set("Content-Security-Policy", page ? std::string_view(csp_) : kDataPolicy);
     if (over_tls) msg.set(bhttp::field::strict_transport_security, "max-age=31536000");
 }
 
@@ -194,7 +204,7 @@ std::optional<std::string_view> Dispatcher::serialize_payload(const Payload& p,
     } else {
         line("Vary", "Accept-Encoding");
     }
-    head += security_lines_;
+    head += p.content_type.starts_with("text/html") ? page_security_lines_ : security_lines_;
     if (tls) line("Strict-Transport-Security", "max-age=31536000");
     head += gzip_ok ? p.head_gzip : p.head_plain;
     bool keep_alive = req.keep_alive();
@@ -210,7 +220,7 @@ bhttp::response<bhttp::empty_body> Dispatcher::stream_head(const Response& res,
     msg.set(bhttp::field::server, "perch");
     for (const auto& [name, value] : res.headers) msg.set(name, value);
     set_cors(msg, req);
-    set_security(msg, res.over_tls);
+    set_security(msg, res.over_tls, "text/event-stream");
     msg.set(bhttp::field::content_type, "text/event-stream");
     msg.set(bhttp::field::cache_control, "no-store");
     msg.keep_alive(false);
@@ -228,7 +238,7 @@ bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req)
     }
 
     set_cors(msg, req);
-    set_security(msg, res.over_tls);
+    set_security(msg, res.over_tls, res.payload ? res.payload->content_type : res.content_type);
 
     bool gzip_ok = accepts_gzip(req[bhttp::field::accept_encoding]);
     if (res.payload) {

@@ -58,14 +58,16 @@ class Dispatcher {
     template <class Fields>
     void set_cors(Fields& msg, const RawRequest& req) const;
     template <class Fields>
-    void set_security(Fields& msg, bool over_tls) const;
+    void set_security(Fields& msg, bool over_tls, std::string_view content_type) const;
 
     Router router_;
     StaticFiles files_;
     ClientIpResolver client_ips_;
     std::vector<std::string> cors_origins_;
     std::string csp_;
-    std::string security_lines_;  // set_security's constant header lines, for the fast path
+    // set_security's constant header lines for data and for pages, for the fast path.
+    std::string security_lines_;
+    std::string page_security_lines_;
     std::unique_ptr<RateLimiter> limiter_;  // counts requests: mutable state behind a const API
 };
 

@@ -9,7 +9,9 @@ namespace perch::http {
 
 namespace {
 
-double refill_per_ms(const RateRule& rule) { return rule.per_minute / 60000.0; }
+double refill_per_ms(const RateRule& rule) {
+    return rule.per_minute / 60000.0;
+}
 
 double tokens_at(const TokenBucket& b, const RateRule& rule, RateClock::time_point now) {
     auto elapsed = std::chrono::duration<double, std::milli>(now - b.updated).count();
@@ -39,8 +41,8 @@ RateLimiter::RateLimiter(std::vector<RateGroup> groups) : groups_(std::move(grou
 
 const RateGroup* RateLimiter::group_of(std::string_view method, std::string_view path) const {
     for (const auto& g : groups_) {
-        bool method_ok =
-            g.methods.empty() || std::find(g.methods.begin(), g.methods.end(), method) != g.methods.end();
+        bool method_ok = g.methods.empty() ||
+                         std::find(g.methods.begin(), g.methods.end(), method) != g.methods.end();
         bool path_ok = std::any_of(g.paths.begin(), g.paths.end(),
                                    [&](const std::string& p) { return path.starts_with(p); });
         if (method_ok && path_ok) return &g;
@@ -90,7 +92,8 @@ RateVerdict RateLimiter::admit(std::string_view method, std::string_view path,
             return refuse(*wait);
     }
     if (group->per_address.burst > 0 && !address.empty()) {
-        if (auto wait = take(group->name + "|addr|" + std::string(address), group->per_address, now))
+        if (auto wait =
+                take(group->name + "|addr|" + std::string(address), group->per_address, now))
             return refuse(*wait);
     }
     return {};

@@ -4,8 +4,8 @@
 // breaks its kind is a 400 naming it, before any handler runs.
 #include <functional>
 #include <memory>
-#include <unordered_map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/task.hpp"
@@ -65,7 +65,9 @@ class Router {
     std::vector<Route> routes_;
     struct Hash {
         using is_transparent = void;
-        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+        std::size_t operator()(std::string_view s) const {
+            return std::hash<std::string_view>{}(s);
+        }
     };
     std::unordered_map<std::string, std::shared_ptr<const Payload>, Hash, std::equal_to<>>
         fixed_gets_;

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/post.hpp>
@@ -11,7 +12,6 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
-#include <array>
 #include <thread>
 #include <unordered_set>
 
@@ -184,8 +184,8 @@ Task<void> Server::serve(tcp::socket socket) {
         const auto& req = parser.get();
         head.clear();
         if (const auto* fixed = dispatcher_.fixed_payload(req)) {
-            if (auto body = dispatcher_.serialize_payload(
-                    *fixed, req, dispatcher_.over_tls(req, peer), head)) {
+            if (auto body = dispatcher_.serialize_payload(*fixed, req,
+                                                          dispatcher_.over_tls(req, peer), head)) {
                 auto [write_ec, written] = co_await write_head_body(conn, head, *body);
                 log_access(peer, req, 200, written, started);
                 conn.busy = false;

@@ -6,7 +6,6 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <memory>
-
 #include <tuple>
 
 #include "core/access_log.hpp"
@@ -34,8 +33,9 @@ class Server {
   private:
     Task<void> accept_loop();
     Task<void> serve(boost::asio::ip::tcp::socket socket);
-    Task<std::tuple<boost::system::error_code, std::size_t>> write_head_body(
-        Connection& conn, std::string_view head, std::string_view body);
+    Task<std::tuple<boost::system::error_code, std::size_t>> write_head_body(Connection& conn,
+                                                                             std::string_view head,
+                                                                             std::string_view body);
     void log_access(std::string_view peer, const RawRequest& req, int status, std::size_t written,
                     std::chrono::steady_clock::time_point started);
     Task<void> answer_early_error(Connection& conn, bhttp::status status, std::string_view msg);

@@ -718,9 +718,10 @@ TEST(RewardsServer, EachAirdropCheckerQueriesItsOwnAllocationSet) {
     PerchProcess perch;
     auto csv = perch.dir() / "strk.csv";
     std::ofstream(csv) << "address,value\n0x00000000000000000000000000000000000000AA,77\n";
-    const std::pair<std::string, std::string> db{
-        "PERCH_DATABASE_URL", "sqlite:" + (perch.dir() / "perch.db").string()};
-    auto [rc, out] = perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strk"}, {db});
+    const std::pair<std::string, std::string> db{"PERCH_DATABASE_URL",
+                                                 "sqlite:" + (perch.dir() / "perch.db").string()};
+    auto [rc, out] =
+        perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strk"}, {db});
     ASSERT_EQ(rc, 0) << out;
     EXPECT_NE(out.find("1 allocation(s) imported for strk"), std::string::npos) << out;
     const std::string body = R"({"addressList": ["0x00000000000000000000000000000000000000aa"]})";
@@ -735,7 +736,8 @@ TEST(RewardsServer, EachAirdropCheckerQueriesItsOwnAllocationSet) {
     auto unknown = perch.post("/api/lottery/maker/nope/drop", body);
     EXPECT_EQ(unknown.status, 404);
     EXPECT_EQ(json::parse(unknown.body).at("msg").as_string(), "no airdrop named 'nope'");
-    std::tie(rc, out) = perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strkk"}, {db});
+    std::tie(rc, out) =
+        perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strkk"}, {db});
     EXPECT_EQ(rc, 2);
     EXPECT_NE(out.find("--campaign 'strkk'"), std::string::npos) << out;
 }

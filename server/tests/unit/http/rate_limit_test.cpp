@@ -55,7 +55,8 @@ TEST(RateLimiter, FirstMatchingGroupByPathAndMethod) {
 
 TEST(RateLimiter, PerClientIpWithRetryAfter) {
     RateLimiter limiter(groups());
-    for (int i = 0; i < 3; ++i) EXPECT_EQ(limiter.admit("GET", "/api/auth/nonce", "1.1.1.1", "", t0).group, nullptr);
+    for (int i = 0; i < 3; ++i)
+        EXPECT_EQ(limiter.admit("GET", "/api/auth/nonce", "1.1.1.1", "", t0).group, nullptr);
     auto refused = limiter.admit("GET", "/api/auth/nonce", "1.1.1.1", "", t0);
     ASSERT_NE(refused.group, nullptr);
     EXPECT_EQ(refused.group->name, "auth");
