@@ -23,7 +23,7 @@ inline Config fuzz_config() {
     auto dir = fs::temp_directory_path() / ("perch-fuzz-" + std::to_string(getpid()));
     fs::create_directories(dir / "web");
     std::ofstream(dir / "web" / "index.html") << "<!doctype html><script>var a = 1;</script>";
-    auto profile = read_json(PERCH_ROOT_DIR "/config/devnet.json").as_object();
+    auto profile = read_json_file(PERCH_ROOT_DIR "/config/devnet.json", "chain_profile").as_object();
     for (auto& c : profile.at("chains").as_array()) {
         c.as_object().erase("port");
         c.as_object()["rpc_url"] = "http://127.0.0.1:9";  // the discard port: refused at once
