@@ -11,7 +11,7 @@ NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_BASEDIR := $(ROOT)
 
-.PHONY: run test deps build server web devnet sdk test-server test-web test-devnet test-e2e bench fuzz fmt tidy clean
+.PHONY: run test deps build server web devnet sdk test-server test-web test-devnet test-e2e test-sanitize bench fuzz fmt tidy clean
 
 ## ---- installs -------------------------------------------------------------------------------
 $(BUILD)/.apt-stamp: scripts/install-deps.sh
@@ -75,6 +75,10 @@ test-e2e: build
 
 test: build
 	@bash scripts/test-all.sh
+
+# The C++ suite under ASan+UBSan and under TSan, each in its own build dir (see the script).
+test-sanitize: $(BUILD)/.apt-stamp server/geoip/node_modules/.stamp devnet
+	@bash scripts/test-sanitize.sh
 
 bench: server devnet
 	@bash scripts/bench.sh

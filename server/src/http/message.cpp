@@ -19,6 +19,14 @@ std::shared_ptr<const Payload> make_payload(std::string content_type, std::strin
         if (packed.size() < body.size()) p->gzip = std::move(packed);
     }
     p->plain = std::move(body);
+    auto lines = "Content-Type: " + p->content_type + "\r\nETag: " + p->etag + "\r\n";
+    if (!p->cache_control.empty()) lines += "Cache-Control: " + p->cache_control + "\r\n";
+    p->head_plain = lines + "Content-Length: " + std::to_string(p->plain.size()) + "\r\n";
+    if (!p->gzip.empty()) {
+        p->head_gzip =
+            lines + "Content-Encoding: gzip\r\nContent-Length: " + std::to_string(p->gzip.size()) +
+            "\r\n";
+    }
     return p;
 }
 

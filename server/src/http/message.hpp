@@ -26,6 +26,9 @@ struct Payload {
     std::string gzip;  // empty when compression does not pay
     std::string etag;
     std::string cache_control;
+    // Content-Type, ETag, Cache-Control and Content-Length lines, serialized once.
+    std::string head_plain;
+    std::string head_gzip;  // the same for the gzip body, with Content-Encoding
 };
 std::shared_ptr<const Payload> make_payload(std::string content_type, std::string body,
                                             std::string cache_control);

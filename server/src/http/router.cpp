@@ -102,4 +102,15 @@ std::vector<Router::RouteInfo> Router::routes() const {
     return out;
 }
 
+void Router::fixed(bhttp::verb method, std::string_view path, std::string summary,
+                   std::shared_ptr<const Payload> payload) {
+    if (method == bhttp::verb::get) fixed_gets_.emplace(std::string(path), payload);
+    add(method, path, std::move(summary),
+        [payload = std::move(payload)](Request&) -> Task<Response> {
+            Response r;
+            r.payload = payload;
+            co_return r;
+        });
+}
+
 }  // namespace perch::http

@@ -3,7 +3,9 @@
 // parameters; kind 'address' requires a wallet address, 'int' a decimal number. A parameter that
 // breaks its kind is a 400 naming it, before any handler runs.
 #include <functional>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/task.hpp"
@@ -22,6 +24,16 @@ class Router {
     }
     void post(std::string_view pattern, std::string summary, Handler h) {
         add(bhttp::verb::post, pattern, std::move(summary), std::move(h));
+    }
+
+    // A route whose answer never changes (reference data): a handler answering `payload`, also
+    // found by fixed_get() so the server can answer it without running a handler at all.
+    void fixed(bhttp::verb method, std::string_view path, std::string summary,
+               std::shared_ptr<const Payload> payload);
+    // The payload of a fixed GET route at exactly `path`, or null.
+    const Payload* fixed_get(std::string_view path) const {
+        auto it = fixed_gets_.find(path);
+        return it == fixed_gets_.end() ? nullptr : it->second.get();
     }
 
     struct Match {
@@ -51,6 +63,14 @@ class Router {
         Handler handler;
     };
     std::vector<Route> routes_;
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const {
+            return std::hash<std::string_view>{}(s);
+        }
+    };
+    std::unordered_map<std::string, std::shared_ptr<const Payload>, Hash, std::equal_to<>>
+        fixed_gets_;
 };
 
 }  // namespace perch::http

@@ -68,7 +68,10 @@ constexpr std::size_t kLingerBytes = 64U << 20;
 }  // namespace
 
 Server::Server(ContextPool& pool, const Dispatcher& dispatcher, Limits limits, bool access_log)
-    : pool_(pool), dispatcher_(dispatcher), limits_(limits), access_log_(access_log) {
+    : pool_(pool),
+      dispatcher_(dispatcher),
+      limits_(limits),
+      access_log_(access_log ? std::make_unique<AccessLog>() : nullptr) {
     for (std::size_t i = 0; i < pool_.size(); ++i) {
         auto reg = std::make_unique<ConnectionRegistry>();
         reg->context = &pool_.at(i);
@@ -144,17 +147,26 @@ Task<void> Server::serve(tcp::socket socket) {
     conn.stream.socket().set_option(tcp::no_delay(true), ec);
     auto peer = conn.stream.socket().remote_endpoint(ec).address().to_string();
     beast::flat_buffer buffer;
+    std::string head;  // the fast path's header bytes, reused by every request
 
     while (!stopping_) {
+        // Idle between requests for up to idle_timeout; once the first byte is in, the whole
+        // request must arrive within read_timeout, so a client that dribbles it is cut.
+        if (buffer.size() == 0) {
+            conn.stream.expires_after(limits_.idle_timeout);
+            auto [first_ec, n] =
+                co_await conn.stream.async_read_some(buffer.prepare(4096), use_tuple);
+            if (first_ec) break;
+            buffer.commit(n);
+        }
+        conn.busy = true;
         bhttp::request_parser<bhttp::string_body> parser;
         parser.body_limit(limits_.body_bytes);
         parser.header_limit(16 * 1024);
-        conn.stream.expires_after(limits_.idle_timeout);
+        conn.stream.expires_after(limits_.read_timeout);
         auto [read_ec, header_bytes] =
             co_await bhttp::async_read_header(conn.stream, buffer, parser, use_tuple);
-        conn.busy = true;
         if (!read_ec && !parser.is_done()) {
-            conn.stream.expires_after(limits_.read_timeout);
             std::tie(read_ec, header_bytes) =
                 co_await bhttp::async_read(conn.stream, buffer, parser, use_tuple);
         }
@@ -170,6 +182,17 @@ Task<void> Server::serve(tcp::socket socket) {
         }
         auto started = std::chrono::steady_clock::now();
         const auto& req = parser.get();
+        head.clear();
+        if (const auto* fixed = dispatcher_.fixed_payload(req)) {
+            if (auto body = dispatcher_.serialize_payload(*fixed, req,
+                                                          dispatcher_.over_tls(req, peer), head)) {
+                auto [write_ec, written] = co_await write_head_body(conn, head, *body);
+                log_access(peer, req, 200, written, started);
+                conn.busy = false;
+                if (write_ec || !req.keep_alive() || stopping_) break;
+                continue;
+            }
+        }
         auto response = co_await dispatcher_.handle(req, peer);
         if (response.stream) {
             co_await stream_events(conn, dispatcher_.stream_head(response, req),
@@ -177,23 +200,41 @@ Task<void> Server::serve(tcp::socket socket) {
             break;
         }
         auto status = static_cast<int>(response.status);
-        auto msg = dispatcher_.finish(std::move(response), req);
-        bool keep_alive = msg.keep_alive() && !stopping_;
-        conn.stream.expires_after(limits_.read_timeout);
-        auto [write_ec, written] =
-            co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
-        if (access_log_) {
-            auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                              std::chrono::steady_clock::now() - started)
-                              .count();
-            spdlog::info("{} {} {} {} {}B {}us", peer, req.method_string(), req.target(), status,
-                         written, micros);
+        bool keep_alive = req.keep_alive() && !stopping_;
+        boost::system::error_code write_ec;
+        std::size_t written = 0;
+        if (auto body = dispatcher_.serialize_payload(response, req, head)) {
+            std::tie(write_ec, written) = co_await write_head_body(conn, head, *body);
+        } else {
+            auto msg = dispatcher_.finish(std::move(response), req);
+            keep_alive = msg.keep_alive() && !stopping_;
+            conn.stream.expires_after(limits_.read_timeout);
+            std::tie(write_ec, written) =
+                co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
         }
+        log_access(peer, req, status, written, started);
         conn.busy = false;
         if (write_ec || !keep_alive) break;
     }
     conn.stream.socket().shutdown(tcp::socket::shutdown_send, ec);
     conn.stream.socket().close(ec);
+}
+
+// One gathered write of a preserialized head and a shared body.
+Task<std::tuple<boost::system::error_code, std::size_t>> Server::write_head_body(
+    Connection& conn, std::string_view head, std::string_view body) {
+    conn.stream.expires_after(limits_.read_timeout);
+    std::array<asio::const_buffer, 2> parts{asio::buffer(head), asio::buffer(body)};
+    co_return co_await asio::async_write(conn.stream, parts, use_tuple);
+}
+
+void Server::log_access(std::string_view peer, const RawRequest& req, int status,
+                        std::size_t written, std::chrono::steady_clock::time_point started) {
+    if (!access_log_) return;
+    auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+    access_log_->write({peer, req.method_string(), req.target(), status, written, micros});
 }
 
 // Answers a request we refuse before reading it whole, then closes without a reset.

@@ -6,7 +6,9 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <memory>
+#include <tuple>
 
+#include "core/access_log.hpp"
 #include "core/config.hpp"
 #include "core/context_pool.hpp"
 #include "http/dispatcher.hpp"
@@ -31,6 +33,11 @@ class Server {
   private:
     Task<void> accept_loop();
     Task<void> serve(boost::asio::ip::tcp::socket socket);
+    Task<std::tuple<boost::system::error_code, std::size_t>> write_head_body(Connection& conn,
+                                                                             std::string_view head,
+                                                                             std::string_view body);
+    void log_access(std::string_view peer, const RawRequest& req, int status, std::size_t written,
+                    std::chrono::steady_clock::time_point started);
     Task<void> answer_early_error(Connection& conn, bhttp::status status, std::string_view msg);
     static Task<void> linger(Connection& conn);
     Task<void> stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,
@@ -39,7 +46,7 @@ class Server {
     ContextPool& pool_;
     const Dispatcher& dispatcher_;
     Limits limits_;
-    bool access_log_;
+    std::unique_ptr<AccessLog> access_log_;  // null: off
     std::unique_ptr<boost::asio::ip::tcp::acceptor> acceptor_;
     std::uint16_t port_ = 0;
     std::atomic<bool> stopping_{false};
