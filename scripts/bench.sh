@@ -97,6 +97,7 @@ wait "$wrk_pid"
 kill -TERM -- "-$PERCH_PID" 2>/dev/null || true
 
 # Google Benchmark: chain primitives, and multi-balance against the devnet started above.
+bash "$ROOT/scripts/web-size.sh" | tee "$OUT/web.txt"
 echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
 PERCH_BENCH_DEVNET_STATE="$TMP/devnet/state.json" "$ROOT/build/server/perch_bench" --benchmark_min_time=0.5 2>&1 \
   | tee -a "$OUT/micro.txt"
