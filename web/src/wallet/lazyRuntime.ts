@@ -6,7 +6,11 @@ import type { Eip1193Like } from './switchChain';
  * the first render and awaited by the calls below: the first load of / stays within its budget,
  * and a click never needs more than the already-fetched chunk.
  */
-export const loadWalletRuntime = () => import('./runtime');
+let loading: Promise<typeof import('./runtime')> | null = null;
+export const loadWalletRuntime = () => (loading ??= import('./runtime'));
+
+/** The chunk's load once started, else null: tests await it so no import outlives its test. */
+export const walletRuntimeLoading = () => loading;
 
 /** Connects the discovered wallet `walletId`; errors become a notice (spec §8). Returns the address or ''. */
 export async function connectWallet(walletId: string): Promise<string> {
