@@ -69,6 +69,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ecosystem_api/v1/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ecosystem directory: categories and projects (name, category, networks as chain ids, link, text) */
+        get: operations["get_ecosystem_api_v1_directory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bridge_api/v1/getChannelIDByDomainName": {
         parameters: {
             query?: never;
@@ -114,6 +131,23 @@ export interface paths {
         put?: never;
         /** Log a wallet action (connect, sign, ...) */
         post: operations["post_config_user_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaign_api/v1/events/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A points event (owlympics, owlmazing): dates, rules and the leaderboard of points earned in its window (top 100) */
+        get: operations["get_campaign_api_v1_events_name"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -477,7 +511,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/lottery/maker/layerzero/drop": {
+    "/api/lottery/maker/{campaign}/drop": {
         parameters: {
             query?: never;
             header?: never;
@@ -486,8 +520,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Airdrop batch query {addressList} (at most 5): a list of address and value */
-        post: operations["post_lottery_maker_layerzero_drop"];
+        /** Airdrop batch query {addressList} (at most 5) on one allocation set (layerzero, strk, taiko, blast, zk): a list of address and value */
+        post: operations["post_lottery_maker_campaign_drop"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1083,6 +1117,31 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    get_ecosystem_api_v1_directory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
     get_bridge_api_v1_getChannelIDByDomainName: {
         parameters: {
             query: {
@@ -1142,6 +1201,33 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_campaign_api_v1_events_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -1839,11 +1925,13 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
-    post_lottery_maker_layerzero_drop: {
+    post_lottery_maker_campaign_drop: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                campaign: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
