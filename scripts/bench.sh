@@ -15,7 +15,7 @@ OUT="$ROOT/build/bench"
 TMP=$(mktemp -d /tmp/perch-bench.XXXXXX)
 mkdir -p "$OUT" "$TMP/www"
 trap 'stop_all; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/nginx.pid")" 2>/dev/null; rm -rf "$TMP"' EXIT
-[[ -d $ROOT/tools/bench/node_modules/fastify ]] || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
+[[ -d $ROOT/tools/bench/node_modules/lighthouse ]] || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
 
 # perch as `make run` runs it: config/perch.json (access log on, maker on, I/O threads = cores)
 # against a devnet of its own; only the port, the database and the chain profile differ.
@@ -93,11 +93,16 @@ wait "$wrk_pid"
   grep -E "Requests/sec|Socket errors" "$TMP/wrk10k.txt" | sed 's/^/10k: /'
 } | tee -a "$OUT/wrk.txt"
 [[ ${BENCH_ONLY:-} == http ]] && exit 0
+
+# The front end on the same perch: bytes each main route loads, LCP, Lighthouse (over-budget
+# figures are printed and flagged, they do not stop the bench).
+bash "$ROOT/scripts/web-size.sh" | tee "$OUT/web.txt"
+node "$ROOT/tools/bench/web-routes.mjs" "http://127.0.0.1:$P" 2>&1 | tee -a "$OUT/web.txt" || true
+node "$ROOT/tools/bench/lighthouse.mjs" "http://127.0.0.1:$P" 2>&1 | tee -a "$OUT/web.txt" || true
 # Two makers on one devnet would both pay: the bridge bench below starts its own perch.
 kill -TERM -- "-$PERCH_PID" 2>/dev/null || true
 
 # Google Benchmark: chain primitives, and multi-balance against the devnet started above.
-bash "$ROOT/scripts/web-size.sh" | tee "$OUT/web.txt"
 echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
 PERCH_BENCH_DEVNET_STATE="$TMP/devnet/state.json" "$ROOT/build/server/perch_bench" --benchmark_min_time=0.5 2>&1 \
   | tee -a "$OUT/micro.txt"

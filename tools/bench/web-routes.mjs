@@ -26,29 +26,34 @@ const browser = await chromium.launch({
 async function load(route) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const bodies = [];
-  let rendered = false;
-  page.on('request', (req) => {
-    const type = req.resourceType();
-    if (type !== 'script' && type !== 'stylesheet') return;
-    if (!req.url().startsWith(base)) return;
-    const first = !rendered;
-    bodies.push(req.response().then((res) => res.body()).then((b) => ({ type, b, first })));
+  const bodies = new Map();
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if ((type === 'script' || type === 'stylesheet') && res.url().startsWith(base)) bodies.set(res.url(), res.body().then((b) => ({ type, b })));
   });
   await page.addInitScript(() => {
     window.__lcp = 0;
+    window.__rendered = 0;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__lcp = e.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // The first render: the moment the route's <h1> enters the document (seen in the page, not
+    // by polling from here, so that a chunk requested just after it is not counted as first).
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('h1')) return;
+      window.__rendered = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto(base + route, { waitUntil: 'commit' });
-  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 20_000 });
-  rendered = true;
-  await page.waitForLoadState('networkidle');
+  await page.goto(base + route, { waitUntil: 'networkidle' });
   await page.waitForTimeout(300);
+  const firstUrls = new Set(await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => e.startTime <= window.__rendered).map((e) => e.name)));
   const lcp = await page.evaluate(() => window.__lcp);
   const sizes = { js: 0, css: 0, allJs: 0, allCss: 0 };
-  for (const { type, b, first } of await Promise.all(bodies)) {
+  for (const [url, body] of bodies) {
+    const { type, b } = await body;
+    const first = firstUrls.has(url);
     const n = gzipSync(b, { level: 9 }).length;
     if (first) sizes[type === 'script' ? 'js' : 'css'] += n;
     sizes[type === 'script' ? 'allJs' : 'allCss'] += n;

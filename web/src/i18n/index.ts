@@ -33,7 +33,9 @@ export async function setLanguage(lang: Language): Promise<void> {
     i18n.addResourceBundle(lang, defaultNS, bundle.default);
   }
   await i18n.changeLanguage(lang);
-  if (typeof document !== 'undefined') document.documentElement.lang = LOCALE_OF[lang];
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = LOCALE_OF[lang];
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('app.description'));
 }
 
 /** The Intl locale of the current language (numbers, dates). */

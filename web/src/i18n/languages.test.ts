@@ -54,3 +54,18 @@ describe('languages', () => {
     expect(copies).toEqual([]);
   });
 });
+
+describe('meta description', () => {
+  it('index.html ships the English description that setLanguage swaps per language', async () => {
+    const html = (await import('../../index.html?raw')).default;
+    const en = (await import('./en.json')).default;
+    expect(html).toContain(`<meta name="description" content="${en.app.description}" />`);
+    const { setLanguage } = await import('./index');
+    document.head.insertAdjacentHTML('beforeend', `<meta name="description" content="${en.app.description}" />`);
+    await setLanguage('zh');
+    const zh = (await import('./zh.json')).default;
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(zh.app.description);
+    await setLanguage('en');
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(en.app.description);
+  });
+});
