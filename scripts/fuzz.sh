@@ -8,12 +8,12 @@
 # server/fuzz/corpus/<target> are read; what the fuzzer finds stays in build/fuzz/corpus.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for p in clang-14 libclang-rt-14-dev; do
+for p in clang-19 libclang-rt-19-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [[ -n ${missing[*]:-} ]]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" > /dev/null; fi
 TARGETS=${FUZZ_TARGETS:-rlp abi}
-CXX=clang++-14 cmake -S server -B build/fuzz -G Ninja -DPERCH_FUZZ=ON -DPERCH_BENCH=OFF \
+CXX=clang++-19 cmake -S server -B build/fuzz -G Ninja -DPERCH_FUZZ=ON -DPERCH_BENCH=OFF \
   -DPERCH_SANITIZE=fuzzer-no-link,address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER_LAUNCHER=ccache > /dev/null
 cmake --build build/fuzz --target $(for t in $TARGETS; do printf '%s_fuzz ' "$t"; done)

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusableIn, wrapTarget } from '@/lib/focusTrap';
 import { CloseIcon } from './icons';
@@ -22,7 +22,9 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
   // The latest onClose without re-running the effect: a parent's new closure must not move focus.
   const close = useRef(onClose);
   close.current = onClose;
-  useEffect(() => {
+  // A layout effect: the key listener and the focus move are in place before the browser paints
+  // the dialog, so an Escape pressed as soon as it appears is not lost.
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const root = dialog.current;
