@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes the /deploy page's contract templates (compiled by scripts/compile.mjs from
-// contracts/templates/) into web/src/features/deploy/templates.generated.json: per template its
+// contracts/templates/) into config/deploy-templates.json (read by the web app and by perch): per template its
 // constructor ABI and creation bytecode, so that the page deploys exactly what the project's solc
 // built. `--check` writes nothing and exits 1 when the file is out of date (the contract tests
 // run it).
@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { loadArtifact } from "./lib/devnet-lib.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const OUT = path.join(ROOT, "..", "web", "src", "features", "deploy", "templates.generated.json");
+export const OUT = path.join(ROOT, "..", "config", "deploy-templates.json");
 /** Template id (the page's and the server's name) → contract. */
 export const TEMPLATES = { erc20: "DeployERC20", erc721: "DeployERC721", hello: "DeployHello" };
 

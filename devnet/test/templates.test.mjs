@@ -12,7 +12,7 @@ describe("deploy templates", () => {
   });
   after(() => c.close());
 
-  it("the web app's templates.generated.json is what the project's solc built", () => {
+  it("config/deploy-templates.json is what the project's solc built", () => {
     assert.equal(fs.readFileSync(OUT, "utf8"), exportedText(), "run node devnet/scripts/export-templates.mjs");
   });
 

@@ -752,6 +752,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/deploy_api/v1/deployments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A wallet's deployments (address), newest first, and the points a first deployment on a network earns */
+        get: operations["get_deploy_api_v1_deployments"];
+        put?: never;
+        /** Record a deployment {chain_id, tx_hash}: verified from its receipt (a successful contract creation), recorded once for its deployer, with the network's deployment points credited the first time */
+        post: operations["post_deploy_api_v1_deployments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -877,6 +895,22 @@ export interface components {
                 at: number;
                 detail: string;
             }[];
+        };
+        Deployment: {
+            chain_id: number;
+            tx_hash: string;
+            /** @description the deployer (the receipt's from), lower case */
+            address: string;
+            contract_address: string;
+            /** @enum {string} */
+            template: "erc20" | "erc721" | "hello" | "custom";
+            block_number: number;
+            /** @description unix seconds */
+            created_at: number;
+            /** @description POST only: false when already recorded */
+            recorded_now?: boolean;
+            /** @description POST only: points this deployment earned */
+            points_credited?: number;
         };
         History: {
             list: components["schemas"]["Order"][];
@@ -2369,6 +2403,78 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
+        };
+    };
+    get_deploy_api_v1_deployments: {
+        parameters: {
+            query: {
+                /** @example 0x90F79bf6EB2c4f870365E785982E1f101E93b906 */
+                address: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            list?: components["schemas"]["Deployment"][];
+                            points_per_network?: number;
+                        };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    post_deploy_api_v1_deployments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "chain_id": 8453,
+                 *       "tx_hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                 *     }
+                 */
+                "application/json": {
+                    chain_id: number;
+                    tx_hash: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: components["schemas"]["Deployment"];
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -70,6 +70,15 @@ constexpr std::string_view kComponents = R"json({
     "timeline": {"type": "array", "items": {"type": "object", "required": ["state", "at", "detail"],
       "properties": {"state": {"$ref": "#/components/schemas/OrderState"},
         "at": {"type": "integer"}, "detail": {"type": "string"}}}}}},
+  "Deployment": {"type": "object", "required": ["chain_id", "tx_hash", "address", "contract_address",
+    "template", "block_number", "created_at"], "properties": {
+    "chain_id": {"type": "integer"}, "tx_hash": {"type": "string"},
+    "address": {"type": "string", "description": "the deployer (the receipt's from), lower case"},
+    "contract_address": {"type": "string"},
+    "template": {"type": "string", "enum": ["erc20", "erc721", "hello", "custom"]},
+    "block_number": {"type": "integer"}, "created_at": {"type": "integer", "description": "unix seconds"},
+    "recorded_now": {"type": "boolean", "description": "POST only: false when already recorded"},
+    "points_credited": {"type": "integer", "description": "POST only: points this deployment earned"}}},
   "History": {"type": "object", "required": ["list", "total", "page", "size"], "properties": {
     "list": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}},
     "total": {"type": "integer"}, "page": {"type": "integer"}, "size": {"type": "integer"}}}
@@ -179,6 +188,18 @@ constexpr RouteDoc kDocs[] = {
        "refer_points_v1": {"type": "integer"}}},
        "example": {"campaign_points": 0, "cross_points": 150, "refer_points": 0, "check_in_points": 10,
          "pool_points": 0, "multiplier": 1, "cross_points_v1": 0, "refer_points_v1": 0},
+       "errors": ["400"]})json"},
+    {"POST /api/deploy_api/v1/deployments",
+     R"json({"requestBody": {"required": true, "content": {"application/json": {"schema": {
+       "type": "object", "required": ["chain_id", "tx_hash"], "properties": {
+         "chain_id": {"type": "integer"}, "tx_hash": {"type": "string"}}},
+       "example": {"chain_id": 8453, "tx_hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"}}}},
+       "data": {"$ref": "#/components/schemas/Deployment"}, "errors": ["400", "503"]})json"},
+    {"GET /api/deploy_api/v1/deployments",
+     R"json({"parameters": [{"name": "address", "in": "query", "required": true,
+       "schema": {"type": "string"}, "example": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"}],
+       "data": {"type": "object", "properties": {"list": {"type": "array",
+         "items": {"$ref": "#/components/schemas/Deployment"}}, "points_per_network": {"type": "integer"}}},
        "errors": ["400"]})json"},
     {"GET /api/lottery/maker/sign/user",
      R"json({"parameters": [

@@ -39,6 +39,7 @@ void register_bridge_order_api(http::Router& router, Services& services);
 void register_auth_api(http::Router& router, Services& services);
 void register_lottery_api(http::Router& router, Services& services);
 void register_admin_api(http::Router& router, Services& services);
+void register_deploy_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -212,7 +212,8 @@ int serve(const Config& config) {
         {.checkin_chain_id = config.checkin_chain_id,
          .checkin_contracts = checkin_contracts(catalog, config.checkin_chain_id),
          .social_verifier_url = config.social_verifier_url,
-         .admin_token = config.admin_token});
+         .admin_token = config.admin_token,
+         .deploy = rewards::load_deploy_rules(config.config_dir)});
     run_now(rewards.load_overrides());
     api::Services services{config, *store, catalog, geoip, balances, routes};
     services.rewards = &rewards;
@@ -258,7 +259,8 @@ Wiring::Wiring(const Config& c)
               {.checkin_chain_id = c.checkin_chain_id,
                .checkin_contracts = checkin_contracts(catalog, c.checkin_chain_id),
                .social_verifier_url = c.social_verifier_url,
-               .admin_token = c.admin_token}),
+               .admin_token = c.admin_token,
+               .deploy = rewards::load_deploy_rules(c.config_dir)}),
       services{c,       *store, catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
                &rewards},
       dispatcher(

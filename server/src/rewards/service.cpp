@@ -55,27 +55,10 @@ Task<store::CheckInOutcome> RewardsService::check_in(std::string user, std::int6
     }
     auto hash = chain::Hash32::from_hex(tx_hash);
     if (!hash || tx_hash.size() != 66) throw bad_request("'hash' must be a 0x transaction hash");
-    auto* rpc = chains_.find(chain_id);
-    if (!rpc) {
-        throw ApiError(ErrorKind::unavailable, "the check-in chain cannot be reached",
-                       chains_.unreachable_reason(chain_id));
-    }
-    chain::rpc::Eth eth(*rpc);
-    std::optional<json::object> receipt;
-    const auto deadline = std::chrono::steady_clock::now() + options_.receipt_wait;
-    while (true) {
-        try {
-            receipt = co_await eth.get_transaction_receipt(*hash);
-        } catch (const chain::rpc::RpcError& e) {
-            throw ApiError(ErrorKind::unavailable, "the check-in chain cannot be reached",
-                           e.what());
-        }
-        if (receipt || std::chrono::steady_clock::now() >= deadline) break;
-        co_await sleep_for(std::chrono::milliseconds(500));
-    }
-    if (!receipt) throw bad_request("the check-in transaction is not mined yet; try again");
+    auto receipt =
+        co_await mined_receipt(chain_id, *hash, "the check-in chain", "check-in transaction");
     const int today = utc_date(unix_now());
-    auto check = check_checkin_receipt(*receipt, *chain::Address::from_hex(contract->address),
+    auto check = check_checkin_receipt(receipt, *chain::Address::from_hex(contract->address),
                                        *chain::Address::from_hex(user), today);
     if (check.problem) throw bad_request(*check.problem);
     store::CheckInRequest request{user, check.date, chain_id, text::to_lower(tx_hash), unix_now()};
@@ -86,6 +69,74 @@ Task<store::CheckInOutcome> RewardsService::check_in(std::string user, std::int6
     if (outcome.status == store::CheckInOutcome::Status::already_checked_in)
         throw ApiError(ErrorKind::conflict, "this wallet already checked in today");
     co_return outcome;
+}
+
+Task<json::object> RewardsService::mined_receipt(std::int64_t chain_id, const chain::Hash32& hash,
+                                                 const std::string& chain_name,
+                                                 const std::string& tx_name) {
+    auto* rpc = chains_.find(chain_id);
+    if (!rpc) {
+        throw ApiError(ErrorKind::unavailable, chain_name + " cannot be reached",
+                       chains_.unreachable_reason(chain_id));
+    }
+    chain::rpc::Eth eth(*rpc);
+    // A transaction the node has never heard of is a wrong hash (or another chain's): said after a
+    // short grace for propagation, not after the whole wait for mining.
+    constexpr auto kUnknownGrace = std::chrono::seconds(3);
+    const auto started = std::chrono::steady_clock::now();
+    const auto deadline = started + options_.receipt_wait;
+    while (true) {
+        std::optional<json::object> receipt, pending;
+        try {
+            receipt = co_await eth.get_transaction_receipt(hash);
+            if (!receipt) pending = co_await eth.get_transaction_by_hash(hash);
+        } catch (const chain::rpc::RpcError& e) {
+            throw ApiError(ErrorKind::unavailable, chain_name + " cannot be reached", e.what());
+        }
+        if (receipt) co_return std::move(*receipt);
+        const auto now = std::chrono::steady_clock::now();
+        if (!pending && now - started >= kUnknownGrace)
+            throw bad_request("the " + tx_name + " is not known on " +
+                              (chain_name.starts_with("the ") ? chain_name.substr(4) : chain_name));
+        if (now >= deadline) throw bad_request("the " + tx_name + " is not mined yet; try again");
+        co_await sleep_for(std::chrono::milliseconds(500));
+    }
+}
+
+Task<DeploymentOutcome> RewardsService::record_deployment(std::int64_t chain_id,
+                                                          std::string tx_hash) {
+    auto hash = chain::Hash32::from_hex(tx_hash);
+    if (!hash || tx_hash.size() != 66) throw bad_request("'tx_hash' must be a 0x transaction hash");
+    const std::string chain_name = "chain " + std::to_string(chain_id);
+    auto receipt = co_await mined_receipt(chain_id, *hash, chain_name, "deployment transaction");
+    auto check = check_deployment_receipt(receipt);
+    if (check.problem) throw bad_request(*check.problem);
+    std::optional<json::object> tx;
+    try {
+        tx = co_await chain::rpc::Eth(*chains_.find(chain_id)).get_transaction_by_hash(*hash);
+    } catch (const chain::rpc::RpcError& e) {
+        throw ApiError(ErrorKind::unavailable, chain_name + " cannot be reached", e.what());
+    }
+    const auto* input = tx ? tx->if_contains("input") : nullptr;
+    DeploymentOutcome out;
+    out.deployment = {check.deployer,
+                      chain_id,
+                      text::to_lower(tx_hash),
+                      check.contract,
+                      template_of(input && input->is_string() ? std::string_view(input->as_string())
+                                                              : std::string_view(),
+                                  options_.deploy.templates),
+                      check.block_number,
+                      unix_now()};
+    out.recorded_now = co_await store_.record_deployment(out.deployment);
+    // Credited after the record, idempotently: a retry after a failure here credits then.
+    const auto points = options_.deploy.points_per_network;
+    if (points > 0) {
+        store::Credit credit{check.deployer, "campaign", points,
+                             deploy_credit_source(chain_id, check.deployer)};
+        if (co_await store_.credit(std::move(credit), unix_now())) out.points_credited = points;
+    }
+    co_return out;
 }
 
 Task<bool> RewardsService::verify_social(std::string platform, std::string subject,

@@ -9,9 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "chain/keccak.hpp"
 #include "chain/rpc/registry.hpp"
 #include "core/task.hpp"
 #include "rewards/catalog.hpp"
+#include "rewards/deployments.hpp"
 #include "store/rewards_store.hpp"
 
 namespace perch::chain::rpc {
@@ -31,6 +33,13 @@ struct RewardsOptions {
     std::string social_verifier_url;                 // base URL; empty: social tasks unavailable
     std::string admin_token;                         // empty: the admin API is closed
     std::chrono::milliseconds receipt_wait{20000};   // how long a check-in waits to be mined
+    DeployRules deploy;                              // /deploy's templates and points
+};
+
+struct DeploymentOutcome {
+    store::Deployment deployment;
+    bool recorded_now = false;         // false: this transaction was already recorded
+    std::int64_t points_credited = 0;  // the network's deployment points, the first time only
 };
 
 std::int64_t unix_now();
@@ -50,6 +59,11 @@ class RewardsService {
     Task<store::CheckInOutcome> check_in(std::string user, std::int64_t chain_id,
                                          std::string tx_hash);
 
+    // Verifies that `tx_hash` on `chain_id` deployed a contract (from its receipt, waiting for it
+    // to be mined), records it for its deployer and credits the network's deployment points once.
+    // Throws ApiError with the reason when it does not count.
+    Task<DeploymentOutcome> record_deployment(std::int64_t chain_id, std::string tx_hash);
+
     // Asks the verifier; true when it says yes. Throws ApiError(unavailable) when it cannot.
     Task<bool> verify_social(std::string platform, std::string subject, std::string user);
 
@@ -63,6 +77,12 @@ class RewardsService {
     void stop() { stopping_ = true; }
 
   private:
+    // The receipt of `hash`, waiting up to receipt_wait for it to be mined. The names word the
+    // errors ("the check-in chain cannot be reached", "the check-in transaction is not mined").
+    Task<boost::json::object> mined_receipt(std::int64_t chain_id, const chain::Hash32& hash,
+                                            const std::string& chain_name,
+                                            const std::string& tx_name);
+
     store::RewardsStore& store_;
     RewardsCatalog& catalog_;
     const chain::rpc::ChainRegistry& chains_;

@@ -82,6 +82,17 @@ struct UserBridge {
     std::int64_t completed_at = 0;
     std::int64_t points = 0;
 };
+// A contract deployed from /deploy, as its receipt proved it.
+struct Deployment {
+    std::string user;  // the deployer, lower case
+    std::int64_t chain_id = 0;
+    std::string tx_hash;           // lower case
+    std::string contract_address;  // lower case
+    std::string template_id;       // erc20, erc721, hello or custom
+    std::int64_t block_number = 0;
+    std::int64_t created_at = 0;
+};
+
 struct OrderContext {
     CompletedOrder order;
     int day = 0;                              // UTC yyyymmdd of completed_at
@@ -138,6 +149,9 @@ class RewardsStore {
 
     // Inserts the credit unless its source was credited before; true when inserted.
     virtual Task<bool> credit(Credit credit, std::int64_t now) = 0;
+    // Deployments: recorded once per (chain, transaction); false when it already was.
+    virtual Task<bool> record_deployment(Deployment deployment) = 0;
+    virtual Task<std::vector<Deployment>> deployments_of(std::string user, int limit) = 0;
     virtual Task<bool> has_credit(std::string source) = 0;
     // Sum of the user's ledger points whose source starts with `prefix`.
     virtual Task<std::int64_t> points_with_prefix(std::string user, std::string prefix) = 0;

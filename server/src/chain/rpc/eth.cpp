@@ -97,6 +97,14 @@ Task<std::optional<json::object>> Eth::get_transaction_receipt(Hash32 tx_hash) {
     co_return std::move(v.as_object());
 }
 
+Task<std::optional<json::object>> Eth::get_transaction_by_hash(Hash32 tx_hash) {
+    json::array params{json::string(to_hex(tx_hash.bytes))};
+    auto v = co_await rpc_.call("eth_getTransactionByHash", std::move(params));
+    if (v.is_null()) co_return std::nullopt;
+    if (!v.is_object()) bad("transaction is not an object");
+    co_return std::move(v.as_object());
+}
+
 Task<Hash32> Eth::send_raw_transaction(Bytes signed_tx) {
     json::array params{json::string(to_hex(signed_tx))};
     auto v = co_await rpc_.call("eth_sendRawTransaction", std::move(params));

@@ -37,6 +37,8 @@ class Eth {
     Task<boost::json::value> get_block_by_number(std::string block, bool full_transactions);
     // Empty while the transaction is not mined.
     Task<std::optional<boost::json::object>> get_transaction_receipt(Hash32 tx_hash);
+    // Empty when the node does not know the transaction.
+    Task<std::optional<boost::json::object>> get_transaction_by_hash(Hash32 tx_hash);
     Task<Hash32> send_raw_transaction(Bytes signed_tx);
     Task<U256> estimate_gas(boost::json::object tx);
     Task<U256> gas_price();

@@ -206,6 +206,42 @@ class SqliteRewards final : public RewardsStore {
         co_return co_await db_.run(std::move(f));
     }
 
+    Task<bool> record_deployment(Deployment d) override {
+        auto f = [d = std::move(d)](Connection& c) {
+            c.prepared(
+                 "INSERT INTO deployments (user_address, chain_id, tx_hash, contract_address, "
+                 "template, block_number, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                 "ON CONFLICT (chain_id, tx_hash) DO NOTHING")
+                .bind(1, d.user)
+                .bind(2, d.chain_id)
+                .bind(3, d.tx_hash)
+                .bind(4, d.contract_address)
+                .bind(5, d.template_id)
+                .bind(6, d.block_number)
+                .bind(7, d.created_at)
+                .step();
+            return sqlite3_changes(c.handle()) > 0;
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
+    Task<std::vector<Deployment>> deployments_of(std::string user, int limit) override {
+        auto f = [user = std::move(user), limit](Connection& c) {
+            auto& s = c.prepared(
+                "SELECT user_address, chain_id, tx_hash, contract_address, template, block_number, "
+                "created_at FROM deployments WHERE user_address = ? ORDER BY id DESC LIMIT ?");
+            s.bind(1, user).bind(2, static_cast<std::int64_t>(limit));
+            std::vector<Deployment> out;
+            while (s.step()) {
+                out.push_back({s.column_text(0), s.column_int(1), s.column_text(2),
+                               s.column_text(3), s.column_text(4), s.column_int(5),
+                               s.column_int(6)});
+            }
+            return out;
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
     Task<std::vector<CheckInDay>> checkins(std::string user, int from_day, int to_day) override {
         auto f = [user = std::move(user), from_day, to_day](Connection& c) {
             auto& s = c.prepared(std::string("SELECT ") + kCheckInColumns +
