@@ -20,7 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /** Which of the dialog's reachable elements has focus: 'first', 'last', 'inside' or 'outside'. */
 const focusPlace = (dialog: Locator): Promise<string> =>
   dialog.evaluate((el, selector) => {
-    const items = [...el.querySelectorAll(selector)];
+    const items = Array.from(el.querySelectorAll(selector));
     if (document.activeElement === items[0]) return 'first';
     if (document.activeElement === items[items.length - 1]) return 'last';
     return el.contains(document.activeElement) ? 'inside' : 'outside';

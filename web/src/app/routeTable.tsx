@@ -37,7 +37,7 @@ const AccessRestrictedPage = simple('AccessRestrictedPage');
 const BobSpicePage = simple('BobSpicePage');
 const CompletedPage = simple('CompletedPage');
 const ConfirmPage = simple('ConfirmPage');
-const DeployPage = simple('DeployPage');
+const DeployPage = lazyPage(() => import('@/pages/DeployPage'));
 const DevelopingPage = simple('DevelopingPage');
 const EcosystemPage = simple('EcosystemPage');
 const InvitePage = simple('InvitePage');

@@ -6,8 +6,6 @@ import { SimplePage } from '@/components/SimplePage';
 import { EcosystemDirectory } from '@/features/ecosystem/EcosystemDirectory';
 import { EventBoard } from '@/features/events/EventBoard';
 
-const DEPLOY_NETWORKS = ['ethereum', 'base', 'arbitrum'] as const;
-
 /** Routes the spec lists without showing their contents, and the small static pages. */
 
 export function MakerPage() {
@@ -56,29 +54,6 @@ export function EcosystemPage() {
     <div className="page">
       <PageHeader title={t('ecosystem.title')} subtitle={t('ecosystem.subtitle')} />
       <EcosystemDirectory />
-    </div>
-  );
-}
-export function DeployPage() {
-  const { t } = useTranslation();
-  return (
-    <div className="page page--narrow">
-      <PageHeader title={t('deploy.title')} subtitle={t('deploy.subtitle')} />
-      <Card>
-        <label className="field-label" htmlFor="deploy-network">
-          {t('deploy.network')}
-        </label>
-        <select id="deploy-network" className="input">
-          {DEPLOY_NETWORKS.map((n) => (
-            <option key={n} value={n}>
-              {t(`deploy.networks.${n}`)}
-            </option>
-          ))}
-        </select>
-        <button type="button" className="btn btn--primary btn--block">
-          {t('deploy.deploy')}
-        </button>
-      </Card>
     </div>
   );
 }

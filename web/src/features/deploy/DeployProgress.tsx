@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { Chain } from '@/api/types';
+import { useDeployForm } from './deployStore';
+import { explorerLink, shortHex } from './networks';
+
+/** Each network of the run: its step, the transaction and, once done, the contract. */
+export function DeployProgress({ chains }: { chains: ReadonlyMap<number, Chain> }) {
+  const { t } = useTranslation();
+  const progress = useDeployForm((s) => s.progress);
+  const ids = Object.keys(progress).map(Number);
+  if (ids.length === 0) return null;
+  return (
+    <ol className="deploy-progress" aria-label={t('deploy.progress')}>
+      {ids.map((id) => {
+        const p = progress[id]!;
+        const chain = chains.get(id);
+        const tx = p.txHash ? explorerLink(chain, 'tx', p.txHash) : null;
+        const contract = p.contract ? explorerLink(chain, 'address', p.contract) : null;
+        return (
+          <li key={id} className={`deploy-progress__row deploy-progress__row--${p.step}`} data-testid={`deploy-progress-${id}`} data-step={p.step}>
+            <span className="deploy-progress__network">{chain?.chain_name ?? id}</span>
+            <span role="status">{t(`deploy.steps.${p.step}`)}</span>
+            {tx ? (
+              <a href={tx} target="_blank" rel="noreferrer">
+                {t('deploy.transaction')}
+              </a>
+            ) : null}
+            {p.contract ? (
+              contract ? (
+                <a href={contract} target="_blank" rel="noreferrer" data-testid="deploy-contract">
+                  {shortHex(p.contract)}
+                </a>
+              ) : (
+                <span data-testid="deploy-contract">{shortHex(p.contract)}</span>
+              )
+            ) : null}
+            {p.error ? <span className="form-error small">{p.error}</span> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
