@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
+import { seedCompletedBridges } from './fixtures/seed';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 
 // The rewards programme through the UI, against the real perch server (PERCH_URL) and the devnet
@@ -106,19 +106,6 @@ function authHeader(user: string, now = new Date()): Record<string, string> {
 let todayMultiplier = 0;
 const todayKey = (): string => new Date().toISOString().slice(0, 10).replaceAll('-', '');
 
-function seedCompletedBridges(n: number, from: number, to: number): void {
-  const now = Math.floor(Date.now() / 1000);
-  const user = USER.toLowerCase();
-  const rows = Array.from({ length: n }, () => {
-    const hash = `0x${randomBytes(32).toString('hex')}`;
-    return (
-      `INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, block_number, block_hash, sender, token_address, token, decimals, amount, dst_chain_id, recipient, channel, confirmations, receive_amount, state, completed_seq, created_at, updated_at) ` +
-      `VALUES ('${from}:${hash}:0', ${from}, '${hash}', 0, 1, '0x${'0'.repeat(64)}', '${user}', '0x${'0'.repeat(40)}', 'ETH', 18, '10000000000000000', ${to}, '${user}', 98675412, 1, '9000000000000000', 'completed', ` +
-      `(SELECT COALESCE(MAX(completed_seq), 0) + 1 FROM bridge_orders), ${now}, ${now});`
-    );
-  });
-  execFileSync('sqlite3', ['-cmd', '.timeout 5000', PERCH_DB, `BEGIN; ${rows.join(' ')} COMMIT;`]);
-}
 
 test.describe('rewards with the devnet wallet (account #4)', () => {
   test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
@@ -257,7 +244,7 @@ test.describe('rewards with the devnet wallet (account #4)', () => {
     // N real bridges (ETH from `from` to `to`) from account #4, through build_tx and the Depositor;
     // without a maker in this build, N completed orders are seeded in perch's bridge_orders table
     // (what the maker writes), which the rewards consumer then credits.
-    if (!maker) seedCompletedBridges(n, from, to);
+    if (!maker) seedCompletedBridges(PERCH_DB, USER, n, from, to);
     for (let i = 0; maker && i < n; i++) await bridgeOnce(page, state, USER, from, to);
     await expect
       .poll(async () => (await api<{ campaigns: { campaign_id: number; transfer_count_total: number }[] }>(page, `/api/campaign_api/v1/${USER}/campaigns/points?campaign_id=${target.c.id}`)).data.campaigns[0]?.transfer_count_total ?? 0, { timeout: 30_000 })

@@ -19,6 +19,8 @@ export function account(i) {
 export const privateKeyHex = (i) => Buffer.from(account(i).getHdKey().privateKey).toString("hex");
 export const DEPLOYER_INDEX = 0;
 export const MAKER_INDEX = 1;
+// perch's badge claim signer (devnet/badge-signer.key holds its key).
+export const BADGE_SIGNER_INDEX = 10;
 export const USER_INDEXES = [2, 3, 4, 5, 6, 7, 8, 9];
 
 export const TOKEN_DECIMALS = 6n;
@@ -32,6 +34,7 @@ export const DEPLOYMENTS = [
   { key: "USDT", artifact: "TestToken", args: ["Tether USD", "USDT"] },
   { key: "CheckIn", artifact: "CheckIn", args: [] },
   { key: "Depositor", artifact: "Depositor", args: ["$maker"] },
+  { key: "Badge", artifact: "PerchBadge", args: ["Perch Badges", "PBADGE", "$badgeSigner"] },
 ];
 
 export function loadArtifact(name) {
@@ -74,7 +77,7 @@ export function buildDeployPlan() {
   const txs = [];
   for (const d of DEPLOYMENTS) {
     const art = loadArtifact(d.artifact);
-    const args = d.args.map((a) => (a === "$maker" ? accounts.maker : a));
+    const args = d.args.map((a) => (a === "$maker" ? accounts.maker : a === "$badgeSigner" ? account(BADGE_SIGNER_INDEX).address : a));
     txs.push({ data: encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }), gas: DEPLOY_GAS });
   }
   const tokenAbi = loadArtifact("TestToken").abi;

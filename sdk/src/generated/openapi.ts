@@ -770,6 +770,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/badge_api/v1/badges/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A badge and a wallet's progress (address): its tasks (kind, chain_id, done), all_done, claimable here, claimed on chain */
+        get: operations["get_badge_api_v1_badges_slug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/badge_api/v1/badges/{slug}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The claim signer's EIP-712 grant Claim(address, badge_id) {address}, once every task is done: send it to PerchBadge.claim(badge_id, signature) from that wallet */
+        post: operations["post_badge_api_v1_badges_slug_grant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2472,6 +2506,96 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_badge_api_v1_badges_slug: {
+        parameters: {
+            query: {
+                /** @example 0x90F79bf6EB2c4f870365E785982E1f101E93b906 */
+                address: string;
+            };
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            slug: string;
+                            badge_id: number;
+                            chain_id: number;
+                            /** @description PerchBadge on chain_id ('' when not deployed) */
+                            contract: string;
+                            tasks: {
+                                /** @enum {string} */
+                                kind?: "bridge_to" | "check_in" | "deploy";
+                                chain_id?: number;
+                                done?: boolean;
+                            }[];
+                            all_done: boolean;
+                            claimable: boolean;
+                            claimed: boolean;
+                        };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    post_badge_api_v1_badges_slug_grant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            badge_id?: number;
+                            chain_id?: number;
+                            contract?: string;
+                            /** @description 65 bytes r || s || v: PerchBadge.claim(badge_id, signature) */
+                            signature?: string;
+                        };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Unavailable"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Unavailable"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -201,6 +201,25 @@ constexpr RouteDoc kDocs[] = {
        "data": {"type": "object", "properties": {"list": {"type": "array",
          "items": {"$ref": "#/components/schemas/Deployment"}}, "points_per_network": {"type": "integer"}}},
        "errors": ["400"]})json"},
+    {"GET /api/badge_api/v1/badges/{slug}",
+     R"json({"parameters": [{"name": "address", "in": "query", "required": true,
+       "schema": {"type": "string"}, "example": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"}],
+       "data": {"type": "object", "required": ["slug", "badge_id", "chain_id", "contract", "tasks",
+         "all_done", "claimable", "claimed"], "properties": {
+         "slug": {"type": "string"}, "badge_id": {"type": "integer"}, "chain_id": {"type": "integer"},
+         "contract": {"type": "string", "description": "PerchBadge on chain_id ('' when not deployed)"},
+         "tasks": {"type": "array", "items": {"type": "object", "properties": {
+           "kind": {"type": "string", "enum": ["bridge_to", "check_in", "deploy"]},
+           "chain_id": {"type": "integer"}, "done": {"type": "boolean"}}}},
+         "all_done": {"type": "boolean"}, "claimable": {"type": "boolean"}, "claimed": {"type": "boolean"}}},
+       "errors": ["400", "404", "503"]})json"},
+    {"POST /api/badge_api/v1/badges/{slug}/grant",
+     R"json({"requestBody": {"required": true, "content": {"application/json": {"schema": {
+       "type": "object", "required": ["address"], "properties": {"address": {"type": "string"}}}}}},
+       "data": {"type": "object", "properties": {"badge_id": {"type": "integer"},
+         "chain_id": {"type": "integer"}, "contract": {"type": "string"},
+         "signature": {"type": "string", "description": "65 bytes r || s || v: PerchBadge.claim(badge_id, signature)"}}},
+       "errors": ["400", "403", "404", "409", "503"]})json"},
     {"GET /api/lottery/maker/sign/user",
      R"json({"parameters": [
        {"name": "address", "in": "query", "required": true, "schema": {"type": "string"}},

@@ -12,6 +12,7 @@
 
 namespace perch::rewards {
 class RewardsService;
+class BadgeService;
 }
 
 namespace perch::api {
@@ -25,6 +26,7 @@ struct Services {
     const bridge::RouteTable& routes;
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     rewards::RewardsService* rewards = nullptr;  // sign-in, check-in, campaigns, lottery, admin
+    rewards::BadgeService* badges = nullptr;     // campaign badges (with the rewards)
 };
 
 // One registration function per API group (one file each).
@@ -40,6 +42,7 @@ void register_auth_api(http::Router& router, Services& services);
 void register_lottery_api(http::Router& router, Services& services);
 void register_admin_api(http::Router& router, Services& services);
 void register_deploy_api(http::Router& router, Services& services);
+void register_badge_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

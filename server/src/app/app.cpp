@@ -27,6 +27,7 @@
 #include "http/server.hpp"
 #include "maker/maker.hpp"
 #include "rewards/airdrop.hpp"
+#include "rewards/badge_service.hpp"
 #include "rewards/service.hpp"
 #include "store/rewards_store.hpp"
 
@@ -121,26 +122,43 @@ std::vector<std::string> rpc_urls(const catalog::Catalog& catalog) {
 }
 
 // The key must be the operator's alone: a file others can read is refused, never silently used.
-void check_key_file_mode(const std::string& path) {
+// `what` names the config key in the error.
+void check_key_file_mode(const std::string& path, const std::string& what) {
     namespace fs = std::filesystem;
     std::error_code ec;
     auto perms = fs::status(path, ec).permissions();
     if (ec) return;  // unreadable: the read below names the problem
     if ((perms & (fs::perms::group_all | fs::perms::others_all)) != fs::perms::none) {
-        throw ConfigError("maker_key_file: '" + path +
+        throw ConfigError(what + ": '" + path +
                           "' is readable by group or others; run: chmod 600 " + path);
     }
 }
 
-chain::PrivateKey read_maker_key(const std::string& path) {
-    check_key_file_mode(path);
+chain::PrivateKey read_key_file(const std::string& path, const std::string& what) {
+    check_key_file_mode(path, what);
     std::ifstream in(path);
-    if (!in) throw ConfigError("maker_key_file: cannot read '" + path + "'");
+    if (!in) throw ConfigError(what + ": cannot read '" + path + "'");
     std::stringstream text;
     text << in.rdbuf();
     auto key = chain::PrivateKey::from_hex(text::trim(text.str()));
-    if (!key) throw ConfigError("maker_key_file: '" + path + "' does not hold a private key");
+    if (!key) throw ConfigError(what + ": '" + path + "' does not hold a private key");
     return std::move(*key);
+}
+
+chain::PrivateKey read_maker_key(const std::string& path) {
+    return read_key_file(path, "maker_key_file");
+}
+
+// Campaign badges: config/badges.json, the profile's PerchBadge and the claim signer's key.
+rewards::BadgeOptions badge_options(const Config& config, const catalog::Catalog& catalog) {
+    rewards::BadgeOptions options{rewards::load_badges(config.config_dir),
+                                  catalog.contract_address("Badge"),
+                                  {},
+                                  std::nullopt};
+    for (const auto& c : catalog.profile_chains()) options.contract_chains.push_back(c.chain_id);
+    if (!config.badge_signer_key_file.empty())
+        options.signer = read_key_file(config.badge_signer_key_file, "badge_signer_key_file");
+    return options;
 }
 
 // The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
@@ -215,8 +233,10 @@ int serve(const Config& config) {
          .admin_token = config.admin_token,
          .deploy = rewards::load_deploy_rules(config.config_dir)});
     run_now(rewards.load_overrides());
+    rewards::BadgeService badges(*rewards_store, chains, badge_options(config, catalog));
     api::Services services{config, *store, catalog, geoip, balances, routes};
     services.rewards = &rewards;
+    services.badges = &badges;
     http::Dispatcher dispatcher(
         api::build_router(services), http::StaticFiles(config.web_root),
         http::ClientIpResolver(config.trusted_proxies),
@@ -261,8 +281,9 @@ Wiring::Wiring(const Config& c)
                .social_verifier_url = c.social_verifier_url,
                .admin_token = c.admin_token,
                .deploy = rewards::load_deploy_rules(c.config_dir)}),
-      services{c,       *store, catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
-               &rewards},
+      badges(*rewards_store, chains, badge_options(c, catalog)),
+      services{c,        *store, catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
+               &rewards, &badges},
       dispatcher(
           api::build_router(services), http::StaticFiles(c.web_root),
           http::ClientIpResolver(c.trusted_proxies),

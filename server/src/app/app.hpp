@@ -12,6 +12,7 @@
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
 #include "rewards/catalog.hpp"
+#include "rewards/badge_service.hpp"
 #include "rewards/service.hpp"
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
@@ -36,6 +37,7 @@ struct Wiring {
     std::unique_ptr<store::RewardsStore> rewards_store;
     rewards::RewardsCatalog rewards_catalog;
     rewards::RewardsService rewards;
+    rewards::BadgeService badges;
     api::Services services;
     http::Dispatcher dispatcher;
 };

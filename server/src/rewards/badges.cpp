@@ -16,7 +16,8 @@ const std::vector<std::string> kTaskKinds{"bridge_to", "check_in", "deploy"};
 // A 32-byte ABI word: `value` big-endian, right-aligned.
 void append_word(chain::Bytes& out, std::uint64_t value) {
     out.insert(out.end(), 24, 0);
-    for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<std::uint8_t>(value >> shift));
+    for (int shift = 56; shift >= 0; shift -= 8)
+        out.push_back(static_cast<std::uint8_t>(value >> shift));
 }
 
 void append_word(chain::Bytes& out, const chain::Address& address) {
@@ -61,9 +62,12 @@ std::vector<Badge> load_badges(const std::string& config_dir) {
             if (!t.is_object()) throw ConfigError(where + ": every task must be an object");
             const auto* kind = t.as_object().if_contains("kind");
             if (!kind || !kind->is_string() ||
-                std::find(kTaskKinds.begin(), kTaskKinds.end(), kind->as_string()) == kTaskKinds.end())
-                throw ConfigError(where + ": a task's 'kind' must be bridge_to, check_in or deploy");
-            badge.tasks.push_back({std::string(kind->as_string()), int_field(t.as_object(), "chain_id", where)});
+                std::find(kTaskKinds.begin(), kTaskKinds.end(), kind->as_string()) ==
+                    kTaskKinds.end())
+                throw ConfigError(where +
+                                  ": a task's 'kind' must be bridge_to, check_in or deploy");
+            badge.tasks.push_back(
+                {std::string(kind->as_string()), int_field(t.as_object(), "chain_id", where)});
         }
         for (const auto& other : out)
             if (other.slug == badge.slug || other.badge_id == badge.badge_id)

@@ -5,6 +5,7 @@ import { DocsRoute } from '@/features/docs/DocsRoute';
 // The bridge is the landing route: loaded with the shell. Every other page is its own chunk,
 // fetched when first visited, so the first load of / carries only what the bridge needs.
 import BridgePage from '@/pages/BridgePage';
+import type { BadgeSlug } from '@/api/badges';
 import type { AirdropKind } from '@/pages/AirdropPage';
 import type { FaucetKind } from '@/pages/FaucetPage';
 import type { TrackerSubpage } from '@/pages/TrackerPage';
@@ -31,10 +32,10 @@ const PointsPage = lazyPage(() => import('@/pages/PointsPage'));
 const PortfolioPage = lazyPage(() => import('@/pages/PortfolioPage'));
 const RewardsPage = lazyPage(() => import('@/pages/RewardsPage'));
 const SwapPage = lazyPage(() => import('@/pages/SwapPage'));
+const BadgePage = lazyPage<{ slug: BadgeSlug }>(() => import('@/pages/BadgePage'));
 const TrackerPage = lazyPage<{ sub?: TrackerSubpage }>(() => import('@/pages/TrackerPage'));
 const EventPage = lazyPage<{ event: 'owlmazing' | 'owlympics' }>(() => import('@/pages/SimplePages'), 'EventPage');
 const AccessRestrictedPage = simple('AccessRestrictedPage');
-const BobSpicePage = simple('BobSpicePage');
 const CompletedPage = simple('CompletedPage');
 const ConfirmPage = simple('ConfirmPage');
 const DeployPage = lazyPage(() => import('@/pages/DeployPage'));
@@ -46,7 +47,6 @@ const NotFoundPage = simple('NotFoundPage');
 const PoolPage = simple('PoolPage');
 const QueryPage = simple('QueryPage');
 const ScrollBadgePage = simple('ScrollBadgePage');
-const SoneiumBadgePage = simple('SoneiumBadgePage');
 const TestPage = simple('TestPage');
 const TosPage = simple('TosPage');
 
@@ -123,8 +123,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   },
   { name: 'points', path: '/points', element: <PointsPage /> },
   { name: 'portfolio', path: '/portfolio', element: <PortfolioPage /> },
-  { name: 'bobSpice', path: '/drop/bob-spice', element: <BobSpicePage /> },
-  { name: 'soneiumBadge', path: '/soneium-badge', element: <SoneiumBadgePage /> },
+  { name: 'bobSpice', path: '/drop/bob-spice', element: <BadgePage slug="bob-spice" /> },
+  { name: 'soneiumBadge', path: '/soneium-badge', element: <BadgePage slug="soneium-badge" /> },
   { name: 'scrollbadge', path: '/scrollbadge', element: <ScrollBadgePage /> },
   { name: 'terms', path: '/tos', element: <TosPage /> },
   { name: 'docs', path: '/docs', element: <DocsRoute /> },

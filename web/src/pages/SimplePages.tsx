@@ -28,14 +28,6 @@ export function QueryPage() {
   const { t } = useTranslation();
   return <SimplePage title={t('pages.query')} body={t('pages.queryBody')} />;
 }
-export function BobSpicePage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pages.bobSpice')} body={t('pages.bobSpiceBody')} />;
-}
-export function SoneiumBadgePage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pages.soneiumBadge')} body={t('pages.soneiumBadgeBody')} />;
-}
 export function ScrollBadgePage() {
   const { t } = useTranslation();
   return <SimplePage title={t('pages.scrollBadge')} body={t('pages.scrollBadgeBody')} />;

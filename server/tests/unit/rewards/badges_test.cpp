@@ -9,7 +9,9 @@ using namespace perch::chain;
 
 namespace {
 
-Address addr(const char* hex) { return *Address::from_hex(hex); }
+Address addr(const char* hex) {
+    return *Address::from_hex(hex);
+}
 
 }  // namespace
 
@@ -21,9 +23,10 @@ TEST(Badges, ClaimDigestAndSignatureMatchViem) {
     auto key = PrivateKey::from_bytes(
         *from_hex("0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897"));
     ASSERT_TRUE(key);
-    EXPECT_EQ(to_hex(key->sign_hash(digest).to_rsv65()),
-              "0x97f4f06a92dd13902caac6c2468cd50a074aa8155e010d492d1e651d5ed339b760cd80a77f85090e7a0"
-              "7e88d92f2f6aa6734697977f8b8861bbb6599358921041c");
+    EXPECT_EQ(
+        to_hex(key->sign_hash(digest).to_rsv65()),
+        "0x97f4f06a92dd13902caac6c2468cd50a074aa8155e010d492d1e651d5ed339b760cd80a77f85090e7a0"
+        "7e88d92f2f6aa6734697977f8b8861bbb6599358921041c");
 }
 
 TEST(Badges, TasksAreDoneFromTheWalletsOwnRecordsOnTheirChain) {

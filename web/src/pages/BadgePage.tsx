@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { badgeQueryKey, getBadge, type BadgeSlug } from '@/api/badges';
+import { chainsQuery } from '@/api/queries';
+import { Card } from '@/components/Card';
+import { PageHeader } from '@/components/PageHeader';
+import { useClaimBadge } from '@/features/badges/useClaimBadge';
+import { useCheckInModal } from '@/features/checkin/checkIn';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useWalletStore } from '@/wallet/store';
+
+/** /soneium-badge and /drop/bob-spice: the badge's tasks, the wallet's progress, the claim. */
+export default function BadgePage({ slug }: { slug: BadgeSlug }) {
+  const { t } = useTranslation();
+  const address = useWalletStore((s) => s.address);
+  const showWallets = useWalletModal((s) => s.show);
+  const showCheckIn = useCheckInModal((s) => s.show);
+  const chains = useQuery(chainsQuery());
+  const nameOf = (id: number): string => chains.data?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
+  const status = useQuery({
+    queryKey: badgeQueryKey(slug, address),
+    queryFn: ({ signal }) => getBadge(slug, address, signal),
+    enabled: Boolean(address),
+    refetchInterval: 5_000,
+  });
+  const { claim, phase, error } = useClaimBadge(slug);
+  const s = status.data;
+  const state = !address
+    ? 'connect'
+    : !s
+      ? 'loading'
+      : s.claimed
+        ? 'claimed'
+        : !s.claimable
+          ? 'unavailable'
+          : !s.all_done
+            ? 'tasks'
+            : phase !== 'idle'
+              ? phase
+              : 'claim';
+  return (
+    <div className="page page--narrow">
+      <PageHeader title={t(`badges.${slug}.title`)} subtitle={t(`badges.${slug}.subtitle`)} />
+      <Card title={t('badges.tasks')}>
+        {!address ? <p className="muted">{t('badges.connectFirst')}</p> : null}
+        {status.isError ? <p className="form-error">{t('badges.error')}</p> : null}
+        {s ? (
+          <ol className="badge-tasks" data-testid="badge-tasks">
+            {s.tasks.map((task) => (
+              <li key={`${task.kind}:${task.chain_id}`} data-testid={`badge-task-${task.kind}`} data-done={task.done}>
+                <span>{t(`badges.task.${task.kind}`, { network: nameOf(task.chain_id) })}</span>
+                <span className={task.done ? 'tag tag--good' : 'tag tag--muted'}>{task.done ? t('badges.done') : t('badges.todo')}</span>
+                {!task.done && task.kind === 'bridge_to' ? <Link to={`/?to=${task.chain_id}`}>{t('badges.go.bridge')}</Link> : null}
+                {!task.done && task.kind === 'deploy' ? <Link to="/deploy">{t('badges.go.deploy')}</Link> : null}
+                {!task.done && task.kind === 'check_in' ? (
+                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => showCheckIn()}>
+                    {t('badges.go.checkIn')}
+                  </button>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          data-testid="badge-claim"
+          disabled={state !== 'connect' && state !== 'claim'}
+          onClick={() => (state === 'connect' ? showWallets() : void claim())}
+        >
+          {t(`badges.button.${state}`)}
+        </button>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
