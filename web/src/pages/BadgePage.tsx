@@ -46,7 +46,7 @@ export default function BadgePage({ slug }: { slug: BadgeSlug }) {
         {!address ? <p className="muted">{t('badges.connectFirst')}</p> : null}
         {status.isError ? <p className="form-error">{t('badges.error')}</p> : null}
         {s ? (
-          <ol className="badge-tasks" data-testid="badge-tasks">
+          <ol className="row-list" data-testid="badge-tasks">
             {s.tasks.map((task) => (
               <li key={`${task.kind}:${task.chain_id}`} data-testid={`badge-task-${task.kind}`} data-done={task.done}>
                 <span>{t(`badges.task.${task.kind}`, { network: nameOf(task.chain_id) })}</span>

@@ -10,14 +10,14 @@ export function DeployProgress({ chains }: { chains: ReadonlyMap<number, Chain> 
   const ids = Object.keys(progress).map(Number);
   if (ids.length === 0) return null;
   return (
-    <ol className="deploy-progress" aria-label={t('deploy.progress')}>
+    <ol className="row-list" aria-label={t('deploy.progress')}>
       {ids.map((id) => {
         const p = progress[id]!;
         const chain = chains.get(id);
         const tx = p.txHash ? explorerLink(chain, 'tx', p.txHash) : null;
         const contract = p.contract ? explorerLink(chain, 'address', p.contract) : null;
         return (
-          <li key={id} className={`deploy-progress__row deploy-progress__row--${p.step}`} data-testid={`deploy-progress-${id}`} data-step={p.step}>
+          <li key={id} className={`deploy-progress__row--${p.step}`} data-testid={`deploy-progress-${id}`} data-step={p.step}>
             <span className="deploy-progress__network">{chain?.chain_name ?? id}</span>
             <span role="status">{t(`deploy.steps.${p.step}`)}</span>
             {tx ? (

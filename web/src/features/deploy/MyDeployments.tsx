@@ -23,7 +23,7 @@ export function MyDeployments({ address, chains }: { address: string; chains: Re
       {query.isError ? <p className="form-error">{t('deploy.mine.error')}</p> : null}
       {query.data && query.data.list.length === 0 ? <p className="muted">{t('deploy.mine.empty')}</p> : null}
       {query.data && query.data.list.length > 0 ? (
-        <ul className="deploy-mine__list" data-testid="my-deployments">
+        <ul className="row-list" data-testid="my-deployments">
           {query.data.list.map((d) => {
             const chain = chains.get(d.chain_id);
             const contract = explorerLink(chain, 'address', d.contract_address);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@/api/types';
 import { NetworkIcon } from '@/components/NetworkIcon';
+import { NetworkSearch } from '@/components/NetworkSearch';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
 import { useDeployForm } from './deployStore';
@@ -35,14 +36,7 @@ export function NetworkPicker({ networks, data }: { networks: readonly Chain[]; 
   return (
     <fieldset className="deploy-networks" disabled={running}>
       <legend className="field-label">{t('deploy.networks')}</legend>
-      <input
-        className="input"
-        type="search"
-        placeholder={t('bridge.searchNetwork')}
-        aria-label={t('bridge.searchNetwork')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <NetworkSearch value={search} onChange={setSearch} />
       <ul className="deploy-networks__list">
         {shown.map((c) => {
           const index = chosen.indexOf(c.chain_id);

@@ -5,6 +5,7 @@ import { chainsQuery, exchangesQuery } from '@/api/queries';
 import type { Chain, Exchange } from '@/api/types';
 import { Modal } from '@/components/Modal';
 import { NetworkIcon } from '@/components/NetworkIcon';
+import { NetworkSearch } from '@/components/NetworkSearch';
 import { Spinner } from '@/components/Spinner';
 import { exchangeBlock } from '@/features/bridge/addressRules';
 import { useWalletStore } from '@/wallet/store';
@@ -156,14 +157,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
           ) : null}
         </div>
       ) : null}
-      <input
-        className="input"
-        type="search"
-        placeholder={t('bridge.searchNetwork')}
-        aria-label={t('bridge.searchNetwork')}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <NetworkSearch value={search} onChange={setSearch} />
       {isLoading ? <Spinner label={t('bridge.networksLoading')} /> : null}
       {isError ? <p className="form-error">{t('bridge.networksError')}</p> : null}
       {popular.length > 0 ? (
