@@ -29,15 +29,7 @@ Task<bool> BadgeService::claimed_on_chain(const Badge& badge, const chain::Addre
     auto* rpc = chains_.find(badge.chain_id);
     auto contract = chain::Address::from_hex(options_.contract);
     if (!rpc || !contract) co_return false;
-    // claimed(address,uint256)
-    chain::Bytes call = {0x00, 0x00, 0x00, 0x00};
-    auto selector = chain::keccak256(std::string_view("claimed(address,uint256)"));
-    std::copy(selector.bytes.begin(), selector.bytes.begin() + 4, call.begin());
-    call.insert(call.end(), 12, 0);
-    call.insert(call.end(), user.bytes.begin(), user.bytes.end());
-    call.insert(call.end(), 24, 0);
-    for (int shift = 56; shift >= 0; shift -= 8)
-        call.push_back(static_cast<std::uint8_t>(badge.badge_id >> shift));
+    auto call = claimed_calldata(user, badge.badge_id);
     try {
         auto answer = co_await chain::rpc::Eth(*rpc).call(*contract, std::move(call));
         co_return !answer.empty() && answer.back() == 1;

@@ -110,4 +110,12 @@ chain::Hash32 badge_claim_digest(std::int64_t chain_id, const chain::Address& co
     return chain::keccak256(message);
 }
 
+chain::Bytes claimed_calldata(const chain::Address& to, std::uint64_t badge_id) {
+    auto selector = chain::keccak256(std::string_view("claimed(address,uint256)"));
+    chain::Bytes call(selector.bytes.begin(), selector.bytes.begin() + 4);
+    append_word(call, to);
+    append_word(call, badge_id);
+    return call;
+}
+
 }  // namespace perch::rewards

@@ -41,4 +41,7 @@ bool task_done(const BadgeTask& task, const WalletRecords& records);
 chain::Hash32 badge_claim_digest(std::int64_t chain_id, const chain::Address& contract,
                                  const chain::Address& to, std::uint64_t badge_id);
 
+// Calldata of PerchBadge.claimed(to, badgeId) (the wallet's claim, read on chain).
+chain::Bytes claimed_calldata(const chain::Address& to, std::uint64_t badge_id);
+
 }  // namespace perch::rewards

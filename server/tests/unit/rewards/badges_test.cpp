@@ -57,3 +57,11 @@ TEST(Badges, TheRepoConfigLoads) {
     EXPECT_EQ(badges[0].slug, "soneium-badge");
     EXPECT_EQ(badges[0].tasks.size(), 3u);
 }
+
+TEST(Badges, ClaimedCalldataIsTheSelectorAndTwoWords) {
+    auto call = claimed_calldata(addr("0x90F79bf6EB2c4f870365E785982E1f101E93b906"), 1);
+    EXPECT_EQ(to_hex(call),
+              keccak256(std::string_view("claimed(address,uint256)")).hex().substr(0, 10) +
+                  std::string(24, '0') + "90f79bf6eb2c4f870365e785982e1f101e93b906" +
+                  std::string(63, '0') + "1");
+}
