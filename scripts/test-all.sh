@@ -70,7 +70,7 @@ cat > "$TMP/perch-e2e.json" <<JSON
 {"host": "127.0.0.1", "port": $((8180 + S)), "database_url": "sqlite:$TMP/perch-e2e.db",
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "maker_key_file": "devnet/maker.key", "maker": {"enabled": true},
- "badge_signer_key_file": "devnet/badge-signer.key",
+ "badge_signer_key_file": "devnet/badge-signer.key", "faucet_key_file": "devnet/faucet.key",
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
  "access_log": false, "social_verifier_url": "$E2E_VERIFIER_URL",
  "admin_token": "$E2E_ADMIN_TOKEN"}
@@ -91,8 +91,8 @@ rc=$?
 sdk_line=$(plain "$LOGS/sdk.log" | grep -E '^\s*Tests\s' | tail -1)
 count sdk "$(grep -oP '[0-9]+(?= passed)' <<<"$sdk_line")" "$(grep -oP '[0-9]+(?= failed)' <<<"$sdk_line")" $rc
 
-echo "== secrets (the maker's and the badge signer's keys in no log and no API answer)"
-bash "$ROOT/scripts/check-secrets.sh" "$ROOT/devnet/maker.key:$ROOT/devnet/badge-signer.key" "http://127.0.0.1:$((8180 + S))" "$LOGS" \
+echo "== secrets (the maker's, the badge signer's and the faucet's keys in no log and no API answer)"
+bash "$ROOT/scripts/check-secrets.sh" "$ROOT/devnet/maker.key:$ROOT/devnet/badge-signer.key:$ROOT/devnet/faucet.key" "http://127.0.0.1:$((8180 + S))" "$LOGS" \
   > "$LOGS/secrets.log" 2>&1
 rc=$?
 count secrets "$(grep -oP '^secrets: \K[0-9]+' "$LOGS/secrets.log")" \

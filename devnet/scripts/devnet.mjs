@@ -163,6 +163,7 @@ async function main() {
         pid: n.pid,
       })),
       contracts: addresses,
+      faucet_chains: profile.faucet_chains ?? {},
       maker: accounts.maker,
       accounts,
       profile: opts.profile,

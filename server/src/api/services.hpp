@@ -10,6 +10,9 @@
 #include "http/router.hpp"
 #include "store/store.hpp"
 
+namespace perch::faucet {
+class FaucetService;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -27,6 +30,7 @@ struct Services {
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     rewards::RewardsService* rewards = nullptr;  // sign-in, check-in, campaigns, lottery, admin
     rewards::BadgeService* badges = nullptr;     // campaign badges (with the rewards)
+    faucet::FaucetService* faucets = nullptr;    // the faucets (with the rewards: sign-in)
 };
 
 // One registration function per API group (one file each).
@@ -43,6 +47,7 @@ void register_lottery_api(http::Router& router, Services& services);
 void register_admin_api(http::Router& router, Services& services);
 void register_deploy_api(http::Router& router, Services& services);
 void register_badge_api(http::Router& router, Services& services);
+void register_faucet_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

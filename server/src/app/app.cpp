@@ -161,6 +161,18 @@ rewards::BadgeOptions badge_options(const Config& config, const catalog::Catalog
     return options;
 }
 
+// The faucets: config/faucets.json, moved onto the profile's chains, and the faucet key.
+faucet::FaucetOptions faucet_options(const Config& config, const catalog::Catalog& catalog) {
+    faucet::FaucetOptions options{faucet::load_faucet_rules(config.config_dir,
+                                                            [&catalog](const std::string& slug) {
+                                                                return catalog.faucet_chain(slug);
+                                                            }),
+                                  std::nullopt};
+    if (!config.faucet_key_file.empty())
+        options.key = read_key_file(config.faucet_key_file, "faucet_key_file");
+    return options;
+}
+
 // The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
 std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
                                           store::Store& store, const catalog::Catalog& catalog,
@@ -216,46 +228,22 @@ int serve(const Config& config) {
     raise_fd_limit();
     // First in, last out: RPC clients and the server hold sockets of these contexts.
     ContextPool pool(config.threads);
-    auto store = store::open_store(config.database_url);
-    auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile);
-    geo::GeoIp geoip(config.geoip_db);
-    chain::rpc::ChainRegistry chains(chain_endpoints(catalog),
-                                     {.timeout = std::chrono::seconds(3), .attempts = 2});
-    balance::BalanceService balances(catalog, chains);
-    auto routes = load_routes(config.config_dir + "/routes.json");
-    auto rewards_store = store::open_rewards_store(*store);
-    auto rewards_catalog = rewards::RewardsCatalog::load(config.config_dir);
-    rewards::RewardsService rewards(
-        *rewards_store, rewards_catalog, chains,
-        {.checkin_chain_id = config.checkin_chain_id,
-         .checkin_contracts = checkin_contracts(catalog, config.checkin_chain_id),
-         .social_verifier_url = config.social_verifier_url,
-         .admin_token = config.admin_token,
-         .deploy = rewards::load_deploy_rules(config.config_dir)});
-    run_now(rewards.load_overrides());
-    rewards::BadgeService badges(*rewards_store, chains, badge_options(config, catalog));
-    api::Services services{config, *store, catalog, geoip, balances, routes};
-    services.rewards = &rewards;
-    services.badges = &badges;
-    http::Dispatcher dispatcher(
-        api::build_router(services), http::StaticFiles(config.web_root),
-        http::ClientIpResolver(config.trusted_proxies),
-        {.cors_origins = config.cors_origins,
-         .rate_limits = config.rate_limits,
-         .content_security_policy = http::app_content_security_policy(rpc_urls(catalog))});
-    http::Server server(pool, dispatcher, config.limits, config.access_log);
+    Wiring w(config);
+    http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
-    auto maker = start_maker(config, pool, *store, catalog, routes, balances);
+    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances);
+    w.faucets.start(pool.at(0));
     pool.start();
-    boost::asio::co_spawn(pool.at(0), rewards.consume_loop(std::chrono::milliseconds(500)),
+    boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
     spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})",
-                 config.host, server.port(), pool.size(), catalog.chains().size(),
+                 config.host, server.port(), pool.size(), w.catalog.chains().size(),
                  config.database_url);
     spdlog::default_logger()->flush();  // scripts and tests wait for this line
     wait_for_stop_signal();
     if (maker) maker->stop();
-    rewards.stop();
+    w.faucets.stop();
+    w.rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
     spdlog::info("perch stopped");
@@ -264,7 +252,7 @@ int serve(const Config& config) {
 
 }  // namespace
 
-// The same parts serve() builds, in the same order (keep the two in step).
+// Everything serve() runs, in dependency order.
 Wiring::Wiring(const Config& c)
     : config(c),
       store(store::open_store(c.database_url)),
@@ -282,8 +270,11 @@ Wiring::Wiring(const Config& c)
                .admin_token = c.admin_token,
                .deploy = rewards::load_deploy_rules(c.config_dir)}),
       badges(*rewards_store, chains, badge_options(c, catalog)),
-      services{c,        *store, catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
-               &rewards, &badges},
+      faucet_store(store::open_faucet_store(*store)),
+      faucets(*faucet_store, chains, faucet_options(c, catalog)),
+      services{
+          c,        *store,  catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
+          &rewards, &badges, &faucets},
       dispatcher(
           api::build_router(services), http::StaticFiles(c.web_root),
           http::ClientIpResolver(c.trusted_proxies),

@@ -9,11 +9,13 @@
 #include "catalog/catalog.hpp"
 #include "chain/rpc/registry.hpp"
 #include "core/config.hpp"
+#include "faucet/faucet_service.hpp"
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
-#include "rewards/catalog.hpp"
 #include "rewards/badge_service.hpp"
+#include "rewards/catalog.hpp"
 #include "rewards/service.hpp"
+#include "store/faucet_store.hpp"
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
 
@@ -38,6 +40,8 @@ struct Wiring {
     rewards::RewardsCatalog rewards_catalog;
     rewards::RewardsService rewards;
     rewards::BadgeService badges;
+    std::unique_ptr<store::FaucetStore> faucet_store;
+    faucet::FaucetService faucets;
     api::Services services;
     http::Dispatcher dispatcher;
 };

@@ -241,8 +241,23 @@ Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) 
                     c.contracts_[std::string(name)] = std::string(address.as_string());
             }
         }
+        if (const auto* faucets = profile.as_object().if_contains("faucet_chains");
+            faucets && faucets->is_object()) {
+            for (const auto& [slug, chain_id] : faucets->as_object()) {
+                if (!chain_id.is_int64())
+                    throw ConfigError("chain profile: faucet_chains." + std::string(slug) +
+                                      " must be a chain id");
+                c.faucet_chains_[std::string(slug)] = chain_id.as_int64();
+            }
+        }
     }
     return c;
+}
+
+std::optional<std::int64_t> Catalog::faucet_chain(const std::string& slug) const {
+    auto it = faucet_chains_.find(slug);
+    if (it == faucet_chains_.end()) return std::nullopt;
+    return it->second;
 }
 
 std::string Catalog::contract_address(const std::string& name) const {

@@ -7,6 +7,7 @@
 #include <boost/json/object.hpp>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,8 @@ class Catalog {
     const std::string& maker_address() const { return maker_address_; }
     // A contract the chain profile deployed (Depositor, CheckIn, USDC, ...), or "".
     std::string contract_address(const std::string& name) const;
+    // The chain the profile runs a faucet on instead of its public network (faucet_chains), if any.
+    std::optional<std::int64_t> faucet_chain(const std::string& slug) const;
 
   private:
     boost::json::array chains_;
@@ -54,6 +57,7 @@ class Catalog {
     std::vector<ProfileChain> profile_chains_;
     std::string maker_address_;
     std::map<std::string, std::string> contracts_;
+    std::map<std::string, std::int64_t> faucet_chains_;
 };
 
 }  // namespace perch::catalog

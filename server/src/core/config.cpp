@@ -171,13 +171,29 @@ void apply_rate_limits(std::vector<RateGroup>& groups, const json::value& v) {
 }
 
 void apply_file(Config& c, const json::object& obj) {
-    reject_unknown_keys(
-        obj,
-        {"host", "port", "threads", "database_url", "chain_profile", "maker_key_file",
-         "badge_signer_key_file", "trusted_proxies", "cors_origins", "web_root", "config_dir", "geoip_db", "log_level",
-         "access_log", "limits", "rate_limits", "maker", "admin_token", "social_verifier_url",
-         "checkin_chain_id"},
-        "");
+    reject_unknown_keys(obj,
+                        {"host",
+                         "port",
+                         "threads",
+                         "database_url",
+                         "chain_profile",
+                         "maker_key_file",
+                         "badge_signer_key_file",
+                         "faucet_key_file",
+                         "trusted_proxies",
+                         "cors_origins",
+                         "web_root",
+                         "config_dir",
+                         "geoip_db",
+                         "log_level",
+                         "access_log",
+                         "limits",
+                         "rate_limits",
+                         "maker",
+                         "admin_token",
+                         "social_verifier_url",
+                         "checkin_chain_id"},
+                        "");
     c.host = get_string(obj, "host", c.host);
     c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
     c.threads = static_cast<unsigned>(get_int(obj, "threads", c.threads, 0, 256));
@@ -185,6 +201,7 @@ void apply_file(Config& c, const json::object& obj) {
     c.chain_profile = get_string(obj, "chain_profile", c.chain_profile);
     c.maker_key_file = get_string(obj, "maker_key_file", c.maker_key_file);
     c.badge_signer_key_file = get_string(obj, "badge_signer_key_file", c.badge_signer_key_file);
+    c.faucet_key_file = get_string(obj, "faucet_key_file", c.faucet_key_file);
     if (find(obj, "trusted_proxies")) c.trusted_proxies = get_strings(obj, "trusted_proxies");
     if (find(obj, "cors_origins")) c.cors_origins = get_strings(obj, "cors_origins");
     c.web_root = get_string(obj, "web_root", c.web_root);
@@ -225,6 +242,7 @@ void apply_env(Config& c, const EnvLookup& env) {
     if (auto v = env("PERCH_CHAIN_PROFILE")) c.chain_profile = *v;
     if (auto v = env("PERCH_MAKER_KEY_FILE")) c.maker_key_file = *v;
     if (auto v = env("PERCH_BADGE_SIGNER_KEY_FILE")) c.badge_signer_key_file = *v;
+    if (auto v = env("PERCH_FAUCET_KEY_FILE")) c.faucet_key_file = *v;
     if (auto v = env("PERCH_TRUSTED_PROXIES")) c.trusted_proxies = text::split(*v, ',');
     if (auto v = env("PERCH_CORS_ORIGINS")) c.cors_origins = text::split(*v, ',');
     if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;

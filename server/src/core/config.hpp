@@ -65,7 +65,8 @@ struct Config {
     std::string database_url = "sqlite:data/perch.db";
     std::string chain_profile;  // e.g. config/devnet.json; empty: public RPC URLs only
     std::string maker_key_file;
-    std::string badge_signer_key_file;  // empty: campaign badges cannot be claimed here
+    std::string badge_signer_key_file;         // empty: campaign badges cannot be claimed here
+    std::string faucet_key_file;               // empty: the faucets send nothing here
     std::vector<std::string> trusted_proxies;  // IPs or CIDRs whose X-Forwarded-For we believe
     std::vector<std::string> cors_origins;
     std::string web_root = "web/dist";

@@ -16,6 +16,8 @@ int http_status_of(ErrorKind kind) {
             return 409;
         case ErrorKind::too_large:
             return 413;
+        case ErrorKind::too_many_requests:
+            return 429;
         case ErrorKind::unavailable:
             return 503;
         case ErrorKind::internal:

@@ -12,6 +12,7 @@ enum class ErrorKind {
     not_found,
     conflict,
     too_large,
+    too_many_requests,
     unavailable,
     internal
 };

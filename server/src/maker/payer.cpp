@@ -9,6 +9,7 @@
 
 #include "chain/rpc/eth.hpp"
 #include "maker/maker.hpp"
+#include "maker/sending.hpp"
 
 namespace perch::maker {
 namespace json = boost::json;
@@ -17,21 +18,8 @@ using chain::rpc::Eth;
 
 namespace {
 
-// Answers to eth_sendRawTransaction that mean the node already has (or had) this transaction.
-bool already_sent(std::string error) {
-    std::transform(error.begin(), error.end(), error.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (const char* known :
-         {"already known", "known transaction", "nonce too low", "nonce has already been used",
-          "replacement transaction underpriced"}) {
-        if (error.find(known) != std::string::npos) return true;
-    }
-    return false;
-}
-
 // Speed-ups raise the fee 25 % each; six versions reach about 3x the first fee, then it waits.
 constexpr std::size_t kMaxAttempts = 6;
-constexpr std::uint64_t kDefaultPriorityFee = 1'000'000'000;  // 1 gwei, when the node has no view
 
 }  // namespace
 
@@ -42,19 +30,7 @@ store::SignedTx Maker::sign(chain::Transaction tx) const {
 }
 
 Task<bridge::Fees> Maker::current_fees(chain::rpc::RpcClient& rpc) {
-    Eth eth(rpc);
-    auto latest = co_await eth.get_block_by_number("latest", false);
-    U256 base;
-    if (const auto* fee = latest.as_object().if_contains("baseFeePerGas"))
-        base = chain::rpc::quantity(*fee);
-    U256 priority(kDefaultPriorityFee);
-    try {
-        json::array none;
-        priority = chain::rpc::quantity(co_await rpc.call("eth_maxPriorityFeePerGas", none));
-    } catch (const chain::rpc::RpcError&) {
-        // older nodes: keep the default tip
-    }
-    co_return bridge::fees_for(base, priority);
+    co_return co_await read_current_fees(rpc);
 }
 
 // Fees at most this old are used as they are; older ones are read again (1 s blocks move the base

@@ -28,21 +28,21 @@
 #include "devnet.hpp"
 #include "harness.hpp"
 #include "rewards/rules.hpp"
+#include "wallet_session.hpp"
 
 namespace json = boost::json;
 using namespace perch::chain;
 using perch::Task;
 using perch::testing::HttpResult;
+using perch::testing::now_unix;
 using perch::testing::PerchProcess;
 using perch::testing::run_task;
+using perch::testing::Session;
+using perch::testing::sign_in;
+using perch::testing::siwe_message;
+using perch::testing::Wallet;
 
 namespace {
-
-std::int64_t now_unix() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // The local social verifier, run with node for as long as the test.
 class Verifier {
@@ -96,25 +96,6 @@ class Verifier {
     std::string url_;
 };
 
-// A fresh wallet: a random key (to sign SIWE here) whose address the devnet impersonates.
-struct Wallet {
-    PrivateKey key;
-    std::string address;  // EIP-55
-
-    static Wallet fresh() {
-        std::random_device rd;
-        for (;;) {
-            Bytes seed(32);
-            for (auto& b : seed) b = static_cast<std::uint8_t>(rd());
-            if (auto k = PrivateKey::from_bytes(seed)) {
-                auto address = k->address().checksum_hex();
-                return Wallet{std::move(*k), address};
-            }
-        }
-    }
-    std::string lower() const { return perch::text::to_lower(address); }
-};
-
 Task<json::value> rpc_call(rpc::RpcClient& rpc, std::string method, json::array params) {
     co_return co_await rpc.call(std::move(method), std::move(params));
 }
@@ -146,38 +127,6 @@ std::string check_in_on_chain(rpc::RpcClient& rpc, const std::string& contract, 
     auto receipt = run_task(send_and_wait(rpc, std::move(params)));
     EXPECT_EQ(receipt.at("status").as_string(), "0x1");
     return std::string(receipt.at("transactionHash").as_string());
-}
-
-// A signed-in browser: its session cookie and the wallet's per-request header.
-struct Session {
-    std::string cookie;
-    std::string user;
-    std::map<std::string, std::string> headers() const {
-        return {{"Content-Type", "application/json"},
-                {"Cookie", cookie},
-                {"X-Perch-Auth", perch::auth::auth_header_value(user, now_unix())}};
-    }
-};
-
-std::string siwe_message(const std::string& address, const std::string& nonce) {
-    return "127.0.0.1 wants you to sign in with your Ethereum account:\n" + address +
-           "\n\nSign in to Perch.\n\nURI: http://127.0.0.1\nVersion: 1\nChain ID: 1868\nNonce: " +
-           nonce + "\nIssued At: 2026-01-01T00:00:00Z";
-}
-
-Session sign_in(const PerchProcess& perch, const Wallet& w) {
-    auto nonce_res = perch.get("/api/auth/nonce");
-    EXPECT_EQ(nonce_res.status, 200) << nonce_res.body;
-    auto nonce = std::string(json::parse(nonce_res.body).at("data").at("nonce").as_string());
-    auto message = siwe_message(w.address, nonce);
-    auto signature = to_hex(sign_personal_message(w.key, message));
-    auto body = json::serialize(json::object{{"message", message}, {"signature", signature}});
-    auto res = perch.post("/api/auth/verify", body);
-    EXPECT_EQ(res.status, 200) << res.body;
-    auto set_cookie = res.headers["set-cookie"];
-    EXPECT_NE(set_cookie.find("HttpOnly"), std::string::npos);
-    EXPECT_NE(set_cookie.find("SameSite=Lax"), std::string::npos);
-    return Session{set_cookie.substr(0, set_cookie.find(';')), w.lower()};
 }
 
 json::object points_of(const PerchProcess& perch, const std::string& user) {

@@ -1,0 +1,55 @@
+#pragma once
+// The faucets' rules (pure): which networks have one and what they send (config/faucets.json,
+// with the chain profile's faucet_chains moving a faucet onto a local chain), who may claim again
+// and when, and whether the faucet still holds enough to send one more claim.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chain/u256.hpp"
+
+namespace perch::faucet {
+
+struct FaucetNetwork {
+    std::string slug;           // ink, ip, monad: /Faucet/Ink preselects "ink"
+    std::string name;           // shown on the page
+    std::int64_t chain_id = 0;  // where it sends: the public network or the profile's local chain
+    std::string symbol;
+    unsigned decimals = 18;
+    std::string amount;        // as configured, e.g. "0.05"
+    chain::U256 amount_units;  // the same in the coin's smallest unit
+};
+
+struct FaucetRules {
+    std::int64_t window_seconds = 24 * 3600;  // one claim per address and per IP in this window
+    std::vector<FaucetNetwork> networks;
+    const FaucetNetwork* find(const std::string& slug) const;
+};
+
+// Reads config_dir/faucets.json; `local_chain(slug)` is the profile's chain for a faucet, if any.
+// Throws ConfigError naming the problem.
+using LocalChain = std::function<std::optional<std::int64_t>(const std::string& slug)>;
+FaucetRules load_faucet_rules(const std::string& config_dir, const LocalChain& local_chain);
+
+// The last claim (unix seconds) counted against an address and against an IP on one faucet.
+struct LastClaims {
+    std::optional<std::int64_t> by_address;
+    std::optional<std::int64_t> by_ip;
+};
+
+// Seconds until another claim is allowed (0: allowed now). The later of the two claims decides.
+std::int64_t seconds_until_next_claim(const LastClaims& last, std::int64_t now,
+                                      std::int64_t window_seconds);
+
+// "23 h 59 min", "5 min", "less than a minute": the wait shown with the limit message.
+std::string format_wait(std::int64_t seconds);
+
+// What one claim costs the faucet at most: the amount plus its transfer's worst-case gas cost.
+chain::U256 claim_cost(const chain::U256& amount, const chain::U256& gas_cost);
+
+// True when `balance`, less what is already promised to queued claims, covers one more claim.
+bool can_cover(const chain::U256& balance, const chain::U256& promised, const chain::U256& cost);
+
+}  // namespace perch::faucet

@@ -1,0 +1,43 @@
+#include "maker/sending.hpp"
+
+#include <algorithm>
+#include <boost/json.hpp>
+#include <cctype>
+
+#include "chain/rpc/eth.hpp"
+
+namespace perch::maker {
+namespace json = boost::json;
+
+namespace {
+constexpr std::uint64_t kDefaultPriorityFee = 1'000'000'000;  // 1 gwei, when the node has no view
+}
+
+bool already_sent(std::string error) {
+    std::transform(error.begin(), error.end(), error.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (const char* known :
+         {"already known", "known transaction", "nonce too low", "nonce has already been used",
+          "replacement transaction underpriced"}) {
+        if (error.find(known) != std::string::npos) return true;
+    }
+    return false;
+}
+
+Task<bridge::Fees> read_current_fees(chain::rpc::RpcClient& rpc) {
+    chain::rpc::Eth eth(rpc);
+    auto latest = co_await eth.get_block_by_number("latest", false);
+    chain::U256 base;
+    if (const auto* fee = latest.as_object().if_contains("baseFeePerGas"))
+        base = chain::rpc::quantity(*fee);
+    chain::U256 priority(kDefaultPriorityFee);
+    try {
+        json::array none;
+        priority = chain::rpc::quantity(co_await rpc.call("eth_maxPriorityFeePerGas", none));
+    } catch (const chain::rpc::RpcError&) {
+        // older nodes: keep the default tip
+    }
+    co_return bridge::fees_for(base, priority);
+}
+
+}  // namespace perch::maker
