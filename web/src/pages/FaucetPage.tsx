@@ -1,24 +1,124 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { faucetClaimsQueryKey, faucetsQueryKey, getFaucetClaims, getFaucets, type Faucet, type FaucetSlug } from '@/api/faucet';
+import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
 import { PageHeader } from '@/components/PageHeader';
+import { FaucetClaims } from '@/features/faucet/FaucetClaims';
+import { useFaucetClaim } from '@/features/faucet/useFaucetClaim';
+import { anyPending, waitParts } from '@/features/faucet/wait';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useWalletStore } from '@/wallet/store';
+import { useWalletBalance } from '@/wallet/useWalletBalance';
+import '@/features/faucet/faucet.css';
 
-export type FaucetKind = 'all' | 'ink' | 'ip' | 'monad';
+export type FaucetKind = 'all' | FaucetSlug;
 
-/** /faucet, /Faucet/Ink, /Faucet/IP, /Faucet/Monad. */
+type ButtonState = 'connect' | 'loading' | 'unavailable' | 'empty' | 'wait' | 'claiming' | 'claim';
+
+function buttonState(address: string, faucet: Faucet | undefined, busy: boolean): ButtonState {
+  if (!address) return 'connect';
+  if (!faucet) return 'loading';
+  if (!faucet.available) return 'unavailable';
+  if (faucet.wait_seconds > 0) return 'wait';
+  if (faucet.empty) return 'empty';
+  return busy ? 'claiming' : 'claim';
+}
+
+/** /faucet (every network), /Faucet/Ink, /Faucet/IP, /Faucet/Monad (that network preselected). */
 export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const address = useWalletStore((s) => s.address);
+  const showWallets = useWalletModal((s) => s.show);
+  const [picked, setPicked] = useState<FaucetSlug>(kind === 'all' ? 'ink' : kind);
+  const faucets = useQuery({ queryKey: faucetsQueryKey(address), queryFn: ({ signal }) => getFaucets(address, signal) });
+  const claims = useQuery({
+    queryKey: faucetClaimsQueryKey(address),
+    queryFn: ({ signal }) => getFaucetClaims(address, signal),
+    enabled: Boolean(address),
+    refetchInterval: (q) => (anyPending((q.state.data?.list ?? []).map((c) => c.status)) ? 1_000 : false),
+  });
+  const chains = useQuery(chainsQuery());
+  const chainMap = useMemo(() => new Map((chains.data ?? []).map((c) => [c.chain_id, c])), [chains.data]);
+  const faucet = faucets.data?.list.find((f) => f.slug === picked);
+  const balance = useWalletBalance(address, faucet?.chain_id ?? null);
+  const { claim, busy, error } = useFaucetClaim();
+  const state = buttonState(address, faucet, busy);
+  const wait = faucet ? waitParts(faucet.wait_seconds) : null;
+
+  // A claim that arrived moves the balance: read it again at once.
+  const doneCount = claims.data?.list.filter((c) => c.status === 'done').length ?? 0;
+  useEffect(() => {
+    if (doneCount > 0) void queryClient.invalidateQueries({ queryKey: ['wallet-balance'] });
+  }, [doneCount, queryClient]);
+
   const title = kind === 'all' ? t('faucet.title') : t(`faucet.${kind}`);
+  const names = useMemo(() => new Map((faucets.data?.list ?? []).map((f) => [f.slug, f])), [faucets.data]);
   return (
     <div className="page page--narrow">
       <PageHeader title={title} subtitle={t('faucet.subtitle')} />
       <Card>
-        <form className="inline-form" onSubmit={(e) => e.preventDefault()}>
-          <input className="input" placeholder={t('faucet.addressPlaceholder')} aria-label={t('faucet.addressPlaceholder')} />
-          <button type="submit" className="btn btn--primary">
-            {t('faucet.request')}
-          </button>
-        </form>
+        {kind === 'all' ? (
+          <div className="faucet-field">
+            <label className="field-label" htmlFor="faucet-network">
+              {t('faucet.network')}
+            </label>
+            <select id="faucet-network" className="input" value={picked} onChange={(e) => setPicked(e.target.value as FaucetSlug)}>
+              {(faucets.data?.list ?? []).map((f) => (
+                <option key={f.slug} value={f.slug}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {faucets.isError ? <p className="form-error">{t('faucet.loadError')}</p> : null}
+        {faucet ? (
+          <dl className="faucet-summary" data-testid="faucet-summary">
+            <dt>{t('faucet.network')}</dt>
+            <dd>{faucet.name}</dd>
+            <dt>{t('faucet.amount')}</dt>
+            <dd data-testid="faucet-amount">
+              {faucet.amount} {faucet.symbol}
+            </dd>
+            {address ? (
+              <>
+                <dt>{t('faucet.yourBalance')}</dt>
+                <dd data-testid="faucet-balance">{balance.data ? `${balance.data.value} ${faucet.symbol}` : '…'}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          data-testid="faucet-claim"
+          disabled={state !== 'connect' && state !== 'claim'}
+          onClick={() => (state === 'connect' ? showWallets() : void claim(picked))}
+        >
+          {t(`faucet.button.${state}`)}
+        </button>
+        {state === 'unavailable' && faucet ? <p className="muted">{faucet.unavailable_reason}</p> : null}
+        {state === 'empty' && faucet ? <p className="muted">{t('faucet.emptyNote', { name: faucet.name })}</p> : null}
+        {state === 'wait' && wait ? (
+          <p className="muted" data-testid="faucet-wait">
+            {t('faucet.waitNote', { hours: wait.hours, minutes: wait.minutes, window: faucets.data?.window_hours ?? 24 })}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="form-error" role="alert" data-testid="faucet-error">
+            {error}
+          </p>
+        ) : null}
+        <p className="muted small">{t('faucet.rules', { window: faucets.data?.window_hours ?? 24 })}</p>
       </Card>
+      {address ? (
+        <Card title={t('faucet.claims.title')}>
+          {claims.data ? <FaucetClaims claims={claims.data.list} chains={chainMap} faucets={names} /> : null}
+        </Card>
+      ) : null}
     </div>
   );
 }
