@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { encodeDeployData, encodeFunctionData, getContractAddress } from "viem";
 import { HDKey, hdKeyToAccount } from "viem/accounts";
-import { ARTIFACTS_DIR, rpc, rpcBatch } from "./nodes.mjs";
+import { ARTIFACTS_DIR, REPO_ROOT, rpc, rpcBatch } from "./nodes.mjs";
 
 // Hardhat's default accounts (public test keys; never use them anywhere real).
 export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
@@ -35,7 +35,14 @@ export const DEPLOYMENTS = [
   { key: "CheckIn", artifact: "CheckIn", args: [] },
   { key: "Depositor", artifact: "Depositor", args: ["$maker"] },
   { key: "Badge", artifact: "PerchBadge", args: ["Perch Badges", "PBADGE", "$badgeSigner"] },
+  { key: "Pool", artifact: "PerchPool", args: ["$maker", "$poolAllowlist"] },
 ];
+
+// The wallets /pool is for (config/pool-allowlist.json), allowed to deposit into PerchPool.
+export function poolAllowlist() {
+  const file = path.join(REPO_ROOT, "config", "pool-allowlist.json");
+  return JSON.parse(fs.readFileSync(file, "utf8")).addresses;
+}
 
 export function loadArtifact(name) {
   const file = path.join(ARTIFACTS_DIR, `${name}.json`);
@@ -77,7 +84,8 @@ export function buildDeployPlan() {
   const txs = [];
   for (const d of DEPLOYMENTS) {
     const art = loadArtifact(d.artifact);
-    const args = d.args.map((a) => (a === "$maker" ? accounts.maker : a === "$badgeSigner" ? account(BADGE_SIGNER_INDEX).address : a));
+    const special = { $maker: accounts.maker, $badgeSigner: account(BADGE_SIGNER_INDEX).address, $poolAllowlist: poolAllowlist() };
+    const args = d.args.map((a) => special[a] ?? a);
     txs.push({ data: encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }), gas: DEPLOY_GAS });
   }
   const tokenAbi = loadArtifact("TestToken").abi;
