@@ -7,6 +7,7 @@
 
 #include "api/services.hpp"
 #include "bridge/deposit_tx.hpp"
+#include "bridge/pool.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -55,6 +56,18 @@ QuoteInput quote_input(const Services& s, std::int64_t from, std::int64_t to,
     return in;
 }
 
+// What PerchPool on the chain has available of the token: the maker pays from it when short.
+Task<chain::U256> pool_liquidity(Services& s, std::int64_t chain_id, const balance::TokenRef& ref) {
+    auto pool = chain::Address::from_hex(s.catalog.contract_address("Pool"));
+    auto* rpc = s.balances.rpc(chain_id);
+    auto token = ref.native ? chain::Result<chain::Address>(chain::Address{})
+                            : chain::Address::from_hex(ref.address);
+    if (!pool || !rpc || !token) co_return chain::U256();
+    auto word = co_await chain::rpc::Eth(*rpc).call(*pool, bridge::pool_available_calldata(*token));
+    auto value = chain::U256::from_be_bytes(word);
+    co_return value ? *value : chain::U256();
+}
+
 Task<chain::U256> maker_liquidity(Services& s, std::int64_t chain_id, const std::string& token) {
     auto maker = chain::Address::from_hex(s.catalog.maker_address());
     auto ref = s.balances.token(token, chain_id);
@@ -64,15 +77,18 @@ Task<chain::U256> maker_liquidity(Services& s, std::int64_t chain_id, const std:
     }
     std::vector<balance::TokenRef> one{*ref};
     std::vector<std::optional<chain::U256>> values;
+    chain::U256 pooled;
     try {
         values = co_await s.balances.token_balances(chain_id, *maker, std::move(one));
+        pooled = co_await pool_liquidity(s, chain_id, *ref);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, "the destination chain cannot be reached right now",
                        e.what());
     }
     if (!values.at(0))
         throw ApiError(ErrorKind::unavailable, "the destination chain cannot be reached right now");
-    co_return *values[0];
+    auto total = values[0]->add(pooled);
+    co_return total ? *total : *values[0];
 }
 
 Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {

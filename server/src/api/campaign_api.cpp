@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
+#include "pool/pool_service.hpp"
 #include "rewards/boost.hpp"
 #include "rewards/events.hpp"
 #include "rewards/planner.hpp"
@@ -318,6 +319,7 @@ void register_campaign_api(http::Router& router, Services& s) {
     router.get("/api/campaign_api/v1/{user:address}/points", "Points summary of a wallet",
                [&s](http::Request& req) -> Task<http::Response> {
                    auto user = user_of(req);
+                   if (s.pool) co_await s.pool->settle(user, rewards::unix_now());
                    auto t = co_await s.store.point_totals(user);
                    co_return http::envelope(
                        json::object{{"campaign_points", t.campaign},

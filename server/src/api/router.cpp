@@ -23,6 +23,7 @@ http::Router build_router(Services& services) {
         register_deploy_api(router, services);
         if (services.badges) register_badge_api(router, services);
         if (services.faucets) register_faucet_api(router, services);
+        if (services.pool) register_pool_api(router, services);
     }
     auto openapi =
         http::make_payload("application/json", json::serialize(openapi_of(router)), "no-cache");

@@ -13,10 +13,13 @@
 namespace perch::faucet {
 class FaucetService;
 }
+namespace perch::pool {
+class PoolService;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
-}
+}  // namespace perch::rewards
 
 namespace perch::api {
 
@@ -31,6 +34,7 @@ struct Services {
     rewards::RewardsService* rewards = nullptr;  // sign-in, check-in, campaigns, lottery, admin
     rewards::BadgeService* badges = nullptr;     // campaign badges (with the rewards)
     faucet::FaucetService* faucets = nullptr;    // the faucets (with the rewards: sign-in)
+    pool::PoolService* pool = nullptr;           // /pool (with the rewards: pool points)
 };
 
 // One registration function per API group (one file each).
@@ -48,6 +52,7 @@ void register_admin_api(http::Router& router, Services& services);
 void register_deploy_api(http::Router& router, Services& services);
 void register_badge_api(http::Router& router, Services& services);
 void register_faucet_api(http::Router& router, Services& services);
+void register_pool_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

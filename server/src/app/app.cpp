@@ -188,6 +188,8 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
     options.head_feed = config.maker.head_feed;
     options.confirmations = config.maker.confirmations;
     options.large_confirmations = config.maker.large_confirmations;
+    if (auto pool = chain::Address::from_hex(catalog.contract_address("Pool")))
+        options.pool = *pool;
     auto maker =
         std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances, *depositor,
                                        read_maker_key(config.maker_key_file), options);
@@ -233,6 +235,7 @@ int serve(const Config& config) {
     server.listen(config.host, config.port);
     auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances);
     w.faucets.start(pool.at(0));
+    w.pool.start(pool.at(0));
     pool.start();
     boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
@@ -243,6 +246,7 @@ int serve(const Config& config) {
     wait_for_stop_signal();
     if (maker) maker->stop();
     w.faucets.stop();
+    w.pool.stop();
     w.rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
@@ -272,9 +276,11 @@ Wiring::Wiring(const Config& c)
       badges(*rewards_store, chains, badge_options(c, catalog)),
       faucet_store(store::open_faucet_store(*store)),
       faucets(*faucet_store, chains, faucet_options(c, catalog)),
+      pool_store(store::open_pool_store(*store)),
+      pool(*pool_store, *rewards_store, balances, catalog, pool::load_pool_rules(c.config_dir)),
       services{
-          c,        *store,  catalog, geoip, balances, routes, std::chrono::steady_clock::now(),
-          &rewards, &badges, &faucets},
+          c,        *store,  catalog,  geoip, balances, routes, std::chrono::steady_clock::now(),
+          &rewards, &badges, &faucets, &pool},
       dispatcher(
           api::build_router(services), http::StaticFiles(c.web_root),
           http::ClientIpResolver(c.trusted_proxies),

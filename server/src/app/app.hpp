@@ -12,10 +12,12 @@
 #include "faucet/faucet_service.hpp"
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
+#include "pool/pool_service.hpp"
 #include "rewards/badge_service.hpp"
 #include "rewards/catalog.hpp"
 #include "rewards/service.hpp"
 #include "store/faucet_store.hpp"
+#include "store/pool_store.hpp"
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
 
@@ -42,6 +44,8 @@ struct Wiring {
     rewards::BadgeService badges;
     std::unique_ptr<store::FaucetStore> faucet_store;
     faucet::FaucetService faucets;
+    std::unique_ptr<store::PoolStore> pool_store;
+    pool::PoolService pool;
     api::Services services;
     http::Dispatcher dispatcher;
 };

@@ -40,6 +40,9 @@ struct MakerOptions {
     int refusals_before_void = 3;
     std::chrono::milliseconds refused_for_before_void{10000};
     bool head_feed = true;  // subscribe to new heads over WebSocket where the node offers it
+    // PerchPool (the same address on every chain of the profile): a payout the maker's own
+    // balance cannot cover is paid out of the pool when the pool has it available.
+    std::optional<chain::Address> pool;
 };
 
 // The confirmations a deposit of `amount` on `chain_id` waits for: the chain's count, or its
@@ -107,6 +110,9 @@ class Maker {
         std::int64_t chain_id, const std::map<std::string, balance::TokenRef>& refs,
         bool allow_prepared, bool& from_prepared);
     Task<void> prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
+    // What the pool has available of each of `refs` (by token address), read from the pool.
+    Task<std::map<std::string, chain::U256>> pool_available(
+        chain::rpc::RpcClient& rpc, const std::map<std::string, balance::TokenRef>& refs);
     void record_reactions(const std::vector<store::MakerTx>& stored);
     Task<void> follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     Task<void> broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,

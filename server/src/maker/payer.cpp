@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 #include <cctype>
 
+#include "bridge/pool.hpp"
 #include "chain/rpc/eth.hpp"
 #include "maker/maker.hpp"
 #include "maker/sending.hpp"
@@ -75,6 +76,23 @@ Task<std::map<std::string, U256>> Maker::held_balances(
     held_[chain_id].held = held;
     held_[chain_id].at = now;
     co_return held;
+}
+
+Task<std::map<std::string, U256>> Maker::pool_available(
+    chain::rpc::RpcClient& rpc, const std::map<std::string, balance::TokenRef>& refs) {
+    std::map<std::string, U256> out;
+    Eth eth(rpc);
+    for (const auto& [key, ref] : refs) {
+        auto token = ref.native ? std::optional<chain::Address>(chain::Address{})
+                                : std::optional<chain::Address>();
+        if (!ref.native)
+            if (auto a = chain::Address::from_hex(ref.address)) token = *a;
+        if (!token) continue;
+        auto word = co_await eth.call(*options_.pool, bridge::pool_available_calldata(*token));
+        auto value = U256::from_be_bytes(word);
+        if (value) out[key] = *value;
+    }
+    co_return out;
 }
 
 // Between deposits: fees and the balances of the tokens paid before are read again once they are
@@ -176,6 +194,20 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         return true;
     };
 
+    // The pool's available balances, read once a round when the maker's own fall short; a
+    // payout from the pool costs the maker only the gas of its call.
+    std::optional<std::map<std::string, U256>> pool_left;
+    auto spend_from_pool = [&](const std::string& token, const U256& amount,
+                               const bridge::Transfer& t) {
+        auto gas = native ? bridge::native_transfer_cost(t, fees) : U256();
+        auto& left = (*pool_left)[token];
+        auto& native_left = held[native_key];
+        if (left < amount || native_left < gas) return false;
+        left = *left.sub(amount);
+        native_left = *native_left.sub(gas);
+        return true;
+    };
+
     std::vector<store::TxPlan> plans;
     std::vector<store::Transition> moves;
     auto plan = [&](const store::Order& o, std::string kind, const bridge::Transfer& transfer) {
@@ -198,6 +230,17 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         auto token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
         auto transfer = bridge::transfer_of(token, *recipient, *amount);
         if (!spend(ref->address, *amount, transfer)) {
+            // On fresh balances only: a prepared figure may be stale, and the maker's own funds
+            // come first (the round is redone on fresh ones below).
+            if (options_.pool && !from_prepared) {
+                if (!pool_left) pool_left = co_await pool_available(rpc, refs);
+                auto via_pool =
+                    bridge::pool_payout_transfer(*options_.pool, token, *recipient, *amount);
+                if (spend_from_pool(ref->address, *amount, via_pool)) {
+                    plan(o, "payout", via_pool);
+                    continue;
+                }
+            }
             short_of_funds = true;
             moves.push_back({o.id, "queued", "refunding",
                              "the bridge cannot pay this amount on the destination right now",

@@ -149,6 +149,11 @@ class RewardsStore {
 
     // Inserts the credit unless its source was credited before; true when inserted.
     virtual Task<bool> credit(Credit credit, std::int64_t now) = 0;
+    // Tops `user`'s credits whose source starts with `prefix` up to `total` points in one write
+    // transaction (so two callers cannot both top up), with one credit of the difference whose
+    // source is prefix + total. Returns the total credited afterwards.
+    virtual Task<std::int64_t> credit_up_to(std::string user, std::string kind, std::string prefix,
+                                            std::int64_t total, std::int64_t now) = 0;
     // Deployments: recorded once per (chain, transaction); false when it already was.
     virtual Task<bool> record_deployment(Deployment deployment) = 0;
     virtual Task<std::vector<Deployment>> deployments_of(std::string user, int limit) = 0;

@@ -2,7 +2,8 @@
 // on their source chain minus the refund's cost, and a payout the node refuses is cancelled
 // without stalling the nonces behind it. Each test runs its own perch with the maker on; ctest
 // runs them one at a time (RESOURCE_LOCK in CMakeLists.txt): two makers with one key would both
-// pay. Deposits come from fresh impersonated wallets, so reruns on one devnet never collide.
+// pay. A payout the maker cannot cover is paid out of PerchPool. Deposits come from fresh
+// impersonated wallets, so reruns on one devnet never collide.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
@@ -15,6 +16,8 @@
 #include <thread>
 
 #include "bridge/deposit_tx.hpp"
+#include "bridge/pool.hpp"
+#include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/signer.hpp"
 #include "chain/tx.hpp"
@@ -501,4 +504,89 @@ TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
     EXPECT_NE(log.find("the nonce is cancelled"), std::string::npos) << log;
     perch.stop();
     fs::remove_all(dir);
+}
+
+namespace {
+
+// PerchPool's calls the tests send (the server itself only reads the pool and pays from it).
+Bytes pool_call(const char* signature, std::vector<perch::chain::abi::Value> args) {
+    return *perch::chain::abi::parse_function(signature)->encode_call(args);
+}
+
+U256 pool_owed(Chains& chains, const Devnet& devnet, std::int64_t chain, const std::string& token) {
+    auto data = perch::bridge::pool_owed_calldata(*Address::from_hex(token));
+    auto word = chains.call(
+        chain, "eth_call",
+        {json::object{{"to", devnet.contracts.at("Pool")}, {"data", to_hex(data)}}, "latest"});
+    return rpc::quantity(word);
+}
+
+}  // namespace
+
+// The maker's own USDC on the destination is gone (moved away for the test): the payout is paid
+// out of PerchPool, which the maker then owes, and nothing is refunded. The maker's USDC and the
+// pool are restored afterwards.
+TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    const std::int64_t src = 1, dst = 1868;
+    const auto& usdc = devnet.contracts.at("USDC");
+    const auto& pool = devnet.contracts.at("Pool");
+    auto usdc_address = *Address::from_hex(usdc);
+
+    // The maker's USDC on the destination moves to a vault; an allow-listed wallet (on
+    // config/pool-allowlist.json, impersonated) deposits 1,000 USDC into the pool there.
+    auto vault = fresh_wallet(chains, dst, kEth);
+    auto held = chains.erc20(dst, usdc, kMaker);
+    chains.send(dst, kMaker, usdc,
+                perch::bridge::transfer_calldata(*Address::from_hex(vault), held));
+    const std::string provider = "0xc7fee0d0914f2e67c6e75cf0d4a6364a71c5651a";
+    chains.call(dst, "hardhat_setBalance", {provider, kEth.to_hex()});
+    chains.call(dst, "hardhat_impersonateAccount", {provider});
+    auto provided = *U256::parse_units("1000", 6);
+    chains.send(dst, vault, usdc,
+                perch::bridge::transfer_calldata(*Address::from_hex(provider), provided));
+    chains.send(dst, provider, usdc,
+                perch::bridge::approve_calldata(*Address::from_hex(pool), provided));
+    chains.send(dst, provider, pool,
+                pool_call("deposit(address token, uint256 amount)",
+                          {perch::chain::abi::Value::of(usdc_address),
+                           perch::chain::abi::Value::of(provided)}));
+    auto owed_before = pool_owed(chains, devnet, dst, usdc);
+
+    PerchProcess perch(maker_config(devnet));
+    wait_for_watchers(perch.dir() / "perch.db", devnet.rpc_urls.size());
+    auto sender = fresh_wallet(chains, src, kEth);
+    auto amount = *U256::parse_units("50", 6);
+    chains.send(src, kMaker, usdc,
+                perch::bridge::transfer_calldata(*Address::from_hex(sender), amount));
+    auto recipient = fresh_wallet(chains, dst, U256());
+    auto d = deposit(chains, devnet, src, sender, usdc, amount, dst, recipient);
+    auto done = wait_for_state(perch, src, d.tx_hash, "completed");
+    auto paid = u256_of(done.at("receive_amount"));
+    EXPECT_EQ(chains.erc20(dst, usdc, recipient), paid);
+    EXPECT_EQ(pool_owed(chains, devnet, dst, usdc), *owed_before.add(paid));
+    EXPECT_TRUE(chains.erc20(dst, usdc, kMaker).is_zero());
+    auto payout = tx_by_hash(chains, dst, done.at("dst_tx_hash"));
+    EXPECT_EQ(text_of(payout, "to"), perch::text::to_lower(pool));
+
+    // Restore: the vault returns the maker's USDC, the maker repays the pool, the provider
+    // withdraws and hands the USDC it was lent back: the maker is down by the payout alone.
+    perch.stop();
+    chains.send(dst, vault, usdc,
+                perch::bridge::transfer_calldata(*Address::from_hex(kMaker),
+                                                 chains.erc20(dst, usdc, vault)));
+    chains.send(dst, kMaker, usdc, perch::bridge::approve_calldata(*Address::from_hex(pool), paid));
+    chains.send(dst, kMaker, pool,
+                pool_call("repay(address token, uint256 amount)",
+                          {perch::chain::abi::Value::of(usdc_address),
+                           perch::chain::abi::Value::of(paid)}));
+    chains.send(dst, provider, pool,
+                pool_call("withdraw(address token, uint256 amount)",
+                          {perch::chain::abi::Value::of(usdc_address),
+                           perch::chain::abi::Value::of(provided)}));
+    chains.send(dst, provider, usdc,
+                perch::bridge::transfer_calldata(*Address::from_hex(kMaker), provided));
+    EXPECT_EQ(pool_owed(chains, devnet, dst, usdc), owed_before);
+    EXPECT_EQ(chains.erc20(dst, usdc, kMaker), *U256(held).sub(paid));
 }

@@ -52,6 +52,17 @@ bool insert_credit(Connection& c, const Credit& credit, std::int64_t now) {
     return sqlite3_changes(c.handle()) > 0;
 }
 
+std::int64_t sum_with_prefix(Connection& c, const std::string& user, const std::string& prefix) {
+    auto& s = c.prepared(
+        "SELECT COALESCE(SUM(points), 0) FROM points_ledger WHERE user_address = ? AND "
+        "substr(source, 1, ?) = ?");
+    s.bind(1, user).bind(2, static_cast<std::int64_t>(prefix.size())).bind(3, prefix);
+    s.step();
+    auto sum = s.column_int(0);
+    s.reset();
+    return sum;
+}
+
 bool bridged_on(Connection& c, const std::string& user, int day) {
     auto& s = c.prepared("SELECT 1 FROM reward_bridges WHERE user_address = ? AND day = ? LIMIT 1");
     s.bind(1, user).bind(2, static_cast<std::int64_t>(day));
@@ -314,6 +325,23 @@ class SqliteRewards final : public RewardsStore {
         co_return co_await db_.run(std::move(f));
     }
 
+    Task<std::int64_t> credit_up_to(std::string user, std::string kind, std::string prefix,
+                                    std::int64_t total, std::int64_t now) override {
+        auto f = [=, user = std::move(user), kind = std::move(kind),
+                  prefix = std::move(prefix)](Connection& c) {
+            Transaction tx(c);
+            auto credited = sum_with_prefix(c, user, prefix);
+            if (total > credited) {
+                insert_credit(c, {user, kind, total - credited, prefix + std::to_string(total)},
+                              now);
+                credited = total;
+            }
+            tx.commit();
+            return credited;
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
     Task<std::vector<PointsTotal>> points_leaderboard(std::int64_t from, std::int64_t to,
                                                       int limit) override {
         auto f = [from, to, limit](Connection& c) {
@@ -343,14 +371,7 @@ class SqliteRewards final : public RewardsStore {
 
     Task<std::int64_t> points_with_prefix(std::string user, std::string prefix) override {
         auto f = [user = std::move(user), prefix = std::move(prefix)](Connection& c) {
-            auto& s = c.prepared(
-                "SELECT COALESCE(SUM(points), 0) FROM points_ledger WHERE user_address = ? AND "
-                "substr(source, 1, ?) = ?");
-            s.bind(1, user).bind(2, static_cast<std::int64_t>(prefix.size())).bind(3, prefix);
-            s.step();
-            auto sum = s.column_int(0);
-            s.reset();
-            return sum;
+            return sum_with_prefix(c, user, prefix);
         };
         co_return co_await db_.run(std::move(f));
     }
