@@ -839,6 +839,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pool_api/v1/pool": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PerchPool on every chain (total deposits, available, owed by the maker per token) and, for a wallet (address), its deposits, share (basis points), pool points (accrued, to the millipoint; credited, in whole points) and whether it is on the allow-list */
+        get: operations["get_pool_api_v1_pool"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2687,6 +2704,31 @@ export interface operations {
         };
     };
     post_faucet_api_v1_claims: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_pool_api_v1_pool: {
         parameters: {
             query?: never;
             header?: never;

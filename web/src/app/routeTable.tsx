@@ -44,7 +44,7 @@ const EcosystemPage = simple('EcosystemPage');
 const InvitePage = simple('InvitePage');
 const MakerPage = simple('MakerPage');
 const NotFoundPage = simple('NotFoundPage');
-const PoolPage = simple('PoolPage');
+const PoolPage = lazyPage(() => import('@/pages/PoolPage'));
 const QueryPage = simple('QueryPage');
 const ScrollBadgePage = simple('ScrollBadgePage');
 const TestPage = simple('TestPage');

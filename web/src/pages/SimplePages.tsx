@@ -49,10 +49,6 @@ export function EcosystemPage() {
     </div>
   );
 }
-export function PoolPage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pool.title')} body={t('pool.subtitle')} />;
-}
 export function EventPage({ event }: { event: 'owlmazing' | 'owlympics' }) {
   const { t } = useTranslation();
   return (
