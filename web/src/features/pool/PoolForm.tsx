@@ -48,50 +48,50 @@ export function PoolForm({ chains, pool, address }: Props) {
       }}
     >
       <fieldset className="pool-form__fields" disabled={busy}>
-      <div className="pool-form__tabs" role="radiogroup" aria-label={t('pool.form.action')}>
-        {(['deposit', 'withdraw'] as const).map((a) => (
-          <label key={a} className={`pool-form__tab${action === a ? ' pool-form__tab--active' : ''}`}>
-            <input type="radio" name="pool-action" value={a} checked={action === a} onChange={() => setAction(a)} />
-            {t(`pool.form.${a}`)}
-          </label>
-        ))}
-      </div>
-      <label className="field-label" htmlFor="pool-chain">
-        {t('pool.table.network')}
-      </label>
-      <select id="pool-chain" className="input" value={chain.chain_id} onChange={(e) => setChainId(Number(e.target.value))}>
-        {usable.map((c) => (
-          <option key={c.chain_id} value={c.chain_id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      <label className="field-label" htmlFor="pool-token">
-        {t('pool.table.token')}
-      </label>
-      <select id="pool-token" className="input" value={token.symbol} onChange={(e) => setSymbol(e.target.value)}>
-        {chain.tokens.map((x) => (
-          <option key={x.symbol} value={x.symbol}>
-            {x.symbol}
-          </option>
-        ))}
-      </select>
-      <label className="field-label" htmlFor="pool-amount">
-        {t('pool.form.amount')}
-      </label>
-      <input
-        id="pool-amount"
-        className="input"
-        inputMode="decimal"
-        autoComplete="off"
-        value={text}
-        aria-invalid={text !== '' && !('value' in parsed)}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <p className="muted small" data-testid="pool-max">
-        {t(action === 'deposit' ? 'pool.form.walletHas' : 'pool.form.canWithdraw', { amount: showAmount(max, token.decimals), symbol: token.symbol })}
-      </p>
-      {text !== '' && 'error' in parsed ? <p className="form-error">{t(`pool.form.errors.${parsed.error}`)}</p> : null}
+        <div className="pool-form__tabs" role="radiogroup" aria-label={t('pool.form.action')}>
+          {(['deposit', 'withdraw'] as const).map((a) => (
+            <label key={a} className={`pool-form__tab${action === a ? ' pool-form__tab--active' : ''}`}>
+              <input type="radio" name="pool-action" value={a} checked={action === a} onChange={() => setAction(a)} />
+              {t(`pool.form.${a}`)}
+            </label>
+          ))}
+        </div>
+        <label className="field-label" htmlFor="pool-chain">
+          {t('pool.table.network')}
+        </label>
+        <select id="pool-chain" className="input" value={chain.chain_id} onChange={(e) => setChainId(Number(e.target.value))}>
+          {usable.map((c) => (
+            <option key={c.chain_id} value={c.chain_id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <label className="field-label" htmlFor="pool-token">
+          {t('pool.table.token')}
+        </label>
+        <select id="pool-token" className="input" value={token.symbol} onChange={(e) => setSymbol(e.target.value)}>
+          {chain.tokens.map((x) => (
+            <option key={x.symbol} value={x.symbol}>
+              {x.symbol}
+            </option>
+          ))}
+        </select>
+        <label className="field-label" htmlFor="pool-amount">
+          {t('pool.form.amount')}
+        </label>
+        <input
+          id="pool-amount"
+          className="input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          aria-invalid={text !== '' && !('value' in parsed)}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <p className="muted small" data-testid="pool-max">
+          {t(action === 'deposit' ? 'pool.form.walletHas' : 'pool.form.canWithdraw', { amount: showAmount(max, token.decimals), symbol: token.symbol })}
+        </p>
+        {text !== '' && 'error' in parsed ? <p className="form-error">{t(`pool.form.errors.${parsed.error}`)}</p> : null}
       </fieldset>
       <button type="submit" className="btn btn--primary btn--block" data-testid="pool-submit" disabled={busy || !('value' in parsed)}>
         {busy ? t(`pool.form.phase.${phase}`) : t(`pool.form.${action}`)}
