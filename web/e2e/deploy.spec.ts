@@ -59,5 +59,13 @@ test.describe('deploy on the devnet', () => {
       expect(BigInt(held as string)).toBe(1000n * 10n ** 18n);
     }
     await expect(button).toHaveText('Choose at least one network');
+
+    // Campaign 5 asks for a deployment on Base: done (and credited), Soneium's still to do.
+    await page.getByRole('navigation').getByRole('link', { name: 'Rewards' }).first().click();
+    const base = page.getByTestId('campaign-5-task-1');
+    await expect(base).toHaveAttribute('data-done', 'true', { timeout: 20_000 });
+    await expect(base).toContainText('Deploy a contract on Base');
+    await expect(page.getByTestId('campaign-5-task-0')).toHaveAttribute('data-done', 'false');
+    await expect(page.getByTestId('campaign-count-5')).toHaveText('1/2 tasks');
   });
 });

@@ -36,6 +36,12 @@ std::vector<std::int64_t> id_list(std::string_view text, const char* name) {
     return ids;
 }
 
+json::array tiers_json(const rewards::CampaignProgress& p) {
+    json::array out;
+    for (bool reached : p.tiers_reached) out.push_back(reached);
+    return out;
+}
+
 std::vector<rewards::BridgeRecord> records_of(const std::vector<store::UserBridge>& bridges) {
     std::vector<rewards::BridgeRecord> out;
     out.reserve(bridges.size());
@@ -183,6 +189,9 @@ void register_rewards_routes(http::Router& router, Services& s) {
             }
             auto bridges = co_await s.rewards->store().bridges_of(user);
             auto records = records_of(bridges);
+            auto deployments = co_await s.rewards->store().deployments_of(user, 1000);
+            std::vector<rewards::DeploymentRecord> deployed;
+            for (const auto& d : deployments) deployed.push_back({d.chain_id, d.created_at});
             json::array list;
             for (auto id : ids) {
                 const auto* c = snap->campaign(id);
@@ -192,7 +201,7 @@ void register_rewards_routes(http::Router& router, Services& s) {
                         list.push_back(co_await social_progress(s, user, id));
                     continue;
                 }
-                auto progress = rewards::campaign_progress(*c, records);
+                auto progress = rewards::campaign_progress(*c, records, deployed);
                 auto prefix = rewards::campaign_prefix(id);
                 auto tier_points = co_await s.rewards->store().points_with_prefix(user, prefix);
                 auto share = rewards::share_source(id, user);
@@ -202,6 +211,7 @@ void register_rewards_routes(http::Router& router, Services& s) {
                                             {"campaign_points", tier_points},
                                             {"cross_total_points", progress.cross_total_points},
                                             {"extra_points", extra},
+                                            {"tiers_reached", tiers_json(progress)},
                                             {"done", progress.done}});
             }
             co_return http::envelope(json::object{{"campaigns", list}});

@@ -112,15 +112,22 @@ Parsed<Campaign> parse_campaign(const json::object& o) {
             Reader cr(cond->as_object(), "conditions");
             CampaignTask task;
             task.points = tr.integer("points");
-            task.transfer_count = cr.integer("transfer_count");
-            task.from_chain = cr.integer("from_chain", 0);
-            task.to_chain = cr.integer("to_chain", 0);
+            if (cond->as_object().contains("deploy_count")) {
+                task.deploy_count = cr.integer("deploy_count");
+                task.deploy_chain = cr.integer("chain");
+                if (task.deploy_count <= 0 || task.deploy_chain <= 0)
+                    r.fail("a deploy task needs a positive deploy_count and a chain");
+            } else {
+                task.transfer_count = cr.integer("transfer_count");
+                task.from_chain = cr.integer("from_chain", 0);
+                task.to_chain = cr.integer("to_chain", 0);
+                if (task.transfer_count <= last)
+                    r.fail("task transfer counts must be positive and increasing");
+                last = task.transfer_count;
+            }
             if (!tr.error().empty()) r.fail(tr.error());
             if (!cr.error().empty()) r.fail(cr.error());
-            if (task.transfer_count <= last)
-                r.fail("task transfer counts must be positive and increasing");
             if (task.points < 0) r.fail("task points must not be negative");
-            last = task.transfer_count;
             c.tasks.push_back(task);
         }
     }
@@ -175,11 +182,12 @@ Parsed<SocialTask> parse_social_task(const json::object& o) {
 json::object campaign_json(const Campaign& c, const std::string& theme_name) {
     json::array tasks;
     for (const auto& t : c.tasks) {
-        tasks.push_back(
-            json::object{{"points", t.points},
-                         {"conditions", json::object{{"transfer_count", t.transfer_count},
-                                                     {"from_chain", t.from_chain},
-                                                     {"to_chain", t.to_chain}}}});
+        auto conditions = t.is_deploy() ? json::object{{"deploy_count", t.deploy_count},
+                                                       {"chain", t.deploy_chain}}
+                                        : json::object{{"transfer_count", t.transfer_count},
+                                                       {"from_chain", t.from_chain},
+                                                       {"to_chain", t.to_chain}};
+        tasks.push_back(json::object{{"points", t.points}, {"conditions", conditions}});
     }
     return json::object{{"id", c.id},
                         {"name", c.name},
@@ -247,14 +255,15 @@ bool in_campaign_window(const Campaign& c, std::int64_t at) {
     return at >= c.start_time && (c.end_time == 0 || at <= c.end_time);
 }
 
-CampaignProgress campaign_progress(const Campaign& c, const std::vector<BridgeRecord>& bridges) {
+CampaignProgress campaign_progress(const Campaign& c, const std::vector<BridgeRecord>& bridges,
+                                   const std::vector<DeploymentRecord>& deployments) {
     CampaignProgress p;
     std::vector<std::int64_t> per_task(c.tasks.size(), 0);
     for (const auto& b : bridges) {
         if (!in_campaign_window(c, b.completed_at)) continue;
         bool any = false;
         for (std::size_t i = 0; i < c.tasks.size(); ++i) {
-            if (task_matches(c.tasks[i], b)) {
+            if (!c.tasks[i].is_deploy() && task_matches(c.tasks[i], b)) {
                 ++per_task[i];
                 any = true;
             }
@@ -264,12 +273,25 @@ CampaignProgress campaign_progress(const Campaign& c, const std::vector<BridgeRe
             p.cross_total_points += b.points;
         }
     }
-    for (std::size_t i = 0; i < c.tasks.size(); ++i) {
-        bool reached = per_task[i] >= c.tasks[i].transfer_count;
-        p.tiers_reached.push_back(reached);
-        if (reached) p.tier_points += c.tasks[i].points;
+    for (const auto& d : deployments) {
+        if (!in_campaign_window(c, d.created_at)) continue;
+        for (std::size_t i = 0; i < c.tasks.size(); ++i)
+            if (c.tasks[i].is_deploy() && c.tasks[i].deploy_chain == d.chain_id) ++per_task[i];
     }
-    p.done = !c.tasks.empty() && p.transfer_count_total >= c.tasks.back().transfer_count;
+    const CampaignTask* last_bridge = nullptr;
+    bool deploys_done = true;
+    for (std::size_t i = 0; i < c.tasks.size(); ++i) {
+        const auto& task = c.tasks[i];
+        bool reached = per_task[i] >= (task.is_deploy() ? task.deploy_count : task.transfer_count);
+        p.tiers_reached.push_back(reached);
+        if (reached) p.tier_points += task.points;
+        if (task.is_deploy())
+            deploys_done = deploys_done && reached;
+        else
+            last_bridge = &task;
+    }
+    bool bridges_done = !last_bridge || p.transfer_count_total >= last_bridge->transfer_count;
+    p.done = !c.tasks.empty() && bridges_done && deploys_done;
     return p;
 }
 

@@ -10,11 +10,16 @@
 
 namespace perch::rewards {
 
+// A tier of a campaign: a number of bridges (transfer_count, optionally from/to a chain), or a
+// number of contracts deployed from /deploy on one network (deploy_count on deploy_chain).
 struct CampaignTask {
     std::int64_t transfer_count = 0;
     std::int64_t points = 0;
     std::int64_t from_chain = 0;  // 0: any source chain
     std::int64_t to_chain = 0;    // 0: any destination chain
+    std::int64_t deploy_count = 0;
+    std::int64_t deploy_chain = 0;
+    bool is_deploy() const { return deploy_count > 0; }
 };
 
 // How the web shows a campaign's time (time_type): a countdown to end_time (which must then be
@@ -32,7 +37,7 @@ struct Campaign {
     std::int64_t time_type = 0;   // display only: kCountdown (1) or kDateRange (0)
     std::string logo_url;
     bool invisible = false;
-    std::vector<CampaignTask> tasks;  // tiers, by increasing transfer_count
+    std::vector<CampaignTask> tasks;  // bridge tiers by increasing transfer_count; deploy tasks
 };
 
 struct Theme {
@@ -88,16 +93,23 @@ struct BridgeRecord {
     std::int64_t points = 0;  // cross points credited for it
 };
 
+// A contract deployed from /deploy as the rewards count it.
+struct DeploymentRecord {
+    std::int64_t chain_id = 0;
+    std::int64_t created_at = 0;
+};
+
 bool task_matches(const CampaignTask& t, const BridgeRecord& b);
 bool in_campaign_window(const Campaign& c, std::int64_t at);
 
 struct CampaignProgress {
-    std::int64_t transfer_count_total = 0;  // bridges in the window matching any task
+    std::int64_t transfer_count_total = 0;  // bridges in the window matching any bridge task
     std::int64_t cross_total_points = 0;    // cross points of those bridges
-    std::vector<bool> tiers_reached;        // per task: its matching count reached transfer_count
+    std::vector<bool> tiers_reached;        // per task: its count reached
     std::int64_t tier_points = 0;           // points of the reached tiers
-    bool done = false;                      // the count reached the last task's transfer_count
+    bool done = false;                      // the last bridge tier and every deploy task reached
 };
-CampaignProgress campaign_progress(const Campaign& c, const std::vector<BridgeRecord>& bridges);
+CampaignProgress campaign_progress(const Campaign& c, const std::vector<BridgeRecord>& bridges,
+                                   const std::vector<DeploymentRecord>& deployments = {});
 
 }  // namespace perch::rewards

@@ -136,7 +136,30 @@ Task<DeploymentOutcome> RewardsService::record_deployment(std::int64_t chain_id,
                              deploy_credit_source(chain_id, check.deployer)};
         if (co_await store_.credit(std::move(credit), unix_now())) out.points_credited = points;
     }
+    out.points_credited += co_await credit_deploy_tasks(check.deployer);
     co_return out;
+}
+
+Task<std::int64_t> RewardsService::credit_deploy_tasks(std::string user) {
+    constexpr int kCounted = 1000;  // far more deployments than any task asks for
+    auto list = co_await store_.deployments_of(user, kCounted);
+    std::vector<DeploymentRecord> records;
+    records.reserve(list.size());
+    for (const auto& d : list) records.push_back({d.chain_id, d.created_at});
+    auto snap = catalog_.snapshot();
+    std::int64_t credited = 0;
+    for (const auto& c : snap->campaigns) {
+        if (c.status != 1 || c.invisible) continue;  // hidden campaigns credit nothing
+        auto progress = campaign_progress(c, {}, records);
+        for (std::size_t i = 0; i < c.tasks.size(); ++i) {
+            const auto& task = c.tasks[i];
+            if (!task.is_deploy() || !progress.tiers_reached[i] || task.points <= 0) continue;
+            store::Credit credit{user, "campaign", task.points,
+                                 campaign_tier_source(c.id, i, user)};
+            if (co_await store_.credit(std::move(credit), unix_now())) credited += task.points;
+        }
+    }
+    co_return credited;
 }
 
 Task<bool> RewardsService::verify_social(std::string platform, std::string subject,

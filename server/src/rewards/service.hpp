@@ -38,8 +38,9 @@ struct RewardsOptions {
 
 struct DeploymentOutcome {
     store::Deployment deployment;
-    bool recorded_now = false;         // false: this transaction was already recorded
-    std::int64_t points_credited = 0;  // the network's deployment points, the first time only
+    bool recorded_now = false;  // false: this transaction was already recorded
+    std::int64_t points_credited =
+        0;  // the network's points the first time, plus campaign deploy tasks
 };
 
 std::int64_t unix_now();
@@ -77,6 +78,8 @@ class RewardsService {
     void stop() { stopping_ = true; }
 
   private:
+    // Campaign deploy tasks `user`'s deployments now reach, credited once each; the points.
+    Task<std::int64_t> credit_deploy_tasks(std::string user);
     // The receipt of `hash`, waiting up to receipt_wait for it to be mined. The names word the
     // errors ("the check-in chain cannot be reached", "the check-in transaction is not mined").
     Task<boost::json::object> mined_receipt(std::int64_t chain_id, const chain::Hash32& hash,

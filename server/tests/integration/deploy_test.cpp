@@ -86,6 +86,7 @@ std::int64_t campaign_points(const PerchProcess& perch, const std::string& user)
 
 }  // namespace
 
+// Points: the network's deployment points once per network, and a campaign's deploy task once.
 TEST(DeployServer, DeploymentsRecordedOnceAndPointsOncePerNetwork) {
     PERCH_REQUIRE_DEVNET(devnet);
     PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
@@ -105,8 +106,19 @@ TEST(DeployServer, DeploymentsRecordedOnceAndPointsOncePerNetwork) {
     EXPECT_EQ(data.at("contract_address").as_string(),
               perch::text::to_lower(first.at("contractAddress").as_string()));
     EXPECT_TRUE(data.at("recorded_now").as_bool());
-    EXPECT_EQ(data.at("points_credited").as_int64(), 20);
-    EXPECT_EQ(campaign_points(perch, user), 20);
+    // The network's 20 (config/deploy.json) and campaign 5's task "deploy on Base", 30.
+    EXPECT_EQ(data.at("points_credited").as_int64(), 50);
+    EXPECT_EQ(campaign_points(perch, user), 50);
+    auto progress =
+        json::parse(
+            perch.get("/api/campaign_api/v1/" + user + "/campaigns/points?campaign_id=5").body)
+            .at("data")
+            .at("campaigns")
+            .at(0)
+            .as_object();
+    EXPECT_EQ(progress.at("campaign_points").as_int64(), 30);
+    EXPECT_EQ(json::serialize(progress.at("tiers_reached")), "[false,true]");
+    EXPECT_FALSE(progress.at("done").as_bool());
 
     // The same transaction again: already recorded, nothing credited.
     res = perch.post("/api/deploy_api/v1/deployments", record_body(8453, first));
@@ -126,7 +138,7 @@ TEST(DeployServer, DeploymentsRecordedOnceAndPointsOncePerNetwork) {
     data = json::parse(res.body).at("data").as_object();
     EXPECT_EQ(data.at("template").as_string(), "custom");
     EXPECT_EQ(data.at("points_credited").as_int64(), 20);
-    EXPECT_EQ(campaign_points(perch, user), 40);
+    EXPECT_EQ(campaign_points(perch, user), 70);
 
     auto list = json::parse(perch.get("/api/deploy_api/v1/deployments?address=" + user).body)
                     .at("data")

@@ -58,9 +58,10 @@ export interface CheckInResult {
   message: string;
 }
 
+/** A tier: a number of bridges (transfer_count), or contracts deployed from /deploy on a network (deploy_count, chain). */
 export interface CampaignTask {
   points: number;
-  conditions: { transfer_count: number; from_chain?: number | string; to_chain?: number | string };
+  conditions: { transfer_count?: number; from_chain?: number | string; to_chain?: number | string; deploy_count?: number; chain?: number };
 }
 
 export interface Campaign {
@@ -84,8 +85,10 @@ export interface CampaignProgress {
   campaign_points: number;
   cross_total_points: number;
   extra_points: number;
-  /** Campaigns: the last tier is reached; social tasks: the verification was credited. */
+  /** Campaigns: the last bridge tier and every deploy task are reached; social tasks: the verification was credited. */
   done?: boolean;
+  /** Campaigns: per task, whether it is reached. */
+  tiers_reached?: boolean[];
 }
 
 /** A social task of GET /campaign_api/v1/social_tasks (config/quests.json). */

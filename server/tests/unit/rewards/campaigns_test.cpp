@@ -139,6 +139,49 @@ TEST(Campaigns, ProgressHonoursSourceChain) {
     EXPECT_TRUE(campaign_progress(c, {{8453, 1, 10, 1}}).done);
 }
 
+TEST(Campaigns, DeployTasksCountDeploymentsOnTheirNetworkInTheWindow) {
+    auto c = campaign_of(R"({"id": 10, "name": "Build", "start_time": 1000, "end_time": 2000,
+      "tasks": [{"points": 30, "conditions": {"deploy_count": 1, "chain": 1868}},
+                {"points": 40, "conditions": {"deploy_count": 2, "chain": 8453}}]})");
+    ASSERT_EQ(c.tasks.size(), 2u);
+    EXPECT_TRUE(c.tasks[0].is_deploy());
+    EXPECT_EQ(c.tasks[1].deploy_chain, 8453);
+    // Bridges count for nothing here; deployments on other networks or outside the window neither.
+    auto p = campaign_progress(c, {{1, 1868, 1100, 10}}, {{42161, 1100}, {1868, 2500}});
+    EXPECT_EQ(p.tiers_reached, (std::vector<bool>{false, false}));
+    EXPECT_FALSE(p.done);
+    p = campaign_progress(c, {}, {{1868, 1100}, {8453, 1200}});
+    EXPECT_EQ(p.tiers_reached, (std::vector<bool>{true, false}));
+    EXPECT_EQ(p.tier_points, 30);
+    EXPECT_FALSE(p.done);
+    p = campaign_progress(c, {}, {{1868, 1100}, {8453, 1200}, {8453, 1300}});
+    EXPECT_TRUE(p.done);
+    EXPECT_EQ(p.tier_points, 70);
+    // The JSON says what the task asks for.
+    auto task = campaign_json(c, "").at("tasks").as_array()[0].at("conditions").as_object();
+    EXPECT_EQ(task.at("deploy_count").as_int64(), 1);
+    EXPECT_EQ(task.at("chain").as_int64(), 1868);
+    EXPECT_FALSE(task.contains("transfer_count"));
+}
+
+TEST(Campaigns, MixedCampaignsNeedTheLastBridgeTierAndEveryDeployTask) {
+    auto c = campaign_of(R"({"id": 11, "name": "Mixed", "tasks": [
+        {"points": 10, "conditions": {"transfer_count": 1, "to_chain": 1868}},
+        {"points": 30, "conditions": {"deploy_count": 1, "chain": 1868}},
+        {"points": 20, "conditions": {"transfer_count": 2, "to_chain": 1868}}]})");
+    EXPECT_FALSE(campaign_progress(c, {{1, 1868, 5, 1}, {1, 1868, 6, 1}}).done);
+    EXPECT_FALSE(campaign_progress(c, {{1, 1868, 5, 1}}, {{1868, 7}}).done);
+    EXPECT_TRUE(campaign_progress(c, {{1, 1868, 5, 1}, {1, 1868, 6, 1}}, {{1868, 7}}).done);
+    auto bad = parse_campaign(json::parse(R"({"id": 12, "name": "x", "tasks": [
+        {"points": 1, "conditions": {"deploy_count": 0, "chain": 1868}}]})")
+                                  .as_object());
+    EXPECT_NE(bad.error.find("deploy_count"), std::string::npos) << bad.error;
+    auto no_chain = parse_campaign(json::parse(R"({"id": 13, "name": "x", "tasks": [
+        {"points": 1, "conditions": {"deploy_count": 1}}]})")
+                                       .as_object());
+    EXPECT_FALSE(no_chain);
+}
+
 TEST(Campaigns, ConfigFilesLoadAndQuestsFilter) {
     auto catalog = RewardsCatalog::load(PERCH_CONFIG_DIR);
     auto snap = catalog.snapshot();

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { chainsQuery } from '@/api/queries';
 import { campaignProgressQuery, campaignsQuery, themesQuery } from '@/api/rewardsQueries';
 import type { Campaign, CampaignProgress } from '@/api/rewardsTypes';
 import { useNow } from '@/features/checkin/useUtcNow';
 import { logger } from '@/lib/logger';
 import { countdownParts } from '@/lib/time';
 import { useUserAddress } from '@/wallet/store';
-import { campaignsToShare, campaignTiming, groupByTheme, remainingMs, targetCount, tierReached, visibleCampaigns } from './campaigns';
+import { campaignsToShare, campaignTiming, groupByTheme, isDeployTask, remainingMs, targetCount, taskReached, tierReached, visibleCampaigns } from './campaigns';
 import { ShareModal } from './ShareModal';
 import { useTaskStore } from './taskStore';
 import { currentLocale } from '@/i18n';
@@ -22,6 +24,12 @@ function CampaignCountdown({ end }: { end: number }) {
       {t('rewards.countdown', { d: p.days, h: p.hours, m: p.minutes, s: p.seconds })}
     </span>
   );
+}
+
+/** A chain's name from the chain list (its id until the list is loaded). */
+function useChainName(): (id: number) => string {
+  const chains = useQuery(chainsQuery());
+  return (id) => chains.data?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
 }
 
 /** A logo that does not load is hidden rather than shown broken. */
@@ -51,9 +59,12 @@ function CampaignTime({ campaign }: { campaign: Campaign }) {
 
 function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: CampaignProgress | undefined }) {
   const { t } = useTranslation();
+  const chainName = useChainName();
   const count = progress?.transfer_count_total ?? 0;
   const target = targetCount(campaign);
   const reached = tierReached(campaign, count);
+  const deployOnly = target === 0;
+  const tasksDone = campaign.tasks.filter((_, i) => taskReached(campaign, progress, i)).length;
   return (
     <li className="campaign" data-testid={`campaign-${campaign.id}`}>
       <div className="campaign__head">
@@ -62,18 +73,43 @@ function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: Ca
         <CampaignTime campaign={campaign} />
       </div>
       <div className="campaign__progress" aria-label={t('rewards.progress')}>
-        <progress max={target || 1} value={Math.min(count, target)} />
-        <span className="small" data-testid={`campaign-count-${campaign.id}`}>
-          {t('rewards.transfers', { count: Math.min(count, target), target })}
-        </span>
+        {deployOnly ? (
+          <>
+            <progress max={campaign.tasks.length} value={tasksDone} />
+            <span className="small" data-testid={`campaign-count-${campaign.id}`}>
+              {t('rewards.tasksDone', { count: tasksDone, target: campaign.tasks.length })}
+            </span>
+          </>
+        ) : (
+          <>
+            <progress max={target || 1} value={Math.min(count, target)} />
+            <span className="small" data-testid={`campaign-count-${campaign.id}`}>
+              {t('rewards.transfers', { count: Math.min(count, target), target })}
+            </span>
+          </>
+        )}
       </div>
       <ol className="campaign__tiers">
-        {campaign.tasks.map((task, i) => (
-          <li key={i} className={`campaign__tier${i <= reached ? ' campaign__tier--reached' : ''}`} aria-current={i === reached ? 'step' : undefined}>
-            <span>{t('rewards.tierBridges', { count: task.conditions.transfer_count })}</span>
-            <span className="muted small">{t('rewards.taskPoints', { points: task.points })}</span>
-          </li>
-        ))}
+        {campaign.tasks.map((task, i) => {
+          const deploy = isDeployTask(task);
+          const done = deploy ? taskReached(campaign, progress, i) : i <= reached;
+          return (
+            <li
+              key={i}
+              className={`campaign__tier${done ? ' campaign__tier--reached' : ''}`}
+              aria-current={!deploy && i === reached ? 'step' : undefined}
+              data-testid={`campaign-${campaign.id}-task-${i}`}
+              data-done={done}
+            >
+              {deploy ? (
+                <Link to="/deploy">{t('rewards.tierDeploy', { network: chainName(task.conditions.chain ?? 0) })}</Link>
+              ) : (
+                <span>{t('rewards.tierBridges', { count: task.conditions.transfer_count ?? 0 })}</span>
+              )}
+              <span className="muted small">{t('rewards.taskPoints', { points: task.points })}</span>
+            </li>
+          );
+        })}
       </ol>
     </li>
   );

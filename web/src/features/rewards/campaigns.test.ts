@@ -3,7 +3,7 @@ import type { Campaign, Quest } from '@/api/rewardsTypes';
 import { BOOST_TIERS } from '@/lib/config';
 import { currentBoostTier, tierForMultiplier } from './boost';
 import { canBindReferrer } from './ReferralCard';
-import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, remainingMs, rewardTags, targetCount, tierReached, campaignTiming, TIME_TYPE_COUNTDOWN, visibleCampaigns } from './campaigns';
+import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, remainingMs, rewardTags, targetCount, taskReached, tierReached, campaignTiming, TIME_TYPE_COUNTDOWN, visibleCampaigns } from './campaigns';
 
 const campaign = (over: Partial<Campaign>): Campaign => ({
   id: 1,
@@ -58,6 +58,26 @@ describe('campaigns', () => {
     expect(isCampaignDone(c, p(2))).toBe(false);
     expect(isCampaignDone(c, p(3))).toBe(true);
     expect(isCampaignDone(c, undefined)).toBe(false);
+  });
+
+  it('counts deploy tasks by what the server says, and needs every one of them', () => {
+    const c = campaign({
+      tasks: [
+        { points: 10, conditions: { transfer_count: 1 } },
+        { points: 30, conditions: { deploy_count: 1, chain: 1868 } },
+      ],
+    });
+    expect(targetCount(c)).toBe(1);
+    expect(tierReached(c, 5)).toBe(0); // a deploy task is never reached by bridges
+    const p = (n: number, tiers?: boolean[]) => ({ campaign_id: 1, transfer_count_total: n, campaign_points: 0, cross_total_points: 0, extra_points: 0, tiers_reached: tiers });
+    expect(taskReached(c, p(1), 1)).toBe(false);
+    expect(taskReached(c, p(1), 0)).toBe(true);
+    expect(isCampaignDone(c, p(1, [true, false]))).toBe(false);
+    expect(isCampaignDone(c, p(1, [true, true]))).toBe(true);
+    const deployOnly = campaign({ tasks: [{ points: 30, conditions: { deploy_count: 1, chain: 8453 } }] });
+    expect(targetCount(deployOnly)).toBe(0);
+    expect(isCampaignDone(deployOnly, p(0, [false]))).toBe(false);
+    expect(isCampaignDone(deployOnly, p(0, [true]))).toBe(true);
   });
 
   it('offers the share modal once per campaign done with no extra points', () => {

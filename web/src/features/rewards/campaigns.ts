@@ -1,5 +1,5 @@
 /** Campaign rules the UI applies (spec §4, §5). */
-import type { Campaign, CampaignProgress, Quest, Theme } from '@/api/rewardsTypes';
+import type { Campaign, CampaignProgress, CampaignTask, Quest, Theme } from '@/api/rewardsTypes';
 
 /** Only status 1 and not invisible, newest start first. */
 export function visibleCampaigns(list: readonly Campaign[]): Campaign[] {
@@ -26,24 +26,38 @@ export function groupByTheme(themes: readonly Theme[], campaigns: readonly Campa
   return [...byId.values()].filter((g) => g.campaigns.length > 0);
 }
 
-/** The transfer count that completes a campaign: the last task's. */
+export const isDeployTask = (t: CampaignTask): boolean => (t.conditions.deploy_count ?? 0) > 0;
+
+/** The transfer count that completes a campaign's bridge tiers: the last bridge task's. */
 export function targetCount(c: Campaign): number {
-  return c.tasks[c.tasks.length - 1]?.conditions.transfer_count ?? 0;
+  const bridges = c.tasks.filter((t) => !isDeployTask(t));
+  return bridges[bridges.length - 1]?.conditions.transfer_count ?? 0;
 }
 
-/** Index of the highest tier reached with `count` transfers, or -1. */
+/** Index of the highest bridge tier reached with `count` transfers, or -1. */
 export function tierReached(c: Campaign, count: number): number {
   let idx = -1;
   c.tasks.forEach((t, i) => {
-    if (count >= t.conditions.transfer_count) idx = i;
+    if (!isDeployTask(t) && count >= (t.conditions.transfer_count ?? Infinity)) idx = i;
   });
   return idx;
 }
 
-/** A campaign is done when the count reaches the last task's transfer count. */
+/** Whether task `i` is reached: the server's word when it gave it, else by the bridge count. */
+export function taskReached(c: Campaign, p: CampaignProgress | undefined, i: number): boolean {
+  const fromServer = p?.tiers_reached?.[i];
+  if (fromServer !== undefined) return fromServer;
+  const task = c.tasks[i];
+  return !!task && !isDeployTask(task) && (p?.transfer_count_total ?? 0) >= (task.conditions.transfer_count ?? Infinity);
+}
+
+/** Done: the last bridge tier is reached and so is every deploy task. */
 export function isCampaignDone(c: Campaign, p: CampaignProgress | undefined): boolean {
+  if (!p || c.tasks.length === 0) return false;
   const target = targetCount(c);
-  return !!p && target > 0 && p.transfer_count_total >= target;
+  const bridgesDone = target === 0 || p.transfer_count_total >= target;
+  const deploysDone = c.tasks.every((t, i) => !isDeployTask(t) || taskReached(c, p, i));
+  return bridgesDone && deploysDone;
 }
 
 /** The ids of campaigns done with no extra points whose share modal has not been shown yet. */
