@@ -67,6 +67,27 @@ test.describe('faucet on the devnet', () => {
     await expect(page.getByTestId('faucet-claim')).toHaveText('Already claimed');
     await expect(page.getByTestId('faucet-claims').locator('li')).toHaveCount(1);
 
+    // The Ink page also offers its USDC faucet: a token, with its own limit.
+    const usdc = state.contracts.USDC!;
+    const usdcOf = async (): Promise<bigint> => {
+      const data = `0x70a08231${CLAIMER.slice(2).toLowerCase().padStart(64, '0')}`;
+      const res = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: usdc, data }, 'latest'] }),
+      });
+      return BigInt(((await res.json()) as { result: string }).result);
+    };
+    const usdcBefore = await usdcOf();
+    await page.getByLabel('Network').selectOption({ label: 'Ink Sepolia USDC' });
+    await expect(page.getByTestId('faucet-amount')).toHaveText('10 USDC');
+    await expect(page.getByTestId('faucet-balance')).toHaveText(`${usdcBefore / 1_000_000n} USDC`);
+    await page.getByTestId('faucet-claim').click();
+    await expect(page.getByTestId('faucet-claims').locator('li')).toHaveCount(2);
+    await expect(page.getByTestId('faucet-claims').locator('li').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    expect((await usdcOf()) - usdcBefore).toBe(10_000_000n);
+    await expect(page.getByTestId('faucet-balance')).toHaveText(`${(usdcBefore + 10_000_000n) / 1_000_000n} USDC`);
+
     // /faucet offers every network; Monad is still open to this wallet.
     await page.goto('/faucet');
     await page.getByLabel('Network').selectOption({ label: 'Monad Testnet' });

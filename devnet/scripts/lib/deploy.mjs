@@ -21,6 +21,8 @@ export const DEPLOYER_INDEX = 0;
 export const MAKER_INDEX = 1;
 // perch's badge claim signer (devnet/badge-signer.key holds its key).
 export const BADGE_SIGNER_INDEX = 10;
+// perch's faucet (devnet/faucet.key): its ETH is Hardhat's; it gets USDC and USDT like a user.
+export const FAUCET_INDEX = 11;
 export const USER_INDEXES = [2, 3, 4, 5, 6, 7, 8, 9];
 
 export const TOKEN_DECIMALS = 6n;
@@ -94,6 +96,7 @@ export function buildDeployPlan() {
       txs.push({ to: token, data: encodeFunctionData({ abi: tokenAbi, functionName: "mint", args: [to, amount] }), gas: CALL_GAS });
     mint(accounts.maker, MAKER_MINT);
     for (const u of accounts.users) mint(u, USER_MINT);
+    mint(account(FAUCET_INDEX).address, USER_MINT);
   }
   return { deployer: accounts.deployer, addresses, txs };
 }

@@ -811,7 +811,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every faucet (slug, name, chain_id, symbol, amount) with whether it can send now and, for this visitor's IP and the optional wallet (address), the seconds until they may claim again */
+        /** Every faucet (slug, name, chain_id, symbol, decimals, token: the address of the token it sends or empty for the native coin, amount) with whether it can send now and, for this visitor's IP and the optional wallet (address), the seconds until they may claim again */
         get: operations["get_faucet_api_v1_faucets"];
         put?: never;
         post?: never;

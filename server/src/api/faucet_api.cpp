@@ -34,6 +34,7 @@ json::object view_json(const faucet::FaucetView& v) {
             {"chain_id", n.chain_id},
             {"symbol", n.symbol},
             {"decimals", n.decimals},
+            {"token", n.token_address},
             {"amount", n.amount},
             {"available", v.unavailable.empty()},
             {"unavailable_reason", v.unavailable},
@@ -50,7 +51,8 @@ std::string wallet_of(std::string_view address) {
 
 void register_faucet_api(http::Router& router, Services& s) {
     router.get("/api/faucet_api/v1/faucets",
-               "Every faucet (slug, name, chain_id, symbol, amount) with whether it can send now "
+               "Every faucet (slug, name, chain_id, symbol, decimals, token: the address of the "
+               "token it sends or empty for the native coin, amount) with whether it can send now "
                "and, for this visitor's IP and the optional wallet (address), the seconds until "
                "they may claim again",
                [&s](http::Request& req) -> Task<http::Response> {

@@ -161,13 +161,24 @@ rewards::BadgeOptions badge_options(const Config& config, const catalog::Catalog
     return options;
 }
 
-// The faucets: config/faucets.json, moved onto the profile's chains, and the faucet key.
-faucet::FaucetOptions faucet_options(const Config& config, const catalog::Catalog& catalog) {
+// The faucets: config/faucets.json, moved onto the profile's chains, their tokens resolved there,
+// and the faucet key.
+faucet::FaucetOptions faucet_options(const Config& config, const catalog::Catalog& catalog,
+                                     const balance::BalanceService& balances) {
     faucet::FaucetOptions options{faucet::load_faucet_rules(config.config_dir,
                                                             [&catalog](const std::string& slug) {
                                                                 return catalog.faucet_chain(slug);
                                                             }),
                                   std::nullopt};
+    for (auto& n : options.rules.networks) {
+        if (n.token.empty()) continue;
+        auto ref = balances.token(n.token, n.chain_id);
+        if (!ref || ref->native || ref->decimals != n.decimals)
+            throw ConfigError("faucets.json: faucet '" + n.slug + "' sends " + n.token +
+                              ", which chain " + std::to_string(n.chain_id) +
+                              " does not list with " + std::to_string(n.decimals) + " decimals");
+        n.token_address = ref->address;
+    }
     if (!config.faucet_key_file.empty())
         options.key = read_key_file(config.faucet_key_file, "faucet_key_file");
     return options;
@@ -275,7 +286,7 @@ Wiring::Wiring(const Config& c)
                .deploy = rewards::load_deploy_rules(c.config_dir)}),
       badges(*rewards_store, chains, badge_options(c, catalog)),
       faucet_store(store::open_faucet_store(*store)),
-      faucets(*faucet_store, chains, faucet_options(c, catalog)),
+      faucets(*faucet_store, chains, faucet_options(c, catalog, balances)),
       pool_store(store::open_pool_store(*store)),
       pool(*pool_store, *rewards_store, balances, catalog, pool::load_pool_rules(c.config_dir)),
       services{

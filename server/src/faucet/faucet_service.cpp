@@ -34,11 +34,6 @@ U256 amount_of(const store::FaucetClaim& claim) {
     return amount ? *amount : U256();
 }
 
-U256 saturating_add(const U256& a, const U256& b) {
-    auto sum = a.add(b);
-    return sum ? *sum : U256::max();
-}
-
 std::string limit_message(const FaucetNetwork& network, const LastClaims& last,
                           std::int64_t wait_seconds, std::int64_t window_seconds) {
     auto window = std::to_string(window_seconds / 3600) + " hours";
@@ -68,24 +63,39 @@ std::string FaucetService::address() const {
     return address_ ? address_->checksum_hex() : std::string();
 }
 
-Task<U256> FaucetService::gas_cost(chain::rpc::RpcClient& rpc) {
-    auto fees = co_await maker::read_current_fees(rpc);
-    auto transfer = bridge::transfer_of(chain::Address{}, *address_, U256(1));
-    co_return bridge::native_transfer_cost(transfer, fees);
+chain::Address FaucetService::token_of(const FaucetNetwork& network) const {
+    if (network.token_address.empty()) return chain::Address{};
+    return *chain::Address::from_hex(network.token_address);
 }
 
-Task<std::pair<U256, U256>> FaucetService::balance_and_promised(std::int64_t chain_id,
-                                                                chain::rpc::RpcClient& rpc,
-                                                                const U256& gas_cost) {
-    Eth eth(rpc);
-    auto balance = co_await eth.get_balance(*address_);
-    U256 promised;
-    for (const char* status : {"queued", "sent"}) {
-        auto claims = co_await store_.claims_in(chain_id, status, 10000);
-        for (const auto& c : claims)
-            promised = saturating_add(promised, claim_cost(amount_of(c), gas_cost));
+void FaucetService::add_claim(Spend& spend, const FaucetNetwork& network, const U256& amount,
+                              const bridge::Fees& fees) const {
+    auto transfer = bridge::transfer_of(token_of(network), *address_, amount);
+    spend.add(network.token_address, amount, bridge::native_transfer_cost(transfer, fees));
+}
+
+Task<Spend> FaucetService::pending_spend(std::int64_t chain_id, const bridge::Fees& fees,
+                                         bool queued_too) {
+    Spend spend;
+    std::vector<std::string> statuses{"sent"};
+    if (queued_too) statuses.emplace_back("queued");
+    for (const auto& status : statuses) {
+        for (const auto& c : co_await store_.claims_in(chain_id, status, 10000))
+            if (const auto* n = options_.rules.find(c.slug))
+                add_claim(spend, *n, amount_of(c), fees);
     }
-    co_return std::pair{balance, promised};
+    co_return spend;
+}
+
+Task<Holdings> FaucetService::holdings(chain::rpc::RpcClient& rpc, const Spend& spend) {
+    Eth eth(rpc);
+    Holdings held;
+    held.native = co_await eth.get_balance(*address_);
+    for (const auto& [token, amount] : spend.tokens) {
+        auto call = chain::rpc::erc20_balance_call(*chain::Address::from_hex(token), *address_);
+        held.tokens[token] = chain::rpc::quantity(co_await rpc.call(call.method, call.params));
+    }
+    co_return held;
 }
 
 Task<FaucetView> FaucetService::view(const FaucetNetwork& network, std::string user,
@@ -105,9 +115,10 @@ Task<FaucetView> FaucetService::view(const FaucetNetwork& network, std::string u
         v.unavailable = "This server cannot reach " + network.name + ".";
     } else {
         try {
-            auto cost = co_await gas_cost(*rpc);
-            auto [balance, promised] = co_await balance_and_promised(network.chain_id, *rpc, cost);
-            v.empty = !can_cover(balance, promised, claim_cost(network.amount_units, cost));
+            auto fees = co_await maker::read_current_fees(*rpc);
+            auto spend = co_await pending_spend(network.chain_id, fees, true);
+            add_claim(spend, network, network.amount_units, fees);
+            v.empty = !covers(co_await holdings(*rpc, spend), spend);
         } catch (const chain::rpc::RpcError& e) {
             spdlog::warn("faucet {}: balance read failed: {}", network.slug, e.what());
             v.unavailable = network.name + " is not answering right now. Try again in a minute.";
@@ -224,22 +235,23 @@ Task<void> FaucetService::sign_queued(std::int64_t chain_id, Sender& sender) {
         sender.next_nonce = stored ? std::max(pending, *stored + 1) : pending;
     }
     auto fees = co_await maker::read_current_fees(*sender.rpc);
-    auto balance = co_await eth.get_balance(*address_);
-    U256 promised;
-    for (const auto& c : co_await store_.claims_in(chain_id, "sent", 10000)) {
-        auto t = bridge::transfer_of(chain::Address{}, *address_, amount_of(c));
-        promised =
-            saturating_add(promised, claim_cost(t.value, bridge::native_transfer_cost(t, fees)));
-    }
+    auto spend = co_await pending_spend(chain_id, fees, false);
+    Spend everything = spend;  // what the balances must be read for: the queued claims' assets too
+    for (const auto& claim : queued)
+        if (const auto* n = options_.rules.find(claim.slug))
+            add_claim(everything, *n, amount_of(claim), fees);
+    auto held = co_await holdings(*sender.rpc, everything);
     for (const auto& claim : queued) {
         auto to = chain::Address::from_hex(claim.address);
-        if (!to) {
-            co_await store_.mark_failed(claim.id, "The address is not valid.", unix_now());
+        const auto* network = options_.rules.find(claim.slug);
+        if (!to || !network) {
+            co_await store_.mark_failed(claim.id, "The claim is not valid any more.", unix_now());
             continue;
         }
-        auto transfer = bridge::transfer_of(chain::Address{}, *to, amount_of(claim));
-        auto cost = claim_cost(transfer.value, bridge::native_transfer_cost(transfer, fees));
-        if (!can_cover(balance, promised, cost)) {
+        auto transfer = bridge::transfer_of(token_of(*network), *to, amount_of(claim));
+        auto with_this = spend;
+        add_claim(with_this, *network, amount_of(claim), fees);
+        if (!covers(held, with_this)) {
             co_await store_.mark_failed(
                 claim.id, "The faucet ran out before your claim was sent. Try again later.",
                 unix_now());
@@ -254,7 +266,7 @@ Task<void> FaucetService::sign_queued(std::int64_t chain_id, Sender& sender) {
         if (!co_await store_.store_signed(claim.id, *sender.next_nonce, raw, hash, unix_now()))
             continue;
         ++*sender.next_nonce;
-        promised = saturating_add(promised, cost);
+        spend = std::move(with_this);
         auto signed_claim = claim;
         signed_claim.raw_tx = std::move(raw);
         signed_claim.tx_hash = std::move(hash);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bridge/order.hpp"
 #include "chain/rpc/registry.hpp"
 #include "chain/signer.hpp"
 #include "faucet/faucets.hpp"
@@ -70,11 +71,13 @@ class FaucetService {
     Task<void> follow_sent(std::int64_t chain_id, Sender& sender);
     Task<void> sign_queued(std::int64_t chain_id, Sender& sender);
     Task<void> broadcast(Sender& sender, const store::FaucetClaim& claim);
-    // What the faucet holds on a chain less what its queued and unmined claims will spend.
-    Task<std::pair<chain::U256, chain::U256>> balance_and_promised(std::int64_t chain_id,
-                                                                   chain::rpc::RpcClient& rpc,
-                                                                   const chain::U256& gas_cost);
-    Task<chain::U256> gas_cost(chain::rpc::RpcClient& rpc);
+    chain::Address token_of(const FaucetNetwork& network) const;  // zero: the native coin
+    void add_claim(Spend& spend, const FaucetNetwork& network, const chain::U256& amount,
+                   const bridge::Fees& fees) const;
+    // What the unmined (`queued_too`: and the queued) claims on a chain will take.
+    Task<Spend> pending_spend(std::int64_t chain_id, const bridge::Fees& fees, bool queued_too);
+    // The faucet's native balance and its balance of every token `spend` names.
+    Task<Holdings> holdings(chain::rpc::RpcClient& rpc, const Spend& spend);
 
     store::FaucetStore& store_;
     const chain::rpc::ChainRegistry& chains_;

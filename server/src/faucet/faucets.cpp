@@ -43,6 +43,11 @@ FaucetNetwork parse_network(const json::value& v, const std::string& where,
         throw ConfigError(where + ": 'amount' must be a positive number with at most " +
                           std::to_string(n.decimals) + " decimals");
     n.amount_units = *units;
+    if (const auto* token = o.if_contains("token")) {
+        if (!token->is_string() || token->as_string().empty())
+            throw ConfigError(where + ": 'token' must be a token symbol");
+        n.token = std::string(token->as_string());
+    }
     return n;
 }
 
@@ -90,14 +95,31 @@ std::string format_wait(std::int64_t seconds) {
     return std::to_string(hours) + " h " + std::to_string(minutes) + " min";
 }
 
-chain::U256 claim_cost(const chain::U256& amount, const chain::U256& gas_cost) {
-    auto total = amount.add(gas_cost);
-    return total ? *total : chain::U256::max();
+namespace {
+chain::U256 saturating_add(const chain::U256& a, const chain::U256& b) {
+    auto sum = a.add(b);
+    return sum ? *sum : chain::U256::max();
+}
+}  // namespace
+
+void Spend::add(const std::string& token_address, const chain::U256& amount,
+                const chain::U256& gas) {
+    native = saturating_add(native, gas);
+    if (token_address.empty()) {
+        native = saturating_add(native, amount);
+    } else {
+        auto& t = tokens[token_address];
+        t = saturating_add(t, amount);
+    }
 }
 
-bool can_cover(const chain::U256& balance, const chain::U256& promised, const chain::U256& cost) {
-    auto free = balance.sub(promised);
-    return free && *free >= cost;
+bool covers(const Holdings& held, const Spend& spend) {
+    if (held.native < spend.native) return false;
+    for (const auto& [token, amount] : spend.tokens) {
+        auto it = held.tokens.find(token);
+        if (it == held.tokens.end() || it->second < amount) return false;
+    }
+    return true;
 }
 
 }  // namespace perch::faucet

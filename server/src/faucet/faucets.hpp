@@ -4,6 +4,7 @@
 // and when, and whether the faucet still holds enough to send one more claim.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,8 +19,10 @@ struct FaucetNetwork {
     std::int64_t chain_id = 0;  // where it sends: the public network or the profile's local chain
     std::string symbol;
     unsigned decimals = 18;
-    std::string amount;        // as configured, e.g. "0.05"
-    chain::U256 amount_units;  // the same in the coin's smallest unit
+    std::string amount;         // as configured, e.g. "0.05"
+    chain::U256 amount_units;   // the same in the coin's smallest unit
+    std::string token;          // a token's symbol to send instead of the native coin ("": none)
+    std::string token_address;  // its address on chain_id, lower case (set by the app)
 };
 
 struct FaucetRules {
@@ -46,10 +49,22 @@ std::int64_t seconds_until_next_claim(const LastClaims& last, std::int64_t now,
 // "23 h 59 min", "5 min", "less than a minute": the wait shown with the limit message.
 std::string format_wait(std::int64_t seconds);
 
-// What one claim costs the faucet at most: the amount plus its transfer's worst-case gas cost.
-chain::U256 claim_cost(const chain::U256& amount, const chain::U256& gas_cost);
+// What claims take from the faucet's balances on one chain, at most: the native coin (amounts
+// sent as the coin, and every transfer's gas) and each token (by address).
+struct Spend {
+    chain::U256 native;
+    std::map<std::string, chain::U256> tokens;
+    // One transfer of `amount` of `token_address` ("": the native coin) costing up to `gas`.
+    void add(const std::string& token_address, const chain::U256& amount, const chain::U256& gas);
+};
 
-// True when `balance`, less what is already promised to queued claims, covers one more claim.
-bool can_cover(const chain::U256& balance, const chain::U256& promised, const chain::U256& cost);
+// What the faucet holds on one chain.
+struct Holdings {
+    chain::U256 native;
+    std::map<std::string, chain::U256> tokens;
+};
+
+// True when every asset held covers what `spend` takes of it.
+bool covers(const Holdings& held, const Spend& spend);
 
 }  // namespace perch::faucet

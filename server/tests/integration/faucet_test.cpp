@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "bridge/order.hpp"
+#include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/tx.hpp"
 #include "devnet.hpp"
@@ -91,10 +92,11 @@ struct Faucet {
 };
 
 HttpResult claim(const PerchProcess& perch, const perch::testing::Session& session,
-                 const std::string& address, const std::string& ip) {
+                 const std::string& address, const std::string& ip,
+                 const std::string& slug = "ink") {
     auto headers = session.headers();
     headers["X-Forwarded-For"] = ip;
-    auto body = json::serialize(json::object{{"slug", "ink"}, {"address", address}});
+    auto body = json::serialize(json::object{{"slug", slug}, {"address", address}});
     return perch.request("POST", "/api/faucet_api/v1/claims", body, headers);
 }
 
@@ -125,14 +127,19 @@ std::string message_of(const HttpResult& res) {
     return std::string(json::parse(res.body).at("msg").as_string());
 }
 
-json::object ink_view(const PerchProcess& perch, const std::string& address) {
+json::object faucet_view(const PerchProcess& perch, const std::string& address,
+                         const std::string& slug) {
     auto res = perch.get("/api/faucet_api/v1/faucets?address=" + address);
     EXPECT_EQ(res.status, 200) << res.body;
     auto doc = json::parse(res.body);
     for (const auto& f : doc.at("data").at("list").as_array())
-        if (f.at("slug").as_string() == "ink") return f.as_object();
-    ADD_FAILURE() << "no ink faucet: " << res.body;
+        if (f.at("slug").as_string() == slug) return f.as_object();
+    ADD_FAILURE() << "no " << slug << " faucet: " << res.body;
     return {};
+}
+
+json::object ink_view(const PerchProcess& perch, const std::string& address) {
+    return faucet_view(perch, address, "ink");
 }
 
 }  // namespace
@@ -257,4 +264,40 @@ TEST(FaucetServer, ASignedClaimStoredBeforeACrashIsSentAfterTheRestartNotSignedA
     EXPECT_EQ(nonce_of(ink, faucet.key.address(), "latest"), nonce + 1);
     perch.stop();
     std::filesystem::remove_all(dir);
+}
+
+TEST(FaucetServer, ATokenFaucetSendsItsTokenAndSaysWhenItHasNone) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    RpcClient ink({devnet.rpc_urls.at(kInkChain)});
+    Faucet faucet(ink, "0x8AC7230489E80000");
+    PerchProcess perch(faucet.config(devnet));
+    auto alice = Wallet::fresh();
+    auto session = sign_in(perch, alice);
+    const auto& usdc = devnet.contracts.at("USDC");
+    // ETH for gas but no USDC: the USDC faucet is empty, the ETH one is not.
+    EXPECT_TRUE(faucet_view(perch, alice.lower(), "ink-usdc").at("empty").as_bool());
+    EXPECT_FALSE(ink_view(perch, alice.lower()).at("empty").as_bool());
+    EXPECT_EQ(claim(perch, session, alice.lower(), "10.0.3.1", "ink-usdc").status, 503);
+
+    // The deployer (TestToken's owner) mints the faucet 100 USDC; a claim sends 10.
+    namespace abi = perch::chain::abi;
+    auto mint = *abi::parse_function("mint(address to, uint256 amount)")
+                     ->encode_call(std::vector<abi::Value>{abi::Value::of(faucet.key.address()),
+                                                           abi::Value::of(U256(100'000'000))});
+    json::array params{json::object{{"from", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"},
+                                    {"to", usdc},
+                                    {"data", perch::chain::to_hex(mint)}}};
+    auto hash = run_task(rpc_call(ink, "eth_sendTransaction", std::move(params)));
+    run_task(
+        perch::testing::wait_for_receipt(ink, *perch::chain::Hash32::from_hex(hash.as_string())));
+    EXPECT_FALSE(faucet_view(perch, alice.lower(), "ink-usdc").at("empty").as_bool());
+    auto res = claim(perch, session, alice.lower(), "10.0.3.1", "ink-usdc");
+    ASSERT_EQ(res.status, 200) << res.body;
+    wait_for_claim(perch, alice.lower(), "done");
+    auto call = perch::chain::rpc::erc20_balance_call(
+        *perch::chain::Address::from_hex(usdc), *perch::chain::Address::from_hex(alice.address));
+    auto held = run_task(rpc_call(ink, call.method, call.params));
+    EXPECT_EQ(perch::chain::rpc::quantity(held), U256(10'000'000));
+    // The limit is per faucet: the ETH faucet is still open to Alice.
+    EXPECT_EQ(ink_view(perch, alice.lower()).at("wait_seconds").as_int64(), 0);
 }

@@ -1,6 +1,7 @@
 import { request } from './client';
 
-export type FaucetSlug = 'ink' | 'ip' | 'monad';
+/** A faucet's id in config/faucets.json: ink, ink-usdc, ip, monad, ... */
+export type FaucetSlug = string;
 
 /** A faucet as this visitor sees it (GET /api/faucet_api/v1/faucets). */
 export interface Faucet {
@@ -9,6 +10,8 @@ export interface Faucet {
   chain_id: number;
   symbol: string;
   decimals: number;
+  /** The token it sends ('' for the native coin). */
+  token: string;
   amount: string;
   available: boolean;
   unavailable_reason: string;

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { zeroAddress } from 'viem';
 import { faucetClaimsQueryKey, faucetsQueryKey, getFaucetClaims, getFaucets, type Faucet, type FaucetSlug } from '@/api/faucet';
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
@@ -8,12 +9,17 @@ import { PageHeader } from '@/components/PageHeader';
 import { FaucetClaims } from '@/features/faucet/FaucetClaims';
 import { useFaucetClaim } from '@/features/faucet/useFaucetClaim';
 import { anyPending, waitParts } from '@/features/faucet/wait';
+import { truncateDecimals } from '@/lib/number';
+import { formatUnitsExact } from '@/lib/units';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletStore } from '@/wallet/store';
-import { useWalletBalance } from '@/wallet/useWalletBalance';
+import { useTokenBalance } from '@/wallet/useTokenBalance';
 import '@/features/faucet/faucet.css';
 
-export type FaucetKind = 'all' | FaucetSlug;
+/** The faucet routes: every faucet, or a network's (its coin, and any token faucet on it). */
+export type FaucetKind = 'all' | 'ink' | 'ip' | 'monad';
+
+const ofKind = (kind: FaucetKind, slug: string): boolean => kind === 'all' || slug === kind || slug.startsWith(`${kind}-`);
 
 type ButtonState = 'connect' | 'loading' | 'unavailable' | 'empty' | 'wait' | 'claiming' | 'claim';
 
@@ -42,8 +48,9 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   });
   const chains = useQuery(chainsQuery());
   const chainMap = useMemo(() => new Map((chains.data ?? []).map((c) => [c.chain_id, c])), [chains.data]);
-  const faucet = faucets.data?.list.find((f) => f.slug === picked);
-  const balance = useWalletBalance(address, faucet?.chain_id ?? null);
+  const offered = (faucets.data?.list ?? []).filter((f) => ofKind(kind, f.slug));
+  const faucet = offered.find((f) => f.slug === picked);
+  const balance = useTokenBalance(address, faucet?.chain_id, faucet ? faucet.token || zeroAddress : undefined);
   const { claim, busy, error } = useFaucetClaim();
   const state = buttonState(address, faucet, busy);
   const wait = faucet ? waitParts(faucet.wait_seconds) : null;
@@ -51,7 +58,7 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   // A claim that arrived moves the balance: read it again at once.
   const doneCount = claims.data?.list.filter((c) => c.status === 'done').length ?? 0;
   useEffect(() => {
-    if (doneCount > 0) void queryClient.invalidateQueries({ queryKey: ['wallet-balance'] });
+    if (doneCount > 0) void queryClient.invalidateQueries({ queryKey: ['token-balance'] });
   }, [doneCount, queryClient]);
 
   const title = kind === 'all' ? t('faucet.title') : t(`faucet.${kind}`);
@@ -60,13 +67,13 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
     <div className="page page--narrow">
       <PageHeader title={title} subtitle={t('faucet.subtitle')} />
       <Card>
-        {kind === 'all' ? (
+        {offered.length > 1 ? (
           <div className="faucet-field">
             <label className="field-label" htmlFor="faucet-network">
               {t('faucet.network')}
             </label>
             <select id="faucet-network" className="input" value={picked} onChange={(e) => setPicked(e.target.value as FaucetSlug)}>
-              {(faucets.data?.list ?? []).map((f) => (
+              {offered.map((f) => (
                 <option key={f.slug} value={f.slug}>
                   {f.name}
                 </option>
@@ -86,7 +93,9 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
             {address ? (
               <>
                 <dt>{t('faucet.yourBalance')}</dt>
-                <dd data-testid="faucet-balance">{balance.data ? `${balance.data.value} ${faucet.symbol}` : '…'}</dd>
+                <dd data-testid="faucet-balance">
+                  {balance.data !== undefined ? `${truncateDecimals(formatUnitsExact(balance.data, faucet.decimals), 5)} ${faucet.symbol}` : '…'}
+                </dd>
               </>
             ) : null}
           </dl>

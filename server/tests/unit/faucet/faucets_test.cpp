@@ -90,13 +90,26 @@ TEST(FaucetRules, TheWaitIsRoundedUpToTheMinute) {
     EXPECT_EQ(format_wait(23 * 3600 + 59 * 60), "23 h 59 min");
 }
 
-TEST(FaucetRules, OneMoreClaimMustFitBesideWhatIsPromised) {
-    auto cost = claim_cost(U256(100), U256(21));
-    EXPECT_EQ(cost, U256(121));
-    EXPECT_EQ(claim_cost(U256::max(), U256(1)), U256::max());  // saturates, never wraps
-    EXPECT_TRUE(can_cover(U256(121), U256(0), cost));
-    EXPECT_FALSE(can_cover(U256(120), U256(0), cost));
-    EXPECT_TRUE(can_cover(U256(242), U256(121), cost));
-    EXPECT_FALSE(can_cover(U256(241), U256(121), cost));
-    EXPECT_FALSE(can_cover(U256(100), U256(121), cost));  // promised more than held
+TEST(FaucetRules, EveryAssetMustCoverWhatTheClaimsTakeOfIt) {
+    const std::string usdc = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+    Spend spend;
+    spend.add("", U256(100), U256(21));    // the coin: amount and gas
+    spend.add(usdc, U256(500), U256(60));  // a token: its amount, gas in the coin
+    EXPECT_EQ(spend.native, U256(181));
+    EXPECT_EQ(spend.tokens.at(usdc), U256(500));
+    EXPECT_TRUE(covers({U256(181), {{usdc, U256(500)}}}, spend));
+    EXPECT_FALSE(covers({U256(180), {{usdc, U256(500)}}}, spend));  // short of gas
+    EXPECT_FALSE(covers({U256(181), {{usdc, U256(499)}}}, spend));  // short of the token
+    EXPECT_FALSE(covers({U256(1000), {}}, spend));                  // the token never read
+    spend.add("", U256::max(), U256(1));                            // saturates, never wraps
+    EXPECT_EQ(spend.native, U256::max());
+    EXPECT_TRUE(covers({U256(1), {}}, Spend{}));
+}
+
+TEST(FaucetRules, AFaucetMaySendATokenNamedBySymbol) {
+    auto rules = load_faucet_rules(PERCH_CONFIG_DIR, no_local);
+    ASSERT_NE(rules.find("ink-usdc"), nullptr);
+    EXPECT_EQ(rules.find("ink-usdc")->token, "USDC");
+    EXPECT_EQ(rules.find("ink-usdc")->amount_units, U256(10'000'000));
+    EXPECT_EQ(rules.find("ink")->token, "");
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PoolChain } from '@/api/pool';
 import { parsePoolAmount, showAmount } from './amounts';
 import { usePoolAction } from './usePoolAction';
-import { useTokenBalance } from './useTokenBalance';
+import { useTokenBalance } from '@/wallet/useTokenBalance';
 
 interface Props {
   chains: readonly PoolChain[];

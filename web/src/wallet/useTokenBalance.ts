@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { erc20Abi, zeroAddress } from 'viem';
-import { useWalletRuntime } from '@/wallet/runtimeStore';
+import { useWalletRuntime } from './runtimeStore';
 
 type Hex = `0x${string}`;
 
