@@ -173,7 +173,11 @@ faucet::FaucetOptions faucet_options(const Config& config, const catalog::Catalo
     for (auto& n : options.rules.networks) {
         if (n.token.empty()) continue;
         auto ref = balances.token(n.token, n.chain_id);
-        if (!ref || ref->native || ref->decimals != n.decimals)
+        if (!ref) {  // e.g. a testnet this server's chain list lacks: that faucet stays closed
+            n.unavailable = "This server does not list " + n.token + " on " + n.name + ".";
+            continue;
+        }
+        if (ref->native || ref->decimals != n.decimals)
             throw ConfigError("faucets.json: faucet '" + n.slug + "' sends " + n.token +
                               ", which chain " + std::to_string(n.chain_id) +
                               " does not list with " + std::to_string(n.decimals) + " decimals");

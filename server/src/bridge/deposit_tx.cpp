@@ -1,6 +1,5 @@
 #include "bridge/deposit_tx.hpp"
 
-#include <stdexcept>
 #include <vector>
 
 #include "chain/abi.hpp"
@@ -11,11 +10,7 @@ namespace abi = chain::abi;
 namespace {
 
 chain::Bytes encode(const char* signature, std::vector<abi::Value> args) {
-    auto fn = abi::parse_function(signature);
-    if (!fn) throw std::logic_error(std::string("bad ABI signature ") + signature);
-    auto data = fn->encode_call(args);
-    if (!data) throw std::logic_error(data.error().message);
-    return *data;
+    return abi::encode_known_call(signature, args);
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 #include "bridge/pool.hpp"
 
 #include <boost/json.hpp>
-#include <stdexcept>
 #include <vector>
 
 #include "chain/abi.hpp"
@@ -20,11 +19,7 @@ constexpr const char* kWithdrawn =
     "event Withdrawn(address indexed user, address indexed token, uint256 amount)";
 
 chain::Bytes encode(const char* signature, std::vector<abi::Value> args) {
-    auto fn = abi::parse_function(signature);
-    if (!fn) throw std::logic_error(std::string("bad ABI signature ") + signature);
-    auto data = fn->encode_call(args);
-    if (!data) throw std::logic_error(data.error().message);
-    return *data;
+    return abi::encode_known_call(signature, args);
 }
 
 const abi::Event& deposited_event() {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <stdexcept>
 
 namespace perch::chain::abi {
 namespace {
@@ -644,6 +645,14 @@ Result<Value::List> Event::decode_log(std::span<const Hash32> topics, ByteView d
         out.push_back(std::move(*value));
     }
     return out;
+}
+
+Bytes encode_known_call(const char* signature, std::span<const Value> args) {
+    auto fn = parse_function(signature);
+    if (!fn) throw std::logic_error(std::string("bad ABI signature ") + signature);
+    auto data = fn->encode_call(args);
+    if (!data) throw std::logic_error(data.error().message);
+    return *data;
 }
 
 }  // namespace perch::chain::abi

@@ -93,6 +93,10 @@ struct Function {
 };
 Result<Function> parse_function(std::string_view text);
 
+// Call data for a signature written in the code, e.g. "transfer(address to, uint256 amount)": a
+// signature or arguments that do not encode are a programming error (std::logic_error).
+Bytes encode_known_call(const char* signature, std::span<const Value> args);
+
 struct Event {
     Signature signature;
     bool anonymous = false;

@@ -111,6 +111,8 @@ Task<FaucetView> FaucetService::view(const FaucetNetwork& network, std::string u
     auto* rpc = chains_.find(network.chain_id);
     if (!address_) {
         v.unavailable = "This faucet is not set up on this server.";
+    } else if (!network.unavailable.empty()) {
+        v.unavailable = network.unavailable;
     } else if (!rpc) {
         v.unavailable = "This server cannot reach " + network.name + ".";
     } else {

@@ -23,6 +23,7 @@ struct FaucetNetwork {
     chain::U256 amount_units;   // the same in the coin's smallest unit
     std::string token;          // a token's symbol to send instead of the native coin ("": none)
     std::string token_address;  // its address on chain_id, lower case (set by the app)
+    std::string unavailable;    // why it cannot send here, when known at start (set by the app)
 };
 
 struct FaucetRules {

@@ -15,6 +15,7 @@ using namespace perch::chain;
 using perch::Task;
 using perch::testing::PerchProcess;
 using perch::testing::run_task;
+using perch::testing::send_and_wait;
 
 namespace {
 
@@ -30,12 +31,6 @@ std::string build_body(const char* token, const char* amount, const std::string&
 json::array send_params(const json::value& tx) {
     return json::array{json::object{
         {"from", kUser}, {"to", tx.at("to")}, {"data", tx.at("data")}, {"value", tx.at("value")}}};
-}
-
-// Sends a built transaction from the unlocked account and waits for its receipt.
-Task<json::object> send_and_wait(rpc::RpcClient& rpc, json::array params) {
-    auto hash = co_await rpc.call("eth_sendTransaction", std::move(params));
-    co_return co_await perch::testing::wait_for_receipt(rpc, *Hash32::from_hex(hash.as_string()));
 }
 
 json::object send(rpc::RpcClient& rpc, const json::value& tx) {

@@ -19,18 +19,11 @@ using perch::Task;
 using perch::chain::Hash32;
 using perch::chain::rpc::RpcClient;
 using perch::testing::PerchProcess;
+using perch::testing::rpc_call;
 using perch::testing::run_task;
+using perch::testing::send_and_wait;
 
 namespace {
-
-Task<json::value> rpc_call(RpcClient& rpc, std::string method, json::array params) {
-    co_return co_await rpc.call(std::move(method), std::move(params));
-}
-
-Task<json::object> send_and_wait(RpcClient& rpc, json::array params) {
-    auto hash = co_await rpc.call("eth_sendTransaction", std::move(params));
-    co_return co_await perch::testing::wait_for_receipt(rpc, *Hash32::from_hex(hash.as_string()));
-}
 
 // Funds and impersonates `address` on the chain behind `rpc`.
 void fund(RpcClient& rpc, const std::string& address) {

@@ -43,4 +43,14 @@ Task<boost::json::object> wait_for_receipt(chain::rpc::RpcClient& rpc, chain::Ha
     throw std::runtime_error("no receipt within 15 s");
 }
 
+Task<boost::json::value> rpc_call(chain::rpc::RpcClient& rpc, std::string method,
+                                  boost::json::array params) {
+    co_return co_await rpc.call(std::move(method), std::move(params));
+}
+
+Task<boost::json::object> send_and_wait(chain::rpc::RpcClient& rpc, boost::json::array params) {
+    auto hash = co_await rpc.call("eth_sendTransaction", std::move(params));
+    co_return co_await wait_for_receipt(rpc, *chain::Hash32::from_hex(hash.as_string()));
+}
+
 }  // namespace perch::testing

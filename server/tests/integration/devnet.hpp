@@ -27,6 +27,12 @@ std::optional<Devnet> test_devnet();
 // Polls for a transaction's receipt (the devnet mines a block a second); throws after 15 s.
 Task<boost::json::object> wait_for_receipt(chain::rpc::RpcClient& rpc, chain::Hash32 tx_hash);
 
+// One JSON-RPC call (hardhat_setBalance, eth_call, ...) as a coroutine for run_task.
+Task<boost::json::value> rpc_call(chain::rpc::RpcClient& rpc, std::string method,
+                                  boost::json::array params);
+// eth_sendTransaction from an unlocked or impersonated account (params: [tx]); the mined receipt.
+Task<boost::json::object> send_and_wait(chain::rpc::RpcClient& rpc, boost::json::array params);
+
 #define PERCH_REQUIRE_DEVNET(var)                                                            \
     auto var##_opt = ::perch::testing::test_devnet();                                        \
     if (!var##_opt)                                                                          \

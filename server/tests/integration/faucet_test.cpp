@@ -27,6 +27,7 @@ using perch::chain::U256;
 using perch::chain::rpc::RpcClient;
 using perch::testing::HttpResult;
 using perch::testing::PerchProcess;
+using perch::testing::rpc_call;
 using perch::testing::run_task;
 using perch::testing::sign_in;
 using perch::testing::Wallet;
@@ -35,10 +36,6 @@ namespace {
 
 constexpr std::int64_t kInkChain = 8453;                  // config/devnet.json: faucet_chains.ink
 const U256 kInkAmount = U256(50'000'000'000'000'000ULL);  // config/faucets.json: 0.05 ETH
-
-Task<json::value> rpc_call(RpcClient& rpc, std::string method, json::array params) {
-    co_return co_await rpc.call(std::move(method), std::move(params));
-}
 
 Task<U256> balance_task(RpcClient& rpc, perch::chain::Address who) {
     co_return co_await perch::chain::rpc::Eth(rpc).get_balance(who);

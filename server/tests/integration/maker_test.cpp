@@ -31,6 +31,7 @@ using namespace perch::chain;
 using perch::Task;
 using perch::testing::Devnet;
 using perch::testing::PerchProcess;
+using perch::testing::rpc_call;
 using perch::testing::run_perch;
 using perch::testing::run_task;
 
@@ -41,10 +42,6 @@ constexpr const char* kDeployer = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"; 
 constexpr const char* kUser9 = "0xa0ee7a142d267c1f36714e4a8f75612f20a79720";     // holds USDT
 constexpr std::int64_t kChannel = 98675412;
 const U256 kEth = *U256::parse_units("1", 18);
-
-Task<json::value> rpc_call(rpc::RpcClient& rpc, std::string method, json::array params) {
-    co_return co_await rpc.call(std::move(method), std::move(params));
-}
 
 struct Chains {
     std::map<std::int64_t, std::unique_ptr<rpc::RpcClient>> rpc;

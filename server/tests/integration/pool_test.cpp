@@ -17,24 +17,15 @@ using perch::Task;
 using perch::chain::U256;
 using perch::chain::rpc::RpcClient;
 using perch::testing::PerchProcess;
+using perch::testing::rpc_call;
 using perch::testing::run_task;
+using perch::testing::send_and_wait;
 
 namespace {
 
 constexpr std::int64_t kChain = 1;
 // On config/pool-allowlist.json; no key here, so the devnet impersonates it.
 constexpr const char* kProvider = "0xe5900c01a1e66f07109fe8bfac3590549b0ea063";
-
-Task<json::value> rpc_call(RpcClient& rpc, std::string method, json::array params) {
-    co_return co_await rpc.call(std::move(method), std::move(params));
-}
-
-Task<json::object> send_and_wait(RpcClient& rpc, json::object tx) {
-    json::array params{std::move(tx)};  // a local: g++ 12 mishandles braced temporaries here
-    auto hash = co_await rpc.call("eth_sendTransaction", std::move(params));
-    co_return co_await perch::testing::wait_for_receipt(
-        rpc, *perch::chain::Hash32::from_hex(hash.as_string()));
-}
 
 std::string pool_call(const char* signature, const U256& amount) {
     namespace abi = perch::chain::abi;
@@ -88,10 +79,11 @@ TEST(PoolServer, AnAllowListedDepositEarnsPoolPointsUntilItIsWithdrawn) {
     // 3,600 ETH earn a point a second.
     auto amount = *U256::parse_units("3600", 18);
     auto receipt = run_task(send_and_wait(
-        rpc, json::object{{"from", kProvider},
-                          {"to", pool},
-                          {"data", pool_call("deposit(address token, uint256 amount)", amount)},
-                          {"value", amount.to_hex()}}));
+        rpc, json::array{
+                 json::object{{"from", kProvider},
+                              {"to", pool},
+                              {"data", pool_call("deposit(address token, uint256 amount)", amount)},
+                              {"value", amount.to_hex()}}}));
     ASSERT_EQ(receipt.at("status").as_string(), "0x1");
     EXPECT_EQ(my_eth(pool_of(perch, kProvider)), *my_eth(before).add(amount));
     double start = accrued(before);
@@ -108,9 +100,10 @@ TEST(PoolServer, AnAllowListedDepositEarnsPoolPointsUntilItIsWithdrawn) {
 
     // Withdrawn: the points stop growing (once the indexer has read the withdrawal).
     receipt = run_task(send_and_wait(
-        rpc, json::object{{"from", kProvider},
-                          {"to", pool},
-                          {"data", pool_call("withdraw(address token, uint256 amount)", amount)}}));
+        rpc, json::array{json::object{
+                 {"from", kProvider},
+                 {"to", pool},
+                 {"data", pool_call("withdraw(address token, uint256 amount)", amount)}}}));
     ASSERT_EQ(receipt.at("status").as_string(), "0x1");
     double settled = 0;
     for (int i = 0; i < 30; ++i) {

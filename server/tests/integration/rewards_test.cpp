@@ -36,7 +36,9 @@ using perch::Task;
 using perch::testing::HttpResult;
 using perch::testing::now_unix;
 using perch::testing::PerchProcess;
+using perch::testing::rpc_call;
 using perch::testing::run_task;
+using perch::testing::send_and_wait;
 using perch::testing::Session;
 using perch::testing::sign_in;
 using perch::testing::siwe_message;
@@ -96,10 +98,6 @@ class Verifier {
     std::string url_;
 };
 
-Task<json::value> rpc_call(rpc::RpcClient& rpc, std::string method, json::array params) {
-    co_return co_await rpc.call(std::move(method), std::move(params));
-}
-
 void fund_and_impersonate(rpc::RpcClient& rpc, const Wallet& w) {
     run_task(rpc_call(rpc, "hardhat_setBalance",
                       json::array{w.address, "0x56BC75E2D63100000"}));  // 100 ETH
@@ -111,11 +109,6 @@ std::string checkin_calldata(int yyyymmdd) {
     char arg[80];
     std::snprintf(arg, sizeof arg, "%064x", yyyymmdd);
     return selector + arg;
-}
-
-Task<json::object> send_and_wait(rpc::RpcClient& rpc, json::array params) {
-    auto hash = co_await rpc.call("eth_sendTransaction", std::move(params));
-    co_return co_await perch::testing::wait_for_receipt(rpc, *Hash32::from_hex(hash.as_string()));
 }
 
 // Checks in on chain and returns the transaction hash.
