@@ -295,6 +295,9 @@ std::vector<RateGroup> default_rate_groups() {
         {"auth", {"/api/auth/"}, {}, {60, 60}, {}},
         {"quote", {"/api/bridge_api/v1/quote", "/api/bridge_api/v1/build_tx"}, {}, {600, 1200}, {}},
         {"balances", {"/api/balance", "/api/swap_auxiliary_api/"}, {}, {600, 1200}, {300, 600}},
+        // A person claims a faucet a few times a day; its own limit (one per window) is in the
+        // store.
+        {"faucet", {"/api/faucet_api/v1/claims"}, {"POST"}, {10, 20}, {5, 10}},
         {"writes", {"/api/"}, {"POST"}, {300, 300}, {120, 120}},
     };
 }

@@ -298,3 +298,20 @@ TEST(FaucetServer, ATokenFaucetSendsItsTokenAndSaysWhenItHasNone) {
     // The limit is per faucet: the ETH faucet is still open to Alice.
     EXPECT_EQ(ink_view(perch, alice.lower()).at("wait_seconds").as_int64(), 0);
 }
+
+// The faucet's rate-limit group (config.cpp default_rate_groups): ten claims at once from an IP,
+// then 429 with Retry-After, whatever the claims were.
+TEST(FaucetServer, ClaimRequestsAreRateLimitedPerIp) {
+    PerchProcess perch("\"trusted_proxies\": [\"127.0.0.1\"]");
+    auto body =
+        json::serialize(json::object{{"slug", "ink"}, {"address", Wallet::fresh().lower()}});
+    auto post = [&](const std::string& ip) {
+        return perch.request("POST", "/api/faucet_api/v1/claims", body,
+                             {{"Content-Type", "application/json"}, {"X-Forwarded-For", ip}});
+    };
+    for (int i = 0; i < 10; ++i) EXPECT_EQ(post("10.9.0.1").status, 401) << i;  // no session
+    auto limited = post("10.9.0.1");
+    EXPECT_EQ(limited.status, 429) << limited.body;
+    EXPECT_FALSE(limited.headers["retry-after"].empty());
+    EXPECT_EQ(post("10.9.0.2").status, 401);  // another IP has its own bucket
+}
