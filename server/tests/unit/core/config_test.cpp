@@ -127,17 +127,17 @@ TEST(Config, RateLimitsDefaultAndChangeFieldByField) {
     EXPECT_GT(defaults.front().per_ip.burst, 0);
 
     auto c = parse(R"({"rate_limits": {"auth": {"per_ip": {"burst": 2, "per_minute": 6}},
-                      "faucet": {"paths": ["/api/faucet/"], "methods": ["POST"],
+                      "drops": {"paths": ["/api/drops/"], "methods": ["POST"],
                                  "per_address": {"burst": 1, "per_minute": 1}}}})");
     ASSERT_EQ(c.rate_limits.size(), defaults.size() + 1);
     EXPECT_EQ(c.rate_limits.front().per_ip.burst, 2);
     EXPECT_EQ(c.rate_limits.front().per_ip.per_minute, 6);
     EXPECT_EQ(c.rate_limits.front().paths, defaults.front().paths);  // kept
-    const auto& faucet = c.rate_limits.back();
-    EXPECT_EQ(faucet.name, "faucet");
-    EXPECT_EQ(faucet.methods, std::vector<std::string>{"POST"});
-    EXPECT_EQ(faucet.per_address.burst, 1);
-    EXPECT_EQ(faucet.per_ip.burst, 0);  // no per-IP limit unless configured
+    const auto& drops = c.rate_limits.back();
+    EXPECT_EQ(drops.name, "drops");
+    EXPECT_EQ(drops.methods, std::vector<std::string>{"POST"});
+    EXPECT_EQ(drops.per_address.burst, 1);
+    EXPECT_EQ(drops.per_ip.burst, 0);  // no per-IP limit unless configured
 }
 
 TEST(Config, RateLimitErrorsNameTheKey) {
