@@ -79,7 +79,7 @@ test.describe('faucet on the devnet', () => {
       return BigInt(((await res.json()) as { result: string }).result);
     };
     const usdcBefore = await usdcOf();
-    await page.getByLabel('Network').selectOption({ label: 'Ink Sepolia USDC' });
+    await page.getByLabel('Faucet', { exact: true }).selectOption({ label: 'Ink Sepolia USDC' });
     await expect(page.getByTestId('faucet-amount')).toHaveText('10 USDC');
     await expect(page.getByTestId('faucet-balance')).toHaveText(`${usdcBefore / 1_000_000n} USDC`);
     await page.getByTestId('faucet-claim').click();
@@ -90,7 +90,7 @@ test.describe('faucet on the devnet', () => {
 
     // /faucet offers every network; Monad is still open to this wallet.
     await page.goto('/faucet');
-    await page.getByLabel('Network').selectOption({ label: 'Monad Testnet' });
+    await page.getByLabel('Faucet', { exact: true }).selectOption({ label: 'Monad Testnet' });
     await expect(page.getByTestId('faucet-amount')).toHaveText('0.5 MON');
     await expect(page.getByTestId('faucet-claim')).toHaveText('Claim');
   });

@@ -70,7 +70,7 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
         {offered.length > 1 ? (
           <div className="faucet-field">
             <label className="field-label" htmlFor="faucet-network">
-              {t('faucet.network')}
+              {t('faucet.pick')}
             </label>
             <select id="faucet-network" className="input" value={picked} onChange={(e) => setPicked(e.target.value as FaucetSlug)}>
               {offered.map((f) => (
