@@ -16,6 +16,9 @@ class FaucetService;
 namespace perch::pool {
 class PoolService;
 }
+namespace perch::maker {
+class Maker;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -35,6 +38,7 @@ struct Services {
     rewards::BadgeService* badges = nullptr;     // campaign badges (with the rewards)
     faucet::FaucetService* faucets = nullptr;    // the faucets (with the rewards: sign-in)
     pool::PoolService* pool = nullptr;           // /pool (with the rewards: pool points)
+    const maker::Maker* maker = nullptr;         // when this instance runs the maker
 };
 
 // One registration function per API group (one file each).

@@ -249,6 +249,7 @@ int serve(const Config& config) {
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances);
+    w.services.maker = maker.get();  // read by /api/health once the pool runs
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));
     pool.start();

@@ -48,6 +48,7 @@ void Maker::start(const std::vector<std::int64_t>& chain_ids) {
     for (auto id : chain_ids) {
         watch_wake_[id] = std::make_unique<Wakeup>(ctx_.get_executor());
         pay_wake_[id] = std::make_unique<Wakeup>(ctx_.get_executor());
+        published_heads_[id] = std::make_unique<std::atomic<std::uint64_t>>(0);
     }
     for (auto id : chain_ids) {
         auto on_error = [id](const std::exception_ptr& e) {
@@ -84,11 +85,23 @@ void Maker::stop() {
     for (auto& feed : feeds_) feed->stop();
 }
 
+std::map<std::int64_t, std::uint64_t> Maker::last_blocks() const {
+    std::map<std::int64_t, std::uint64_t> out;
+    for (const auto& [id, number] : published_heads_) out[id] = number->load();
+    return out;
+}
+
+void Maker::publish_head(std::int64_t chain_id, std::uint64_t number) {
+    if (auto it = published_heads_.find(chain_id); it != published_heads_.end())
+        it->second->store(number);
+}
+
 void Maker::on_head(std::int64_t chain_id, const chain::rpc::Head& head) {
     auto& seen = heads_[chain_id];
     // A lower or equal number with another hash is a reorganisation: taken as the head too.
     if (head.number == seen.number && head.hash == seen.hash) return;
     seen = {head.number, head.hash, std::chrono::steady_clock::now()};
+    publish_head(chain_id, head.number);
     watch_wake_.at(chain_id)->notify();
 }
 

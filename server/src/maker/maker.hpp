@@ -76,6 +76,9 @@ class Maker {
     const chain::Address& address() const { return address_; }
     // The pause switch as last read from the store (refreshed every poll).
     bool paused() const { return paused_.load(); }
+    // Each watched chain's newest block as this maker has seen it (0 before the first); safe to
+    // call from any thread.
+    std::map<std::int64_t, std::uint64_t> last_blocks() const;
 
   private:
     Task<void> watch_loop(std::int64_t chain_id);
@@ -159,7 +162,10 @@ class Maker {
     };
     std::map<std::int64_t, std::unique_ptr<Wakeup>> watch_wake_, pay_wake_;  // by chain
     std::vector<std::unique_ptr<chain::rpc::HeadFeed>> feeds_;
-    std::map<std::int64_t, SeenHead> heads_;              // by chain: the newest head seen
+    std::map<std::int64_t, SeenHead> heads_;  // by chain: the newest head seen
+    // The same numbers for other threads (/api/health); the map is filled once, in start().
+    std::map<std::int64_t, std::unique_ptr<std::atomic<std::uint64_t>>> published_heads_;
+    void publish_head(std::int64_t chain_id, std::uint64_t number);
     std::map<std::int64_t, PreparedFees> fees_;           // by chain
     std::map<std::int64_t, PreparedBalances> held_;       // by chain
     std::map<std::int64_t, store::WatchCursor> cursors_;  // by chain, as last written

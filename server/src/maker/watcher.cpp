@@ -87,6 +87,7 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
         auto polled = co_await eth.block_number();
         if (polled > seen.number || (polled != seen.number && seen.number == before))
             seen = {polled, "", std::chrono::steady_clock::now()};
+        publish_head(chain_id, seen.number);
     }
     auto head = static_cast<std::int64_t>(seen.number);
     auto seen_at = seen.at;

@@ -13,4 +13,7 @@ struct Migration {
 
 const std::vector<Migration>& migrations();
 
+// The version the newest migration brings the schema to (a ready store has it).
+int latest_schema_version();
+
 }  // namespace perch::store

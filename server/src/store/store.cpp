@@ -1,6 +1,9 @@
 #include "store/store.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
+#include "store/migrations.hpp"
 #include "store/sqlite/sqlite_store.hpp"
 
 namespace perch::store {
@@ -30,6 +33,12 @@ std::unique_ptr<Store> open_store(const std::string& url) {
 int migrate(const std::string& url) {
     require_sqlite(url);
     return SqliteStore::migrate_file(sqlite_path(url));
+}
+
+int latest_schema_version() {
+    int latest = 0;
+    for (const auto& m : migrations()) latest = std::max(latest, m.version);
+    return latest;
 }
 
 }  // namespace perch::store

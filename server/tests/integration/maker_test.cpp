@@ -220,6 +220,14 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     EXPECT_EQ(state_of(still), "queued");
     EXPECT_EQ(still.at("dst_tx_hash").as_string(), "");
     EXPECT_TRUE(sql(db, "SELECT id FROM maker_txs").empty()) << "a payout was signed while paused";
+    // /api/health says so, with the newest block the maker has seen on every chain.
+    auto health = json::parse(perch.get("/api/health").body).at("data").at("maker").as_object();
+    EXPECT_TRUE(health.at("enabled").as_bool());
+    EXPECT_TRUE(health.at("leader").as_bool());
+    EXPECT_TRUE(health.at("paused").as_bool());
+    ASSERT_EQ(health.at("chains").as_array().size(), devnet.rpc_urls.size());
+    for (const auto& c : health.at("chains").as_array())
+        EXPECT_GT(c.at("last_block").as_int64(), 0) << json::serialize(c);
     EXPECT_TRUE(chains.native(42161, recipient).is_zero());
 
     auto [resumed_rc, resumed_out] = run_perch({"resume"}, env);

@@ -331,3 +331,18 @@ TEST(Config, MigrateAppliesOnce) {
     EXPECT_NE(out.find("0 migration(s) applied"), std::string::npos) << out;
     std::filesystem::remove(db);
 }
+
+// What an operator's load balancer and dashboards read: the store, the maker (off here), ready.
+TEST(Server, HealthSaysWhatThisInstanceIsAndReadyAnswers) {
+    PerchProcess perch;
+    auto health = perch.get("/api/health");
+    ASSERT_EQ(health.status, 200) << health.body;
+    auto data = boost::json::parse(health.body).at("data").as_object();
+    EXPECT_EQ(data.at("store").as_string(), "sqlite");
+    EXPECT_FALSE(data.at("maker").at("enabled").as_bool());
+    auto ready = perch.get("/api/ready");
+    ASSERT_EQ(ready.status, 200) << ready.body;
+    auto r = boost::json::parse(ready.body).at("data").as_object();
+    EXPECT_TRUE(r.at("ready").as_bool());
+    EXPECT_EQ(r.at("schema_version").as_int64(), data.at("schema_version").as_int64());
+}
