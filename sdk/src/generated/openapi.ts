@@ -8,8 +8,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and schema version */
+        /** Liveness: schema version, uptime, the store (sqlite), and the maker (enabled, leader, paused, each chain's newest block seen) */
         get: operations["get_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness for a load balancer: 200 once the store answers with every migration applied, else 503 */
+        get: operations["get_ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1104,6 +1121,31 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
     get_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_ready: {
         parameters: {
             query?: never;
             header?: never;
