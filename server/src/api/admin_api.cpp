@@ -5,6 +5,7 @@
 
 #include <boost/json.hpp>
 
+#include "api/auth_guard.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -17,19 +18,7 @@ namespace {
 constexpr int kOk = 200;
 
 void require_admin(const Services& s, const http::Request& req) {
-    const auto& token = s.rewards->options().admin_token;
-    if (token.empty()) {
-        throw ApiError(ErrorKind::forbidden, "the admin API is closed (no admin token configured)");
-    }
-    std::string given(req.header("X-Admin-Token"));
-    if (given.empty()) {
-        auto auth = req.header(http::bhttp::field::authorization);
-        if (auth.starts_with("Bearer ")) given = std::string(auth.substr(7));
-    }
-    if (given.size() != token.size() ||
-        CRYPTO_memcmp(given.data(), token.data(), token.size()) != 0) {
-        throw ApiError(ErrorKind::unauthorized, "a valid admin token is required");
-    }
+    require_admin_token(s.rewards->options().admin_token, req);
 }
 
 struct Kind {
@@ -64,6 +53,21 @@ json::array all_of(const rewards::CatalogSnapshot& snap, const std::string& kind
 }
 
 }  // namespace
+
+void require_admin_token(const std::string& token, const http::Request& req) {
+    if (token.empty()) {
+        throw ApiError(ErrorKind::forbidden, "the admin API is closed (no admin token configured)");
+    }
+    std::string given(req.header("X-Admin-Token"));
+    if (given.empty()) {
+        auto auth = req.header(http::bhttp::field::authorization);
+        if (auth.starts_with("Bearer ")) given = std::string(auth.substr(7));
+    }
+    if (given.size() != token.size() ||
+        CRYPTO_memcmp(given.data(), token.data(), token.size()) != 0) {
+        throw ApiError(ErrorKind::unauthorized, "a valid admin token is required");
+    }
+}
 
 void register_admin_api(http::Router& router, Services& s) {
     router.get("/api/admin/api/activity/info",

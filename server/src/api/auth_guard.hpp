@@ -15,4 +15,8 @@ Task<std::optional<std::string>> session_wallet(Services& s, const http::Request
 // X-Perch-Auth header; else throws ApiError 401 (no session, bad header) or 403 (another wallet).
 Task<std::string> require_wallet(Services& s, const http::Request& req, std::string user);
 
+// Throws ApiError unless the request carries the admin token (X-Admin-Token or "Authorization:
+// Bearer"): 403 while no token is configured, 401 for a missing or wrong one.
+void require_admin_token(const std::string& token, const http::Request& req);
+
 }  // namespace perch::api

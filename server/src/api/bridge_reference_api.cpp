@@ -27,14 +27,14 @@ void register_bridge_reference_api(http::Router& router, Services& s) {
                  list_payload(s.catalog.tokens()));
     router.fixed(verb::post, "/api/bridge_api/v1/get_all_exchange_infos",
                  "Exchanges that can be bridge destinations", list_payload(s.catalog.exchanges()));
-    router.fixed(verb::get, "/api/ecosystem_api/v1/directory",
-                 "The ecosystem directory: categories and projects (name, category, networks as "
-                 "chain ids, link, text)",
-                 http::make_payload("application/json",
-                                    json::serialize(json::object{{"code", 0},
-                                                                 {"msg", "success"},
-                                                                 {"data", s.catalog.ecosystem()}}),
-                                    "public, max-age=60"));
+    router.fixed(
+        verb::get, "/api/ecosystem_api/v1/directory",
+        "The ecosystem directory: categories and projects (name, category, networks as "
+        "chain ids, link, text)",
+        http::make_payload("application/json",
+                           json::serialize(json::object{
+                               {"code", 0}, {"msg", "success"}, {"data", s.catalog.ecosystem()}}),
+                           "public, max-age=60"));
     router.get("/api/bridge_api/v1/getChannelIDByDomainName",
                "The channel (branding) serving a domain",
                [&s](http::Request& req) -> Task<http::Response> {

@@ -1,9 +1,11 @@
-// Liveness, readiness and what this instance is: its store, whether it runs the maker, and the
-// newest block the maker has seen on each chain.
+// Liveness, readiness and what this instance is (its store, whether it runs the maker, the newest
+// block the maker has seen on each chain), and the Prometheus metrics behind the admin token.
 #include <boost/json.hpp>
 
+#include "api/auth_guard.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
+#include "core/metrics.hpp"
 #include "maker/maker.hpp"
 #include "store/migrations.hpp"
 
@@ -28,6 +30,39 @@ json::object maker_json(const Services& s) {
     return out;
 }
 
+// What is read at scrape time: orders by state, the maker's heads and watcher lag, the store's
+// connections in use. (Request, RPC and payout histograms are kept as they happen.)
+Task<std::string> scraped_gauges(Services& s) {
+    using metrics::label;
+    std::string out;
+    std::vector<metrics::Sample> orders;
+    auto by_state = co_await s.store.orders().count_by_state();
+    for (const auto& [state, n] : by_state)
+        orders.push_back({label("state", state), static_cast<double>(n)});
+    metrics::render_gauge(out, "perch_orders", "Bridge orders by state", orders);
+    if (s.maker) {
+        std::vector<metrics::Sample> heads, lag;
+        for (const auto& [id, block] : s.maker->last_blocks()) {
+            auto chain = label("chain", std::to_string(id));
+            heads.push_back({chain, static_cast<double>(block)});
+            auto cursor = co_await s.store.orders().cursor(id);
+            auto next = cursor ? static_cast<std::uint64_t>(cursor->next_block) : block + 1;
+            lag.push_back({chain, next > block ? 0.0 : static_cast<double>(block + 1 - next)});
+        }
+        metrics::render_gauge(out, "perch_chain_head_block", "Newest block the maker has seen",
+                              heads);
+        metrics::render_gauge(out, "perch_watcher_lag_blocks",
+                              "Blocks seen by the maker that its watcher has not read yet", lag);
+        metrics::render_gauge(out, "perch_maker_paused", "1 while the maker is paused",
+                              {{"", s.maker->paused() ? 1.0 : 0.0}});
+    }
+    auto use = s.store.connection_use();
+    metrics::render_gauge(out, "perch_db_connections", "Store connections",
+                          {{label("use", "in_use"), static_cast<double>(use.in_use)},
+                           {label("use", "total"), static_cast<double>(use.size)}});
+    co_return out;
+}
+
 }  // namespace
 
 void register_system_api(http::Router& router, Services& s) {
@@ -45,6 +80,18 @@ void register_system_api(http::Router& router, Services& s) {
                                                   {"store", store_kind(s.config.database_url)},
                                                   {"maker", maker_json(s)}});
         });
+    router.get("/metrics",
+               "Prometheus text format (admin token): requests by route and status with latency, "
+               "RPC calls by chain and outcome with latency, maker reaction per chain, orders by "
+               "state, heads and watcher lag per chain, store connections in use",
+               [&s](http::Request& req) -> Task<http::Response> {
+                   require_admin_token(s.config.admin_token, req);
+                   auto gauges = co_await scraped_gauges(s);
+                   http::Response r;
+                   r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+                   r.body = metrics::registry().render() + gauges;
+                   co_return r;
+               });
     router.get(
         "/api/ready",
         "Readiness for a load balancer: 200 once the store answers with every migration "

@@ -71,6 +71,7 @@ Task<Response> Dispatcher::handle(const RawRequest& raw, std::string_view peer) 
     bool tls = over_tls(raw, peer);
     auto response = co_await route(request);
     response.over_tls = tls;
+    response.route = request.route;  // errors thrown by the handler count for its route too
     co_return response;
 }
 
@@ -83,7 +84,7 @@ Task<Response> Dispatcher::route(Request& request) const {
         r.content_type.clear();
         co_return r;
     }
-    if (request.path == "/api" || request.path.starts_with("/api/")) {
+    if (request.path == "/api" || request.path.starts_with("/api/") || request.path == "/metrics") {
         try {
             co_return co_await handle_api(request);
         } catch (const ApiError& e) {
@@ -109,6 +110,7 @@ Task<Response> Dispatcher::handle_api(Request& request) const {
         co_return error_envelope(bhttp::status::not_found, "no such API: " + request.path);
     }
     request.params = std::move(match.params);
+    request.route = match.pattern;
     auto verdict = limiter_->admit(request.raw.method_string(), request.path, request.client_ip,
                                    wallet_of(request));
     if (verdict.group) co_return too_many_requests(verdict);

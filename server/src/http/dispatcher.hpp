@@ -47,6 +47,10 @@ class Dispatcher {
     // The hottest path: a GET of a fixed route (reference data) at exactly its path, which no
     // rate limit covers, answers its payload with no handler, coroutine or Request. Else null.
     const Payload* fixed_payload(const RawRequest& req) const;
+    // The fixed route's path as the router keeps it (the metrics label of a fixed answer).
+    const std::string* fixed_route(std::string_view target) const {
+        return router_.fixed_path(target);
+    }
     // Whether a trusted proxy says the client came over HTTPS (X-Forwarded-Proto).
     bool over_tls(const RawRequest& req, std::string_view peer) const;
 

@@ -51,6 +51,9 @@ struct Response {
     // Set by the dispatcher: the client reached us over TLS through a trusted proxy (HSTS and
     // Secure cookies apply).
     bool over_tls = false;
+    // Set by the dispatcher: the route pattern that answered (a string that lives as long as the
+    // router), for the request metrics.
+    const std::string* route = nullptr;
 };
 
 struct Request {
@@ -59,6 +62,7 @@ struct Request {
     Params query;      // percent-decoded
     Params params;     // path parameters from the route pattern
     std::string client_ip;
+    const std::string* route = nullptr;  // the matched route pattern, once matched
 
     // The query value, or empty when absent.
     std::string_view query_value(std::string_view name) const;

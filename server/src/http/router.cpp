@@ -90,6 +90,7 @@ Router::Match Router::match(bhttp::verb method, std::string_view path) const {
             }
         }
         result.handler = &route.handler;
+        result.pattern = &route.pattern;
         result.params = std::move(params);
         return result;
     }

@@ -35,9 +35,15 @@ class Router {
         auto it = fixed_gets_.find(path);
         return it == fixed_gets_.end() ? nullptr : it->second.get();
     }
+    // The path of that fixed route as the router keeps it (for metrics labels), or null.
+    const std::string* fixed_path(std::string_view path) const {
+        auto it = fixed_gets_.find(path);
+        return it == fixed_gets_.end() ? nullptr : &it->first;
+    }
 
     struct Match {
         const Handler* handler = nullptr;  // null: no route
+        const std::string* pattern = nullptr;
         Params params;
         bool other_method = false;  // the path exists with another method (405)
     };

@@ -13,7 +13,10 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
+
+#include "core/metrics.hpp"
 
 namespace perch::http {
 namespace asio = boost::asio;
@@ -33,6 +36,27 @@ struct ConnectionRegistry {
 };
 
 namespace {
+
+// The request metrics: one histogram per (route, status). Each thread keeps the series it has
+// used, so a request costs a hash lookup and three relaxed atomic adds, never the registry's lock.
+void record_request(const std::string* route, int status, std::chrono::microseconds took) {
+    static const std::string kOther = "other";  // static files, unknown API paths
+    struct Key {
+        const std::string* route;
+        int status;
+        bool operator==(const Key&) const = default;
+    };
+    struct KeyHash {
+        std::size_t operator()(const Key& k) const {
+            return std::hash<const void*>()(k.route) ^ (static_cast<std::size_t>(k.status) << 1);
+        }
+    };
+    thread_local std::unordered_map<Key, metrics::Histogram*, KeyHash> series;
+    if (!route) route = &kOther;
+    auto& h = series[{route, status}];
+    if (!h) h = &metrics::registry().http.at({*route, std::to_string(status)});
+    h->observe(took);
+}
 
 struct Registration {
     ConnectionRegistry& registry;
@@ -187,7 +211,7 @@ Task<void> Server::serve(tcp::socket socket) {
             if (auto body = dispatcher_.serialize_payload(*fixed, req,
                                                           dispatcher_.over_tls(req, peer), head)) {
                 auto [write_ec, written] = co_await write_head_body(conn, head, *body);
-                log_access(peer, req, 200, written, started);
+                log_access(dispatcher_.fixed_route(req.target()), peer, req, 200, written, started);
                 conn.busy = false;
                 if (write_ec || !req.keep_alive() || stopping_) break;
                 continue;
@@ -200,6 +224,7 @@ Task<void> Server::serve(tcp::socket socket) {
             break;
         }
         auto status = static_cast<int>(response.status);
+        const auto* route = response.route;
         bool keep_alive = req.keep_alive() && !stopping_;
         boost::system::error_code write_ec;
         std::size_t written = 0;
@@ -212,7 +237,7 @@ Task<void> Server::serve(tcp::socket socket) {
             std::tie(write_ec, written) =
                 co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
         }
-        log_access(peer, req, status, written, started);
+        log_access(route, peer, req, status, written, started);
         conn.busy = false;
         if (write_ec || !keep_alive) break;
     }
@@ -228,13 +253,14 @@ Task<std::tuple<boost::system::error_code, std::size_t>> Server::write_head_body
     co_return co_await asio::async_write(conn.stream, parts, use_tuple);
 }
 
-void Server::log_access(std::string_view peer, const RawRequest& req, int status,
-                        std::size_t written, std::chrono::steady_clock::time_point started) {
-    if (!access_log_) return;
+void Server::log_access(const std::string* route, std::string_view peer, const RawRequest& req,
+                        int status, std::size_t written,
+                        std::chrono::steady_clock::time_point started) {
     auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                      std::chrono::steady_clock::now() - started)
-                      .count();
-    access_log_->write({peer, req.method_string(), req.target(), status, written, micros});
+        std::chrono::steady_clock::now() - started);
+    record_request(route, status, micros);
+    if (!access_log_) return;
+    access_log_->write({peer, req.method_string(), req.target(), status, written, micros.count()});
 }
 
 // Answers a request we refuse before reading it whole, then closes without a reset.

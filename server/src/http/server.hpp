@@ -36,8 +36,8 @@ class Server {
     Task<std::tuple<boost::system::error_code, std::size_t>> write_head_body(Connection& conn,
                                                                              std::string_view head,
                                                                              std::string_view body);
-    void log_access(std::string_view peer, const RawRequest& req, int status, std::size_t written,
-                    std::chrono::steady_clock::time_point started);
+    void log_access(const std::string* route, std::string_view peer, const RawRequest& req,
+                    int status, std::size_t written, std::chrono::steady_clock::time_point started);
     Task<void> answer_early_error(Connection& conn, bhttp::status status, std::string_view msg);
     static Task<void> linger(Connection& conn);
     Task<void> stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,

@@ -116,7 +116,7 @@ class Maker {
     // What the pool has available of each of `refs` (by token address), read from the pool.
     Task<std::map<std::string, chain::U256>> pool_available(
         chain::rpc::RpcClient& rpc, const std::map<std::string, balance::TokenRef>& refs);
-    void record_reactions(const std::vector<store::MakerTx>& stored);
+    void record_reactions(std::int64_t chain_id, const std::vector<store::MakerTx>& stored);
     Task<void> follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     Task<void> broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                          std::vector<Outgoing> outgoing);

@@ -9,6 +9,7 @@
 
 #include "bridge/pool.hpp"
 #include "chain/rpc/eth.hpp"
+#include "core/metrics.hpp"
 #include "maker/maker.hpp"
 #include "maker/sending.hpp"
 
@@ -136,15 +137,18 @@ Task<void> Maker::pay_loop(std::int64_t chain_id) {
     }
 }
 
-void Maker::record_reactions(const std::vector<store::MakerTx>& stored) {
+void Maker::record_reactions(std::int64_t chain_id, const std::vector<store::MakerTx>& stored) {
     auto now = std::chrono::steady_clock::now();
+    auto& histogram = metrics::registry().payout.at({std::to_string(chain_id)});
     auto before = reactions_.total();
     for (const auto& m : stored) {
         auto it = ready_at_.find(m.order_id);
         if (it == ready_at_.end()) continue;
-        if (m.kind == "payout")
-            reactions_.record(
-                std::chrono::duration_cast<std::chrono::microseconds>(now - it->second));
+        if (m.kind == "payout") {
+            auto took = std::chrono::duration_cast<std::chrono::microseconds>(now - it->second);
+            reactions_.record(took);
+            histogram.observe(took);
+        }
         ready_at_.erase(it);
     }
     // A line per ten payouts: the benchmark reads the newest.
@@ -311,7 +315,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
     fresh.reserve(stored.size());
     for (const auto& m : stored) fresh.push_back({m.id, m.attempts.back()});
     co_await broadcast(chain_id, rpc, std::move(fresh));
-    record_reactions(stored);
+    record_reactions(chain_id, stored);
 }
 
 Task<void> Maker::broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,

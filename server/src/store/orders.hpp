@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -153,6 +154,8 @@ class OrderStore {
     virtual Task<HistoryPage> history(HistoryQuery query) = 0;
 
     // The maker's pause switch.
+    // How many orders are in each state (for the metrics).
+    virtual Task<std::map<std::string, std::int64_t>> count_by_state() = 0;
     virtual Task<bool> paused() = 0;
     virtual Task<void> set_paused(bool paused) = 0;
 

@@ -44,6 +44,12 @@ class Store {
 
     // Bridge orders and the maker's transactions (same database).
     virtual OrderStore& orders() = 0;
+
+    // The store's connections and how many are lent out now (the metrics' pool use).
+    struct ConnectionUse {
+        std::size_t size = 0, in_use = 0;
+    };
+    virtual ConnectionUse connection_use() = 0;
 };
 
 // Opens the store named by a database URL ("sqlite:PATH"); applies pending migrations.

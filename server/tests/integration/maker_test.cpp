@@ -201,7 +201,8 @@ U256 u256_of(const json::value& v) {
 TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     PERCH_REQUIRE_DEVNET(devnet);
     Chains chains(devnet);
-    PerchProcess perch(maker_config(devnet));
+    const char* kMetricsToken = "maker-metrics-token-0123456789";
+    PerchProcess perch(maker_config(devnet) + ", \"admin_token\": \"" + kMetricsToken + "\"");
     auto db = perch.dir() / "perch.db";
     wait_for_watchers(db, devnet.rpc_urls.size());
     std::vector<std::pair<std::string, std::string>> env{
@@ -228,6 +229,14 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     ASSERT_EQ(health.at("chains").as_array().size(), devnet.rpc_urls.size());
     for (const auto& c : health.at("chains").as_array())
         EXPECT_GT(c.at("last_block").as_int64(), 0) << json::serialize(c);
+    // And /metrics: the maker's heads, lag and pause, its RPC calls, the queued order.
+    auto metrics = perch.get("/metrics", {{"X-Admin-Token", kMetricsToken}});
+    ASSERT_EQ(metrics.status, 200) << metrics.body;
+    for (const char* line :
+         {"perch_chain_head_block{chain=\"1868\"}", "perch_watcher_lag_blocks{chain=\"42161\"}",
+          "perch_maker_paused 1", "perch_orders{state=\"queued\"} 1",
+          "perch_rpc_call_duration_seconds_count{chain=\"1868\",outcome=\"ok\"}"})
+        EXPECT_NE(metrics.body.find(line), std::string::npos) << line << "\n" << metrics.body;
     EXPECT_TRUE(chains.native(42161, recipient).is_zero());
 
     auto [resumed_rc, resumed_out] = run_perch({"resume"}, env);

@@ -346,3 +346,29 @@ TEST(Server, HealthSaysWhatThisInstanceIsAndReadyAnswers) {
     EXPECT_TRUE(r.at("ready").as_bool());
     EXPECT_EQ(r.at("schema_version").as_int64(), data.at("schema_version").as_int64());
 }
+
+// GET /metrics: behind the admin token, in the Prometheus text format, counting what it served.
+TEST(Server, MetricsNeedTheAdminTokenAndCountRequestsByRouteAndStatus) {
+    const std::string token = "metrics-test-token-0123456789";
+    PerchProcess perch("\"admin_token\": \"" + token + "\"");
+    EXPECT_EQ(perch.get("/metrics").status, 401);
+    EXPECT_EQ(perch.get("/metrics", {{"Authorization", "Bearer wrong-token-0123456789"}}).status,
+              401);
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(perch.get("/api/health").status, 200);
+    EXPECT_EQ(perch.get("/api/bridge_api/v1/order?chain_id=x&tx_hash=y").status, 400);
+    auto res = perch.get("/metrics", {{"Authorization", "Bearer " + token}});
+    ASSERT_EQ(res.status, 200) << res.body;
+    EXPECT_EQ(res.headers["content-type"], "text/plain; version=0.0.4; charset=utf-8");
+    const auto& text = res.body;
+    EXPECT_NE(text.find("# TYPE perch_http_request_duration_seconds histogram"), std::string::npos);
+    EXPECT_NE(text.find("perch_http_request_duration_seconds_count{route=\"/api/health\","
+                        "status=\"200\"} 3"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("route=\"/api/bridge_api/v1/order\",status=\"400\""), std::string::npos);
+    EXPECT_NE(text.find("perch_db_connections{use=\"total\"}"), std::string::npos);
+    EXPECT_NE(text.find("# TYPE perch_orders gauge"), std::string::npos);
+    // Without a token configured the endpoint is closed.
+    PerchProcess closed;
+    EXPECT_EQ(closed.get("/metrics").status, 403);
+}

@@ -24,7 +24,9 @@ ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, const Rp
             reasons_[chain.chain_id] = "chain " + std::to_string(chain.chain_id) +
                                        " is not reachable from this server (" + reason + ")";
         } else {
-            clients_[chain.chain_id] = std::make_unique<RpcClient>(usable, options);
+            auto labelled = options;
+            labelled.label = std::to_string(chain.chain_id);
+            clients_[chain.chain_id] = std::make_unique<RpcClient>(usable, labelled);
         }
     }
 }

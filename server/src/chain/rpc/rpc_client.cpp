@@ -6,6 +6,8 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/json.hpp>
 
+#include "core/metrics.hpp"
+
 namespace perch::chain::rpc {
 namespace json = boost::json;
 namespace asio = boost::asio;
@@ -123,7 +125,43 @@ std::vector<RpcClient::Endpoint*> RpcClient::by_health() {
     return order;
 }
 
+namespace {
+
+const char* outcome_of(RpcError::Kind kind) {
+    switch (kind) {
+        case RpcError::Kind::transport:
+            return "transport";
+        case RpcError::Kind::timeout:
+            return "timeout";
+        case RpcError::Kind::rpc:
+            return "rpc";
+        case RpcError::Kind::bad_response:
+            return "bad_response";
+    }
+    return "error";
+}
+
+void observe(const std::string& label, const char* outcome, Clock::time_point started) {
+    if (label.empty()) return;  // a client outside the chain registry (tests, tools)
+    auto took = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
+    metrics::registry().rpc.at({label, outcome}).observe(took);
+}
+
+}  // namespace
+
 Task<std::string> RpcClient::send(std::string body) {
+    auto started = Clock::now();
+    try {
+        auto answer = co_await send_once(std::move(body));
+        observe(options_.label, "ok", started);
+        co_return answer;
+    } catch (const RpcError& e) {
+        observe(options_.label, outcome_of(e.kind()), started);
+        throw;
+    }
+}
+
+Task<std::string> RpcClient::send_once(std::string body) {
     auto delay = options_.backoff;
     std::string last_error = "no RPC URL answered";
     RpcError::Kind last_kind = RpcError::Kind::transport;

@@ -23,6 +23,7 @@ struct RpcOptions {
     std::chrono::milliseconds backoff{100};    // doubled after each failed round
     std::chrono::milliseconds cooldown{5000};  // how long a failing URL is skipped
     std::string ca_file;  // TLS trust store for https URLs; empty: the system's
+    std::string label;    // the metrics' chain label (the registry sets the chain id)
 };
 
 struct Call {
@@ -55,7 +56,8 @@ class RpcClient {
 
   private:
     struct Endpoint;
-    Task<std::string> send(std::string body);
+    Task<std::string> send(std::string body);       // send_once, timed for the metrics
+    Task<std::string> send_once(std::string body);  // every URL, every attempt
     std::vector<Endpoint*> by_health();
 
     RpcOptions options_;

@@ -460,6 +460,17 @@ Task<HistoryPage> SqliteOrders::history(HistoryQuery q) {
     co_return co_await db_.run(std::move(read));
 }
 
+Task<std::map<std::string, std::int64_t>> SqliteOrders::count_by_state() {
+    auto read = [](Connection& c) {
+        auto& s = c.prepared("SELECT state, COUNT(*) FROM bridge_orders GROUP BY state");
+        std::map<std::string, std::int64_t> out;
+        while (s.step()) out[s.column_text(0)] = s.column_int(1);
+        s.reset();
+        return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
 Task<bool> SqliteOrders::paused() {
     auto read = [](Connection& c) {
         auto& s = c.prepared("SELECT value FROM maker_settings WHERE key = 'paused'");

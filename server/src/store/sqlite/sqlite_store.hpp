@@ -29,6 +29,10 @@ class SqliteStore final : public Store {
                                       std::uint64_t floor) override;
     Task<void> reset_nonce(std::int64_t chain_id, std::string account, std::uint64_t next) override;
     OrderStore& orders() override { return *orders_; }
+    ConnectionUse connection_use() override {
+        std::lock_guard lock(mutex_);
+        return {connections_.size(), connections_.size() - free_.size()};
+    }
 
     // Runs f(Connection&) on a DB thread and resumes the caller on its own executor. A plain
     // function, not a coroutine, and callers name their lambda before co_await: g++ 12 destroys
