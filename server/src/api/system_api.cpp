@@ -1,6 +1,7 @@
 // Liveness, readiness and what this instance is (its store, whether it runs the maker, the newest
 // block the maker has seen on each chain), and the Prometheus metrics behind the admin token.
 #include <boost/json.hpp>
+#include <set>
 
 #include "api/auth_guard.hpp"
 #include "api/services.hpp"
@@ -30,6 +31,38 @@ json::object maker_json(const Services& s) {
     return out;
 }
 
+// The maker's balance of every route token on every chain it pays on, in whole tokens; a chain
+// that does not answer is left out (its RPC outcome histogram says why).
+Task<std::string> maker_balances(Services& s) {
+    using metrics::label;
+    std::vector<metrics::Sample> samples;
+    auto maker = chain::Address::from_hex(s.catalog.maker_address());
+    for (const auto& [id, block] : s.maker->last_blocks()) {
+        std::set<std::string> symbols;  // several routes may carry one token
+        for (const auto& route : s.routes.routes) symbols.insert(route.token);
+        std::vector<balance::TokenRef> refs;
+        for (const auto& symbol : symbols)
+            if (auto ref = s.balances.token(symbol, id)) refs.push_back(*ref);
+        if (!maker || refs.empty()) continue;
+        std::vector<std::optional<chain::U256>> held;
+        try {
+            held = co_await s.balances.token_balances(id, *maker, refs);
+        } catch (const chain::rpc::RpcError&) {
+            continue;
+        }
+        for (std::size_t i = 0; i < refs.size() && i < held.size(); ++i) {
+            if (!held[i]) continue;
+            samples.push_back(
+                {label("chain", std::to_string(id)) + "," + label("token", refs[i].symbol),
+                 std::stod(held[i]->format_units(refs[i].decimals))});
+        }
+    }
+    std::string out;
+    metrics::render_gauge(out, "perch_maker_balance", "The maker's balance per chain and token",
+                          samples);
+    co_return out;
+}
+
 // What is read at scrape time: orders by state, the maker's heads and watcher lag, the store's
 // connections in use. (Request, RPC and payout histograms are kept as they happen.)
 Task<std::string> scraped_gauges(Services& s) {
@@ -56,6 +89,7 @@ Task<std::string> scraped_gauges(Services& s) {
         metrics::render_gauge(out, "perch_maker_paused", "1 while the maker is paused",
                               {{"", s.maker->paused() ? 1.0 : 0.0}});
     }
+    if (s.maker) out += co_await maker_balances(s);
     auto use = s.store.connection_use();
     metrics::render_gauge(out, "perch_db_connections", "Store connections",
                           {{label("use", "in_use"), static_cast<double>(use.in_use)},

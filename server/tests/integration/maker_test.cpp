@@ -235,6 +235,7 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     for (const char* line :
          {"perch_chain_head_block{chain=\"1868\"}", "perch_watcher_lag_blocks{chain=\"42161\"}",
           "perch_maker_paused 1", "perch_orders{state=\"queued\"} 1",
+          "perch_maker_balance{chain=\"8453\",token=\"USDC\"}",
           "perch_rpc_call_duration_seconds_count{chain=\"1868\",outcome=\"ok\"}"})
         EXPECT_NE(metrics.body.find(line), std::string::npos) << line << "\n" << metrics.body;
     EXPECT_TRUE(chains.native(42161, recipient).is_zero());
