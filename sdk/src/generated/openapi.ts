@@ -18,6 +18,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus text format (admin token): requests by route and status with latency, RPC calls by chain and outcome with latency, maker reaction per chain, orders by state, heads and watcher lag per chain, store connections in use */
+        get: operations["getrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -1121,6 +1138,31 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
     get_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getrics: {
         parameters: {
             query?: never;
             header?: never;
