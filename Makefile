@@ -62,7 +62,7 @@ run: build
 
 ## ---- tests ----------------------------------------------------------------------------------
 test-server: server devnet
-	cd $(SERVER_BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 300
+	cd $(SERVER_BUILD) && bash $(ROOT)/scripts/with-postgres.sh ctest --output-on-failure -j $(JOBS) --timeout 300
 
 test-web: web/node_modules/.stamp
 	cd web && npm run --silent test

@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build ccache pkg-config git curl ca-certificates
   libboost1.81-dev libboost-json1.81-dev libboost-url1.81-dev
-  libsqlite3-dev libsecp256k1-dev libcrypto++-dev libssl-dev libsodium-dev libmaxminddb-dev
+  libsqlite3-dev libpq-dev postgresql-15 libsecp256k1-dev libcrypto++-dev libssl-dev libsodium-dev libmaxminddb-dev
   libspdlog-dev zlib1g-dev libgtest-dev libgmock-dev libbenchmark-dev
   chromium wrk nginx-light procps psmisc sqlite3
 )

@@ -3,6 +3,7 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PERCH_BIN="$ROOT/build/server/perch"
 PIDS=()
+PG_DIRS=()
 
 stop_all() {
   local pid
@@ -58,4 +59,32 @@ start_verifier() {
   setsid node "$ROOT/tools/social-verifier.mjs" --port "$port" > "$log" 2>&1 &
   PIDS+=($!)
   wait_for_line "$log" "social verifier listening on" 15 "$!"
+}
+
+# start_postgres DIR PORT LOG: a throwaway PostgreSQL cluster (initdb into DIR, trust auth, on
+# 127.0.0.1:PORT, durability off) for the tests; sets PG_URL. As root it runs as the postgres
+# user, since initdb refuses root. stop_postgres stops every cluster started this way.
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+pg_as() { if [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+start_postgres() {
+  local dir=$1 port=$2 log=$3 bin
+  bin=$(pg_bin)
+  [[ -x $bin/initdb ]] || { echo "PostgreSQL is not installed (scripts/install-deps.sh)" >&2; return 1; }
+  mkdir -p "$dir"
+  [[ $(id -u) -eq 0 ]] && chown postgres: "$dir"
+  pg_as "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --no-locale -E UTF8 --no-sync \
+    > "$log" 2>&1 || { tail -n 20 "$log" >&2; return 1; }
+  PG_DIRS+=("$dir")
+  pg_as "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o "-p $port -k $dir \
+    -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off \
+    -c max_connections=300" >> "$log" 2>&1 || { cat "$dir/server.log" >&2; return 1; }
+  PG_URL="postgresql://postgres@127.0.0.1:$port/"
+}
+stop_postgres() {
+  local dir
+  for dir in "${PG_DIRS[@]}"; do
+    pg_as "$(pg_bin)/pg_ctl" -D "$dir/data" -m immediate -w stop > /dev/null 2>&1 || true
+    rm -rf "$dir"
+  done
+  PG_DIRS=()
 }

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# make test: every suite against real parts. A test devnet (ports +100) and a test perch (port
-# 8180, temp SQLite, 127.0.0.1 trusted as a proxy) run beside anything `make run` started.
+# make test: every suite against real parts. A test devnet (ports +100), a throwaway PostgreSQL
+# cluster (port 5532) and a test perch (port 8180, temp SQLite, 127.0.0.1 trusted as a proxy) run
+# beside anything `make run` started.
 # Prints each suite's counts and a closing "total: N passed, N failed" line.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 TMP=$(mktemp -d /tmp/perch-test.XXXXXX)
 LOGS="$ROOT/build/test-logs"
 mkdir -p "$LOGS"
-trap 'stop_all; rm -rf "$TMP"' EXIT
+trap 'stop_all; stop_postgres; rm -rf "$TMP"' EXIT
 JOBS=${JOBS:-$(nproc)}
 # TEST_PORT_SHIFT moves every port this script uses, so that two checkouts can run `make test` at once.
 S=${TEST_PORT_SHIFT:-0}
@@ -32,6 +33,9 @@ start_devnet "$TMP/devnet" $((100 + S)) "$LOGS/devnet-node.log" || exit 1
 start_devnet "$TMP/faults" $((150 + S)) "$LOGS/devnet-faults.log" || exit 1
 start_verifier $((8195 + S)) "$LOGS/social-verifier.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
+# The store, integration and maker tests run once more on PostgreSQL (ctest label postgresql).
+start_postgres "$(mktemp -d /tmp/perch-pg.XXXXXX)" $((5532 + S)) "$LOGS/postgres.log" || exit 1
+export PERCH_TEST_POSTGRES_URL=$PG_URL
 # For the rewards end-to-end tests only (not exported: perch reads PERCH_* itself): the social
 # verifier to seed (POST /accept {platform, subject}), the e2e perch's admin token and SQLite file.
 E2E_VERIFIER_URL=http://127.0.0.1:$((8195 + S))

@@ -1,6 +1,6 @@
 // Maker capacity without the nodes: payouts signed (secp256k1, EIP-1559, USDC transfer) and stored
 // (order to paying, nonce reserved, maker transaction and its signed bytes written: the real
-// SqliteOrders::sign_and_store, one SQLite transaction per call) on a real SQLite file in WAL
+// SqlOrders::sign_and_store, one SQLite transaction per call) on a real SQLite file in WAL
 // mode. Batch 1 is the one-block path (each deposit paid alone as soon as it is confirmed); 300 is
 // the maker's batch under load. Signing runs on the store's DB thread inside the transaction and
 // the caller only waits, so the work is one core's. Registered twice: items_per_second per
@@ -17,8 +17,8 @@
 #include "bridge/order.hpp"
 #include "chain/signer.hpp"
 #include "chain/tx.hpp"
-#include "store/sqlite/sqlite.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/db.hpp"
+#include "store/sql/sql_store.hpp"
 
 using namespace perch;
 using namespace perch::store;
@@ -37,7 +37,7 @@ T run(boost::asio::io_context& io, Task<T> task) {
 constexpr const char* kKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
 // `count` queued payout orders to chain 42161, ids from `first`.
-void seed(SqliteStore& sqlite, boost::asio::io_context& io, std::int64_t first,
+void seed(SqlStore& sqlite, boost::asio::io_context& io, std::int64_t first,
           std::int64_t count) {
     auto insert = [first, count](Connection& c) {
         Transaction tx(c);
@@ -66,7 +66,7 @@ void BM_SignAndStorePayouts(benchmark::State& state) {
                 ("perch-maker-bench-" + std::to_string(std::random_device{}()) + ".db");
     {
         boost::asio::io_context io;
-        SqliteStore sqlite(path.string());
+        SqlStore sqlite("sqlite:" + path.string());
         auto& orders = sqlite.orders();
         auto key = *chain::PrivateKey::from_hex(kKey);
         auto account = key.address().lower_hex();

@@ -13,7 +13,7 @@
 #include "rewards/catalog.hpp"
 #include "rewards/planner.hpp"
 #include "store/rewards_store.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/sql_store.hpp"
 
 using namespace perch;
 using namespace perch::store;
@@ -38,7 +38,7 @@ void BM_ConsumeCompletedOrders(benchmark::State& state) {
     auto path = std::filesystem::temp_directory_path() /
                 ("perch-rewards-bench-" + std::to_string(std::random_device{}()) + ".db");
     {
-        SqliteStore sqlite(path.string());
+        SqlStore sqlite("sqlite:" + path.string());
         auto rewards = open_rewards_store(sqlite);
         auto campaigns =
             rewards::RewardsCatalog::load(PERCH_BENCH_CONFIG_DIR).snapshot()->campaigns;

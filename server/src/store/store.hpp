@@ -52,7 +52,8 @@ class Store {
     virtual ConnectionUse connection_use() = 0;
 };
 
-// Opens the store named by a database URL ("sqlite:PATH"); applies pending migrations.
+// Opens the store named by a database URL ("sqlite:PATH" or "postgresql://..."); applies
+// pending migrations.
 std::unique_ptr<Store> open_store(const std::string& url);
 // Applies pending migrations and returns how many ran (for `perch migrate`).
 int migrate(const std::string& url);

@@ -49,10 +49,8 @@ TEST(BridgeOrders, BadInputIsA400NamingTheField) {
 
 TEST(BridgeOrders, PauseSwitchStopsQuotesOfARunningServer) {
     PERCH_REQUIRE_DEVNET(devnet);
-    auto db = std::filesystem::temp_directory_path() /
-              ("perch-pause-" + std::to_string(::getpid()) + ".db");
-    std::vector<std::pair<std::string, std::string>> env{
-        {"PERCH_DATABASE_URL", "sqlite:" + db.string()}};
+    perch::testing::TestDatabase db;
+    std::vector<std::pair<std::string, std::string>> env{{"PERCH_DATABASE_URL", db.url()}};
     PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"", env);
     const std::string quote =
         "/api/bridge_api/v1/quote?from_chain_id=8453&to_chain_id=42161&token=ETH&amount=0.1";
@@ -65,5 +63,4 @@ TEST(BridgeOrders, PauseSwitchStopsQuotesOfARunningServer) {
     auto [resumed_rc, resumed_out] = run_perch({"resume"}, env);
     ASSERT_EQ(resumed_rc, 0) << resumed_out;
     EXPECT_EQ(perch.get(quote).status, 200);
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
 }

@@ -4,7 +4,6 @@
 // re-broadcast after the restart instead of signed anew. Each test has its own random faucet key
 // (funded with hardhat_setBalance), so tests running side by side never share its nonces.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include <boost/json.hpp>
@@ -228,9 +227,8 @@ TEST(FaucetServer, ASignedClaimStoredBeforeACrashIsSentAfterTheRestartNotSignedA
     auto dir = std::filesystem::temp_directory_path() /
                ("perch-faucet-crash-" + std::to_string(std::random_device{}()));
     std::filesystem::create_directories(dir);
-    auto db = (dir / "perch.db").string();
-    auto [status, out] =
-        perch::testing::run_perch({"migrate"}, {{"PERCH_DATABASE_URL", "sqlite:" + db}});
+    perch::testing::TestDatabase db(dir);
+    auto [status, out] = perch::testing::run_perch({"migrate"}, {{"PERCH_DATABASE_URL", db.url()}});
     ASSERT_EQ(status, 0) << out;
 
     // What a perch that died right after storing, before broadcasting, leaves behind.
@@ -243,18 +241,15 @@ TEST(FaucetServer, ASignedClaimStoredBeforeACrashIsSentAfterTheRestartNotSignedA
     perch::chain::sign_transaction(tx, faucet.key);
     auto raw = perch::chain::to_hex(perch::chain::encode_transaction(tx));
     auto hash = perch::chain::transaction_hash(tx).hex();
-    sqlite3* handle = nullptr;
-    ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
     auto now = std::to_string(perch::testing::now_unix());
     auto sql =
         "INSERT INTO faucet_claims (slug, chain_id, address, client_ip, amount, status, "
         "nonce, raw_tx, tx_hash, created_at, updated_at) VALUES ('ink', 8453, '" +
         alice.lower() + "', '10.0.2.1', '" + kInkAmount.to_dec() + "', 'sent', " +
         std::to_string(nonce) + ", '" + raw + "', '" + hash + "', " + now + ", " + now + ")";
-    ASSERT_EQ(sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(handle);
+    db.exec(sql);
 
-    PerchProcess perch(faucet.config(devnet) + ", \"database_url\": \"sqlite:" + db + "\"");
+    PerchProcess perch(faucet.config(devnet) + ", \"database_url\": \"" + db.url() + "\"");
     auto done = wait_for_claim(perch, alice.lower(), "done");
     EXPECT_EQ(done.at("tx_hash").as_string(), hash);  // the stored transaction, not a new one
     EXPECT_EQ(balance_of(ink, alice.address), kInkAmount);

@@ -65,11 +65,11 @@ pid_t spawn(const std::vector<std::string>& args,
 
 PerchProcess::PerchProcess(const std::string& extra_config,
                            const std::vector<std::pair<std::string, std::string>>& env)
-    : dir_(make_temp_dir()) {
+    : dir_(make_temp_dir()), db_(dir_) {
     auto config = dir_ / "perch.json";
     std::ofstream(config)
-        << "{\"host\": \"127.0.0.1\", \"port\": 0, \"threads\": 2, \"database_url\": \"sqlite:"
-        << (dir_ / "perch.db").string() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB << "\""
+        << "{\"host\": \"127.0.0.1\", \"port\": 0, \"threads\": 2, \"database_url\": \""
+        << db_.url() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB << "\""
         << (extra_config.empty() ? "" : ", ") << extra_config << "}";
     pid_ = spawn({"serve", "--config", config.string()}, env, dir_ / "perch.log");
     // Match through the text after the port so a half-written log line is never read as a port.

@@ -1,11 +1,14 @@
 #pragma once
-// Runs the real perch binary on a temp SQLite file and a free port, and talks to it over HTTP.
+// Runs the real perch binary on the database under test (a temp SQLite file, or a fresh
+// PostgreSQL database: test_database.hpp) and a free port, and talks to it over HTTP.
 #include <sys/types.h>
 
 #include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
+
+#include "test_database.hpp"
 
 namespace perch::testing {
 
@@ -26,6 +29,7 @@ class PerchProcess {
 
     int port() const { return port_; }
     const std::filesystem::path& dir() const { return dir_; }
+    const TestDatabase& db() const { return db_; }
     // Sends SIGTERM and returns the exit status (waits up to 10 s).
     int stop();
     std::string output() const;  // what perch printed so far
@@ -43,6 +47,7 @@ class PerchProcess {
 
   private:
     std::filesystem::path dir_;
+    TestDatabase db_;
     pid_t pid_ = -1;
     int port_ = 0;
 };

@@ -5,7 +5,6 @@
 // pay. A payout the maker cannot cover is paid out of PerchPool. Deposits come from fresh
 // impersonated wallets, so reruns on one devnet never collide.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <boost/json.hpp>
 #include <chrono>
@@ -27,6 +26,7 @@
 
 namespace json = boost::json;
 namespace fs = std::filesystem;
+using perch::testing::TestDatabase;
 using namespace perch::chain;
 using perch::Task;
 using perch::testing::Devnet;
@@ -118,37 +118,15 @@ std::string maker_config(const Devnet& devnet) {
            "\"maker\": {\"enabled\": true, \"poll_ms\": 100, \"speedup_after_ms\": 2000}";
 }
 
-// Runs one statement or query on the perch's SQLite file; returns the first column of each row.
-std::vector<std::string> sql(const fs::path& db, const std::string& statement) {
-    sqlite3* handle = nullptr;
-    std::vector<std::string> rows;
-    if (sqlite3_open(db.c_str(), &handle) != SQLITE_OK) {
-        sqlite3_close(handle);
-        throw std::runtime_error("cannot open " + db.string());
-    }
-    sqlite3_busy_timeout(handle, 5000);
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(handle, statement.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
-        std::string error = sqlite3_errmsg(handle);
-        sqlite3_close(handle);
-        throw std::runtime_error(error + ": " + statement);
-    }
-    int rc = 0;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        const auto* text = sqlite3_column_text(stmt, 0);
-        rows.emplace_back(text ? reinterpret_cast<const char*>(text) : "");
-    }
-    std::string error = rc == SQLITE_DONE ? "" : sqlite3_errmsg(handle);
-    sqlite3_finalize(stmt);
-    sqlite3_close(handle);
-    if (!error.empty()) throw std::runtime_error(error + ": " + statement);
-    return rows;
+// Runs one statement or query on a perch's database; returns the first column of each row.
+std::vector<std::string> sql(const TestDatabase& db, const std::string& statement) {
+    return db.column(statement);
 }
 
 // The watchers start at each chain's head: deposits must come after their first read.
-void wait_for_watchers(const fs::path& db, std::size_t chains) {
+void wait_for_watchers(const TestDatabase& db, std::size_t chains) {
     for (int i = 0; i < 300; ++i) {
-        if (fs::exists(db) && sql(db, "SELECT chain_id FROM watch_cursors").size() >= chains)
+        if (sql(db, "SELECT chain_id FROM watch_cursors").size() >= chains)
             return;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
@@ -203,10 +181,9 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     Chains chains(devnet);
     const char* kMetricsToken = "maker-metrics-token-0123456789";
     PerchProcess perch(maker_config(devnet) + ", \"admin_token\": \"" + kMetricsToken + "\"");
-    auto db = perch.dir() / "perch.db";
+    const auto& db = perch.db();
     wait_for_watchers(db, devnet.rpc_urls.size());
-    std::vector<std::pair<std::string, std::string>> env{
-        {"PERCH_DATABASE_URL", "sqlite:" + db.string()}};
+    std::vector<std::pair<std::string, std::string>> env{{"PERCH_DATABASE_URL", db.url()}};
     auto [paused_rc, paused_out] = run_perch({"pause"}, env);
     ASSERT_EQ(paused_rc, 0) << paused_out;
 
@@ -255,7 +232,7 @@ TEST(MakerOn, PollingAlonePaysWithoutTheHeadFeed) {
     auto config = maker_config(devnet);
     config.replace(config.find("\"enabled\": true"), 15, "\"enabled\": true, \"head_feed\": false");
     PerchProcess perch(config);
-    wait_for_watchers(perch.dir() / "perch.db", devnet.rpc_urls.size());
+    wait_for_watchers(perch.db(), devnet.rpc_urls.size());
     auto sender = fresh_wallet(chains, 8453, kEth);
     auto recipient = fresh_wallet(chains, 42161, U256());
     auto d =
@@ -306,7 +283,7 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
     chains.call(1, "hardhat_setBalance", {kMaker, short_of_gas.to_hex()});
 
     PerchProcess perch(maker_config(devnet));
-    wait_for_watchers(perch.dir() / "perch.db", devnet.rpc_urls.size());
+    wait_for_watchers(perch.db(), devnet.rpc_urls.size());
     auto good_recipient = fresh_wallet(chains, 42161, U256());
 
     auto bad_recipient = deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "",
@@ -400,7 +377,7 @@ std::string random_hash() {
 
 // An order the maker has already signed and stored a payout for (state paying), as the payer
 // leaves it just before broadcasting: the order row, its maker_txs row and its one attempt.
-void store_paying_order(const fs::path& db, const std::string& sender, const U256& amount,
+void store_paying_order(const TestDatabase& db, const std::string& sender, const U256& amount,
                         const std::string& recipient, const U256& receive, std::uint64_t nonce,
                         const Signed& tx) {
     auto src_hash = random_hash();
@@ -440,9 +417,8 @@ TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
     Chains chains(devnet);
     auto dir = fs::temp_directory_path() / ("perch-refused-" + random_hash().substr(2, 12));
     fs::create_directories(dir);
-    auto db = dir / "perch.db";
-    std::vector<std::pair<std::string, std::string>> env{
-        {"PERCH_DATABASE_URL", "sqlite:" + db.string()}};
+    TestDatabase db(dir);
+    std::vector<std::pair<std::string, std::string>> env{{"PERCH_DATABASE_URL", db.url()}};
     auto [migrated_rc, migrated_out] = run_perch({"migrate"}, env);
     ASSERT_EQ(migrated_rc, 0) << migrated_out;
 
@@ -570,7 +546,7 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
     auto owed_before = pool_owed(chains, devnet, dst, usdc);
 
     PerchProcess perch(maker_config(devnet));
-    wait_for_watchers(perch.dir() / "perch.db", devnet.rpc_urls.size());
+    wait_for_watchers(perch.db(), devnet.rpc_urls.size());
     auto sender = fresh_wallet(chains, src, kEth);
     auto amount = *U256::parse_units("50", 6);
     chains.send(src, kMaker, usdc,

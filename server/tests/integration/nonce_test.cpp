@@ -14,7 +14,8 @@
 #include "chain/signer.hpp"
 #include "chain/tx.hpp"
 #include "devnet.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/sql_store.hpp"
+#include "test_database.hpp"
 
 using namespace perch::chain;
 using namespace perch::chain::rpc;
@@ -74,13 +75,12 @@ Task<int> reset(perch::store::Store& s, Address a, std::uint64_t next) {
 
 TEST(Nonces, ReservedInOrderAcrossRestartsAndResyncedWhenStale) {
     PERCH_REQUIRE_DEVNET(devnet);
-    auto db = std::filesystem::temp_directory_path() /
-              ("perch-nonce-" + std::to_string(std::random_device{}()) + ".db");
+    perch::testing::TestDatabase db;
     RpcClient rpc({devnet.rpc_urls.at(42161)});
     auto key = *PrivateKey::from_hex(kKey7);
     auto start = run_task(pending(rpc, key.address()));
     {
-        perch::store::SqliteStore store(db.string());
+        perch::store::SqlStore store(db.url());
         perch::app::StoreNonces nonces(store);
         NonceManager manager(nonces, rpc, 42161, key.address());
         auto first = run_task(reserve(manager));
@@ -91,7 +91,7 @@ TEST(Nonces, ReservedInOrderAcrossRestartsAndResyncedWhenStale) {
         run_task(send_with_nonce(rpc, key, second));
     }
     {
-        perch::store::SqliteStore store(db.string());  // a restart: same file, new manager
+        perch::store::SqlStore store(db.url());  // a restart: same database, new manager
         perch::app::StoreNonces nonces(store);
         NonceManager manager(nonces, rpc, 42161, key.address());
         auto third = run_task(reserve(manager));
@@ -121,5 +121,4 @@ TEST(Nonces, ReservedInOrderAcrossRestartsAndResyncedWhenStale) {
         EXPECT_EQ(repaired, start + 3);
         run_task(send_with_nonce(rpc, key, repaired));
     }
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
 }

@@ -6,7 +6,6 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -358,9 +357,6 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
     EXPECT_EQ(self.status, 400);
 
     // The maker's table gets a completed order (what the bridge writes), straight into the file.
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
     auto insert = [&](int seq, const char* token, int dst) {
         auto sql =
             "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
@@ -371,10 +367,7 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
             token + "', '1', " + std::to_string(dst) + ", '" + alice.lower() +
             "', 1, 'completed', " + std::to_string(seq) + ", " + std::to_string(now_unix()) + ", " +
             std::to_string(now_unix()) + ")";
-        char* err = nullptr;
-        EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
-            << (err ? err : "");
-        sqlite3_free(err);
+        perch.db().exec(sql);
     };
     insert(1, "ETH", 8453);  // 150
     insert(2, "USDC", 1);    // 100
@@ -413,7 +406,6 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
     // Later passes read past the stored cursor: nothing is credited twice.
     std::this_thread::sleep_for(std::chrono::milliseconds(700));
     EXPECT_EQ(field(points_of(perch, alice.lower()), "cross_points"), 250);
-    sqlite3_close(db);
 }
 
 TEST(RewardsServer, AdminTokenGuardsCampaignEdits) {
@@ -485,9 +477,6 @@ namespace {
 
 void insert_completed_order(const PerchProcess& perch, int seq, const std::string& sender,
                             const char* token, int dst) {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
     auto now = std::to_string(now_unix());
     auto sql =
         "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
@@ -497,10 +486,7 @@ void insert_completed_order(const PerchProcess& perch, int seq, const std::strin
         std::to_string(seq) + ":0', 8453, '0xseed', 0, 1, '0x1', '" + sender + "', '0x0', '" +
         token + "', '1', " + std::to_string(dst) + ", '" + sender + "', 1, 'completed', " +
         std::to_string(seq) + ", " + now + ", " + now + ")";
-    char* err = nullptr;
-    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-    sqlite3_free(err);
-    sqlite3_close(db);
+    perch.db().exec(sql);
 }
 
 std::int64_t wait_for_points(const PerchProcess& perch, const std::string& user, const char* key,
@@ -636,9 +622,8 @@ TEST(RewardsServer, AirdropBatchQueryAnswersImportedAllocations) {
     PerchProcess perch;
     auto csv = perch.dir() / "airdrop.csv";
     std::ofstream(csv) << "address,value\n0x00000000000000000000000000000000000000AA,123.45\n";
-    auto [rc, out] = perch::testing::run_perch(
-        {"import-airdrop", csv.string()},
-        {{"PERCH_DATABASE_URL", "sqlite:" + (perch.dir() / "perch.db").string()}});
+    auto [rc, out] = perch::testing::run_perch({"import-airdrop", csv.string()},
+                                               {{"PERCH_DATABASE_URL", perch.db().url()}});
     ASSERT_EQ(rc, 0) << out;
     EXPECT_NE(out.find("1 allocation(s) imported for layerzero"), std::string::npos) << out;
     auto res = perch.post("/api/lottery/maker/layerzero/drop",
@@ -660,8 +645,7 @@ TEST(RewardsServer, EachAirdropCheckerQueriesItsOwnAllocationSet) {
     PerchProcess perch;
     auto csv = perch.dir() / "strk.csv";
     std::ofstream(csv) << "address,value\n0x00000000000000000000000000000000000000AA,77\n";
-    const std::pair<std::string, std::string> db{"PERCH_DATABASE_URL",
-                                                 "sqlite:" + (perch.dir() / "perch.db").string()};
+    const std::pair<std::string, std::string> db{"PERCH_DATABASE_URL", perch.db().url()};
     auto [rc, out] =
         perch::testing::run_perch({"import-airdrop", csv.string(), "--campaign", "strk"}, {db});
     ASSERT_EQ(rc, 0) << out;
@@ -691,9 +675,6 @@ TEST(RewardsServer, WeekSpecialMaskCarriesAStreakFromTheWeekBefore) {
     // writes them): the streak of 2 crosses the week border, so this Monday is special.
     const int today = perch::rewards::utc_date(now_unix());
     const int monday = perch::rewards::week_monday(today);
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
     for (int back : {1, 2}) {
         auto day = std::to_string(perch::rewards::add_days(monday, -back));
         auto sql =
@@ -701,12 +682,8 @@ TEST(RewardsServer, WeekSpecialMaskCarriesAStreakFromTheWeekBefore) {
             "points, in_bridge, created_at) VALUES ('" +
             gus.lower() + "', " + day + ", 1868, '0xseed" + day + "', 2, 1, 2, 0, " +
             std::to_string(now_unix()) + ")";
-        char* err = nullptr;
-        EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
-            << (err ? err : "");
-        sqlite3_free(err);
+        perch.db().exec(sql);
     }
-    sqlite3_close(db);
     auto week =
         json::parse(perch.get("/api/campaign_api/v1/" + gus.lower() + "/chainSignInInfo").body)
             .at("data")
@@ -733,9 +710,6 @@ TEST(RewardsServer, EventLeaderboardSumsTheLedgerInsideTheWindowOnly) {
                         {"0x00000000000000000000000000000000000000c3", 170, 1722000000},
                         {"0x00000000000000000000000000000000000000c3", 999, 1725148800},   // after
                         {"0x00000000000000000000000000000000000000d4", 500, 1717199999}};  // before
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open((perch.dir() / "perch.db").c_str(), &db), SQLITE_OK);
-    sqlite3_busy_timeout(db, 5000);
     int n = 0;
     for (const auto& r : rows) {
         auto sql =
@@ -743,12 +717,8 @@ TEST(RewardsServer, EventLeaderboardSumsTheLedgerInsideTheWindowOnly) {
             "VALUES ('" +
             std::string(r.user) + "', 'cross', " + std::to_string(r.points) +
             ", 'seed:" + std::to_string(n++) + "', " + std::to_string(r.at) + ")";
-        char* err = nullptr;
-        EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK)
-            << (err ? err : "");
-        sqlite3_free(err);
+        perch.db().exec(sql);
     }
-    sqlite3_close(db);
     auto res = perch.get("/api/campaign_api/v1/events/owlmazing");
     ASSERT_EQ(res.status, 200) << res.body;
     auto data = json::parse(res.body).at("data").as_object();

@@ -1,7 +1,6 @@
 // The real perch binary over HTTP: health, reference data, errors, limits, CORS, static files,
 // shutdown and configuration failures.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <boost/json.hpp>
 #include <fstream>
@@ -28,15 +27,9 @@ std::string make_web_root(const std::filesystem::path& dir) {
     return root.string();
 }
 
-std::int64_t count_rows(const std::filesystem::path& db_path, const char* sql) {
-    sqlite3* db = nullptr;
-    sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
-    sqlite3_stmt* stmt = nullptr;
-    sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr);
-    std::int64_t n = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
-    sqlite3_finalize(stmt);
-    sqlite3_close(db);
-    return n;
+std::int64_t count_rows(const perch::testing::TestDatabase& db, const char* sql) {
+    auto rows = db.column(sql);
+    return rows.empty() ? -1 : std::stoll(rows.front());
 }
 
 }  // namespace
@@ -184,7 +177,7 @@ TEST(Server, IpInfoTrustsForwardedForOnlyFromProxies) {
 
 TEST(Server, UserActionIsValidatedAndStored) {
     PerchProcess perch;
-    auto db = perch.dir() / "perch.db";
+    const auto& db = perch.db();
     auto ok = perch.post(
         "/api/config/user-action",
         R"({"user_address":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC","action":"connect",)"
@@ -321,15 +314,13 @@ TEST(Config, MigrateAppliesOnce) {
     auto files = std::distance(std::filesystem::directory_iterator(std::string(PERCH_ROOT_DIR) +
                                                                    "/server/src/store/migrations"),
                                std::filesystem::directory_iterator{});
-    auto db = std::filesystem::temp_directory_path() / "perch-migrate-test.db";
-    std::filesystem::remove(db);
-    auto url = "sqlite:" + db.string();
+    perch::testing::TestDatabase db;
+    auto url = db.url();
     auto [status, out] = run_perch({"migrate"}, {{"PERCH_DATABASE_URL", url}});
     EXPECT_EQ(status, 0) << out;
     EXPECT_NE(out.find(std::to_string(files) + " migration(s) applied"), std::string::npos) << out;
     std::tie(status, out) = run_perch({"migrate"}, {{"PERCH_DATABASE_URL", url}});
     EXPECT_NE(out.find("0 migration(s) applied"), std::string::npos) << out;
-    std::filesystem::remove(db);
 }
 
 // What an operator's load balancer and dashboards read: the store, the maker (off here), ready.
@@ -338,7 +329,8 @@ TEST(Server, HealthSaysWhatThisInstanceIsAndReadyAnswers) {
     auto health = perch.get("/api/health");
     ASSERT_EQ(health.status, 200) << health.body;
     auto data = boost::json::parse(health.body).at("data").as_object();
-    EXPECT_EQ(data.at("store").as_string(), "sqlite");
+    EXPECT_EQ(data.at("store").as_string(),
+              perch::testing::testing_postgresql() ? "postgresql" : "sqlite");
     EXPECT_FALSE(data.at("maker").at("enabled").as_bool());
     auto ready = perch.get("/api/ready");
     ASSERT_EQ(ready.status, 200) << ready.body;

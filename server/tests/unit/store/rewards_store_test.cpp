@@ -1,35 +1,26 @@
-// The rewards store on a real temp SQLite file, driven with the real rules: the bridge consumer
-// (points, boosts, referral share, campaign tiers, check-in top-up, cursor, replay), check-ins,
-// referral binding, nonces and sessions.
+// The rewards store on the database under test (SQLite or PostgreSQL), driven with the real rules:
+// the bridge consumer (points, boosts, referral share, campaign tiers, check-in top-up, cursor,
+// replay), check-ins, referral binding, nonces and sessions.
+#include "store/rewards_store.hpp"
+
 #include <gtest/gtest.h>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
 #include <boost/json.hpp>
-#include <filesystem>
-#include <random>
 
 #include "rewards/campaigns.hpp"
 #include "rewards/planner.hpp"
 #include "rewards/rules.hpp"
-#include "store/rewards_store.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/sql_store.hpp"
+#include "test_database.hpp"
 
 using namespace perch;
 using namespace perch::store;
+using perch::testing::TestDatabase;
 
 namespace {
-
-struct TempDb {
-    std::filesystem::path path =
-        std::filesystem::temp_directory_path() /
-        ("perch-rewards-" + std::to_string(std::random_device{}()) + ".db");
-    ~TempDb() {
-        for (const char* suffix : {"", "-wal", "-shm"})
-            std::filesystem::remove(path.string() + suffix);
-    }
-};
 
 template <class T>
 T run(Task<T> task) {
@@ -47,8 +38,8 @@ const std::string kCarol = "0x00000000000000000000000000000000000ca201";
 constexpr std::int64_t kMonday = 1763892000 + 365 * 86400;
 
 struct Fixture {
-    TempDb db;
-    SqliteStore sqlite{db.path.string()};
+    TestDatabase db;
+    SqlStore sqlite{db.url()};
     std::unique_ptr<RewardsStore> rewards = open_rewards_store(sqlite);
     std::vector<rewards::Campaign> campaigns;
 
@@ -114,7 +105,7 @@ std::optional<std::string> bind(Fixture& f, const std::string& referee,
 
 }  // namespace
 
-TEST(SqliteRewards, ConsumerCreditsBridgesBoostsAndReferralOnce) {
+TEST(SqlRewards, ConsumerCreditsBridgesBoostsAndReferralOnce) {
     Fixture f;
     ASSERT_FALSE(bind(f, kAlice, kBob));
     f.add_order(1, kAlice, "ETH", 8453, 1, kMonday - 100);      // 300
@@ -154,7 +145,7 @@ TEST(SqliteRewards, ConsumerCreditsBridgesBoostsAndReferralOnce) {
     EXPECT_EQ(run(f.rewards->referrer_of(dave)), kCarol);
 }
 
-TEST(SqliteRewards, OrdersNotCompletedOrWithoutSequenceWait) {
+TEST(SqlRewards, OrdersNotCompletedOrWithoutSequenceWait) {
     Fixture f;
     auto insert = [](Connection& c) {
         c.exec(
@@ -167,7 +158,7 @@ TEST(SqliteRewards, OrdersNotCompletedOrWithoutSequenceWait) {
     EXPECT_EQ(f.consume().orders, 0);
 }
 
-TEST(SqliteRewards, CheckInCreditsOnceAndBridgeTopsItUp) {
+TEST(SqlRewards, CheckInCreditsOnceAndBridgeTopsItUp) {
     Fixture f;
     const int monday = rewards::utc_date(kMonday);
     auto first = f.check_in(kAlice, monday, "0x01");
@@ -199,7 +190,7 @@ TEST(SqliteRewards, CheckInCreditsOnceAndBridgeTopsItUp) {
     EXPECT_TRUE(tuesday.day.in_bridge);
 }
 
-TEST(SqliteRewards, SpecialDayDoublesAndStreakCounts) {
+TEST(SqlRewards, SpecialDayDoublesAndStreakCounts) {
     Fixture f;
     const int monday = rewards::utc_date(kMonday);
     EXPECT_EQ(f.check_in(kAlice, monday, "0xa1").day.points, 2);
@@ -213,7 +204,7 @@ TEST(SqliteRewards, SpecialDayDoublesAndStreakCounts) {
     EXPECT_EQ(rewards::checkin_topup(wed.day.base_points, wed.day.multiplier), 16);
 }
 
-TEST(SqliteRewards, CampaignTiersCreditedWhenReached) {
+TEST(SqlRewards, CampaignTiersCreditedWhenReached) {
     Fixture f;
     auto parsed = rewards::parse_campaign(boost::json::parse(R"({"id": 2, "name": "Base",
         "start_time": 0, "end_time": 0, "tasks": [
@@ -237,7 +228,7 @@ TEST(SqliteRewards, CampaignTiersCreditedWhenReached) {
     EXPECT_EQ(f.totals(kAlice).campaign, 40);
 }
 
-TEST(SqliteRewards, NoncesAreSingleUseAndSessionsExpire) {
+TEST(SqlRewards, NoncesAreSingleUseAndSessionsExpire) {
     Fixture f;
     run(f.rewards->add_nonce("abcdefgh12345678", 1000));
     EXPECT_FALSE(run(f.rewards->take_nonce("abcdefgh12345678", 1000)));  // expired at 1000
@@ -252,7 +243,7 @@ TEST(SqliteRewards, NoncesAreSingleUseAndSessionsExpire) {
     EXPECT_FALSE(run(f.rewards->session_address("hash1", 150)));
 }
 
-TEST(SqliteRewards, CreditIsIdempotentBySource) {
+TEST(SqlRewards, CreditIsIdempotentBySource) {
     Fixture f;
     Credit c{kAlice, "campaign", 30, "social:29:" + kAlice};
     EXPECT_TRUE(run(f.rewards->credit(c, kMonday)));

@@ -1,29 +1,22 @@
-// The SQLite store on a real temp file: migrations, writes off the calling thread, ledger sums.
-#include "store/sqlite/sqlite_store.hpp"
-
+// The store on the database under test (a temp SQLite file, or PostgreSQL): migrations, writes
+// off the calling thread, ledger sums.
 #include <gtest/gtest.h>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
-#include <filesystem>
-#include <random>
 #include <thread>
 
 #include "store/migrations.hpp"
+#include "store/sql/migrate.hpp"
+#include "store/sql/postgres_db.hpp"
+#include "store/sql/sql_store.hpp"
+#include "test_database.hpp"
 
 using namespace perch::store;
+using perch::testing::TestDatabase;
 
 namespace {
-
-struct TempDb {
-    std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                 ("perch-store-" + std::to_string(std::random_device{}()) + ".db");
-    ~TempDb() {
-        for (const char* suffix : {"", "-wal", "-shm"})
-            std::filesystem::remove(path.string() + suffix);
-    }
-};
 
 template <class T>
 T run(boost::asio::io_context& io, perch::Task<T> task) {
@@ -35,27 +28,27 @@ T run(boost::asio::io_context& io, perch::Task<T> task) {
 
 // Where the DB work ran and where the caller resumed. A named coroutine, not a capturing lambda:
 // a lambda's captures die with the temporary closure while its coroutine still runs.
-perch::Task<std::pair<std::thread::id, std::thread::id>> threads_seen(SqliteStore& store) {
+perch::Task<std::pair<std::thread::id, std::thread::id>> threads_seen(SqlStore& store) {
     auto db_thread = co_await store.run([](Connection&) { return std::this_thread::get_id(); });
     co_return std::pair{db_thread, std::this_thread::get_id()};
 }
 
 }  // namespace
 
-TEST(SqliteStore, MigratesOnceAndReportsVersion) {
-    TempDb db;
+TEST(SqlStore, MigratesOnceAndReportsVersion) {
+    TestDatabase db;
     auto all = static_cast<int>(migrations().size());
     ASSERT_GE(all, 2);
-    EXPECT_EQ(SqliteStore::migrate_file(db.path.string()), all);
-    EXPECT_EQ(SqliteStore::migrate_file(db.path.string()), 0);
-    SqliteStore store(db.path.string());
+    EXPECT_EQ(SqlStore::migrate_url(db.url()), all);
+    EXPECT_EQ(SqlStore::migrate_url(db.url()), 0);
+    SqlStore store(db.url());
     boost::asio::io_context io;
     EXPECT_EQ(run(io, store.schema_version()), migrations().back().version);
 }
 
-TEST(SqliteStore, WorkRunsOffTheCallingThreadAndResumesOnIt) {
-    TempDb db;
-    SqliteStore store(db.path.string());
+TEST(SqlStore, WorkRunsOffTheCallingThreadAndResumesOnIt) {
+    TestDatabase db;
+    SqlStore store(db.url());
     boost::asio::io_context io;
     auto caller = std::this_thread::get_id();
     auto ids = run(io, threads_seen(store));
@@ -63,9 +56,9 @@ TEST(SqliteStore, WorkRunsOffTheCallingThreadAndResumesOnIt) {
     EXPECT_EQ(ids.second, caller);
 }
 
-TEST(SqliteStore, UserActionsAndPointTotals) {
-    TempDb db;
-    SqliteStore store(db.path.string());
+TEST(SqlStore, UserActionsAndPointTotals) {
+    TestDatabase db;
+    SqlStore store(db.url());
     boost::asio::io_context io;
     UserAction a{"0xabc", "connect", "", "agent", "MetaMask", "127.0.0.1"};
     EXPECT_EQ(run(io, store.add_user_action(a)), 1);
@@ -88,9 +81,9 @@ TEST(SqliteStore, UserActionsAndPointTotals) {
     EXPECT_EQ(t.refer, 0);
 }
 
-TEST(SqliteStore, LedgerRejectsASecondCreditForTheSameEvent) {
-    TempDb db;
-    SqliteStore store(db.path.string());
+TEST(SqlStore, LedgerRejectsASecondCreditForTheSameEvent) {
+    TestDatabase db;
+    SqlStore store(db.url());
     boost::asio::io_context io;
     auto insert = [&] {
         return run(io, store.run([](Connection& c) {
@@ -101,23 +94,45 @@ TEST(SqliteStore, LedgerRejectsASecondCreditForTheSameEvent) {
         }));
     };
     insert();
-    EXPECT_THROW(insert(), SqliteError);
+    EXPECT_THROW(insert(), DbError);
     EXPECT_EQ(run(io, store.point_totals("0xabc")).check_in, 2);
 }
 
-TEST(SqliteStore, NoncesAreReservedOnceAndSurviveReopening) {
-    TempDb db;
+TEST(SqlStore, NoncesAreReservedOnceAndSurviveReopening) {
+    TestDatabase db;
     boost::asio::io_context io;
     {
-        SqliteStore store(db.path.string());
+        SqlStore store(db.url());
         EXPECT_EQ(run(io, store.reserve_nonce(1, "0xmaker", 5)),
                   5U);  // the chain's count is the floor
         EXPECT_EQ(run(io, store.reserve_nonce(1, "0xmaker", 0)), 6U);
         EXPECT_EQ(run(io, store.reserve_nonce(8453, "0xmaker", 0)), 0U);  // per chain
     }
-    SqliteStore reopened(db.path.string());
+    SqlStore reopened(db.url());
     EXPECT_EQ(run(io, reopened.reserve_nonce(1, "0xmaker", 0)), 7U);
     EXPECT_EQ(run(io, reopened.reserve_nonce(1, "0xmaker", 10)), 10U);  // the chain moved on
     run(io, reopened.reset_nonce(1, "0xmaker", 3));
     EXPECT_EQ(run(io, reopened.reserve_nonce(1, "0xmaker", 0)), 3U);
+}
+
+TEST(SqlDialect, PlaceholdersAreNumberedOutsideLiterals) {
+    int params = 0;
+    EXPECT_EQ(numbered_placeholders("SELECT a FROM t WHERE b = ? AND c = '?' AND d = ?", params),
+              "SELECT a FROM t WHERE b = $1 AND c = '?' AND d = $2");
+    EXPECT_EQ(params, 2);
+    // SQLite's ?NNN names one parameter twice; a bare ? after it takes the next number.
+    EXPECT_EQ(numbered_placeholders("WHERE a = ?1 OR b = ?1 OR c = ?", params),
+              "WHERE a = $1 OR b = $1 OR c = $2");
+    EXPECT_EQ(params, 2);
+}
+
+TEST(SqlDialect, MigrationsAreTranslatedForPostgresql) {
+    const char* sql =
+        "CREATE TABLE t (id INTEGER PRIMARY KEY, chain_id INTEGER NOT NULL, name TEXT);\n"
+        "CREATE TABLE c (chain_id INTEGER PRIMARY KEY, next INTEGER NOT NULL DEFAULT 0);";
+    EXPECT_EQ(migration_sql(sql, Dialect::sqlite), sql);
+    EXPECT_EQ(migration_sql(sql, Dialect::postgresql),
+              "CREATE TABLE t (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, chain_id "
+              "BIGINT NOT NULL, name TEXT);\n"
+              "CREATE TABLE c (chain_id BIGINT PRIMARY KEY, next BIGINT NOT NULL DEFAULT 0);");
 }

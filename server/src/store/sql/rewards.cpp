@@ -1,9 +1,10 @@
-// The rewards store on SQLite: every call runs on the main store's DB threads through
-// SqliteStore::run, and every multi-row write is one transaction.
+// The rewards store in SQL (both dialects): every call runs on the main store's DB threads through
+// SqlStore::run, and every multi-row write is one transaction.
 #include <stdexcept>
 
 #include "store/rewards_store.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/rows.hpp"
+#include "store/sql/sql_store.hpp"
 
 namespace perch::store {
 namespace {
@@ -49,7 +50,7 @@ bool insert_credit(Connection& c, const Credit& credit, std::int64_t now) {
         .bind(4, credit.source)
         .bind(5, now)
         .step();
-    return sqlite3_changes(c.handle()) > 0;
+    return c.changes() > 0;
 }
 
 std::int64_t sum_with_prefix(Connection& c, const std::string& user, const std::string& prefix) {
@@ -92,9 +93,9 @@ std::optional<std::string> referrer_in(Connection& c, const std::string& user) {
     return out;
 }
 
-class SqliteRewards final : public RewardsStore {
+class SqlRewards final : public RewardsStore {
   public:
-    explicit SqliteRewards(SqliteStore& db) : db_(db) {}
+    explicit SqlRewards(SqlStore& db) : db_(db) {}
 
     Task<void> add_nonce(std::string nonce, std::int64_t expires_at) override {
         auto f = [nonce = std::move(nonce), expires_at](Connection& c) {
@@ -116,7 +117,7 @@ class SqliteRewards final : public RewardsStore {
                 .bind(1, nonce)
                 .bind(2, now)
                 .step();
-            return sqlite3_changes(c.handle()) > 0;
+            return c.changes() > 0;
         };
         co_return co_await db_.run(std::move(f));
     }
@@ -231,7 +232,7 @@ class SqliteRewards final : public RewardsStore {
                 .bind(6, d.block_number)
                 .bind(7, d.created_at)
                 .step();
-            return sqlite3_changes(c.handle()) > 0;
+            return c.changes() > 0;
         };
         co_return co_await db_.run(std::move(f));
     }
@@ -409,16 +410,15 @@ class SqliteRewards final : public RewardsStore {
             {
                 auto& s = c.prepared(
                     "SELECT completed_seq, order_key, src_chain_id, dst_chain_id, sender, token, "
-                    "at, CAST(strftime('%Y%m%d', at, 'unixepoch') AS INTEGER) FROM (SELECT *, "
-                    "CASE WHEN updated_at > 0 THEN updated_at ELSE ? END AS at FROM bridge_orders "
+                    "CASE WHEN updated_at > 0 THEN updated_at ELSE ? END FROM bridge_orders "
                     "WHERE completed_seq > ? AND state = 'completed' ORDER BY completed_seq "
-                    "LIMIT ?) ORDER BY completed_seq");
+                    "LIMIT ?");
                 s.bind(1, now).bind(2, result.cursor).bind(3, static_cast<std::int64_t>(limit));
                 while (s.step()) {
                     orders.push_back({s.column_int(0), s.column_text(1), s.column_int(2),
                                       s.column_int(3), s.column_text(4), s.column_text(5),
                                       s.column_int(6)});
-                    days.push_back(static_cast<int>(s.column_int(7)));
+                    days.push_back(utc_yyyymmdd(s.column_int(6)));
                 }
             }
             for (std::size_t i = 0; i < orders.size(); ++i) {
@@ -539,15 +539,15 @@ class SqliteRewards final : public RewardsStore {
     }
 
   private:
-    SqliteStore& db_;
+    SqlStore& db_;
 };
 
 }  // namespace
 
 std::unique_ptr<RewardsStore> open_rewards_store(Store& store) {
-    auto* sqlite = dynamic_cast<SqliteStore*>(&store);
-    if (!sqlite) throw std::logic_error("the rewards store needs the SQLite store");
-    return std::make_unique<SqliteRewards>(*sqlite);
+    auto* sql = dynamic_cast<SqlStore*>(&store);
+    if (!sql) throw std::logic_error("the rewards store needs the SQL store");
+    return std::make_unique<SqlRewards>(*sql);
 }
 
 }  // namespace perch::store

@@ -1,76 +1,64 @@
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/sql_store.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <chrono>
 #include <filesystem>
 
-#include "store/migrations.hpp"
-#include "store/sqlite/rows.hpp"
-#include "store/sqlite/sqlite_orders.hpp"
+#include "store/sql/migrate.hpp"
+#include "store/sql/orders.hpp"
+#include "store/sql/rows.hpp"
 
 namespace perch::store {
 namespace {
 
-int apply_migrations(Connection& conn) {
-    conn.exec(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
-        "name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
-    int applied = 0;
-    for (const auto& m : migrations()) {
-        auto& seen = conn.prepared("SELECT 1 FROM schema_migrations WHERE version = ?");
-        seen.bind(1, m.version);
-        if (seen.step()) continue;
-        Transaction tx(conn);
-        conn.exec(m.sql);
-        conn.prepared("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)")
-            .bind(1, m.version)
-            .bind(2, m.name)
-            .bind(3, unix_now())
-            .step();
-        tx.commit();
-        spdlog::info("migration {} applied", m.name);
-        ++applied;
-    }
-    return applied;
-}
-
-void ensure_parent_dir(const std::string& path) {
+void ensure_parent_dir(const std::string& url) {
+    if (dialect_of(url) != Dialect::sqlite) return;
+    auto path = url.substr(url.find(':') + 1);
+    if (path.starts_with("//")) path = path.substr(2);
     auto parent = std::filesystem::path(path).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent);
 }
 
 }  // namespace
 
-SqliteStore::SqliteStore(const std::string& path, unsigned threads) : pool_(threads) {
-    ensure_parent_dir(path);
+SqlStore::SqlStore(const std::string& url, unsigned threads)
+    : dialect_(dialect_of(url)), pool_(threads) {
+    ensure_parent_dir(url);
     for (unsigned i = 0; i < threads; ++i) {
-        connections_.push_back(std::make_unique<Connection>(path));
+        connections_.push_back(connect(url));
         free_.push_back(connections_.back().get());
     }
     apply_migrations(*connections_.front());
-    orders_ = std::make_unique<SqliteOrders>(*this);
+    orders_ = std::make_unique<SqlOrders>(*this);
 }
 
-SqliteStore::~SqliteStore() {
+SqlStore::~SqlStore() {
     pool_.join();
 }
 
-int SqliteStore::migrate_file(const std::string& path) {
-    ensure_parent_dir(path);
-    Connection conn(path);
-    return apply_migrations(conn);
+int SqlStore::migrate_url(const std::string& url) {
+    ensure_parent_dir(url);
+    auto conn = connect(url);
+    return apply_migrations(*conn);
 }
 
-SqliteStore::Lease::Lease(SqliteStore& s) : store(s) {
+SqlStore::Lease::Lease(SqlStore& s) : store(s) {
     std::unique_lock lock(s.mutex_);
     s.available_.wait(lock, [&] { return !s.free_.empty(); });
     conn = s.free_.back();
     s.free_.pop_back();
+    lock.unlock();
+    try {
+        conn->on_lease();
+    } catch (...) {  // unreachable database: hand the connection back, the caller sees the error
+        give_back();
+        throw;
+    }
 }
 
-SqliteStore::Lease::~Lease() {
-    conn->release_statements();
+void SqlStore::Lease::give_back() {
+    conn->on_return();
     {
         std::lock_guard lock(store.mutex_);
         store.free_.push_back(conn);
@@ -78,25 +66,29 @@ SqliteStore::Lease::~Lease() {
     store.available_.notify_one();
 }
 
-Task<std::int64_t> SqliteStore::add_user_action(UserAction a) {
+SqlStore::Lease::~Lease() {
+    give_back();
+}
+
+Task<std::int64_t> SqlStore::add_user_action(UserAction a) {
     auto insert = [a = std::move(a)](Connection& c) {
-        c.prepared(
-             "INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
-             "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            .bind(1, a.user_address)
+        auto& s = c.prepared(
+            "INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
+        s.bind(1, a.user_address)
             .bind(2, a.action)
             .bind(3, a.sign)
             .bind(4, a.agent)
             .bind(5, a.wallet_name)
             .bind(6, a.client_ip)
-            .bind(7, unix_now())
-            .step();
-        return static_cast<std::int64_t>(sqlite3_last_insert_rowid(c.handle()));
+            .bind(7, unix_now());
+        s.step();
+        return s.column_int(0);
     };
     co_return co_await run(std::move(insert));
 }
 
-Task<std::int64_t> SqliteStore::count_user_actions(std::string user) {
+Task<std::int64_t> SqlStore::count_user_actions(std::string user) {
     auto count = [user = std::move(user)](Connection& c) {
         auto& s = c.prepared("SELECT COUNT(*) FROM user_actions WHERE user_address = ?");
         s.bind(1, user);
@@ -106,7 +98,7 @@ Task<std::int64_t> SqliteStore::count_user_actions(std::string user) {
     co_return co_await run(std::move(count));
 }
 
-Task<PointTotals> SqliteStore::point_totals(std::string user) {
+Task<PointTotals> SqlStore::point_totals(std::string user) {
     auto totals = [user = std::move(user)](Connection& c) {
         auto& s = c.prepared(
             "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address = ? GROUP BY "
@@ -136,7 +128,7 @@ Task<PointTotals> SqliteStore::point_totals(std::string user) {
     co_return co_await run(std::move(totals));
 }
 
-Task<int> SqliteStore::schema_version() {
+Task<int> SqlStore::schema_version() {
     co_return co_await run([](Connection& c) {
         auto& s = c.prepared("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
         s.step();
@@ -144,8 +136,8 @@ Task<int> SqliteStore::schema_version() {
     });
 }
 
-Task<std::uint64_t> SqliteStore::reserve_nonce(std::int64_t chain_id, std::string account,
-                                               std::uint64_t floor) {
+Task<std::uint64_t> SqlStore::reserve_nonce(std::int64_t chain_id, std::string account,
+                                            std::uint64_t floor) {
     auto reserve = [chain_id, account = std::move(account), floor](Connection& c) {
         Transaction tx(c);
         auto next = read_next_nonce(c, chain_id, account, floor);
@@ -156,8 +148,7 @@ Task<std::uint64_t> SqliteStore::reserve_nonce(std::int64_t chain_id, std::strin
     co_return co_await run(std::move(reserve));
 }
 
-Task<void> SqliteStore::reset_nonce(std::int64_t chain_id, std::string account,
-                                    std::uint64_t next) {
+Task<void> SqlStore::reset_nonce(std::int64_t chain_id, std::string account, std::uint64_t next) {
     auto reset = [chain_id, account = std::move(account), next](Connection& c) {
         write_next_nonce(c, chain_id, account, next);
     };

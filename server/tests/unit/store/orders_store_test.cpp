@@ -1,27 +1,19 @@
-// Bridge orders on a real SQLite file: deposits recorded once with their cursor, compare-and-set
-// transitions, payouts signed exactly once with consecutive nonces, settlement, history.
-#include "store/sqlite/sqlite_orders.hpp"
-
+// Bridge orders on the database under test (a SQLite file, or PostgreSQL): deposits recorded once
+// with their cursor, compare-and-set transitions, payouts signed exactly once with consecutive
+// nonces, settlement, history.
 #include <gtest/gtest.h>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
-#include <filesystem>
-#include <random>
+
+#include "store/sql/orders.hpp"
+#include "test_database.hpp"
 
 using namespace perch::store;
+using perch::testing::TestDatabase;
 
 namespace {
-
-struct TempDb {
-    std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                 ("perch-orders-" + std::to_string(std::random_device{}()) + ".db");
-    ~TempDb() {
-        for (const char* suffix : {"", "-wal", "-shm"})
-            std::filesystem::remove(path.string() + suffix);
-    }
-};
 
 template <class T>
 T run(perch::Task<T> task) {
@@ -60,10 +52,10 @@ TxPlan payout_plan(std::int64_t order_id) {
     return TxPlan{order_id, "payout", "queued", fake_signed};
 }
 
-class OrdersTest : public ::testing::Test {
+class SqlOrderStore : public ::testing::Test {
   protected:
-    TempDb db;
-    SqliteStore store{db.path.string()};
+    TestDatabase db;
+    SqlStore store{db.url()};
     OrderStore& orders = store.orders();
 
     std::vector<Order> in_state(const std::string& state, std::int64_t chain, bool by_source) {
@@ -71,6 +63,24 @@ class OrdersTest : public ::testing::Test {
     }
     void exec(const std::string& sql) {
         run(store.run([sql](Connection& c) { c.exec(sql); }));
+    }
+    // A trigger that aborts every `event` (INSERT, UPDATE) on `table` where `when` holds.
+    void fail_writes(const std::string& name, const std::string& event, const std::string& table,
+                     const std::string& when) {
+        if (store.dialect() == Dialect::sqlite) {
+            exec("CREATE TRIGGER " + name + " BEFORE " + event + " ON " + table +
+                 (when.empty() ? "" : " WHEN " + when) +
+                 " BEGIN SELECT RAISE(ABORT, 'injected'); END");
+            return;
+        }
+        exec(
+            "CREATE OR REPLACE FUNCTION injected_failure() RETURNS trigger LANGUAGE plpgsql AS $$ "
+            "BEGIN RAISE EXCEPTION 'injected'; END $$");
+        exec("CREATE TRIGGER " + name + " BEFORE " + event + " ON " + table + " FOR EACH ROW " +
+             (when.empty() ? "" : "WHEN (" + when + ") ") + "EXECUTE FUNCTION injected_failure()");
+    }
+    void drop_trigger(const std::string& name, const std::string& table) {
+        exec("DROP TRIGGER " + name + (store.dialect() == Dialect::sqlite ? "" : " ON " + table));
     }
     std::int64_t queue(const Order& o) {
         auto found = run(orders.order_by_tx(o.src_chain_id, o.src_tx_hash));
@@ -82,7 +92,7 @@ class OrdersTest : public ::testing::Test {
 
 }  // namespace
 
-TEST_F(OrdersTest, DepositsAndCursorAreRecordedOnceInOneTransaction) {
+TEST_F(SqlOrderStore, DepositsAndCursorAreRecordedOnceInOneTransaction) {
     auto before = orders.change_count();
     run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "0xh19", 5}));
     run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{21, "0xh20", 0}));  // seen again
@@ -106,26 +116,23 @@ TEST_F(OrdersTest, DepositsAndCursorAreRecordedOnceInOneTransaction) {
         EXPECT_EQ(c->next_block, 21);
         EXPECT_EQ(c->last_hash, "0xh20");
     };
-    exec(
-        "CREATE TRIGGER fail_cursor BEFORE UPDATE ON watch_cursors BEGIN SELECT RAISE(ABORT, "
-        "'injected'); END");
+    fail_writes("fail_cursor", "UPDATE", "watch_cursors", "");
     EXPECT_ANY_THROW(
         run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0})));
     unchanged();
-    exec(
-        "DROP TRIGGER fail_cursor; CREATE TRIGGER fail_deposit BEFORE INSERT ON bridge_orders "
-        "WHEN NEW.log_index = 4 BEGIN SELECT RAISE(ABORT, 'injected'); END");
+    drop_trigger("fail_cursor", "watch_cursors");
+    fail_writes("fail_deposit", "INSERT", "bridge_orders", "NEW.log_index = 4");
     EXPECT_ANY_THROW(
         run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0})));
     unchanged();
     // The same write without the fault goes through whole.
-    exec("DROP TRIGGER fail_deposit");
+    drop_trigger("fail_deposit", "bridge_orders");
     run(orders.record_deposits(8453, {deposit(3), deposit(4)}, WatchCursor{30, "0xh29", 0}));
     EXPECT_EQ(in_state("confirming", 8453, true).size(), 4u);
     EXPECT_EQ(run(orders.cursor(8453))->next_block, 30);
 }
 
-TEST_F(OrdersTest, TransitionsAreCompareAndSetAndTimestamped) {
+TEST_F(SqlOrderStore, TransitionsAreCompareAndSetAndTimestamped) {
     run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{20, "h"}));
     auto id = queue(deposit(1));
     Transition again{id, "confirming", "refunding", "late", std::nullopt, std::nullopt};
@@ -140,7 +147,7 @@ TEST_F(OrdersTest, TransitionsAreCompareAndSetAndTimestamped) {
     EXPECT_GT(o->timeline[1].at, 0);
 }
 
-TEST_F(OrdersTest, DroppedDepositIsRevivedWhenItsTransactionReturnsInAnotherBlock) {
+TEST_F(SqlOrderStore, DroppedDepositIsRevivedWhenItsTransactionReturnsInAnotherBlock) {
     run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{20, "h"}));
     auto o = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
     ASSERT_TRUE(run(orders.transition({o->id, "confirming", "dropped", "reorg", {}, {}})));
@@ -153,7 +160,7 @@ TEST_F(OrdersTest, DroppedDepositIsRevivedWhenItsTransactionReturnsInAnotherBloc
     EXPECT_EQ(o->block_number, 30);
 }
 
-TEST_F(OrdersTest, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
+TEST_F(SqlOrderStore, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
     run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3)}, WatchCursor{20, "h"}));
     auto a = queue(deposit(1));
     auto b = queue(deposit(2));
@@ -178,7 +185,7 @@ TEST_F(OrdersTest, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
     EXPECT_EQ(run(orders.pending_txs(42161)).size(), 4u);
 }
 
-TEST_F(OrdersTest, SettlementCompletesOnceAndNumbersCompletions) {
+TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
     run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
     auto a = queue(deposit(1));
     auto b = queue(deposit(2));
@@ -219,7 +226,7 @@ TEST_F(OrdersTest, SettlementCompletesOnceAndNumbersCompletions) {
 
 // A payout the node refused is voided with a filler at its nonce; the order follows whatever the
 // chain mined at that nonce.
-TEST_F(OrdersTest, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
+TEST_F(SqlOrderStore, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
     run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
     auto a = queue(deposit(1));
     auto b = queue(deposit(2));
@@ -261,7 +268,7 @@ TEST_F(OrdersTest, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
     EXPECT_TRUE(run(orders.pending_txs(8453)).empty());
 }
 
-TEST_F(OrdersTest, HistoryIsPagedNewestFirstByAddressAndChannel) {
+TEST_F(SqlOrderStore, HistoryIsPagedNewestFirstByAddressAndChannel) {
     std::vector<Order> many;
     for (int i = 0; i < 12; ++i) many.push_back(deposit(i));
     many[11].channel = 9;
@@ -283,7 +290,7 @@ TEST_F(OrdersTest, HistoryIsPagedNewestFirstByAddressAndChannel) {
               0);
 }
 
-TEST_F(OrdersTest, PauseSwitchPersists) {
+TEST_F(SqlOrderStore, PauseSwitchPersists) {
     EXPECT_FALSE(run(orders.paused()));
     run(orders.set_paused(true));
     EXPECT_TRUE(run(orders.paused()));

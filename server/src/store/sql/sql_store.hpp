@@ -1,6 +1,7 @@
 #pragma once
-// The SQLite store: a few DB threads, each call leasing one of their connections, so handlers on
-// I/O threads only ever await. WAL lets readers run beside the single writer.
+// The store on SQL: a few DB threads, each call leasing one of their connections, so handlers on
+// I/O threads only ever await while SQLite or libpq block. The same code serves both dialects
+// (db.hpp); only the connections differ.
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -9,17 +10,21 @@
 #include <type_traits>
 #include <vector>
 
-#include "store/sqlite/sqlite.hpp"
+#include "store/sql/db.hpp"
 #include "store/store.hpp"
 
 namespace perch::store {
 
-class SqliteStore final : public Store {
+class SqlStore final : public Store {
   public:
-    explicit SqliteStore(const std::string& path, unsigned threads = 2);
-    ~SqliteStore() override;
+    // Connects `threads` connections to the database `url` names and applies pending migrations.
+    explicit SqlStore(const std::string& url, unsigned threads = 2);
+    ~SqlStore() override;
 
-    static int migrate_file(const std::string& path);
+    // Applies pending migrations to the database `url` names; how many ran.
+    static int migrate_url(const std::string& url);
+
+    Dialect dialect() const { return dialect_; }
 
     Task<std::int64_t> add_user_action(UserAction action) override;
     Task<std::int64_t> count_user_actions(std::string user_address) override;
@@ -53,14 +58,16 @@ class SqliteStore final : public Store {
 
   private:
     struct Lease {
-        explicit Lease(SqliteStore& s);
+        explicit Lease(SqlStore& s);
         ~Lease();
         Lease(const Lease&) = delete;
         Lease& operator=(const Lease&) = delete;
-        SqliteStore& store;
+        void give_back();
+        SqlStore& store;
         Connection* conn;
     };
 
+    Dialect dialect_;
     std::vector<std::unique_ptr<Connection>> connections_;
     std::vector<Connection*> free_;
     std::mutex mutex_;

@@ -1,15 +1,15 @@
-// PerchPool's indexed logs on SQLite, on the main store's DB threads.
+// PerchPool's indexed logs in SQL (both dialects), on the main store's DB threads.
 #include <stdexcept>
 
 #include "store/pool_store.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/sql_store.hpp"
 
 namespace perch::store {
 namespace {
 
-class SqlitePool final : public PoolStore {
+class SqlPool final : public PoolStore {
   public:
-    explicit SqlitePool(SqliteStore& db) : db_(db) {}
+    explicit SqlPool(SqlStore& db) : db_(db) {}
 
     Task<std::int64_t> next_block(std::int64_t chain_id) override {
         auto f = [chain_id](Connection& c) {
@@ -84,15 +84,15 @@ class SqlitePool final : public PoolStore {
     }
 
   private:
-    SqliteStore& db_;
+    SqlStore& db_;
 };
 
 }  // namespace
 
 std::unique_ptr<PoolStore> open_pool_store(Store& store) {
-    auto* sqlite = dynamic_cast<SqliteStore*>(&store);
-    if (!sqlite) throw std::logic_error("the pool store needs the SQLite store");
-    return std::make_unique<SqlitePool>(*sqlite);
+    auto* sql = dynamic_cast<SqlStore*>(&store);
+    if (!sql) throw std::logic_error("the pool store needs the SQL store");
+    return std::make_unique<SqlPool>(*sql);
 }
 
 }  // namespace perch::store

@@ -1,6 +1,6 @@
-#include "store/sqlite/sqlite_orders.hpp"
+#include "store/sql/orders.hpp"
 
-#include "store/sqlite/rows.hpp"
+#include "store/sql/rows.hpp"
 
 namespace perch::store {
 namespace {
@@ -77,7 +77,7 @@ bool move_order(Connection& c, std::int64_t order_id, const std::string& from,
     s.bind(1, to).bind(2, reason).bind(3, reason).bind(4, now).bind(5, order_id).bind(6, from);
     s.step();
     s.reset();
-    if (sqlite3_changes(c.handle()) == 0) return false;
+    if (c.changes() == 0) return false;
     add_event(c, order_id, to, reason, now);
     return true;
 }
@@ -129,19 +129,20 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
     if (plan.kind == "payout" && !move_order(c, plan.order_id, "queued", "paying", "", now))
         return false;
     auto signed_tx = plan.sign(nonce);
-    c.prepared(
-         "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, created_at, "
-         "updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)")
-        .bind(1, plan.order_id)
+    auto& insert = c.prepared(
+        "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, created_at, "
+        "updated_at) VALUES (?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id");
+    insert.bind(1, plan.order_id)
         .bind(2, plan.kind)
         .bind(3, chain_id)
         .bind(4, account)
         .bind(5, static_cast<std::int64_t>(nonce))
         .bind(6, now)
-        .bind(7, now)
-        .step();
-    out = MakerTx{
-        sqlite3_last_insert_rowid(c.handle()), plan.order_id, plan.kind, chain_id, nonce, now, {}};
+        .bind(7, now);
+    insert.step();
+    auto id = insert.column_int(0);
+    insert.reset();  // a RETURNING statement left on its row would hold the write open
+    out = MakerTx{id, plan.order_id, plan.kind, chain_id, nonce, now, {}};
     Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas, now};
     insert_attempt(c, out.id, attempt);
     out.attempts.push_back(std::move(attempt));
@@ -150,8 +151,8 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
 
 }  // namespace
 
-Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
-                                         WatchCursor cursor) {
+Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
+                                      WatchCursor cursor) {
     auto write = [chain_id, deposits = std::move(deposits),
                   cursor = std::move(cursor)](Connection& c) {
         auto now = unix_now();
@@ -209,7 +210,7 @@ Task<void> SqliteOrders::record_deposits(std::int64_t chain_id, std::vector<Orde
     changed();
 }
 
-Task<std::optional<WatchCursor>> SqliteOrders::cursor(std::int64_t chain_id) {
+Task<std::optional<WatchCursor>> SqlOrders::cursor(std::int64_t chain_id) {
     auto read = [chain_id](Connection& c) -> std::optional<WatchCursor> {
         auto& s = c.prepared(
             "SELECT next_block, last_hash, floor_block FROM watch_cursors WHERE chain_id = ?");
@@ -222,8 +223,8 @@ Task<std::optional<WatchCursor>> SqliteOrders::cursor(std::int64_t chain_id) {
     co_return co_await db_.run(std::move(read));
 }
 
-Task<std::vector<Order>> SqliteOrders::orders_in_state(std::string state, std::int64_t chain_id,
-                                                       bool by_source, int limit) {
+Task<std::vector<Order>> SqlOrders::orders_in_state(std::string state, std::int64_t chain_id,
+                                                    bool by_source, int limit) {
     auto read = [state = std::move(state), chain_id, by_source, limit](Connection& c) {
         auto& s =
             c.prepared(by_source ? select_orders("WHERE state = ? AND src_chain_id = ? ORDER BY id "
@@ -236,7 +237,7 @@ Task<std::vector<Order>> SqliteOrders::orders_in_state(std::string state, std::i
     co_return co_await db_.run(std::move(read));
 }
 
-Task<bool> SqliteOrders::transition(Transition t) {
+Task<bool> SqlOrders::transition(Transition t) {
     auto write = [t = std::move(t)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
@@ -256,7 +257,7 @@ Task<bool> SqliteOrders::transition(Transition t) {
     co_return moved;
 }
 
-Task<std::vector<Order>> SqliteOrders::refunds_to_sign(std::int64_t chain_id, int limit) {
+Task<std::vector<Order>> SqlOrders::refunds_to_sign(std::int64_t chain_id, int limit) {
     auto read = [chain_id, limit](Connection& c) {
         auto& s = c.prepared(select_orders(
             "WHERE state = 'refunding' AND src_chain_id = ? AND NOT EXISTS (SELECT 1 FROM "
@@ -268,9 +269,9 @@ Task<std::vector<Order>> SqliteOrders::refunds_to_sign(std::int64_t chain_id, in
     co_return co_await db_.run(std::move(read));
 }
 
-Task<std::vector<MakerTx>> SqliteOrders::sign_and_store(std::int64_t chain_id, std::string account,
-                                                        std::uint64_t nonce_floor,
-                                                        std::vector<TxPlan> plans) {
+Task<std::vector<MakerTx>> SqlOrders::sign_and_store(std::int64_t chain_id, std::string account,
+                                                     std::uint64_t nonce_floor,
+                                                     std::vector<TxPlan> plans) {
     auto write = [chain_id, account = std::move(account), nonce_floor,
                   plans = std::move(plans)](Connection& c) {
         auto now = unix_now();
@@ -292,7 +293,7 @@ Task<std::vector<MakerTx>> SqliteOrders::sign_and_store(std::int64_t chain_id, s
     co_return stored;
 }
 
-Task<std::vector<MakerTx>> SqliteOrders::pending_txs(std::int64_t chain_id) {
+Task<std::vector<MakerTx>> SqlOrders::pending_txs(std::int64_t chain_id) {
     auto read = [chain_id](Connection& c) {
         auto& s = c.prepared(
             "SELECT id, order_id, kind, chain_id, nonce, created_at, void_reason FROM maker_txs "
@@ -316,15 +317,15 @@ Task<std::vector<MakerTx>> SqliteOrders::pending_txs(std::int64_t chain_id) {
     co_return co_await db_.run(std::move(read));
 }
 
-Task<void> SqliteOrders::add_attempt(std::int64_t maker_tx_id, Attempt attempt) {
+Task<void> SqlOrders::add_attempt(std::int64_t maker_tx_id, Attempt attempt) {
     auto write = [maker_tx_id, attempt = std::move(attempt)](Connection& c) {
         insert_attempt(c, maker_tx_id, attempt);
     };
     co_await db_.run(std::move(write));
 }
 
-Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
-                                std::string reason) {
+Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
+                             std::string reason) {
     auto write = [maker_tx_id, mined_hash = std::move(mined_hash), success,
                   reason = std::move(reason)](Connection& c) {
         auto now = unix_now();
@@ -375,7 +376,7 @@ Task<void> SqliteOrders::settle(std::int64_t maker_tx_id, std::string mined_hash
     changed();
 }
 
-Task<bool> SqliteOrders::void_tx(std::int64_t maker_tx_id, std::string reason, Attempt filler) {
+Task<bool> SqlOrders::void_tx(std::int64_t maker_tx_id, std::string reason, Attempt filler) {
     auto write = [maker_tx_id, reason = std::move(reason),
                   filler = std::move(filler)](Connection& c) {
         Transaction tx(c);
@@ -385,7 +386,7 @@ Task<bool> SqliteOrders::void_tx(std::int64_t maker_tx_id, std::string reason, A
         s.bind(1, reason).bind(2, unix_now()).bind(3, maker_tx_id);
         s.step();
         s.reset();
-        if (sqlite3_changes(c.handle()) == 0) return false;
+        if (c.changes() == 0) return false;
         auto attempt = filler;
         attempt.filler = true;
         insert_attempt(c, maker_tx_id, attempt);
@@ -395,7 +396,7 @@ Task<bool> SqliteOrders::void_tx(std::int64_t maker_tx_id, std::string reason, A
     co_return co_await db_.run(std::move(write));
 }
 
-Task<void> SqliteOrders::abandon(std::int64_t maker_tx_id, std::string reason) {
+Task<void> SqlOrders::abandon(std::int64_t maker_tx_id, std::string reason) {
     auto write = [maker_tx_id, reason = std::move(reason)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
@@ -417,7 +418,7 @@ Task<void> SqliteOrders::abandon(std::int64_t maker_tx_id, std::string reason) {
     changed();
 }
 
-Task<std::optional<Order>> SqliteOrders::order_by_tx(std::int64_t chain_id, std::string tx_hash) {
+Task<std::optional<Order>> SqlOrders::order_by_tx(std::int64_t chain_id, std::string tx_hash) {
     auto read = [chain_id, tx_hash = std::move(tx_hash)](Connection& c) -> std::optional<Order> {
         auto& s = c.prepared(
             select_orders("WHERE src_chain_id = ? AND src_tx_hash = ? ORDER BY log_index LIMIT 1"));
@@ -430,7 +431,7 @@ Task<std::optional<Order>> SqliteOrders::order_by_tx(std::int64_t chain_id, std:
     co_return co_await db_.run(std::move(read));
 }
 
-Task<HistoryPage> SqliteOrders::history(HistoryQuery q) {
+Task<HistoryPage> SqlOrders::history(HistoryQuery q) {
     auto read = [q = std::move(q)](Connection& c) {
         // An empty address or a channel of -1 match everything (one prepared statement for all).
         const std::string where =
@@ -460,7 +461,7 @@ Task<HistoryPage> SqliteOrders::history(HistoryQuery q) {
     co_return co_await db_.run(std::move(read));
 }
 
-Task<std::map<std::string, std::int64_t>> SqliteOrders::count_by_state() {
+Task<std::map<std::string, std::int64_t>> SqlOrders::count_by_state() {
     auto read = [](Connection& c) {
         auto& s = c.prepared("SELECT state, COUNT(*) FROM bridge_orders GROUP BY state");
         std::map<std::string, std::int64_t> out;
@@ -471,7 +472,7 @@ Task<std::map<std::string, std::int64_t>> SqliteOrders::count_by_state() {
     co_return co_await db_.run(std::move(read));
 }
 
-Task<bool> SqliteOrders::paused() {
+Task<bool> SqlOrders::paused() {
     auto read = [](Connection& c) {
         auto& s = c.prepared("SELECT value FROM maker_settings WHERE key = 'paused'");
         bool paused = s.step() && s.column_text(0) == "1";
@@ -481,7 +482,7 @@ Task<bool> SqliteOrders::paused() {
     co_return co_await db_.run(std::move(read));
 }
 
-Task<void> SqliteOrders::set_paused(bool paused) {
+Task<void> SqlOrders::set_paused(bool paused) {
     auto write = [paused](Connection& c) {
         c.prepared(
              "INSERT INTO maker_settings (key, value, updated_at) VALUES ('paused', ?, ?) ON "

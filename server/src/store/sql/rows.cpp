@@ -1,4 +1,4 @@
-#include "store/sqlite/rows.hpp"
+#include "store/sql/rows.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +9,13 @@ std::int64_t unix_now() {
     return std::chrono::duration_cast<std::chrono::seconds>(
                std::chrono::system_clock::now().time_since_epoch())
         .count();
+}
+
+int utc_yyyymmdd(std::int64_t unix_seconds) {
+    using namespace std::chrono;
+    year_month_day day{floor<days>(sys_seconds{seconds{unix_seconds}})};
+    return static_cast<int>(day.year()) * 10000 + static_cast<int>(unsigned(day.month())) * 100 +
+           static_cast<int>(unsigned(day.day()));
 }
 
 std::uint64_t read_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,

@@ -1,14 +1,16 @@
 #pragma once
-// Small SQL pieces shared by the SQLite store classes.
+// Small SQL pieces shared by the store's tables.
 #include <cstdint>
 #include <string>
 
-#include "store/sqlite/sqlite.hpp"
+#include "store/sql/db.hpp"
 
 namespace perch::store {
 
 // Unix seconds: every created_at / updated_at / at column.
 std::int64_t unix_now();
+// The UTC calendar day of a unix time, written yyyymmdd.
+int utc_yyyymmdd(std::int64_t unix_seconds);
 
 // account_nonces: the stored next nonce of an account, at least `floor`; and its update.
 std::uint64_t read_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,

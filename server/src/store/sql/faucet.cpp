@@ -1,10 +1,11 @@
-// Faucet claims on SQLite, on the main store's DB threads. The limit check and the insert share
-// one write transaction; a signed transaction is stored only while its claim is still queued.
+// Faucet claims in SQL (both dialects), on the main store's DB threads. The limit check and the
+// insert share one write transaction; a signed transaction is stored only while its claim is still
+// queued.
 #include <stdexcept>
 
 #include "store/faucet_store.hpp"
-#include "store/sqlite/rows.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/rows.hpp"
+#include "store/sql/sql_store.hpp"
 
 namespace perch::store {
 namespace {
@@ -59,9 +60,9 @@ std::int64_t queue_position(Connection& c, const FaucetClaim& claim) {
     return n;
 }
 
-class SqliteFaucet final : public FaucetStore {
+class SqlFaucet final : public FaucetStore {
   public:
-    explicit SqliteFaucet(SqliteStore& db) : db_(db) {}
+    explicit SqlFaucet(SqlStore& db) : db_(db) {}
 
     Task<ClaimAdmission> add_claim(NewClaim n) override {
         auto f = [n = std::move(n)](Connection& c) {
@@ -71,19 +72,20 @@ class SqliteFaucet final : public FaucetStore {
                 last_claim(c, kLastByAddress, n.claim.slug, n.claim.address, n.since);
             out.last_by_ip = last_claim(c, kLastByIp, n.claim.slug, n.claim.client_ip, n.since);
             if (out.last_by_address || out.last_by_ip) return out;
-            c.prepared(
-                 "INSERT INTO faucet_claims (slug, chain_id, address, client_ip, amount, status, "
-                 "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)")
-                .bind(1, n.claim.slug)
+            auto& insert = c.prepared(
+                "INSERT INTO faucet_claims (slug, chain_id, address, client_ip, amount, status, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING id");
+            insert.bind(1, n.claim.slug)
                 .bind(2, n.claim.chain_id)
                 .bind(3, n.claim.address)
                 .bind(4, n.claim.client_ip)
                 .bind(5, n.claim.amount)
                 .bind(6, n.claim.created_at)
-                .bind(7, n.claim.created_at)
-                .step();
+                .bind(7, n.claim.created_at);
+            insert.step();
             FaucetClaim added = n.claim;
-            added.id = sqlite3_last_insert_rowid(c.handle());
+            added.id = insert.column_int(0);
+            insert.reset();
             added.status = "queued";
             added.updated_at = added.created_at;
             added.queue_position = queue_position(c, added);
@@ -158,7 +160,7 @@ class SqliteFaucet final : public FaucetStore {
                 .bind(4, now)
                 .bind(5, id)
                 .step();
-            return sqlite3_changes(c.handle()) > 0;
+            return c.changes() > 0;
         };
         co_return co_await db_.run(std::move(f));
     }
@@ -187,15 +189,15 @@ class SqliteFaucet final : public FaucetStore {
     }
 
   private:
-    SqliteStore& db_;
+    SqlStore& db_;
 };
 
 }  // namespace
 
 std::unique_ptr<FaucetStore> open_faucet_store(Store& store) {
-    auto* sqlite = dynamic_cast<SqliteStore*>(&store);
-    if (!sqlite) throw std::logic_error("the faucet store needs the SQLite store");
-    return std::make_unique<SqliteFaucet>(*sqlite);
+    auto* sql = dynamic_cast<SqlStore*>(&store);
+    if (!sql) throw std::logic_error("the faucet store needs the SQL store");
+    return std::make_unique<SqlFaucet>(*sql);
 }
 
 }  // namespace perch::store

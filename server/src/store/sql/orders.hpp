@@ -1,13 +1,13 @@
 #pragma once
-// OrderStore on the SQLite store's DB threads.
+// OrderStore in SQL (both dialects), on the store's DB threads.
 #include "store/orders.hpp"
-#include "store/sqlite/sqlite_store.hpp"
+#include "store/sql/sql_store.hpp"
 
 namespace perch::store {
 
-class SqliteOrders final : public OrderStore {
+class SqlOrders final : public OrderStore {
   public:
-    explicit SqliteOrders(SqliteStore& db) : db_(db) {}
+    explicit SqlOrders(SqlStore& db) : db_(db) {}
 
     Task<void> record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
                                WatchCursor cursor) override;
@@ -32,7 +32,7 @@ class SqliteOrders final : public OrderStore {
     Task<void> set_paused(bool paused) override;
 
   private:
-    SqliteStore& db_;
+    SqlStore& db_;
 };
 
 }  // namespace perch::store
