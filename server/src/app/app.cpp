@@ -30,6 +30,8 @@
 #include "rewards/badge_service.hpp"
 #include "rewards/service.hpp"
 #include "store/rewards_store.hpp"
+#include "store/sql/copy.hpp"
+#include "store/sql/db.hpp"
 
 namespace perch::app {
 namespace {
@@ -40,6 +42,8 @@ constexpr const char* kUsage =
     "  migrate   apply pending database migrations and exit\n"
     "  pause     stop the bridge maker from signing new payouts (a running server obeys)\n"
     "  resume    let the maker pay again\n"
+    "  migrate-data --from URL --to URL   copy a stopped deployment's database into an empty one\n"
+    "            (e.g. sqlite:data/perch.db to postgresql://...) and check every row arrived\n"
     "  import-airdrop FILE [--campaign NAME]   load airdrop allocations (CSV address,value;\n"
     "            default campaign layerzero) for the batch query tool\n"
     "  help      show this text\n"
@@ -345,6 +349,35 @@ int import_airdrop(std::vector<std::string> args) {
     return 0;
 }
 
+// perch migrate-data --from URL --to URL
+int migrate_data(const std::vector<std::string>& args) {
+    std::string from, to;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--from" && i + 1 < args.size()) {
+            from = args[++i];
+        } else if (args[i] == "--to" && i + 1 < args.size()) {
+            to = args[++i];
+        } else {
+            throw ConfigError("unknown argument '" + args[i] + "'\n" + kUsage);
+        }
+    }
+    if (from.empty() || to.empty())
+        throw ConfigError(std::string("migrate-data needs --from URL and --to URL\n") + kUsage);
+    if (from == to) throw ConfigError("migrate-data: --from and --to name the same database");
+    store::dialect_of(from);  // a ConfigError names a URL of neither dialect
+    store::dialect_of(to);
+    setup_logging("warn");
+    std::int64_t total = 0;
+    auto copied = store::copy_database(from, to);
+    for (const auto& table : copied) {
+        std::cout << table.name << ": " << table.rows << " row(s)\n";
+        total += table.rows;
+    }
+    std::cout << total << " row(s) in " << copied.size()
+              << " table(s) copied; counts and row digests match\n";
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -357,6 +390,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (command == "import-airdrop") return import_airdrop(args);
+        if (command == "migrate-data") return migrate_data(args);
         if (command != "serve" && command != "migrate" && command != "pause" &&
             command != "resume") {
             std::cerr << "unknown command '" << command << "'\n" << kUsage;

@@ -5,16 +5,12 @@
 #include "store/sql/sqlite_db.hpp"
 
 namespace perch::store {
-namespace {
-
-std::string sqlite_path(const std::string& url) {
+std::string sqlite_file(const std::string& url) {
     auto path = url.substr(std::string("sqlite:").size());
     if (path.starts_with("//")) path = path.substr(2);
     if (path.empty()) throw ConfigError("config key 'database_url': sqlite: needs a file path");
     return path;
 }
-
-}  // namespace
 
 std::string_view dialect_name(Dialect d) {
     return d == Dialect::sqlite ? "sqlite" : "postgresql";
@@ -37,7 +33,7 @@ Dialect dialect_of(const std::string& url) {
 
 std::unique_ptr<Connection> connect(const std::string& url) {
     if (dialect_of(url) == Dialect::postgresql) return std::make_unique<PgConnection>(url);
-    return std::make_unique<SqliteConnection>(sqlite_path(url));
+    return std::make_unique<SqliteConnection>(sqlite_file(url));
 }
 
 }  // namespace perch::store

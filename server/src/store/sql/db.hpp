@@ -75,6 +75,8 @@ class Transaction {
 
 // "sqlite:PATH" or "postgresql://...": which dialect a database URL names (ConfigError if none).
 Dialect dialect_of(const std::string& url);
+// The file a "sqlite:PATH" URL names.
+std::string sqlite_file(const std::string& url);
 // A connection to the database a URL names (no migrations applied).
 std::unique_ptr<Connection> connect(const std::string& url);
 

@@ -14,9 +14,7 @@ namespace {
 
 void ensure_parent_dir(const std::string& url) {
     if (dialect_of(url) != Dialect::sqlite) return;
-    auto path = url.substr(url.find(':') + 1);
-    if (path.starts_with("//")) path = path.substr(2);
-    auto parent = std::filesystem::path(path).parent_path();
+    auto parent = std::filesystem::path(sqlite_file(url)).parent_path();
     if (!parent.empty()) std::filesystem::create_directories(parent);
 }
 
