@@ -37,8 +37,7 @@ T run(boost::asio::io_context& io, Task<T> task) {
 constexpr const char* kKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
 // `count` queued payout orders to chain 42161, ids from `first`.
-void seed(SqlStore& sqlite, boost::asio::io_context& io, std::int64_t first,
-          std::int64_t count) {
+void seed(SqlStore& sqlite, boost::asio::io_context& io, std::int64_t first, std::int64_t count) {
     auto insert = [first, count](Connection& c) {
         Transaction tx(c);
         for (auto i = first; i < first + count; ++i) {
@@ -68,6 +67,7 @@ void BM_SignAndStorePayouts(benchmark::State& state) {
         boost::asio::io_context io;
         SqlStore sqlite("sqlite:" + path.string());
         auto& orders = sqlite.orders();
+        auto lease = *run(io, orders.take_lease("bench", 0, 1'000'000'000));
         auto key = *chain::PrivateKey::from_hex(kKey);
         auto account = key.address().lower_hex();
         auto token = *chain::Address::from_hex("0xaf88d065e77c8cc2239327c5edb3a432268e5831");
@@ -95,7 +95,7 @@ void BM_SignAndStorePayouts(benchmark::State& state) {
                 };
                 plans.push_back({next_order, "payout", "queued", std::move(sign)});
             }
-            auto done = run(io, orders.sign_and_store(42161, account, 0, std::move(plans)));
+            auto done = run(io, orders.sign_and_store(lease, 42161, account, 0, std::move(plans)));
             stored += static_cast<std::int64_t>(done.size());
         }
         if (stored != state.iterations() * batch) state.SkipWithError("a payout was not stored");

@@ -1,7 +1,7 @@
 # Writes a C++ file holding every src/store/migrations/NNNN_name.sql as a string, in name order.
 # Called at configure time; each .sql is a configure dependency so an edit re-embeds it.
 function(perch_embed_migrations out_file)
-  file(GLOB sql_files ${CMAKE_CURRENT_SOURCE_DIR}/src/store/migrations/*.sql)
+  file(GLOB sql_files CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/store/migrations/*.sql)
   list(SORT sql_files)
   set(body "#include \"store/migrations.hpp\"\nnamespace perch::store {\nconst std::vector<Migration>& migrations() {\n  static const std::vector<Migration> all = {\n")
   foreach(f ${sql_files})

@@ -101,8 +101,9 @@ Task<http::Response> history(Services& s, http::Request& req) {
         {"list", std::move(list)}, {"total", result.total}, {"page", page}, {"size", size}});
 }
 
-// Re-reads the order whenever the store says something changed; sends it when it differs from
-// what was sent; ends after a final state; a comment every 15 s keeps proxies from closing it.
+// Re-reads the order whenever this instance's store says something changed, and at least every
+// second (another instance on the same database may have paid it); sends it when it differs
+// from what was sent; ends after a final state; a comment every 15 s keeps proxies from closing it.
 class OrderStream final : public http::EventStream {
   public:
     OrderStream(store::OrderStore& orders, OrderRef ref) : orders_(orders), ref_(std::move(ref)) {}
@@ -112,9 +113,10 @@ class OrderStream final : public http::EventStream {
         auto since_ping = 0ms;
         for (auto waited = 0ms; !done_ && waited < kMaxLife; waited += kPoll) {
             auto changes = orders_.change_count();
-            if (first_ || changes != seen_changes_) {
+            if (first_ || changes != seen_changes_ || since_read_ >= kReread) {
                 first_ = false;
                 seen_changes_ = changes;
+                since_read_ = 0ms;
                 auto found = co_await orders_.order_by_tx(ref_.chain_id, ref_.tx_hash);
                 auto text = json::serialize(order_json(found));
                 if (found) {
@@ -130,18 +132,21 @@ class OrderStream final : public http::EventStream {
             asio::steady_timer timer(co_await asio::this_coro::executor, kPoll);
             co_await timer.async_wait(asio::use_awaitable);
             since_ping += kPoll;
+            since_read_ += kPoll;
         }
         co_return std::nullopt;
     }
 
   private:
     static constexpr std::chrono::milliseconds kPoll{250};
+    static constexpr std::chrono::milliseconds kReread{1000};
     static constexpr std::chrono::milliseconds kMaxLife{30 * 60 * 1000};
     store::OrderStore& orders_;
     OrderRef ref_;
     bool first_ = true;
     bool done_ = false;
     std::uint64_t seen_changes_ = 0;
+    std::chrono::milliseconds since_read_{0};
     std::string last_sent_;
 };
 

@@ -21,8 +21,8 @@ std::string store_kind(const std::string& database_url) {
 json::object maker_json(const Services& s) {
     json::object out{{"enabled", s.maker != nullptr}};
     if (!s.maker) return out;
-    // One instance per database runs the maker today (leadership arrives with PostgreSQL).
-    out["leader"] = true;
+    // Of several instances on one database, the one holding the maker's lease watches and pays.
+    out["leader"] = s.maker->leading();
     out["paused"] = s.maker->paused();
     json::array chains;
     for (const auto& [id, block] : s.maker->last_blocks())
@@ -88,6 +88,9 @@ Task<std::string> scraped_gauges(Services& s) {
                               "Blocks seen by the maker that its watcher has not read yet", lag);
         metrics::render_gauge(out, "perch_maker_paused", "1 while the maker is paused",
                               {{"", s.maker->paused() ? 1.0 : 0.0}});
+        metrics::render_gauge(out, "perch_maker_leader",
+                              "1 while this instance holds the maker's lease",
+                              {{"", s.maker->leading() ? 1.0 : 0.0}});
     }
     if (s.maker) out += co_await maker_balances(s);
     auto use = s.store.connection_use();

@@ -1,12 +1,16 @@
 #include "maker/maker.hpp"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
+#include <array>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <random>
 
 namespace perch::maker {
 namespace asio = boost::asio;
@@ -28,7 +32,12 @@ Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::Rou
       depositor_(depositor),
       key_(std::move(key)),
       address_(key_.address()),
-      options_(std::move(options)) {}
+      options_(std::move(options)) {
+    std::array<char, 256> host{};
+    gethostname(host.data(), host.size() - 1);
+    holder_ = std::string(host.data()) + ":" + std::to_string(getpid()) + ":" +
+              std::to_string(std::random_device{}() % 1000000);
+}
 
 Task<bool> Wakeup::wait(std::chrono::milliseconds d) {
     if (std::exchange(pending_, false)) co_return true;
@@ -45,6 +54,17 @@ void Wakeup::notify() {
 
 void Maker::start(const std::vector<std::int64_t>& chain_ids) {
     chains_.insert(chain_ids.begin(), chain_ids.end());
+    lease_wake_ = std::make_unique<Wakeup>(ctx_.get_executor());
+    lease_done_ = lease_ended_.get_future();
+    asio::co_spawn(ctx_, lease_loop(), [this](const std::exception_ptr& e) {
+        lease_ended_.set_value();
+        if (!e) return;
+        try {
+            std::rethrow_exception(e);
+        } catch (const std::exception& ex) {
+            spdlog::error("maker: the lease loop ended: {}", ex.what());
+        }
+    });
     for (auto id : chain_ids) {
         watch_wake_[id] = std::make_unique<Wakeup>(ctx_.get_executor());
         pay_wake_[id] = std::make_unique<Wakeup>(ctx_.get_executor());
@@ -83,6 +103,64 @@ void Maker::start(const std::vector<std::int64_t>& chain_ids) {
 void Maker::stop() {
     stopping_ = true;
     for (auto& feed : feeds_) feed->stop();
+    // The lease loop hands the lease back so another instance takes over at once; waited for
+    // here (on the stopping thread, not an I/O thread) before the contexts stop.
+    if (!lease_wake_) return;
+    asio::post(ctx_, [this] { lease_wake_->notify(); });
+    if (lease_done_.wait_for(std::chrono::seconds(3)) != std::future_status::ready)
+        spdlog::warn("maker: the lease was not handed back in 3 s; it expires by itself");
+}
+
+Task<void> Maker::lease_loop() {
+    using namespace std::chrono;
+    auto now_ms = [] {
+        return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+    };
+    auto renewed = steady_clock::now();
+    while (!stopping_) {
+        try {
+            auto taken = co_await orders_.take_lease(holder_, now_ms(), options_.lease_ttl.count());
+            if (taken && (!lease_ || lease_->token != taken->token)) elect(*taken);
+            if (!taken && lease_) depose();
+            if (taken) renewed = steady_clock::now();
+        } catch (const std::exception& e) {
+            // The database is unreachable: keep leading only while the lease surely runs.
+            spdlog::warn("maker: lease not renewed: {}", e.what());
+            if (lease_ && steady_clock::now() - renewed > options_.lease_ttl - options_.lease_renew)
+                depose();
+        }
+        co_await lease_wake_->wait(options_.lease_renew);
+    }
+    if (!lease_) co_return;
+    auto lease = *lease_;
+    depose();
+    try {
+        co_await orders_.release_lease(std::move(lease));
+    } catch (const std::exception& e) {
+        spdlog::warn("maker: lease not released (it expires by itself): {}", e.what());
+    }
+}
+
+void Maker::elect(const store::Lease& lease) {
+    // What this instance remembered from an earlier term may be stale: another leader paid since.
+    nonce_floor_.clear();
+    cursors_.clear();
+    fees_.clear();
+    held_.clear();
+    refusals_.clear();
+    last_broadcast_.clear();
+    lease_ = lease;
+    leading_ = true;
+    spdlog::info("maker: this instance ({}) leads, lease {}", holder_, lease.token);
+    for (auto& [id, wake] : watch_wake_) wake->notify();
+    for (auto& [id, wake] : pay_wake_) wake->notify();
+}
+
+void Maker::depose() {
+    if (!lease_) return;
+    spdlog::warn("maker: this instance ({}) no longer leads", holder_);
+    lease_.reset();
+    leading_ = false;
 }
 
 std::map<std::int64_t, std::uint64_t> Maker::last_blocks() const {

@@ -9,6 +9,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <map>
 #include <optional>
 #include <set>
@@ -43,6 +44,10 @@ struct MakerOptions {
     // PerchPool (the same address on every chain of the profile): a payout the maker's own
     // balance cannot cover is paid out of the pool when the pool has it available.
     std::optional<chain::Address> pool;
+    // Leadership among instances on one database: the lease lasts this long and is renewed this
+    // often; a leader that dies is replaced within about lease_ttl + lease_renew.
+    std::chrono::milliseconds lease_ttl{5000};
+    std::chrono::milliseconds lease_renew{1000};
 };
 
 // The confirmations a deposit of `amount` on `chain_id` waits for: the chain's count, or its
@@ -76,11 +81,19 @@ class Maker {
     const chain::Address& address() const { return address_; }
     // The pause switch as last read from the store (refreshed every poll).
     bool paused() const { return paused_.load(); }
+    // Whether this instance holds the maker's lease and so watches and pays (any thread).
+    bool leading() const { return leading_.load(); }
+    const std::string& holder() const { return holder_; }
     // Each watched chain's newest block as this maker has seen it (0 before the first); safe to
     // call from any thread.
     std::map<std::int64_t, std::uint64_t> last_blocks() const;
 
   private:
+    // Takes or renews the lease every lease_renew; elect() and depose() switch the loops.
+    Task<void> lease_loop();
+    void elect(const store::Lease& lease);
+    void depose();
+
     Task<void> watch_loop(std::int64_t chain_id);
     Task<void> watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
     Task<void> confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::uint64_t head,
@@ -138,6 +151,12 @@ class Maker {
     MakerOptions options_;
     std::atomic<bool> stopping_{false};
     std::atomic<bool> paused_{false};
+    std::string holder_;                 // this instance in the lease: host, pid, random
+    std::optional<store::Lease> lease_;  // while leading
+    std::atomic<bool> leading_{false};
+    std::unique_ptr<Wakeup> lease_wake_;
+    std::promise<void> lease_ended_;  // set when the lease loop has handed the lease back
+    std::future<void> lease_done_;
     std::set<std::int64_t> chains_;                      // the chains it watches and pays on
     std::map<std::int64_t, std::uint64_t> nonce_floor_;  // per chain, from the node at start
     std::map<std::string, std::chrono::steady_clock::time_point> last_broadcast_;

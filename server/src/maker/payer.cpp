@@ -115,6 +115,10 @@ Task<void> Maker::pay_loop(std::int64_t chain_id) {
     int failures = 0;
     bool woken = false;
     while (!stopping_) {
+        if (!leading_) {  // another instance pays; this one waits to be elected
+            woken = co_await pay_wake_.at(chain_id)->wait(options_.poll);
+            continue;
+        }
         try {
             if (!nonce_floor_.count(chain_id)) {
                 // The node's pending count is the floor: nonces used before this database existed
@@ -130,6 +134,9 @@ Task<void> Maker::pay_loop(std::int64_t chain_id) {
             // Prepared before the next deposit needs them.
             co_await prepare(chain_id, *rpc);
             failures = 0;
+        } catch (const store::LeaseLost& e) {
+            spdlog::warn("maker: payer of chain {} stops: {}", chain_id, e.what());
+            depose();
         } catch (const std::exception& e) {
             if (failures++ == 0) spdlog::warn("maker: payer of chain {}: {}", chain_id, e.what());
         }
@@ -308,8 +315,9 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
     }
     held_[chain_id].held = held;  // what the plans below leave, until the next read
     for (auto& m : moves) co_await orders_.transition(std::move(m));
-    if (plans.empty()) co_return;
-    auto stored = co_await orders_.sign_and_store(chain_id, address_.lower_hex(),
+    if (plans.empty() || !lease_) co_return;
+    auto lease = *lease_;
+    auto stored = co_await orders_.sign_and_store(std::move(lease), chain_id, address_.lower_hex(),
                                                   nonce_floor_[chain_id], std::move(plans));
     std::vector<Outgoing> fresh;
     fresh.reserve(stored.size());

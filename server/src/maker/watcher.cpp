@@ -63,6 +63,10 @@ Task<void> Maker::watch_loop(std::int64_t chain_id) {
     int failures = 0;
     bool woken = false;
     while (!stopping_) {
+        if (!leading_) {  // the leader watches; this instance waits to be elected
+            woken = co_await watch_wake_.at(chain_id)->wait(options_.poll);
+            continue;
+        }
         try {
             co_await watch_once(chain_id, *rpc, woken);
             failures = 0;

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,18 @@ struct MakerTx {
     std::string void_reason;        // set by void_tx: the nodes refused it; a filler cancels it
 };
 
+// Maker leadership among instances on one database: a lease whose token rises with every new
+// holder. It fences the maker's nonce reservations (sign_and_store).
+struct Lease {
+    std::string holder;
+    std::int64_t token = 0;
+};
+// sign_and_store under a lease another instance has taken since.
+class LeaseLost : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
 struct HistoryQuery {
     std::string address;  // lower-case 0x; empty: any
     std::optional<std::int64_t> channel;
@@ -124,12 +137,21 @@ class OrderStore {
                                                      bool by_source, int limit) = 0;
     virtual Task<bool> transition(Transition t) = 0;
 
+    // Takes the maker's lease for `holder` until now + ttl: renewed when `holder` has it, taken
+    // (token + 1) when it expired or was never taken; nullopt while another holder's lease runs.
+    virtual Task<std::optional<Lease>> take_lease(std::string holder, std::int64_t now_ms,
+                                                  std::int64_t ttl_ms) = 0;
+    // Lets another instance take the lease at once (a clean stop).
+    virtual Task<void> release_lease(Lease lease) = 0;
+
     // Payer: refunding orders of this source chain without a refund transaction yet.
     virtual Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) = 0;
     // Reserves consecutive nonces from max(stored next, floor), stores every plan's signed
-    // transaction and moves payout orders to paying — all in one transaction. Plans whose order
-    // is no longer in `expected_state` are skipped. Returns the stored transactions.
-    virtual Task<std::vector<MakerTx>> sign_and_store(std::int64_t chain_id, std::string account,
+    // transaction and moves payout orders to paying — all in one transaction, which first checks
+    // that `lease` is still the maker's (else LeaseLost, nothing written). Plans whose order is no
+    // longer in `expected_state` are skipped. Returns the stored transactions.
+    virtual Task<std::vector<MakerTx>> sign_and_store(Lease lease, std::int64_t chain_id,
+                                                      std::string account,
                                                       std::uint64_t nonce_floor,
                                                       std::vector<TxPlan> plans) = 0;
     virtual Task<std::vector<MakerTx>> pending_txs(std::int64_t chain_id) = 0;

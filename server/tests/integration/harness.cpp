@@ -100,6 +100,13 @@ PerchProcess::~PerchProcess() {
     fs::remove_all(dir_, ec);
 }
 
+void PerchProcess::kill_now() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+}
+
 int PerchProcess::stop() {
     if (pid_ <= 0) return -1;
     kill(pid_, SIGTERM);

@@ -32,6 +32,8 @@ class PerchProcess {
     const TestDatabase& db() const { return db_; }
     // Sends SIGTERM and returns the exit status (waits up to 10 s).
     int stop();
+    // SIGKILL: a crash, with no chance to clean up.
+    void kill_now();
     std::string output() const;  // what perch printed so far
 
     HttpResult request(const std::string& method, const std::string& target,

@@ -126,8 +126,7 @@ std::vector<std::string> sql(const TestDatabase& db, const std::string& statemen
 // The watchers start at each chain's head: deposits must come after their first read.
 void wait_for_watchers(const TestDatabase& db, std::size_t chains) {
     for (int i = 0; i < 300; ++i) {
-        if (sql(db, "SELECT chain_id FROM watch_cursors").size() >= chains)
-            return;
+        if (sql(db, "SELECT chain_id FROM watch_cursors").size() >= chains) return;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     FAIL() << "the maker's watchers did not start within 30 s";
@@ -211,7 +210,7 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     ASSERT_EQ(metrics.status, 200) << metrics.body;
     for (const char* line :
          {"perch_chain_head_block{chain=\"1868\"}", "perch_watcher_lag_blocks{chain=\"42161\"}",
-          "perch_maker_paused 1", "perch_orders{state=\"queued\"} 1",
+          "perch_maker_paused 1", "perch_maker_leader 1", "perch_orders{state=\"queued\"} ",
           "perch_maker_balance{chain=\"8453\",token=\"USDC\"}",
           "perch_rpc_call_duration_seconds_count{chain=\"1868\",outcome=\"ok\"}"})
         EXPECT_NE(metrics.body.find(line), std::string::npos) << line << "\n" << metrics.body;
@@ -240,6 +239,60 @@ TEST(MakerOn, PollingAlonePaysWithoutTheHeadFeed) {
     auto done = wait_for_state(perch, 8453, d.tx_hash, "completed");
     EXPECT_EQ(chains.native(42161, recipient), u256_of(done.at("receive_amount")));
     EXPECT_EQ(perch.output().find("head feed"), std::string::npos) << perch.output();
+}
+
+bool leads(const PerchProcess& perch) {
+    auto health = perch.get("/api/health");
+    return health.status == 200 &&
+           json::parse(health.body).at("data").at("maker").at("leader").as_bool();
+}
+
+// Two instances with the maker on, one database: one leads and pays; killed, the other takes
+// over within the lease (5 s) plus a renewal and pays the next deposit; a clean stop hands the
+// lease over at once.
+TEST(MakerOn, ASecondInstanceTakesOverWhenTheLeaderIsKilled) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    auto first = std::make_unique<PerchProcess>(maker_config(devnet));
+    const std::vector<std::pair<std::string, std::string>> same_db{
+        {"PERCH_DATABASE_URL", first->db().url()}};
+    PerchProcess second(maker_config(devnet), same_db);
+    wait_for_watchers(first->db(), devnet.rpc_urls.size());
+    ASSERT_TRUE(leads(*first));
+    EXPECT_FALSE(leads(second));
+    auto sender = fresh_wallet(chains, 8453, kEth);
+    auto recipient = fresh_wallet(chains, 42161, U256());
+    auto amount = *U256::parse_units("0.01", 18);
+    auto d = deposit(chains, devnet, 8453, sender, "", amount, 42161, recipient);
+    auto paid = wait_for_state(second, 8453, d.tx_hash, "completed");  // read through the follower
+    EXPECT_EQ(chains.native(42161, recipient), u256_of(paid.at("receive_amount")));
+
+    first->kill_now();
+    auto killed_at = std::chrono::steady_clock::now();
+    while (!leads(second) &&
+           std::chrono::steady_clock::now() - killed_at < std::chrono::seconds(15))
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    auto takeover = std::chrono::steady_clock::now() - killed_at;
+    ASSERT_TRUE(leads(second)) << second.output();
+    EXPECT_LT(takeover, std::chrono::seconds(8));
+    std::cout << "takeover after kill -9: "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(takeover).count() << " ms\n";
+    EXPECT_EQ(sql(first->db(), "SELECT token FROM maker_lease"), std::vector<std::string>{"2"});
+    auto again = deposit(chains, devnet, 8453, sender, "", amount, 42161, recipient);
+    auto paid_again = wait_for_state(second, 8453, again.tx_hash, "completed");
+    EXPECT_EQ(chains.native(42161, recipient),
+              *u256_of(paid.at("receive_amount")).add(u256_of(paid_again.at("receive_amount"))));
+
+    // A clean stop releases the lease: a third instance leads within a renewal, not a lease.
+    PerchProcess third(maker_config(devnet), same_db);
+    EXPECT_FALSE(leads(third));
+    EXPECT_EQ(second.stop(), 0);
+    auto stopped_at = std::chrono::steady_clock::now();
+    while (!leads(third) && std::chrono::steady_clock::now() - stopped_at < std::chrono::seconds(5))
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_TRUE(leads(third)) << third.output();
+    EXPECT_LT(std::chrono::steady_clock::now() - stopped_at, std::chrono::milliseconds(2500))
+        << second.output();
 }
 
 TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {

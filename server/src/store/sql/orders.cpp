@@ -118,6 +118,16 @@ bool is_filler(Connection& c, std::int64_t maker_tx_id, const std::string& tx_ha
     return filler;
 }
 
+// The fence: inside the caller's write transaction, the lease must still be `lease`.
+void check_lease(Connection& c, const Lease& lease) {
+    auto& s = c.prepared("SELECT holder, token FROM maker_lease WHERE name = 'maker'");
+    bool held = s.step() && s.column_text(0) == lease.holder && s.column_int(1) == lease.token;
+    s.reset();
+    if (!held)
+        throw LeaseLost("the maker's lease " + std::to_string(lease.token) +
+                        " was taken by another instance");
+}
+
 // Stores one planned transaction under `nonce`; false when the order moved on meanwhile.
 bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account,
                 std::uint64_t nonce, const TxPlan& plan, std::int64_t now, MakerTx& out) {
@@ -269,13 +279,58 @@ Task<std::vector<Order>> SqlOrders::refunds_to_sign(std::int64_t chain_id, int l
     co_return co_await db_.run(std::move(read));
 }
 
-Task<std::vector<MakerTx>> SqlOrders::sign_and_store(std::int64_t chain_id, std::string account,
-                                                     std::uint64_t nonce_floor,
+Task<std::optional<Lease>> SqlOrders::take_lease(std::string holder, std::int64_t now_ms,
+                                                 std::int64_t ttl_ms) {
+    auto take = [holder = std::move(holder), now_ms,
+                 ttl_ms](Connection& c) -> std::optional<Lease> {
+        Transaction tx(c);
+        auto& read =
+            c.prepared("SELECT holder, token, expires_at_ms FROM maker_lease WHERE name = 'maker'");
+        std::optional<Lease> current;
+        std::int64_t expires = 0;
+        if (read.step()) {
+            current = Lease{read.column_text(0), read.column_int(1)};
+            expires = read.column_int(2);
+        }
+        read.reset();
+        if (current && current->holder != holder && expires > now_ms) return std::nullopt;
+        Lease taken{holder, !current                    ? 1
+                            : current->holder == holder ? current->token
+                                                        : current->token + 1};
+        c.prepared(
+             "INSERT INTO maker_lease (name, holder, token, expires_at_ms) VALUES ('maker', ?, ?, "
+             "?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, token = "
+             "excluded.token, expires_at_ms = excluded.expires_at_ms")
+            .bind(1, taken.holder)
+            .bind(2, taken.token)
+            .bind(3, now_ms + ttl_ms)
+            .step();
+        tx.commit();
+        return taken;
+    };
+    co_return co_await db_.run(std::move(take));
+}
+
+Task<void> SqlOrders::release_lease(Lease lease) {
+    auto release = [lease = std::move(lease)](Connection& c) {
+        c.prepared(
+             "UPDATE maker_lease SET expires_at_ms = 0 WHERE name = 'maker' AND holder = ? AND "
+             "token = ?")
+            .bind(1, lease.holder)
+            .bind(2, lease.token)
+            .step();
+    };
+    co_await db_.run(std::move(release));
+}
+
+Task<std::vector<MakerTx>> SqlOrders::sign_and_store(Lease lease, std::int64_t chain_id,
+                                                     std::string account, std::uint64_t nonce_floor,
                                                      std::vector<TxPlan> plans) {
-    auto write = [chain_id, account = std::move(account), nonce_floor,
+    auto write = [lease = std::move(lease), chain_id, account = std::move(account), nonce_floor,
                   plans = std::move(plans)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
+        check_lease(c, lease);
         auto nonce = read_next_nonce(c, chain_id, account, nonce_floor);
         std::vector<MakerTx> stored;
         for (const auto& plan : plans) {

@@ -16,8 +16,11 @@ class SqlOrders final : public OrderStore {
                                              bool by_source, int limit) override;
     Task<bool> transition(Transition t) override;
     Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) override;
-    Task<std::vector<MakerTx>> sign_and_store(std::int64_t chain_id, std::string account,
-                                              std::uint64_t nonce_floor,
+    Task<std::optional<Lease>> take_lease(std::string holder, std::int64_t now_ms,
+                                          std::int64_t ttl_ms) override;
+    Task<void> release_lease(Lease lease) override;
+    Task<std::vector<MakerTx>> sign_and_store(Lease lease, std::int64_t chain_id,
+                                              std::string account, std::uint64_t nonce_floor,
                                               std::vector<TxPlan> plans) override;
     Task<std::vector<MakerTx>> pending_txs(std::int64_t chain_id) override;
     Task<void> add_attempt(std::int64_t maker_tx_id, Attempt attempt) override;

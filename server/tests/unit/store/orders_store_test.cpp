@@ -58,6 +58,8 @@ class SqlOrderStore : public ::testing::Test {
     SqlStore store{db.url()};
     OrderStore& orders = store.orders();
 
+    Lease lease = *run(orders.take_lease("this-test", 0, 1'000'000'000));
+
     std::vector<Order> in_state(const std::string& state, std::int64_t chain, bool by_source) {
         return run(orders.orders_in_state(state, chain, by_source, 100));
     }
@@ -165,7 +167,7 @@ TEST_F(SqlOrderStore, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
     auto a = queue(deposit(1));
     auto b = queue(deposit(2));
     auto c = queue(deposit(3));
-    auto stored = run(orders.sign_and_store(42161, "0xmaker", 5,
+    auto stored = run(orders.sign_and_store(lease, 42161, "0xmaker", 5,
                                             {payout_plan(a), payout_plan(b), payout_plan(c)}));
     ASSERT_EQ(stored.size(), 3u);
     EXPECT_EQ(stored[0].nonce, 5u);
@@ -173,13 +175,14 @@ TEST_F(SqlOrderStore, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
     EXPECT_EQ(stored[2].nonce, 7u);
     EXPECT_EQ(stored[0].attempts.at(0).raw_tx, "0xraw5");
     // The same orders planned again (a second payer, or a replay after a crash) sign nothing.
-    auto again = run(orders.sign_and_store(42161, "0xmaker", 0, {payout_plan(a), payout_plan(b)}));
+    auto again =
+        run(orders.sign_and_store(lease, 42161, "0xmaker", 0, {payout_plan(a), payout_plan(b)}));
     EXPECT_TRUE(again.empty());
     EXPECT_EQ(in_state("paying", 42161, false).size(), 3u);
     // The next payout continues after the highest nonce stored, whatever the floor says.
     run(orders.record_deposits(8453, {deposit(4)}, WatchCursor{21, "h"}));
     auto d = queue(deposit(4));
-    auto next = run(orders.sign_and_store(42161, "0xmaker", 0, {payout_plan(d)}));
+    auto next = run(orders.sign_and_store(lease, 42161, "0xmaker", 0, {payout_plan(d)}));
     ASSERT_EQ(next.size(), 1u);
     EXPECT_EQ(next[0].nonce, 8u);
     EXPECT_EQ(run(orders.pending_txs(42161)).size(), 4u);
@@ -189,7 +192,8 @@ TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
     run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
     auto a = queue(deposit(1));
     auto b = queue(deposit(2));
-    auto stored = run(orders.sign_and_store(42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
+    auto stored =
+        run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
     run(orders.add_attempt(stored[0].id, Attempt{"0xfaster", "0xraw-fast", "200", 1}));
     auto pending = run(orders.pending_txs(42161));
     ASSERT_EQ(pending[0].attempts.size(), 2u);
@@ -208,7 +212,7 @@ TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
     auto to_refund = run(orders.refunds_to_sign(8453, 10));
     ASSERT_EQ(to_refund.size(), 1u);
     auto refund = run(orders.sign_and_store(
-        8453, "0xm", 0, {TxPlan{to_refund[0].id, "refund", "refunding", fake_signed}}));
+        lease, 8453, "0xm", 0, {TxPlan{to_refund[0].id, "refund", "refunding", fake_signed}}));
     ASSERT_EQ(refund.size(), 1u);
     EXPECT_TRUE(run(orders.refunds_to_sign(8453, 10)).empty());
     run(orders.settle(refund[0].id, "0xrefund", true, ""));
@@ -230,7 +234,8 @@ TEST_F(SqlOrderStore, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
     run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
     auto a = queue(deposit(1));
     auto b = queue(deposit(2));
-    auto stored = run(orders.sign_and_store(42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
+    auto stored =
+        run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
     ASSERT_EQ(stored.size(), 2u);
     Attempt filler_a{"0xfiller-a", "0xraw-filler-a", "300", 2, true};
     EXPECT_TRUE(run(orders.void_tx(stored[0].id, "refused: refunded", filler_a)));
@@ -256,8 +261,8 @@ TEST_F(SqlOrderStore, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
     EXPECT_EQ(run(orders.order_by_tx(8453, deposit(2).src_tx_hash))->state, "completed");
 
     // A refund whose nonce goes to a filler leaves the order failed, for an operator.
-    auto refund =
-        run(orders.sign_and_store(8453, "0xm", 0, {TxPlan{a, "refund", "refunding", fake_signed}}));
+    auto refund = run(orders.sign_and_store(lease, 8453, "0xm", 0,
+                                            {TxPlan{a, "refund", "refunding", fake_signed}}));
     ASSERT_EQ(refund.size(), 1u);
     EXPECT_TRUE(run(orders.void_tx(refund[0].id, "refund refused", {"0xfiller-r", "0xr", "1", 3})));
     run(orders.settle(refund[0].id, "0xfiller-r", true, ""));
@@ -296,4 +301,23 @@ TEST_F(SqlOrderStore, PauseSwitchPersists) {
     EXPECT_TRUE(run(orders.paused()));
     run(orders.set_paused(false));
     EXPECT_FALSE(run(orders.paused()));
+}
+
+TEST_F(SqlOrderStore, OneLeaseHolderAtATimeAndALostLeaseReservesNoNonce) {
+    EXPECT_EQ(lease.token, 1);
+    // Renewed by its holder (until 1e9 + 500 ms), refused to another while it runs.
+    EXPECT_EQ(run(orders.take_lease("this-test", 500, 1'000'000'000))->token, 1);
+    EXPECT_FALSE(run(orders.take_lease("other", 1000, 5000)));
+    // Expired: another instance takes it with the next token, and the old holder is fenced off.
+    auto taken = run(orders.take_lease("other", 2'000'000'000, 5000));
+    ASSERT_TRUE(taken);
+    EXPECT_EQ(taken->token, 2);
+    run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{20, "h"}));
+    auto a = queue(deposit(1));
+    EXPECT_THROW(run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a)})), LeaseLost);
+    EXPECT_EQ(in_state("queued", 42161, false).size(), 1u);  // nothing written
+    EXPECT_EQ(run(orders.sign_and_store(*taken, 42161, "0xm", 0, {payout_plan(a)})).size(), 1u);
+    // A clean stop releases it: the next instance takes it at once.
+    run(orders.release_lease(*taken));
+    EXPECT_EQ(run(orders.take_lease("third", 2'000'000'001, 5000))->token, 3);
 }
