@@ -128,11 +128,16 @@ std::string PerchProcess::output() const {
 HttpResult PerchProcess::request(const std::string& method, const std::string& target,
                                  const std::string& body,
                                  const std::map<std::string, std::string>& headers) const {
+    return http_request(port_, method, target, body, headers);
+}
+
+HttpResult http_request(int port, const std::string& method, const std::string& target,
+                        const std::string& body, const std::map<std::string, std::string>& headers) {
     boost::asio::io_context ioc;
     beast::tcp_stream stream(ioc);
     stream.expires_after(std::chrono::seconds(10));
     stream.connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"),
-                                                  static_cast<unsigned short>(port_)));
+                                                  static_cast<unsigned short>(port)));
     bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
     req.set(bhttp::field::host, "127.0.0.1");
     for (const auto& [k, v] : headers) req.set(k, v);

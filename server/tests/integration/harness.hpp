@@ -54,6 +54,11 @@ class PerchProcess {
     int port_ = 0;
 };
 
+// One HTTP/1.1 request to 127.0.0.1:port (perch, or a proxy in front of it).
+HttpResult http_request(int port, const std::string& method, const std::string& target,
+                        const std::string& body = {},
+                        const std::map<std::string, std::string>& headers = {});
+
 // Runs `perch ARGS` to completion in the repo root and returns {exit status, output}.
 std::pair<int, std::string> run_perch(
     const std::vector<std::string>& args,
