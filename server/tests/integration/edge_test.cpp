@@ -3,6 +3,7 @@
 // file's permissions.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -146,7 +147,8 @@ TEST(Edge, MalformedRequestGets400) {
 }
 
 TEST(Edge, MakerKeyReadableByOthersIsRefused) {
-    auto dir = std::filesystem::temp_directory_path() / "perch-key-mode";
+    auto dir =
+        std::filesystem::temp_directory_path() / ("perch-key-mode-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     auto key = dir / "maker.key";
     std::ifstream src(std::string(PERCH_ROOT_DIR) + "/devnet/maker.key");

@@ -132,7 +132,8 @@ HttpResult PerchProcess::request(const std::string& method, const std::string& t
 }
 
 HttpResult http_request(int port, const std::string& method, const std::string& target,
-                        const std::string& body, const std::map<std::string, std::string>& headers) {
+                        const std::string& body,
+                        const std::map<std::string, std::string>& headers) {
     boost::asio::io_context ioc;
     beast::tcp_stream stream(ioc);
     stream.expires_after(std::chrono::seconds(10));

@@ -45,7 +45,8 @@ class Nginx {
                                   "127.0.0.1:" + std::to_string(first));
         conf = std::regex_replace(conf, std::regex("127\\.0\\.0\\.1:8082"),
                                   "127.0.0.1:" + std::to_string(second));
-        conf = std::regex_replace(conf, std::regex("worker_processes auto;"), "worker_processes 1;");
+        conf =
+            std::regex_replace(conf, std::regex("worker_processes auto;"), "worker_processes 1;");
         std::ofstream(dir_ / "nginx.conf") << conf;
         auto start = "nginx -p " + dir_.string() + " -c " + (dir_ / "nginx.conf").string();
         if (std::system(start.c_str()) != 0) throw std::runtime_error("nginx failed to start");
@@ -85,7 +86,8 @@ TEST(Instances, TwoBehindNginxAnswerAlikeShareSessionsAndSurviveALoss) {
     auto wallet = perch::testing::Wallet::fresh();
     auto session = perch::testing::sign_in(*first, wallet);
     const std::string mine = "/api/campaign_api/v1/" + session.user + "/referrer";
-    auto bind = second.request("POST", mine, R"({"referrer": "0x00000000000000000000000000000000000000aa"})",
+    auto bind = second.request("POST", mine,
+                               R"({"referrer": "0x00000000000000000000000000000000000000aa"})",
                                session.headers());
     EXPECT_EQ(bind.status, 200) << bind.body;
 

@@ -1,6 +1,7 @@
 // The real perch binary over HTTP: health, reference data, errors, limits, CORS, static files,
 // shutdown and configuration failures.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <fstream>
@@ -251,7 +252,8 @@ TEST(Server, CorsOnlyForConfiguredOrigins) {
 }
 
 TEST(Server, ServesAppWithSpaFallbackAndCaching) {
-    auto dir = std::filesystem::temp_directory_path() / "perch-web-root-test";
+    auto dir = std::filesystem::temp_directory_path() /
+               ("perch-web-root-test-" + std::to_string(::getpid()));
     auto root = make_web_root(dir);
     PerchProcess perch("\"web_root\": \"" + root + "\"");
     auto index = perch.get("/");
@@ -292,7 +294,8 @@ TEST(Server, StopsGracefullyOnSigterm) {
 }
 
 TEST(Config, BadConfigNamesTheKey) {
-    auto dir = std::filesystem::temp_directory_path() / "perch-bad-config";
+    auto dir =
+        std::filesystem::temp_directory_path() / ("perch-bad-config-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     std::ofstream(dir / "bad.json") << R"({"port": "eighty"})";
     auto [status, out] = run_perch({"serve", "--config", (dir / "bad.json").string()});
