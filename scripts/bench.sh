@@ -5,7 +5,7 @@
 # Usage: scripts/bench.sh [wrk-seconds]   (results go to build/bench/)
 # Ports: BENCH_PORT (default 8280; perch, nginx, fastify, bridge-bench use +0..+3) and
 # BENCH_DEVNET_OFFSET (default 400) move them so two checkouts can bench at once.
-# BENCH_ONLY=http stops after the HTTP part.
+# BENCH_ONLY=http stops after the HTTP part, BENCH_ONLY=instances after the several-instances part.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SECONDS_EACH=${1:-5}
@@ -14,7 +14,7 @@ DEVNET_OFFSET=${BENCH_DEVNET_OFFSET:-400}
 OUT="$ROOT/build/bench"
 TMP=$(mktemp -d /tmp/perch-bench.XXXXXX)
 mkdir -p "$OUT" "$TMP/www"
-trap 'stop_all; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/nginx.pid")" 2>/dev/null; rm -rf "$TMP"' EXIT
+trap 'stop_all; stop_postgres; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/nginx.pid")" 2>/dev/null; rm -rf "$TMP"' EXIT
 [[ -d $ROOT/tools/bench/node_modules/lighthouse ]] || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
 
 # perch as `make run` runs it: config/perch.json (access log on, maker on, I/O threads = cores)
@@ -94,6 +94,12 @@ wait "$wrk_pid"
 } | tee -a "$OUT/wrk.txt"
 [[ ${BENCH_ONLY:-} == http ]] && exit 0
 
+# Several instances on PostgreSQL behind nginx (its own perch processes, maker off).
+echo "== instances" | tee "$OUT/instances.txt"
+bash "$ROOT/scripts/bench-instances.sh" "$TMP/devnet/state.json" "$SECONDS_EACH" $((P + 10)) \
+  | tee -a "$OUT/instances.txt"
+[[ ${BENCH_ONLY:-} == instances ]] && exit 0
+
 # The front end on the same perch: bytes each main route loads, LCP, Lighthouse (over-budget
 # figures are printed and flagged, they do not stop the bench).
 bash "$ROOT/scripts/web-size.sh" | tee "$OUT/web.txt"
@@ -102,10 +108,12 @@ node "$ROOT/tools/bench/lighthouse.mjs" "http://127.0.0.1:$P" 2>&1 | tee -a "$OU
 # Two makers on one devnet would both pay: the bridge bench below starts its own perch.
 kill -TERM -- "-$PERCH_PID" 2>/dev/null || true
 
-# Google Benchmark: chain primitives, and multi-balance against the devnet started above.
+# Google Benchmark: chain primitives, multi-balance against the devnet started above, and the
+# store (payouts signed per second, history on 1M orders) on SQLite and on a PostgreSQL cluster.
+start_postgres "$TMP/pg" $((P + 20)) "$TMP/pg.log"
 echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
-PERCH_BENCH_DEVNET_STATE="$TMP/devnet/state.json" "$ROOT/build/server/perch_bench" --benchmark_min_time=0.5 2>&1 \
-  | tee -a "$OUT/micro.txt"
+PERCH_BENCH_DEVNET_STATE="$TMP/devnet/state.json" PERCH_BENCH_POSTGRES_URL="$PG_URL" \
+  "$ROOT/build/server/perch_bench" --benchmark_min_time=0.5 2>&1 | tee -a "$OUT/micro.txt"
 
 # multi-balance again with 40 ms of round-trip time in front of every node, as public RPCs have.
 RTT_MS=${RTT_MS:-40}

@@ -488,16 +488,25 @@ Task<std::optional<Order>> SqlOrders::order_by_tx(std::int64_t chain_id, std::st
 
 Task<HistoryPage> SqlOrders::history(HistoryQuery q) {
     auto read = [q = std::move(q)](Connection& c) {
-        // An empty address or a channel of -1 match everything (one prepared statement for all).
-        const std::string where =
-            "WHERE (? = '' OR sender = ? OR lower(recipient) = ?) AND (? < 0 OR channel = ?)";
+        // One statement per filter shape, each planned on its own indexes: an address is looked
+        // up in (sender, id) and (lower(recipient), id), and only those orders are then checked
+        // against the channel, whatever the planner knows of the data (an OR beside a channel
+        // would let it walk the whole channel instead).
+        std::string where;
+        if (!q.address.empty())
+            where =
+                "id IN (SELECT id FROM bridge_orders WHERE sender = ? UNION ALL SELECT id FROM "
+                "bridge_orders WHERE lower(recipient) = ?)";
+        if (q.channel) where += (where.empty() ? "" : " AND ") + std::string("channel = ?");
+        if (!where.empty()) where = "WHERE " + where;
         auto bind = [&](Statement& s) {
-            auto channel = q.channel.value_or(-1);
-            s.bind(1, q.address)
-                .bind(2, q.address)
-                .bind(3, q.address)
-                .bind(4, channel)
-                .bind(5, channel);
+            int next = 1;
+            if (!q.address.empty()) {
+                s.bind(1, q.address).bind(2, q.address);
+                next = 3;
+            }
+            if (q.channel) s.bind(next++, *q.channel);
+            return next;
         };
         HistoryPage page;
         auto& count = c.prepared("SELECT COUNT(*) FROM bridge_orders " + where);
@@ -506,9 +515,9 @@ Task<HistoryPage> SqlOrders::history(HistoryQuery q) {
         page.total = count.column_int(0);
         count.reset();
         auto& s = c.prepared(select_orders(where + " ORDER BY id DESC LIMIT ? OFFSET ?"));
-        bind(s);
-        s.bind(6, static_cast<std::int64_t>(q.size))
-            .bind(7, static_cast<std::int64_t>(q.page - 1) * q.size);
+        int next = bind(s);
+        s.bind(next, static_cast<std::int64_t>(q.size))
+            .bind(next + 1, static_cast<std::int64_t>(q.page - 1) * q.size);
         page.list = read_orders(s);
         for (auto& o : page.list) fill_timeline(c, o);
         return page;

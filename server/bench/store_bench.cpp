@@ -1,0 +1,151 @@
+// History reads on 1 million stored orders (2 million events), on SQLite and PostgreSQL in the
+// same run: the bridge history API's query shapes (an address, an address in a channel, a
+// partner channel), each through SqlOrders::history as the API calls it (a DB thread hop, the
+// count, the page of 10, each order's timeline). Reports p50 and p99 latency in milliseconds.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_future.hpp>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <random>
+
+#include "bench_database.hpp"
+#include "store/sql/db.hpp"
+#include "store/sql/sql_store.hpp"
+
+using namespace perch;
+using namespace perch::store;
+
+namespace {
+
+constexpr std::int64_t kOrders = 1'000'000;
+constexpr std::int64_t kSenders = 100'000;  // 10 orders each
+
+template <class T>
+T run(boost::asio::io_context& io, Task<T> task) {
+    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
+    io.restart();
+    io.run();
+    return future.get();
+}
+
+std::string address(const char* prefix, std::int64_t n) {
+    char out[43];
+    std::snprintf(out, sizeof out, "0x%s%034llx", prefix, static_cast<long long>(n));
+    return out;
+}
+std::string sender_of(std::int64_t order) {
+    return address("5e0d3e", order % kSenders);
+}
+std::string recipient_of(std::int64_t order) {
+    return address("ec1e1e", order);
+}
+// 2 % of the orders in partner channel 531, 1 % in 77, the rest in none.
+std::int64_t channel_of(std::int64_t order) {
+    auto m = order % 100;
+    return m < 2 ? 531 : m == 2 ? 77 : 0;
+}
+
+// 1M completed orders with 2 events each, written in multi-row INSERTs inside one transaction.
+void seed(Connection& c) {
+    Transaction tx(c);
+    constexpr std::int64_t kRows = 500;
+    for (std::int64_t first = 1; first <= kOrders; first += kRows) {
+        std::string orders =
+            "INSERT INTO bridge_orders (id, order_key, src_chain_id, src_tx_hash, log_index, "
+            "block_number, block_hash, sender, token_address, token, decimals, amount, "
+            "dst_chain_id, recipient, channel, confirmations, receive_amount, fee, state, "
+            "dst_tx_hash, completed_seq, created_at, updated_at) VALUES ";
+        std::string events =
+            "INSERT INTO bridge_order_events (order_id, state, detail, at) VALUES ";
+        for (auto i = first; i < first + kRows && i <= kOrders; ++i) {
+            auto n = std::to_string(i);
+            auto hash = address("7a", i) + "000000000000000000000000";
+            orders += (i == first ? "(" : ",(") + n + ",'8453:" + hash + ":0',8453,'" + hash +
+                      "',0," + n + ",'" + hash + "','" + sender_of(i) +
+                      "','0x0000000000000000000000000000000000000000','ETH',18,'10000000000000000',"
+                      "42161,'" +
+                      recipient_of(i) + "'," + std::to_string(channel_of(i)) +
+                      ",1,'9990000000000000','10000000000000','completed','" + hash + "'," + n +
+                      "," + std::to_string(1'700'000'000 + i) + "," +
+                      std::to_string(1'700'000'005 + i) + ")";
+            events += (i == first ? "(" : ",(") + n + ",'confirming',''," +
+                      std::to_string(1'700'000'000 + i) + "),(" + n + ",'completed',''," +
+                      std::to_string(1'700'000'005 + i) + ")";
+        }
+        c.exec(orders);
+        c.exec(events);
+    }
+    tx.commit();
+    if (c.dialect() == Dialect::postgresql) c.exec("ANALYZE");
+}
+
+// One seeded database per dialect, shared by the benchmarks of this run.
+SqlStore* seeded(Dialect dialect) {
+    static std::map<Dialect,
+                    std::pair<std::unique_ptr<bench::BenchDatabase>, std::unique_ptr<SqlStore>>>
+        stores;
+    auto& entry = stores[dialect];
+    if (!entry.second) {
+        entry.first = std::make_unique<bench::BenchDatabase>(dialect);
+        if (!entry.first->available()) return nullptr;
+        entry.second = std::make_unique<SqlStore>(entry.first->url());
+        boost::asio::io_context io;
+        run(io, entry.second->run([](Connection& c) { seed(c); }));
+    }
+    return entry.second.get();
+}
+
+enum class Shape { address, address_in_channel, channel };
+
+void BM_History(benchmark::State& state, Dialect dialect, Shape shape) {
+    auto* store = seeded(dialect);
+    if (!store) {
+        state.SkipWithError("PERCH_BENCH_POSTGRES_URL is not set");
+        return;
+    }
+    boost::asio::io_context io;
+    std::mt19937_64 random(7);
+    std::vector<double> ms;
+    std::int64_t rows = 0;
+    for (auto _ : state) {
+        auto order = static_cast<std::int64_t>(random() % kOrders) + 1;
+        HistoryQuery q;
+        q.size = 10;
+        if (shape != Shape::channel)  // half by sender, half by recipient
+            q.address = order % 2 ? sender_of(order) : recipient_of(order);
+        if (shape != Shape::address) q.channel = shape == Shape::channel ? 531 : channel_of(order);
+        q.page = shape == Shape::channel ? static_cast<int>(random() % 20) + 1 : 1;
+        auto start = std::chrono::steady_clock::now();
+        auto page = run(io, store->orders().history(q));
+        ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+        if (page.list.empty()) state.SkipWithError("a history page came back empty");
+        rows += static_cast<std::int64_t>(page.list.size());
+    }
+    std::sort(ms.begin(), ms.end());
+    auto at = [&](double q) { return ms[static_cast<std::size_t>(q * (ms.size() - 1))]; };
+    state.counters["p50_ms"] = at(0.50);
+    state.counters["p99_ms"] = at(0.99);
+    state.counters["rows"] = static_cast<double>(rows);
+}
+
+BENCHMARK_CAPTURE(BM_History, sqlite_address, Dialect::sqlite, Shape::address)->Iterations(2000);
+BENCHMARK_CAPTURE(BM_History, sqlite_address_in_channel, Dialect::sqlite, Shape::address_in_channel)
+    ->Iterations(2000);
+BENCHMARK_CAPTURE(BM_History, sqlite_channel, Dialect::sqlite, Shape::channel)->Iterations(2000);
+BENCHMARK_CAPTURE(BM_History, postgresql_address, Dialect::postgresql, Shape::address)
+    ->Iterations(2000);
+BENCHMARK_CAPTURE(BM_History, postgresql_address_in_channel, Dialect::postgresql,
+                  Shape::address_in_channel)
+    ->Iterations(2000);
+BENCHMARK_CAPTURE(BM_History, postgresql_channel, Dialect::postgresql, Shape::channel)
+    ->Iterations(2000);
+
+}  // namespace
