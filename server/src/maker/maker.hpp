@@ -69,6 +69,9 @@ class Wakeup {
     bool pending_ = false;
 };
 
+// Whether a lease holder ("host:pid:random") is a process of this host that no longer exists.
+bool holder_gone(const std::string& holder);
+
 class Maker {
   public:
     Maker(boost::asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,

@@ -138,9 +138,11 @@ class OrderStore {
     virtual Task<bool> transition(Transition t) = 0;
 
     // Takes the maker's lease for `holder` until now + ttl: renewed when `holder` has it, taken
-    // (token + 1) when it expired or was never taken; nullopt while another holder's lease runs.
+    // (token + 1) when it expired, was never taken, or `gone` says its holder no longer exists;
+    // nullopt while another holder's lease runs.
+    using HolderGone = std::function<bool(const std::string& holder)>;
     virtual Task<std::optional<Lease>> take_lease(std::string holder, std::int64_t now_ms,
-                                                  std::int64_t ttl_ms) = 0;
+                                                  std::int64_t ttl_ms, HolderGone gone = {}) = 0;
     // Lets another instance take the lease at once (a clean stop).
     virtual Task<void> release_lease(Lease lease) = 0;
 

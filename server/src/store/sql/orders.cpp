@@ -1,5 +1,7 @@
 #include "store/sql/orders.hpp"
 
+#include <map>
+
 #include "store/sql/rows.hpp"
 
 namespace perch::store {
@@ -168,6 +170,17 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
         auto now = unix_now();
         Transaction tx(c);
         for (const auto& d : deposits) {
+            auto& known = c.prepared("SELECT 1 FROM bridge_orders WHERE order_key = ?");
+            known.bind(1, d.order_key);
+            bool is_new = !known.step();
+            known.reset();
+            if (is_new) {
+                c.prepared(
+                     "INSERT INTO bridge_order_counts (channel, orders) VALUES (?, 1) ON CONFLICT "
+                     "(channel) DO UPDATE SET orders = bridge_order_counts.orders + 1")
+                    .bind(1, d.channel)
+                    .step();
+            }
             auto& insert = c.prepared(
                 "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
                 "block_number, block_hash, sender, token_address, token, decimals, amount, "
@@ -280,9 +293,9 @@ Task<std::vector<Order>> SqlOrders::refunds_to_sign(std::int64_t chain_id, int l
 }
 
 Task<std::optional<Lease>> SqlOrders::take_lease(std::string holder, std::int64_t now_ms,
-                                                 std::int64_t ttl_ms) {
-    auto take = [holder = std::move(holder), now_ms,
-                 ttl_ms](Connection& c) -> std::optional<Lease> {
+                                                 std::int64_t ttl_ms, HolderGone gone) {
+    auto take = [holder = std::move(holder), now_ms, ttl_ms,
+                 gone = std::move(gone)](Connection& c) -> std::optional<Lease> {
         Transaction tx(c);
         auto& read =
             c.prepared("SELECT holder, token, expires_at_ms FROM maker_lease WHERE name = 'maker'");
@@ -293,7 +306,9 @@ Task<std::optional<Lease>> SqlOrders::take_lease(std::string holder, std::int64_
             expires = read.column_int(2);
         }
         read.reset();
-        if (current && current->holder != holder && expires > now_ms) return std::nullopt;
+        if (current && current->holder != holder && expires > now_ms &&
+            !(gone && gone(current->holder)))
+            return std::nullopt;
         Lease taken{holder, !current                    ? 1
                             : current->holder == holder ? current->token
                                                         : current->token + 1};
@@ -509,17 +524,36 @@ Task<HistoryPage> SqlOrders::history(HistoryQuery q) {
             return next;
         };
         HistoryPage page;
-        auto& count = c.prepared("SELECT COUNT(*) FROM bridge_orders " + where);
+        // A channel's total is kept as its orders are recorded; an address's few are counted.
+        auto& count = q.address.empty() && q.channel
+                          ? c.prepared("SELECT orders FROM bridge_order_counts WHERE channel = ?")
+                          : c.prepared("SELECT COUNT(*) FROM bridge_orders " + where);
         bind(count);
-        count.step();
-        page.total = count.column_int(0);
+        page.total = count.step() ? count.column_int(0) : 0;
         count.reset();
-        auto& s = c.prepared(select_orders(where + " ORDER BY id DESC LIMIT ? OFFSET ?"));
-        int next = bind(s);
-        s.bind(next, static_cast<std::int64_t>(q.size))
-            .bind(next + 1, static_cast<std::int64_t>(q.page - 1) * q.size);
+        const auto page_of = where + " ORDER BY id DESC LIMIT ? OFFSET ?";
+        auto bind_page = [&](Statement& s) {
+            int next = bind(s);
+            s.bind(next, static_cast<std::int64_t>(q.size))
+                .bind(next + 1, static_cast<std::int64_t>(q.page - 1) * q.size);
+        };
+        auto& s = c.prepared(select_orders(page_of));
+        bind_page(s);
         page.list = read_orders(s);
-        for (auto& o : page.list) fill_timeline(c, o);
+        // Every timeline of the page in one more round trip, not one per order.
+        std::map<std::int64_t, Order*> by_id;
+        for (auto& o : page.list) by_id[o.id] = &o;
+        auto& events = c.prepared(
+            "SELECT order_id, state, detail, at FROM bridge_order_events WHERE order_id IN "
+            "(SELECT id FROM bridge_orders " +
+            page_of + ") ORDER BY order_id, id");
+        bind_page(events);
+        while (events.step()) {
+            if (auto it = by_id.find(events.column_int(0)); it != by_id.end())
+                it->second->timeline.push_back(
+                    {events.column_text(1), events.column_text(2), events.column_int(3)});
+        }
+        events.reset();
         return page;
     };
     co_return co_await db_.run(std::move(read));

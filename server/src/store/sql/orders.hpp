@@ -17,7 +17,7 @@ class SqlOrders final : public OrderStore {
     Task<bool> transition(Transition t) override;
     Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) override;
     Task<std::optional<Lease>> take_lease(std::string holder, std::int64_t now_ms,
-                                          std::int64_t ttl_ms) override;
+                                          std::int64_t ttl_ms, HolderGone gone) override;
     Task<void> release_lease(Lease lease) override;
     Task<std::vector<MakerTx>> sign_and_store(Lease lease, std::int64_t chain_id,
                                               std::string account, std::uint64_t nonce_floor,
