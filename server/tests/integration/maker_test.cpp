@@ -2,7 +2,8 @@
 // on their source chain minus the refund's cost, and a payout the node refuses is cancelled
 // without stalling the nonces behind it. Each test runs its own perch with the maker on; ctest
 // runs them one at a time (RESOURCE_LOCK in CMakeLists.txt): two makers with one key would both
-// pay. A payout the maker cannot cover is paid out of PerchPool. Deposits come from fresh
+// pay. A payout the maker cannot cover is paid out of PerchPool. Two instances on one database
+// share the maker by a lease: one pays, another takes over when it dies. Deposits come from fresh
 // impersonated wallets, so reruns on one devnet never collide.
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -275,8 +277,16 @@ TEST(MakerOn, ASecondInstanceTakesOverWhenTheLeaderIsKilled) {
     auto recipient = fresh_wallet(chains, 42161, U256());
     auto amount = *U256::parse_units("0.01", 18);
     auto d = deposit(chains, devnet, 8453, sender, "", amount, 42161, recipient);
+    // The order's live stream on the follower shows the leader's payout (it re-reads the
+    // database every second; nothing in its own process changed).
+    auto stream = std::async(std::launch::async, [&] {
+        return second.get("/api/bridge_api/v1/order/stream?chain_id=8453&tx_hash=" + d.tx_hash);
+    });
     auto paid = wait_for_state(second, 8453, d.tx_hash, "completed");  // read through the follower
     auto received = u256_of(paid.at("receive_amount"));
+    auto events = stream.get();
+    EXPECT_EQ(events.status, 200);
+    EXPECT_NE(events.body.find("\"state\":\"completed\""), std::string::npos) << events.body;
     EXPECT_EQ(chains.native(42161, recipient), received);
 
     first->kill_now();
