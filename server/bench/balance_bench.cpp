@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "balance/balances.hpp"
+#include "bench_support.hpp"
 #include "chain/rpc/eth.hpp"
 
 using namespace perch;
@@ -55,13 +56,7 @@ boost::asio::io_context& bench_io() {
     return io;
 }
 
-template <class T>
-T run(boost::asio::io_context& io, Task<T> task) {
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.restart();
-    io.run();
-    return future.get();
-}
+using perch::bench::run;
 
 Task<std::size_t> service_read(balance::BalanceService& service, std::vector<std::int64_t> ids) {
     auto balances =

@@ -13,7 +13,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
 
-#include "bench_database.hpp"
+#include "bench_support.hpp"
 #include "bridge/order.hpp"
 #include "chain/signer.hpp"
 #include "chain/tx.hpp"
@@ -25,13 +25,7 @@ using namespace perch::store;
 
 namespace {
 
-template <class T>
-T run(boost::asio::io_context& io, Task<T> task) {
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.restart();
-    io.run();
-    return future.get();
-}
+using bench::run;
 
 // Hardhat's public test key #1 (the devnet maker): a bench key, never a real one.
 constexpr const char* kKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";

@@ -14,7 +14,7 @@
 #include <memory>
 #include <random>
 
-#include "bench_database.hpp"
+#include "bench_support.hpp"
 #include "store/sql/db.hpp"
 #include "store/sql/sql_store.hpp"
 
@@ -26,13 +26,7 @@ namespace {
 constexpr std::int64_t kOrders = 1'000'000;
 constexpr std::int64_t kSenders = 100'000;  // 10 orders each
 
-template <class T>
-T run(boost::asio::io_context& io, Task<T> task) {
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.restart();
-    io.run();
-    return future.get();
-}
+using bench::run;
 
 std::string address(const char* prefix, std::int64_t n) {
     char out[43];

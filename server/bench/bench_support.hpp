@@ -1,4 +1,9 @@
 #pragma once
+// What the benchmarks share: running a task to completion, and a fresh database.
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_future.hpp>
+
 // A fresh database for a benchmark: a SQLite file in the temp dir, or a new database on the
 // PostgreSQL server PERCH_BENCH_POSTGRES_URL names (scripts/bench.sh starts a throwaway cluster).
 // Removed when the object goes.
@@ -7,9 +12,19 @@
 #include <random>
 #include <string>
 
+#include "core/task.hpp"
 #include "store/sql/db.hpp"
 
 namespace perch::bench {
+
+// Runs `task` on `io` until it is done and returns its result.
+template <class T>
+T run(boost::asio::io_context& io, Task<T> task) {
+    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
+    io.restart();
+    io.run();
+    return future.get();
+}
 
 class BenchDatabase {
   public:
