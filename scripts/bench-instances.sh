@@ -14,7 +14,7 @@ cleanup() {
   stop_all; stop_postgres; rm -rf "$TMP"
 }
 trap cleanup EXIT
-start_postgres "$TMP/pg" $((P + 9)) "$TMP/pg.log"
+start_postgres "$(mktemp -d /tmp/perch-pg.XXXXXX)" $((P + 9)) "$TMP/pg.log"  # its own dir: the postgres user cannot enter $TMP
 psql "${PG_URL}postgres" -qc "CREATE DATABASE perch_bench"
 for i in 0 1; do
   start_perch config/perch.json "$TMP/perch-$i.log" PERCH_PORT=$((P + i)) PERCH_MAKER=off \

@@ -110,7 +110,7 @@ kill -TERM -- "-$PERCH_PID" 2>/dev/null || true
 
 # Google Benchmark: chain primitives, multi-balance against the devnet started above, and the
 # store (payouts signed per second, history on 1M orders) on SQLite and on a PostgreSQL cluster.
-start_postgres "$TMP/pg" $((P + 20)) "$TMP/pg.log"
+start_postgres "$(mktemp -d /tmp/perch-pg.XXXXXX)" $((P + 20)) "$TMP/pg.log"  # its own dir: the postgres user cannot enter $TMP
 echo "== Google Benchmark (perch_bench)" | tee "$OUT/micro.txt"
 PERCH_BENCH_DEVNET_STATE="$TMP/devnet/state.json" PERCH_BENCH_POSTGRES_URL="$PG_URL" \
   "$ROOT/build/server/perch_bench" --benchmark_min_time=0.5 2>&1 | tee -a "$OUT/micro.txt"
