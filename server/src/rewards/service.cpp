@@ -211,7 +211,17 @@ Task<store::ConsumeResult> RewardsService::consume_once() {
 
 Task<void> RewardsService::consume_loop(std::chrono::milliseconds interval) {
     spdlog::info("rewards: bridge consumer started (every {} ms)", interval.count());
+    auto reloaded = std::chrono::steady_clock::now();
     while (!stopping_) {
+        // Admin edits made through another instance on the same database: read again every 5 s.
+        if (std::chrono::steady_clock::now() - reloaded >= kOverridesReload) {
+            reloaded = std::chrono::steady_clock::now();
+            try {
+                co_await load_overrides();
+            } catch (const std::exception& e) {
+                spdlog::warn("rewards: campaign edits not reloaded: {}", e.what());
+            }
+        }
         try {
             auto r = co_await consume_once();
             if (r.orders > 0) {

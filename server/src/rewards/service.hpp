@@ -70,6 +70,8 @@ class RewardsService {
 
     // Applies the admin edits kept in the store over the config files' entries (at start).
     Task<void> load_overrides();
+    // How often consume_loop reads the stored admin edits again (other instances make them too).
+    static constexpr std::chrono::seconds kOverridesReload{5};
 
     // One pass of the bridge consumer.
     Task<store::ConsumeResult> consume_once();

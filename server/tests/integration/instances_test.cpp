@@ -108,3 +108,34 @@ TEST(Instances, TwoBehindNginxAnswerAlikeShareSessionsAndSurviveALoss) {
         EXPECT_EQ(res.status, 200) << "request " << i << ": " << res.body;
     }
 }
+
+// Campaign edits are made through whichever instance the admin reached; the others read the
+// stored edits again every 5 s.
+TEST(Instances, AnAdminEditOnOneInstanceReachesTheOther) {
+    const std::string token = "instances-admin-token-0123456789";
+    PerchProcess first({}, {{"PERCH_ADMIN_TOKEN", token}});
+    PerchProcess second({},
+                        {{"PERCH_ADMIN_TOKEN", token}, {"PERCH_DATABASE_URL", first.db().url()}});
+    auto shows_77 = [](const PerchProcess& perch) {
+        auto list = json::parse(perch.get("/api/campaign_api/v1/campaigns").body)
+                        .at("data")
+                        .at("list")
+                        .as_array();
+        for (const auto& c : list)
+            if (c.at("id").as_int64() == 77) return true;
+        return false;
+    };
+    ASSERT_FALSE(shows_77(second));
+    auto created =
+        first.request("POST", "/api/admin/api/campaigns",
+                      R"({"id": 77, "name": "Both Instances", "status": 1, "theme_id": 1,
+            "start_time": 1790000000, "end_time": 0, "tasks": [
+            {"points": 15, "conditions": {"transfer_count": 1, "to_chain": 1}}]})",
+                      {{"Content-Type", "application/json"}, {"Authorization", "Bearer " + token}});
+    ASSERT_EQ(created.status, 200) << created.body;
+    EXPECT_TRUE(shows_77(first));
+    auto from = std::chrono::steady_clock::now();
+    while (!shows_77(second) && std::chrono::steady_clock::now() - from < std::chrono::seconds(8))
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    EXPECT_TRUE(shows_77(second));
+}
