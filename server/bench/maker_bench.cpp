@@ -55,14 +55,14 @@ void seed(SqlStore& sqlite, boost::asio::io_context& io, std::int64_t first, std
 
 void BM_SignAndStorePayouts(benchmark::State& state, Dialect dialect) {
     const auto batch = state.range(0);
-    bench::BenchDatabase db(dialect);
-    if (!db.available()) {
+    auto db = bench::bench_database(dialect);
+    if (!db) {
         state.SkipWithError("PERCH_BENCH_POSTGRES_URL is not set");
         return;
     }
     {
         boost::asio::io_context io;
-        SqlStore sqlite(db.url());
+        SqlStore sqlite(db->url());
         auto& orders = sqlite.orders();
         auto lease = *run(io, orders.take_lease("bench", 0, 1'000'000'000));
         auto key = *chain::PrivateKey::from_hex(kKey);

@@ -87,12 +87,12 @@ void seed(Connection& c) {
 // One seeded database per dialect, shared by the benchmarks of this run.
 SqlStore* seeded(Dialect dialect) {
     static std::map<Dialect,
-                    std::pair<std::unique_ptr<bench::BenchDatabase>, std::unique_ptr<SqlStore>>>
+                    std::pair<std::unique_ptr<testing::TestDatabase>, std::unique_ptr<SqlStore>>>
         stores;
     auto& entry = stores[dialect];
     if (!entry.second) {
-        entry.first = std::make_unique<bench::BenchDatabase>(dialect);
-        if (!entry.first->available()) return nullptr;
+        entry.first = bench::bench_database(dialect);
+        if (!entry.first) return nullptr;
         entry.second = std::make_unique<SqlStore>(entry.first->url());
         boost::asio::io_context io;
         run(io, entry.second->run([](Connection& c) { seed(c); }));

@@ -120,15 +120,10 @@ std::string maker_config(const Devnet& devnet) {
            "\"maker\": {\"enabled\": true, \"poll_ms\": 100, \"speedup_after_ms\": 2000}";
 }
 
-// Runs one statement or query on a perch's database; returns the first column of each row.
-std::vector<std::string> sql(const TestDatabase& db, const std::string& statement) {
-    return db.column(statement);
-}
-
 // The watchers start at each chain's head: deposits must come after their first read.
 void wait_for_watchers(const TestDatabase& db, std::size_t chains) {
     for (int i = 0; i < 300; ++i) {
-        if (sql(db, "SELECT chain_id FROM watch_cursors").size() >= chains) return;
+        if (db.column("SELECT chain_id FROM watch_cursors").size() >= chains) return;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     FAIL() << "the maker's watchers did not start within 30 s";
@@ -198,7 +193,8 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     auto still = order_of(perch, 1868, d.tx_hash);
     EXPECT_EQ(state_of(still), "queued");
     EXPECT_EQ(still.at("dst_tx_hash").as_string(), "");
-    EXPECT_TRUE(sql(db, "SELECT id FROM maker_txs").empty()) << "a payout was signed while paused";
+    EXPECT_TRUE(db.column("SELECT id FROM maker_txs").empty())
+        << "a payout was signed while paused";
     // /api/health says so, with the newest block the maker has seen on every chain.
     auto health = json::parse(perch.get("/api/health").body).at("data").at("maker").as_object();
     EXPECT_TRUE(health.at("enabled").as_bool());
@@ -294,15 +290,15 @@ TEST(MakerOn, ASecondInstanceTakesOverWhenTheLeaderIsKilled) {
     ASSERT_TRUE(leads(second)) << second.output();
     EXPECT_LT(takeover, std::chrono::milliseconds(2500));
     std::cout << "takeover after kill -9 (same host): " << takeover.count() << " ms\n";
-    EXPECT_EQ(sql(db, "SELECT token FROM maker_lease"), std::vector<std::string>{"2"});
+    EXPECT_EQ(db.column("SELECT token FROM maker_lease"), std::vector<std::string>{"2"});
 
     // A leader on another machine (written as it would write itself) holds the lease for 4 s:
     // this instance steps down, pays nothing meanwhile, and leads again once the lease expired.
     auto now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::system_clock::now().time_since_epoch())
                       .count();
-    sql(db, "UPDATE maker_lease SET holder = 'another-machine:1:1', token = 3, expires_at_ms = " +
-                std::to_string(now_ms + 4000));
+    db.exec("UPDATE maker_lease SET holder = 'another-machine:1:1', token = 3, expires_at_ms = " +
+            std::to_string(now_ms + 4000));
     auto stepped_down = wait_until_leads(second, false, std::chrono::seconds(3));
     EXPECT_FALSE(leads(second));
     auto waiting = deposit(chains, devnet, 8453, sender, "", amount, 42161, recipient);
@@ -313,7 +309,7 @@ TEST(MakerOn, ASecondInstanceTakesOverWhenTheLeaderIsKilled) {
     EXPECT_LT(expiry_takeover, std::chrono::milliseconds(6500));
     std::cout << "takeover after another host's lease (4 s left): " << expiry_takeover.count()
               << " ms\n";
-    EXPECT_EQ(sql(db, "SELECT token FROM maker_lease"), std::vector<std::string>{"4"});
+    EXPECT_EQ(db.column("SELECT token FROM maker_lease"), std::vector<std::string>{"4"});
     auto paid_again = wait_for_state(second, 8453, waiting.tx_hash, "completed");
     EXPECT_EQ(chains.native(42161, recipient),
               *received.add(u256_of(paid_again.at("receive_amount"))));
@@ -467,28 +463,27 @@ void store_paying_order(const TestDatabase& db, const std::string& sender, const
                         const Signed& tx) {
     auto src_hash = random_hash();
     auto now = std::to_string(std::time(nullptr));
-    sql(db,
+    db.exec(
         "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, block_number, "
         "block_hash, sender, token_address, token, decimals, amount, dst_chain_id, recipient, "
         "channel, confirmations, receive_amount, fee, state, created_at, updated_at) VALUES "
         "('1868:" +
-            src_hash + ":0', 1868, '" + src_hash + "', 0, 1, '" + random_hash() + "', '" + sender +
-            "', '0x0000000000000000000000000000000000000000', 'ETH', 18, '" + amount.to_dec() +
-            "', 42161, '" + recipient + "', " + std::to_string(kChannel) + ", 1, '" +
-            receive.to_dec() + "', '" + amount.sub(receive)->to_dec() + "', 'paying', " + now +
-            ", " + now + ")");
-    sql(db,
+        src_hash + ":0', 1868, '" + src_hash + "', 0, 1, '" + random_hash() + "', '" + sender +
+        "', '0x0000000000000000000000000000000000000000', 'ETH', 18, '" + amount.to_dec() +
+        "', 42161, '" + recipient + "', " + std::to_string(kChannel) + ", 1, '" + receive.to_dec() +
+        "', '" + amount.sub(receive)->to_dec() + "', 'paying', " + now + ", " + now + ")");
+    db.exec(
         "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, created_at, "
         "updated_at) SELECT id, 'payout', 42161, '" +
-            std::string(kMaker) + "', " + std::to_string(nonce) + ", 'pending', " + now + ", " +
-            now + " FROM bridge_orders WHERE src_tx_hash = '" + src_hash + "'");
-    sql(db,
+        std::string(kMaker) + "', " + std::to_string(nonce) + ", 'pending', " + now + ", " + now +
+        " FROM bridge_orders WHERE src_tx_hash = '" + src_hash + "'");
+    db.exec(
         "INSERT INTO maker_tx_attempts (maker_tx_id, tx_hash, raw_tx, max_fee_per_gas, "
         "created_at) SELECT m.id, '" +
-            tx.hash + "', '" + tx.raw + "', '" + tx.max_fee + "', " + now +
-            " FROM maker_txs m JOIN bridge_orders o ON o.id = m.order_id WHERE "
-            "o.src_tx_hash = '" +
-            src_hash + "'");
+        tx.hash + "', '" + tx.raw + "', '" + tx.max_fee + "', " + now +
+        " FROM maker_txs m JOIN bridge_orders o ON o.id = m.order_id WHERE "
+        "o.src_tx_hash = '" +
+        src_hash + "'");
 }
 
 }  // namespace
@@ -524,9 +519,9 @@ TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
     EXPECT_ANY_THROW(chains.call(42161, "eth_sendRawTransaction", {refused.raw}));
     store_paying_order(db, sender, amount, refused_to, receive, nonce, refused);
     store_paying_order(db, sender, amount, paid_to, receive, nonce + 1, next);
-    sql(db,
+    db.exec(
         "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (42161, '" +
-            std::string(kMaker) + "', " + std::to_string(nonce + 2) + ", 0)");
+        std::string(kMaker) + "', " + std::to_string(nonce + 2) + ", 0)");
 
     // Should this test fail, the nonce is filled here so the queued payout behind it cannot
     // later take a nonce another maker on this devnet (the end-to-end run's) counts on.
@@ -561,7 +556,7 @@ TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
     EXPECT_EQ(chains.native(1868, sender), back);
 
     // The nonce went to a filler: 0 value, from the maker to the maker.
-    auto filler = sql(db, "SELECT tx_hash FROM maker_tx_attempts WHERE filler = 1");
+    auto filler = db.column("SELECT tx_hash FROM maker_tx_attempts WHERE filler = 1");
     ASSERT_EQ(filler.size(), 1u);
     auto filled = tx_by_hash(chains, 42161, json::string(filler[0]));
     EXPECT_EQ(text_of(filled, "to"), kMaker);

@@ -12,15 +12,18 @@
 namespace perch::testing {
 namespace {
 
+std::string with_slash(std::string base) {
+    if (!base.ends_with('/')) base += '/';
+    return base;
+}
+
 std::string postgres_base_url() {
     const char* url = std::getenv("PERCH_TEST_POSTGRES_URL");
     if (!url || !*url)
         throw std::runtime_error(
             "PERCH_TEST_DATABASE=postgresql needs PERCH_TEST_POSTGRES_URL (scripts/test-all.sh "
             "starts a cluster and sets it)");
-    std::string base = url;
-    if (!base.ends_with('/')) base += '/';
-    return base;
+    return url;
 }
 
 std::string unique_name() {
@@ -37,12 +40,17 @@ bool testing_postgresql() {
     return backend && std::string(backend) == "postgresql";
 }
 
-TestDatabase::TestDatabase(const std::filesystem::path& dir) {
-    if (testing_postgresql()) {
+TestDatabase::TestDatabase(const std::filesystem::path& dir)
+    : TestDatabase(testing_postgresql() ? store::Dialect::postgresql : store::Dialect::sqlite,
+                   testing_postgresql() ? postgres_base_url() : std::string(), dir) {}
+
+TestDatabase::TestDatabase(store::Dialect dialect, const std::string& postgres_base,
+                           const std::filesystem::path& dir) {
+    if (dialect == store::Dialect::postgresql) {
+        pg_base_ = with_slash(postgres_base);
         pg_name_ = unique_name();
-        auto admin = store::connect(postgres_base_url() + "postgres");
-        admin->exec("CREATE DATABASE " + pg_name_);
-        url_ = postgres_base_url() + pg_name_;
+        store::connect(pg_base_ + "postgres")->exec("CREATE DATABASE " + pg_name_);
+        url_ = pg_base_ + pg_name_;
         return;
     }
     auto where = dir;
@@ -56,8 +64,8 @@ TestDatabase::TestDatabase(const std::filesystem::path& dir) {
 TestDatabase::~TestDatabase() {
     try {
         if (!pg_name_.empty()) {
-            auto admin = store::connect(postgres_base_url() + "postgres");
-            admin->exec("DROP DATABASE IF EXISTS " + pg_name_ + " WITH (FORCE)");
+            store::connect(pg_base_ + "postgres")
+                ->exec("DROP DATABASE IF EXISTS " + pg_name_ + " WITH (FORCE)");
         }
         if (!own_dir_.empty()) std::filesystem::remove_all(own_dir_);
     } catch (const std::exception&) {  // the cluster or temp dir goes away with the run anyway
