@@ -1,6 +1,6 @@
 #pragma once
-// The whole app behind the Dispatcher for libFuzzer targets, built once per process: a temp SQLite
-// file, the repo's config, a chain profile whose RPC URLs refuse connections at once (no network,
+// The whole app behind the Dispatcher for libFuzzer targets, built once per process: a SQLite file
+// in a temp directory, the repo's config, a chain profile whose RPC URLs refuse connections at once (no network,
 // no waiting), rate limits out of the way, logging off. run() answers one request to the end and
 // serializes the answer, as the server would.
 #include <spdlog/spdlog.h>
@@ -20,7 +20,9 @@ namespace perch::fuzz {
 namespace fs = std::filesystem;
 
 inline Config fuzz_config() {
-    auto dir = fs::temp_directory_path() / ("perch-fuzz-" + std::to_string(getpid()));
+    // In memory where the machine has it: a write per execution must not wait for a disk flush.
+    auto base = fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
+    auto dir = base / ("perch-fuzz-" + std::to_string(getpid()));
     fs::create_directories(dir / "web");
     std::ofstream(dir / "web" / "index.html") << "<!doctype html><script>var a = 1;</script>";
     auto profile = read_json_file(PERCH_ROOT_DIR "/config/devnet.json", "chain_profile").as_object();
