@@ -4,6 +4,8 @@
 // timeouts, an access log, and a graceful stop that lets in-flight requests finish.
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/parser.hpp>
 #include <chrono>
 #include <memory>
 #include <tuple>
@@ -32,7 +34,12 @@ class Server {
 
   private:
     Task<void> accept_loop();
+    void start_connection(boost::asio::ip::tcp::socket socket);
     Task<void> serve(boost::asio::ip::tcp::socket socket);
+    using RequestParser = bhttp::request_parser<bhttp::string_body>;
+    Task<boost::system::error_code> read_request(Connection& conn,
+                                                 boost::beast::flat_buffer& buffer,
+                                                 RequestParser& parser);
     Task<std::tuple<boost::system::error_code, std::size_t>> write_head_body(Connection& conn,
                                                                              std::string_view head,
                                                                              std::string_view body);
