@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <regex>
 #include <thread>
 #include <vector>
 
@@ -43,6 +44,9 @@ TEST(AccessLog, EveryLineFromEveryThreadReachesTheFd) {
     for (char c : out) lines += c == '\n';
     EXPECT_EQ(lines, 800U);  // under a pipe buffer (64 KiB): the writer never blocks
     EXPECT_NE(out.find(" info 10.0.0.1 GET /x 200 12B 34us\n"), std::string::npos);
+    std::regex line(
+        R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3} info 10\.0\.0\.1 GET /x 200 12B 34us)");
+    EXPECT_TRUE(std::regex_match(out.substr(0, out.find('\n')), line)) << out.substr(0, 80);
 }
 
 TEST(AccessLog, ClientTextCannotForgeLines) {
