@@ -6,7 +6,8 @@
 # FUZZ_SECONDS per target (default 60), or FUZZ_RUNS executions per target (e.g. 10000000);
 # FUZZ_TARGETS to pick some (default: all four). The committed corpus in server/fuzz/corpus/<target>
 # (seeds plus the inputs that added coverage, merged with -merge=1) is read; what a run finds stays
-# in build/fuzz/corpus.
+# in build/fuzz/corpus, and libFuzzer's whole output (progress every few seconds) in
+# build/fuzz/<target>.log.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for p in clang-19 libclang-rt-19-dev; do
@@ -24,6 +25,6 @@ for target in $TARGETS; do
   echo "== $target"
   # -timeout: one input answered in over 10 s is a hang; leaks are checked at exit (ASan).
   "build/fuzz/${target}_fuzz" "build/fuzz/corpus/$target" "server/fuzz/corpus/$target" "${budget[@]}" \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 2>&1 \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 2>&1 | tee "build/fuzz/$target.log" \
     | grep -E "stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|Done|timeout"
 done

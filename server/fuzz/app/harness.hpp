@@ -1,8 +1,8 @@
 #pragma once
 // The whole app behind the Dispatcher for libFuzzer targets, built once per process: a SQLite file
-// in a temp directory, the repo's config, a chain profile whose RPC URLs refuse connections at once (no network,
-// no waiting), rate limits out of the way, logging off. run() answers one request to the end and
-// serializes the answer, as the server would.
+// in a temp directory, the repo's config, a chain profile whose RPC URLs refuse connections at once
+// (no network, no waiting), rate limits out of the way, logging off. run() answers one request to
+// the end and serializes the answer, as the server would.
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -25,7 +25,8 @@ inline Config fuzz_config() {
     auto dir = base / ("perch-fuzz-" + std::to_string(getpid()));
     fs::create_directories(dir / "web");
     std::ofstream(dir / "web" / "index.html") << "<!doctype html><script>var a = 1;</script>";
-    auto profile = read_json_file(PERCH_ROOT_DIR "/config/devnet.json", "chain_profile").as_object();
+    auto profile =
+        read_json_file(PERCH_ROOT_DIR "/config/devnet.json", "chain_profile").as_object();
     for (auto& c : profile.at("chains").as_array()) {
         c.as_object().erase("port");
         c.as_object()["rpc_url"] = "http://127.0.0.1:9";  // the discard port: refused at once
@@ -42,6 +43,8 @@ inline Config fuzz_config() {
                             {"web_root", (dir / "web").string()},
                             {"trusted_proxies", boost::json::array{"127.0.0.1"}},
                             {"admin_token", "fuzz-admin-token"},
+                            // One attempt: a retry's backoff would leave the fuzzer idle.
+                            {"rpc", {{"attempts", 1}}},
                             {"rate_limits", limits}};
     return parse_config(doc, [](const char*) { return std::optional<std::string>{}; });
 }

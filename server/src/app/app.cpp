@@ -282,7 +282,7 @@ Wiring::Wiring(const Config& c)
       store(store::open_store(c.database_url)),
       catalog(catalog::Catalog::load(c.config_dir, c.chain_profile)),
       geoip(c.geoip_db),
-      chains(chain_endpoints(catalog), {.timeout = std::chrono::seconds(3), .attempts = 2}),
+      chains(chain_endpoints(catalog), {.timeout = c.rpc.timeout, .attempts = c.rpc.attempts}),
       balances(catalog, chains),
       routes(load_routes(c.config_dir + "/routes.json")),
       rewards_store(store::open_rewards_store(*store)),

@@ -188,6 +188,7 @@ void apply_file(Config& c, const json::object& obj) {
                          "log_level",
                          "access_log",
                          "limits",
+                         "rpc",
                          "rate_limits",
                          "maker",
                          "admin_token",
@@ -223,6 +224,14 @@ void apply_file(Config& c, const json::object& obj) {
             get_int(l, "read_timeout_ms", c.limits.read_timeout.count(), 100, 600000, "limits."));
         c.limits.idle_timeout = std::chrono::milliseconds(
             get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000, "limits."));
+    }
+    if (const auto* rpc = find(obj, "rpc")) {
+        if (!rpc->is_object()) fail("rpc", "must be an object");
+        const auto& r = rpc->as_object();
+        reject_unknown_keys(r, {"timeout_ms", "attempts"}, "rpc.");
+        c.rpc.timeout = std::chrono::milliseconds(
+            get_int(r, "timeout_ms", c.rpc.timeout.count(), 100, 120000, "rpc."));
+        c.rpc.attempts = static_cast<int>(get_int(r, "attempts", c.rpc.attempts, 1, 10, "rpc."));
     }
     if (const auto* rate_limits = find(obj, "rate_limits"))
         apply_rate_limits(c.rate_limits, *rate_limits);

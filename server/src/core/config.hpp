@@ -58,6 +58,12 @@ struct MakerSettings {
     bool head_feed = true;  // new heads over the RPC's WebSocket too (polling either way)
 };
 
+// The server's calls to chain RPC nodes (balances, rewards, faucets; the maker has its own).
+struct RpcSettings {
+    std::chrono::milliseconds timeout{3000};  // per attempt on one URL
+    int attempts = 2;                         // rounds over all of a chain's URLs
+};
+
 struct Config {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -75,6 +81,7 @@ struct Config {
     std::string log_level = "info";
     bool access_log = true;
     Limits limits;
+    RpcSettings rpc;
     std::vector<RateGroup> rate_limits = default_rate_groups();
     MakerSettings maker;
     // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:

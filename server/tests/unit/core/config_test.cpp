@@ -51,6 +51,17 @@ TEST(Config, FileValuesThenEnvironmentOverrides) {
     EXPECT_EQ(c.limits.body_bytes, 4096U);
 }
 
+TEST(Config, RpcCallsHaveATimeoutAndAttempts) {
+    auto defaults = parse("{}", {});
+    EXPECT_EQ(defaults.rpc.timeout, std::chrono::milliseconds(3000));
+    EXPECT_EQ(defaults.rpc.attempts, 2);
+    auto c = parse(R"({"rpc": {"timeout_ms": 800, "attempts": 1}})", {});
+    EXPECT_EQ(c.rpc.timeout, std::chrono::milliseconds(800));
+    EXPECT_EQ(c.rpc.attempts, 1);
+    EXPECT_NE(error_of(R"({"rpc": {"attempts": 0}})").find("'rpc.attempts'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"rpc": {"timeout": 1}})").find("'rpc.timeout'"), std::string::npos);
+}
+
 TEST(Config, ErrorsNameTheKey) {
     EXPECT_NE(error_of(R"({"port": "x"})").find("'port'"), std::string::npos);
     EXPECT_NE(error_of(R"({"port": 70000})").find("'port'"), std::string::npos);
