@@ -22,21 +22,8 @@ for i in 0 1; do
 done
 # nginx_on PORT UPSTREAM...: deploy/nginx.conf, one worker, in front of the given ports.
 nginx_on() {
-  local port=$1 dir="$TMP/nginx-$1"
-  shift
-  mkdir -p "$dir/tmp"
-  local servers="" u
-  for u in "$@"; do servers+="        server 127.0.0.1:$u max_fails=1 fail_timeout=2s;\n"; done
-  python3 - "$ROOT/deploy/nginx.conf" "$dir/nginx.conf" "$port" "$servers" <<'PY'
-import re, sys
-src, dst, port, servers = sys.argv[1:]
-conf = open(src).read().replace("listen 8080;", f"listen 127.0.0.1:{port};")
-conf = conf.replace("worker_processes auto;", "worker_processes 1;")
-conf = re.sub(r"(        server 127\.0\.0\.1:808[12][^\n]*\n)+", servers.replace("\\n", "\n"), conf)
-open(dst, "w").write(conf)
-PY
-  nginx -p "$dir" -c "$dir/nginx.conf"
-  NGINX_PIDS+=("$dir/nginx.pid")
+  "$ROOT/scripts/start-nginx.sh" "$TMP/nginx-$1" "$@"
+  NGINX_PIDS+=("$TMP/nginx-$1/nginx.pid")
 }
 nginx_on $((P + 2)) $P
 nginx_on $((P + 3)) $P $((P + 1))

@@ -337,17 +337,10 @@ function pgCtl(...argv) {
   execFileSync(cmd, rest, { stdio: "ignore" });
 }
 
-/** deploy/nginx.conf with its ports moved: listening on `listen`, in front of `upstreams`. */
+/** deploy/nginx.conf through scripts/start-nginx.sh: listening on `listen`, in front of `upstreams`. */
 function startNginx(listen, upstreams) {
   const dir = path.join(stateDir, "nginx");
-  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
-  const conf = fs.readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
-    .replace("listen 8080;", `listen 127.0.0.1:${listen};`)
-    .replace("worker_processes auto;", "worker_processes 1;")
-    .replace("127.0.0.1:8081", `127.0.0.1:${upstreams[0]}`)
-    .replace("127.0.0.1:8082", `127.0.0.1:${upstreams[1]}`);
-  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
-  execFileSync("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")]);
+  execFileSync("bash", [path.join(root, "scripts/start-nginx.sh"), dir, String(listen), ...upstreams.map(String)]);
   return () => {
     try {
       process.kill(Number(fs.readFileSync(path.join(dir, "nginx.pid"), "utf8")), "SIGTERM");

@@ -19,6 +19,7 @@
 #include "chain/signer.hpp"
 #include "chain/tx.hpp"
 #include "devnet.hpp"
+#include "harness.hpp"
 
 using namespace perch::chain;
 using namespace perch::chain::rpc;
@@ -163,10 +164,7 @@ class TlsProxy {
             "-addext subjectAltName=DNS:localhost -keyout " +
             d + "/key.pem -out " + d + "/cert.pem > " + d + "/openssl.log 2>&1";
         if (std::system(cert_cmd.c_str()) != 0) throw std::runtime_error("openssl failed");
-        boost::asio::io_context io;
-        boost::asio::ip::tcp::acceptor probe(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
-        port_ = probe.local_endpoint().port();
-        probe.close();
+        port_ = perch::testing::free_port();
         std::ofstream(dir_ / "nginx.conf")
             << "worker_processes 1; pid " << d << "/nginx.pid; error_log " << d << "/error.log;\n"
             << "events {}\nhttp { access_log off; client_body_temp_path " << d

@@ -173,4 +173,10 @@ std::pair<int, std::string> run_perch(const std::vector<std::string>& args,
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
 }
 
+int free_port() {
+    boost::asio::io_context io;
+    boost::asio::ip::tcp::acceptor probe(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+    return probe.local_endpoint().port();
+}
+
 }  // namespace perch::testing

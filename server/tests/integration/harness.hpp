@@ -59,6 +59,9 @@ HttpResult http_request(int port, const std::string& method, const std::string& 
                         const std::string& body = {},
                         const std::map<std::string, std::string>& headers = {});
 
+// A port on 127.0.0.1 that nothing listens on now (for a proxy or server a test starts itself).
+int free_port();
+
 // Runs `perch ARGS` to completion in the repo root and returns {exit status, output}.
 std::pair<int, std::string> run_perch(
     const std::vector<std::string>& args,

@@ -9,9 +9,6 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/json.hpp>
 #include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 #include <thread>
 
 #include "harness.hpp"
@@ -21,37 +18,19 @@ using perch::testing::http_request;
 using perch::testing::PerchProcess;
 namespace fs = std::filesystem;
 namespace json = boost::json;
+using perch::testing::free_port;
 
 namespace {
 
-int free_port() {
-    boost::asio::io_context io;
-    boost::asio::ip::tcp::acceptor probe(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
-    return probe.local_endpoint().port();
-}
-
-// deploy/nginx.conf, listening on a free port in front of the given instances.
+// deploy/nginx.conf through scripts/start-nginx.sh, on a free port in front of the given instances.
 class Nginx {
   public:
     Nginx(int first, int second) : port_(free_port()) {
         dir_ = fs::temp_directory_path() / ("perch-nginx-" + std::to_string(::getpid()));
-        fs::create_directories(dir_ / "tmp");
-        std::ifstream in(std::string(PERCH_ROOT_DIR) + "/deploy/nginx.conf");
-        std::stringstream text;
-        text << in.rdbuf();
-        auto conf = std::regex_replace(text.str(), std::regex("listen 8080;"),
-                                       "listen 127.0.0.1:" + std::to_string(port_) + ";");
-        conf = std::regex_replace(conf, std::regex("127\\.0\\.0\\.1:8081"),
-                                  "127.0.0.1:" + std::to_string(first));
-        conf = std::regex_replace(conf, std::regex("127\\.0\\.0\\.1:8082"),
-                                  "127.0.0.1:" + std::to_string(second));
-        conf =
-            std::regex_replace(conf, std::regex("worker_processes auto;"), "worker_processes 1;");
-        std::ofstream(dir_ / "nginx.conf") << conf;
-        auto start = "nginx -p " + dir_.string() + " -c " + (dir_ / "nginx.conf").string();
+        auto start = std::string(PERCH_ROOT_DIR) + "/scripts/start-nginx.sh " + dir_.string() +
+                     " " + std::to_string(port_) + " " + std::to_string(first) + " " +
+                     std::to_string(second);
         if (std::system(start.c_str()) != 0) throw std::runtime_error("nginx failed to start");
-        for (int i = 0; i < 100 && !fs::exists(dir_ / "nginx.pid"); ++i)
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     ~Nginx() {
         std::system(("kill $(cat " + (dir_ / "nginx.pid").string() + ") 2>/dev/null").c_str());
