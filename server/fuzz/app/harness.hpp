@@ -23,6 +23,14 @@ inline Config fuzz_config() {
     // In memory where the machine has it: a write per execution must not wait for a disk flush.
     auto base = fs::is_directory("/dev/shm") ? fs::path("/dev/shm") : fs::temp_directory_path();
     auto dir = base / ("perch-fuzz-" + std::to_string(getpid()));
+    // Removed at exit (after the wiring, which was built later): /dev/shm is memory.
+    static const struct RemoveAtExit {
+        fs::path path;
+        ~RemoveAtExit() {
+            std::error_code ec;
+            fs::remove_all(path, ec);
+        }
+    } remove_at_exit{dir};
     fs::create_directories(dir / "web");
     std::ofstream(dir / "web" / "index.html") << "<!doctype html><script>var a = 1;</script>";
     auto profile =
