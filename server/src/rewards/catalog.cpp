@@ -126,12 +126,23 @@ std::shared_ptr<const CatalogSnapshot> RewardsCatalog::snapshot() const {
 }
 
 std::optional<std::string> RewardsCatalog::put(const std::string& kind, const json::object& entry) {
-    if (auto error = check(kind, entry)) return error;
+    return put_many({{kind, entry}}).front();
+}
+
+std::vector<std::optional<std::string>> RewardsCatalog::put_many(
+    const std::vector<Entry>& entries) {
+    std::vector<std::optional<std::string>> errors;
+    errors.reserve(entries.size());
+    for (const auto& e : entries) errors.push_back(check(e.kind, e.body));
     std::lock_guard lock(mutex_);
     CatalogSnapshot next = *current_;
-    (*table_of(next, kind))[entry.at("id").to_number<std::int64_t>()] = entry;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        if (errors[i]) continue;
+        const auto& e = entries[i];
+        (*table_of(next, e.kind))[e.body.at("id").to_number<std::int64_t>()] = e.body;
+    }
     current_ = rebuild(std::move(next));
-    return std::nullopt;
+    return errors;
 }
 
 std::optional<json::object> RewardsCatalog::merged(const std::string& kind, std::int64_t id,

@@ -37,6 +37,13 @@ class RewardsCatalog {
     // kind: "campaign", "theme" or "quest". The entry with the same id is replaced; the new entry
     // is checked first. Returns the error text, or nullopt when applied.
     std::optional<std::string> put(const std::string& kind, const boost::json::object& entry);
+    // Several entries with one copy and one rebuild of the catalog (put() per entry would copy
+    // and rebuild it each time: quadratic in the stored edits). One error or nullopt per entry.
+    struct Entry {
+        std::string kind;
+        boost::json::object body;
+    };
+    std::vector<std::optional<std::string>> put_many(const std::vector<Entry>& entries);
 
     // The entry an edit produces: `patch` merged over the current entry `id` (nullopt: unknown id).
     std::optional<boost::json::object> merged(const std::string& kind, std::int64_t id,

@@ -189,15 +189,23 @@ Task<bool> RewardsService::verify_social(std::string platform, std::string subje
 
 Task<void> RewardsService::load_overrides() {
     auto rows = co_await store_.config_overrides();
+    std::vector<RewardsCatalog::Entry> entries;
+    std::vector<const store::ConfigOverride*> sources;  // the row of each entry, for the warnings
     for (const auto& row : rows) {
         json::error_code ec;
         auto doc = json::parse(row.body, ec);
-        std::optional<std::string> error;
-        if (ec || !doc.is_object())
-            error = "not a JSON object";
-        else
-            error = catalog_.put(row.kind, doc.as_object());
-        if (error) spdlog::warn("rewards: stored {} {} ignored: {}", row.kind, row.id, *error);
+        if (ec || !doc.is_object()) {
+            spdlog::warn("rewards: stored {} {} ignored: not a JSON object", row.kind, row.id);
+            continue;
+        }
+        entries.push_back({row.kind, std::move(doc.as_object())});
+        sources.push_back(&row);
+    }
+    auto errors = catalog_.put_many(entries);
+    for (std::size_t i = 0; i < errors.size(); ++i) {
+        if (errors[i])
+            spdlog::warn("rewards: stored {} {} ignored: {}", sources[i]->kind, sources[i]->id,
+                         *errors[i]);
     }
 }
 

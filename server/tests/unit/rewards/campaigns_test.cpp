@@ -206,4 +206,14 @@ TEST(Campaigns, ConfigFilesLoadAndQuestsFilter) {
     auto broken = catalog.merged("campaign", 2, json::object{{"tasks", json::array{}}});
     EXPECT_TRUE(catalog.put("campaign", *broken));
     EXPECT_EQ(catalog.snapshot()->campaign(2)->tasks.size(), 2u);
+    // Several at once (the reload of stored edits): the good ones apply, each bad one says why.
+    auto shown = catalog.merged("campaign", 1, json::object{{"invisible", false}});
+    ASSERT_TRUE(shown);
+    auto errors = catalog.put_many({{"campaign", *broken}, {"campaign", *shown}, {"planet", {}}});
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_TRUE(errors[0]);
+    EXPECT_FALSE(errors[1]);
+    EXPECT_EQ(errors[2], "unknown kind 'planet'");
+    EXPECT_FALSE(catalog.snapshot()->campaign(1)->invisible);
+    EXPECT_EQ(catalog.snapshot()->campaign(2)->tasks.size(), 2u);
 }
