@@ -36,6 +36,10 @@ enum class Errc {
     siwe_mismatch,
     siwe_expired,
     siwe_not_yet_valid,
+    // swap math (server/src/swap): the contracts' reverts, as values
+    swap_out_of_range,            // a tick or sqrt price outside TickMath's bounds ('T', 'R')
+    swap_invalid_input,           // zero amount, a price limit on the wrong side, a bad pool
+    swap_insufficient_liquidity,  // the pool cannot give that much (or has no reserves)
 };
 
 // A failed operation: a stable code for callers to branch on and a text saying what was wrong.

@@ -1,0 +1,157 @@
+#include "swap/sqrt_price_math.hpp"
+
+#include <utility>
+
+#include "swap/full_math.hpp"
+
+namespace perch::swap {
+namespace {
+
+using chain::Errc;
+using chain::make_error;
+
+// SafeCast.toUint160.
+chain::Result<U256> to_uint160(const U256& value) {
+    if (value.bit_length() > 160) return make_error(Errc::overflow, "price overflows uint160");
+    return value;
+}
+
+// Adding token0 lowers the price: L * sqrtP / (L + amount * sqrtP), or, when that product
+// overflows, the contract's less precise L / (L / sqrtP + amount).
+chain::Result<U256> amount0_added(const U256& sqrt_price, const U256& numerator1,
+                                  const U256& amount) {
+    U512 product = mul_wide(amount, sqrt_price);
+    if (product.high().is_zero()) {
+        auto denominator = numerator1.add(product.low());
+        if (denominator) return mul_div_rounding_up(numerator1, sqrt_price, *denominator);
+    }
+    auto sum = div_floor(numerator1, sqrt_price).add(amount);
+    if (!sum) return sum.error();
+    return div_rounding_up(numerator1, *sum);
+}
+
+// Removing token0 raises the price: L * sqrtP / (L - amount * sqrtP); the pool must hold it.
+chain::Result<U256> amount0_removed(const U256& sqrt_price, const U256& numerator1,
+                                    const U256& amount) {
+    U512 product = mul_wide(amount, sqrt_price);
+    if (!product.high().is_zero() || numerator1 <= product.low()) {
+        return make_error(Errc::swap_insufficient_liquidity, "token0 out exceeds the reserves");
+    }
+    auto next = mul_div_rounding_up(numerator1, sqrt_price, *numerator1.sub(product.low()));
+    if (!next) return next;
+    return to_uint160(*next);
+}
+
+chain::Result<void> check_price_and_liquidity(const U256& sqrt_price, u128 liquidity) {
+    if (sqrt_price.is_zero()) return make_error(Errc::swap_invalid_input, "sqrt price is zero");
+    if (liquidity == 0) return make_error(Errc::swap_insufficient_liquidity, "liquidity is zero");
+    return chain::success();
+}
+
+// SafeCast.toInt256 of an amount, negated for liquidity removed.
+chain::Result<I256> signed_amount(chain::Result<U256> amount, bool negative) {
+    if (!amount) return amount.error();
+    if (!(*amount < int256_bound())) return make_error(Errc::overflow, "amount overflows int256");
+    return I256::of(*amount, negative);
+}
+
+u128 magnitude(i128 liquidity) {
+    return liquidity < 0 ? u128{0} - static_cast<u128>(liquidity) : static_cast<u128>(liquidity);
+}
+
+}  // namespace
+
+chain::Result<U256> get_next_sqrt_price_from_amount0_rounding_up(const U256& sqrt_price_x96,
+                                                                 u128 liquidity, const U256& amount,
+                                                                 bool add) {
+    // Zero is short-circuited: the formula would not give the input price back exactly.
+    if (amount.is_zero()) return sqrt_price_x96;
+    const U256 numerator1 = from_u128(liquidity).shl(96);
+    return add ? amount0_added(sqrt_price_x96, numerator1, amount)
+               : amount0_removed(sqrt_price_x96, numerator1, amount);
+}
+
+chain::Result<U256> get_next_sqrt_price_from_amount1_rounding_down(const U256& sqrt_price_x96,
+                                                                   u128 liquidity,
+                                                                   const U256& amount, bool add) {
+    const U256 l = from_u128(liquidity);
+    // Below 2^160 the shift cannot overflow, so the contract skips mulDiv.
+    const bool small = amount.bit_length() <= 160;
+    if (add) {
+        chain::Result<U256> quotient =
+            small ? chain::Result<U256>(div_floor(amount.shl(96), l)) : mul_div(amount, kQ96, l);
+        if (!quotient) return quotient;
+        if (small && l.is_zero()) return make_error(Errc::division_by_zero, "liquidity is zero");
+        auto next = sqrt_price_x96.add(*quotient);
+        if (!next) return next;
+        return to_uint160(*next);
+    }
+    chain::Result<U256> quotient = small ? chain::Result<U256>(div_rounding_up(amount.shl(96), l))
+                                         : mul_div_rounding_up(amount, kQ96, l);
+    if (!quotient) return quotient;
+    if (!(sqrt_price_x96 > *quotient)) {
+        return make_error(Errc::swap_insufficient_liquidity, "token1 out exceeds the reserves");
+    }
+    return *sqrt_price_x96.sub(*quotient);
+}
+
+chain::Result<U256> get_next_sqrt_price_from_input(const U256& sqrt_price_x96, u128 liquidity,
+                                                   const U256& amount_in, bool zero_for_one) {
+    if (auto ok = check_price_and_liquidity(sqrt_price_x96, liquidity); !ok) return ok.error();
+    return zero_for_one ? get_next_sqrt_price_from_amount0_rounding_up(sqrt_price_x96, liquidity,
+                                                                       amount_in, true)
+                        : get_next_sqrt_price_from_amount1_rounding_down(sqrt_price_x96, liquidity,
+                                                                         amount_in, true);
+}
+
+chain::Result<U256> get_next_sqrt_price_from_output(const U256& sqrt_price_x96, u128 liquidity,
+                                                    const U256& amount_out, bool zero_for_one) {
+    if (auto ok = check_price_and_liquidity(sqrt_price_x96, liquidity); !ok) return ok.error();
+    return zero_for_one ? get_next_sqrt_price_from_amount1_rounding_down(sqrt_price_x96, liquidity,
+                                                                         amount_out, false)
+                        : get_next_sqrt_price_from_amount0_rounding_up(sqrt_price_x96, liquidity,
+                                                                       amount_out, false);
+}
+
+chain::Result<U256> get_amount0_delta(U256 sqrt_ratio_a_x96, U256 sqrt_ratio_b_x96, u128 liquidity,
+                                      bool round_up) {
+    if (sqrt_ratio_a_x96 > sqrt_ratio_b_x96) std::swap(sqrt_ratio_a_x96, sqrt_ratio_b_x96);
+    if (sqrt_ratio_a_x96.is_zero())
+        return make_error(Errc::swap_invalid_input, "sqrt price is zero");
+    const U256 numerator1 = from_u128(liquidity).shl(96);
+    const U256 numerator2 = *sqrt_ratio_b_x96.sub(sqrt_ratio_a_x96);
+    if (round_up) {
+        auto step = mul_div_rounding_up(numerator1, numerator2, sqrt_ratio_b_x96);
+        if (!step) return step;
+        return div_rounding_up(*step, sqrt_ratio_a_x96);
+    }
+    auto step = mul_div(numerator1, numerator2, sqrt_ratio_b_x96);
+    if (!step) return step;
+    return div_floor(*step, sqrt_ratio_a_x96);
+}
+
+chain::Result<U256> get_amount1_delta(U256 sqrt_ratio_a_x96, U256 sqrt_ratio_b_x96, u128 liquidity,
+                                      bool round_up) {
+    if (sqrt_ratio_a_x96 > sqrt_ratio_b_x96) std::swap(sqrt_ratio_a_x96, sqrt_ratio_b_x96);
+    const U256 difference = *sqrt_ratio_b_x96.sub(sqrt_ratio_a_x96);
+    return round_up ? mul_div_rounding_up(from_u128(liquidity), difference, kQ96)
+                    : mul_div(from_u128(liquidity), difference, kQ96);
+}
+
+chain::Result<I256> get_amount0_delta(const U256& sqrt_ratio_a_x96, const U256& sqrt_ratio_b_x96,
+                                      i128 liquidity) {
+    const bool removed = liquidity < 0;
+    return signed_amount(
+        get_amount0_delta(sqrt_ratio_a_x96, sqrt_ratio_b_x96, magnitude(liquidity), !removed),
+        removed);
+}
+
+chain::Result<I256> get_amount1_delta(const U256& sqrt_ratio_a_x96, const U256& sqrt_ratio_b_x96,
+                                      i128 liquidity) {
+    const bool removed = liquidity < 0;
+    return signed_amount(
+        get_amount1_delta(sqrt_ratio_a_x96, sqrt_ratio_b_x96, magnitude(liquidity), !removed),
+        removed);
+}
+
+}  // namespace perch::swap
