@@ -130,6 +130,7 @@ TEST(SqrtPriceMath, NextPriceMovesTheRightWayAndNeverOvershoots) {
     // Adding an input's price change back costs at most that input (the rounding protects the
     // pool); taking an output out always yields at least that output.
     test::RandomU256 rng(31337);
+    int priced = 0;
     for (int i = 0; i < 2000; ++i) {
         U256 price =
             *get_sqrt_ratio_at_tick(static_cast<std::int32_t>(rng.between(-400000, 400000)));
@@ -137,7 +138,13 @@ TEST(SqrtPriceMath, NextPriceMovesTheRightWayAndNeverOvershoots) {
         U256 amount = rng.next(90);
         bool zero_for_one = (rng.raw() & 1) != 0;
         auto after_in = get_next_sqrt_price_from_input(price, liquidity, amount, zero_for_one);
-        ASSERT_TRUE(after_in.ok());
+        if (!after_in) {
+            // Only a price pushed past 2^160 reverts (token1 in, liquidity too thin for it).
+            EXPECT_FALSE(zero_for_one);
+            EXPECT_EQ(after_in.error().code, chain::Errc::overflow);
+            continue;
+        }
+        ++priced;
         if (zero_for_one) {
             EXPECT_LE(*after_in, price);
             EXPECT_LE(*get_amount0_delta(*after_in, price, liquidity, true), amount);
@@ -155,6 +162,7 @@ TEST(SqrtPriceMath, NextPriceMovesTheRightWayAndNeverOvershoots) {
             EXPECT_GE(*get_amount0_delta(price, *after_out, liquidity, false), amount);
         }
     }
+    EXPECT_GT(priced, 1500);
 }
 
 TEST(SqrtPriceMath, SignedDeltasRoundTowardsThePool) {

@@ -107,7 +107,9 @@ TEST(TickMath, TickOfRatioOfTickIsTheTick) {
         U256 ratio = *get_sqrt_ratio_at_tick(tick);
         ASSERT_EQ(*get_tick_at_sqrt_ratio(ratio), tick);
         // One below the tick's ratio is the tick below: the rounding is tight.
-        if (tick > kMinTick) EXPECT_EQ(*get_tick_at_sqrt_ratio(*ratio.sub(1)), tick - 1);
+        if (tick > kMinTick) {
+            EXPECT_EQ(*get_tick_at_sqrt_ratio(*ratio.sub(1)), tick - 1);
+        }
     }
 }
 

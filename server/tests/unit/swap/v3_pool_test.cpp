@@ -338,8 +338,9 @@ TEST(V3Pool, RandomSwapsAreMonotoneAndSpendTheirInput) {
             EXPECT_FALSE(in.negative);
             EXPECT_TRUE(out.negative || out.is_zero());
             EXPECT_LE(in.magnitude, amount);
-            if (r->sqrt_price_x96 != default_price_limit(zero_for_one))
+            if (r->sqrt_price_x96 != default_price_limit(zero_for_one)) {
                 EXPECT_EQ(in.magnitude, amount);
+            }
             EXPECT_GE(out.magnitude, previous_out);
             previous_out = out.magnitude;
         }
