@@ -42,6 +42,39 @@ chain::Result<U256> amount0_removed(const U256& sqrt_price, const U256& numerato
     return to_uint160(*next);
 }
 
+chain::Result<U256> raise_price(const U256& sqrt_price, const U256& quotient) {
+    auto next = sqrt_price.add(quotient);
+    if (!next) return next;
+    return to_uint160(*next);
+}
+
+// Adding token1 raises the price by amount / L, rounded down. Below 2^160 the shift cannot
+// overflow, so the contract skips mulDiv there (and its plain division reverts on L = 0).
+chain::Result<U256> amount1_added(const U256& sqrt_price, const U256& liquidity,
+                                  const U256& amount) {
+    if (amount.bit_length() > 160) {
+        auto quotient = mul_div(amount, kQ96, liquidity);
+        if (!quotient) return quotient;
+        return raise_price(sqrt_price, *quotient);
+    }
+    if (liquidity.is_zero()) return make_error(Errc::division_by_zero, "liquidity is zero");
+    return raise_price(sqrt_price, div_floor(amount.shl(96), liquidity));
+}
+
+// Removing token1 lowers the price by amount / L, rounded up; the price must stay above zero.
+// (UnsafeMath's division gives 0 for L = 0, as the EVM does.)
+chain::Result<U256> amount1_removed(const U256& sqrt_price, const U256& liquidity,
+                                    const U256& amount) {
+    chain::Result<U256> quotient =
+        amount.bit_length() <= 160 ? chain::Result<U256>(div_rounding_up(amount.shl(96), liquidity))
+                                   : mul_div_rounding_up(amount, kQ96, liquidity);
+    if (!quotient) return quotient;
+    if (!(sqrt_price > *quotient)) {
+        return make_error(Errc::swap_insufficient_liquidity, "token1 out exceeds the reserves");
+    }
+    return *sqrt_price.sub(*quotient);
+}
+
 chain::Result<void> check_price_and_liquidity(const U256& sqrt_price, u128 liquidity) {
     if (sqrt_price.is_zero()) return make_error(Errc::swap_invalid_input, "sqrt price is zero");
     if (liquidity == 0) return make_error(Errc::swap_insufficient_liquidity, "liquidity is zero");
@@ -74,25 +107,8 @@ chain::Result<U256> get_next_sqrt_price_from_amount0_rounding_up(const U256& sqr
 chain::Result<U256> get_next_sqrt_price_from_amount1_rounding_down(const U256& sqrt_price_x96,
                                                                    u128 liquidity,
                                                                    const U256& amount, bool add) {
-    const U256 l = from_u128(liquidity);
-    // Below 2^160 the shift cannot overflow, so the contract skips mulDiv.
-    const bool small = amount.bit_length() <= 160;
-    if (add) {
-        chain::Result<U256> quotient =
-            small ? chain::Result<U256>(div_floor(amount.shl(96), l)) : mul_div(amount, kQ96, l);
-        if (!quotient) return quotient;
-        if (small && l.is_zero()) return make_error(Errc::division_by_zero, "liquidity is zero");
-        auto next = sqrt_price_x96.add(*quotient);
-        if (!next) return next;
-        return to_uint160(*next);
-    }
-    chain::Result<U256> quotient = small ? chain::Result<U256>(div_rounding_up(amount.shl(96), l))
-                                         : mul_div_rounding_up(amount, kQ96, l);
-    if (!quotient) return quotient;
-    if (!(sqrt_price_x96 > *quotient)) {
-        return make_error(Errc::swap_insufficient_liquidity, "token1 out exceeds the reserves");
-    }
-    return *sqrt_price_x96.sub(*quotient);
+    return add ? amount1_added(sqrt_price_x96, from_u128(liquidity), amount)
+               : amount1_removed(sqrt_price_x96, from_u128(liquidity), amount);
 }
 
 chain::Result<U256> get_next_sqrt_price_from_input(const U256& sqrt_price_x96, u128 liquidity,

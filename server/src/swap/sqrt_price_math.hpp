@@ -8,7 +8,7 @@
 namespace perch::swap {
 
 // Q64.96 one (2^96).
-inline const U256 kQ96 = U256(1).shl(96);
+inline constexpr U256 kQ96 = U256::from_limbs(0, 1ULL << 32, 0, 0);
 
 // Price after `amount` of token0 is added (add) or removed, rounded up.
 chain::Result<U256> get_next_sqrt_price_from_amount0_rounding_up(const U256& sqrt_price_x96,
