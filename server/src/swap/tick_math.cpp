@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdlib>
 
+#include "swap/full_math.hpp"
+
 namespace perch::swap {
 namespace {
 
@@ -82,7 +84,7 @@ chain::Result<U256> get_sqrt_ratio_at_tick(std::int32_t tick) {
         if ((abs_tick & (1U << i)) == 0) continue;
         ratio = mul_shift128(ratio, U256::from_limbs(kTickFactors[i].lo, kTickFactors[i].hi, 0, 0));
     }
-    if (tick > 0) ratio = *U256::max().div(ratio);
+    if (tick > 0) ratio = div_floor(U256::max(), ratio);  // ratio > 0; 512-bit division is fast
     // Q128.128 -> Q64.96, rounding up so get_tick_at_sqrt_ratio of the result gives the tick back.
     bool rest = ratio.limb(0) & 0xFFFFFFFFULL;
     U256 out = ratio.shr(32);
