@@ -1,0 +1,165 @@
+#include "swap/indexer.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/json.hpp>
+
+#include "chain/rpc/eth.hpp"
+
+namespace perch::swap {
+namespace json = boost::json;
+using chain::rpc::Call;
+using chain::rpc::quantity_hex;
+
+namespace {
+
+Call block_call(std::uint64_t number) {
+    return {"eth_getBlockByNumber", json::array{json::string(quantity_hex(number)), false}};
+}
+
+std::string hash_of(const json::value& block) {
+    const auto* hash = block.is_object() ? block.as_object().if_contains("hash") : nullptr;
+    return hash && hash->is_string() ? std::string(hash->as_string()) : std::string();
+}
+
+Call logs_call(const std::vector<chain::Address>& emitters,
+               const std::vector<chain::Hash32>& topics, std::uint64_t from, std::uint64_t to) {
+    json::array addresses, topic0;
+    for (const auto& a : emitters) addresses.emplace_back(a.lower_hex());
+    for (const auto& t : topics) topic0.emplace_back(t.hex());
+    json::object filter{{"address", std::move(addresses)},
+                        {"topics", json::array{std::move(topic0)}},
+                        {"fromBlock", quantity_hex(from)},
+                        {"toBlock", quantity_hex(to)}};
+    return {"eth_getLogs", json::array{std::move(filter)}};
+}
+
+const json::value& result_of(const chain::rpc::Reply& reply) {
+    if (reply.error) throw *reply.error;
+    return reply.result;
+}
+
+}  // namespace
+
+PoolIndexer::PoolIndexer(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                         std::vector<Venue> venues, std::uint64_t start_block,
+                         IndexerOptions options)
+    : chain_id_(chain_id),
+      rpc_(rpc),
+      venues_(std::move(venues)),
+      start_block_(start_block),
+      options_(options),
+      book_(venues_),
+      next_block_(start_block) {}
+
+void PoolIndexer::start(const boost::asio::any_io_executor& ex) {
+    boost::asio::co_spawn(ex, loop(), boost::asio::detached);
+}
+
+std::shared_ptr<const PoolSnapshot> PoolIndexer::snapshot() const {
+    std::lock_guard lock(mutex_);
+    return published_;
+}
+
+void PoolIndexer::rebuild() {
+    book_ = PoolBook(venues_);
+    next_block_ = start_block_;
+    last_hash_.clear();
+    changed_ = true;
+}
+
+void PoolIndexer::publish() {
+    auto next = std::make_shared<const PoolSnapshot>(PoolSnapshot{next_block_ - 1, book_});
+    std::lock_guard lock(mutex_);
+    published_ = std::move(next);
+}
+
+Task<bool> PoolIndexer::sync_once() {
+    chain::rpc::Eth eth(rpc_);
+    auto head = co_await eth.block_number();
+    if (head + 1 < next_block_) {  // the node is behind what was read: a reset or a reorg
+        spdlog::warn("swap: chain {} head {} is below block {} already read; rebuilding pools",
+                     chain_id_, head, next_block_ - 1);
+        rebuild();
+    }
+    bool check = !last_hash_.empty();
+    bool read = next_block_ <= head;
+    if (check || read) {
+        auto to = std::min(head, next_block_ + options_.max_log_range - 1);
+        std::vector<Call> calls;
+        if (check) calls.push_back(block_call(next_block_ - 1));
+        if (read) {
+            calls.push_back(logs_call(book_.factories(), factory_event_topics(), next_block_, to));
+            calls.push_back(block_call(to));
+        }
+        auto replies = co_await rpc_.batch(std::move(calls));
+        if (check && hash_of(result_of(replies[0])) != last_hash_) {
+            spdlog::warn("swap: chain {} reorganised below block {}; rebuilding pools", chain_id_,
+                         next_block_);
+            rebuild();
+            co_return false;  // the next round reads from the start block
+        }
+        if (read) {
+            const auto& factory_logs = result_of(replies[check ? 1 : 0]);
+            auto to_hash = hash_of(result_of(replies[check ? 2 : 1]));
+            apply_logs(factory_logs);
+            auto pools = book_.pools();
+            if (!pools.empty()) {
+                std::vector<Call> pool_calls{
+                    logs_call(pools, pool_event_topics(), next_block_, to)};
+                auto pool_replies = co_await rpc_.batch(std::move(pool_calls));
+                apply_logs(result_of(pool_replies[0]));
+            }
+            next_block_ = to + 1;
+            last_hash_ = to_hash;
+        }
+    }
+    bool at_head = next_block_ > head;
+    if (at_head && (changed_ || !caught_up_)) {
+        publish();
+        caught_up_ = true;
+        changed_ = false;
+    }
+    co_return at_head;
+}
+
+void PoolIndexer::apply_logs(const json::value& logs) {
+    if (!logs.is_array()) return;
+    for (const auto& log : logs.as_array()) {
+        std::string why;
+        auto event = decode_pool_event(log, &why);
+        if (event && book_.apply(*event, &why)) {
+            changed_ = true;
+            continue;
+        }
+        spdlog::warn("swap: chain {}: log skipped: {}", chain_id_, why);
+    }
+}
+
+Task<void> PoolIndexer::loop() {
+    boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor);
+    int failures = 0;
+    while (!stopping_) {
+        bool at_head = false;
+        try {
+            at_head = co_await sync_once();
+            if (failures > 0) spdlog::info("swap: chain {} indexer reading again", chain_id_);
+            failures = 0;
+        } catch (const std::exception& e) {
+            if (failures++ == 0) spdlog::warn("swap: chain {} indexer: {}", chain_id_, e.what());
+        }
+        if (at_head || failures > 0) {
+            timer.expires_after(options_.poll);
+            boost::system::error_code ec;
+            co_await timer.async_wait(boost::asio::redirect_error(boost::asio::use_awaitable, ec));
+        }
+    }
+}
+
+}  // namespace perch::swap

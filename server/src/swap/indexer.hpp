@@ -1,0 +1,72 @@
+#pragma once
+// The pool indexer of one chain: pools from the venues' factory events, V2 reserves from Sync,
+// V3 state from Initialize/Swap/Mint/Burn, read with eth_getLogs from the deployment's start
+// block and kept in memory (rebuilt on start). Reorg-safe like the deposit watcher: each round
+// checks that the last block read is still the chain's; when it is not, the state is rebuilt
+// from the start block (pool state is not cheaply undone, and reorgs are rare).
+// The router reads an immutable snapshot, swapped in after each round that changed something.
+#include <atomic>
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/json/fwd.hpp>
+#include <chrono>
+#include <memory>
+#include <mutex>
+
+#include "chain/rpc/rpc_client.hpp"
+#include "core/task.hpp"
+#include "swap/pool_book.hpp"
+
+namespace perch::swap {
+
+struct PoolSnapshot {
+    std::uint64_t block = 0;  // every event up to and including this block is applied
+    PoolBook book;
+};
+
+struct IndexerOptions {
+    std::chrono::milliseconds poll{500};
+    std::uint64_t max_log_range = 2000;  // blocks per eth_getLogs
+};
+
+class PoolIndexer {
+  public:
+    PoolIndexer(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::vector<Venue> venues,
+                std::uint64_t start_block, IndexerOptions options = {});
+
+    // The loop on `ex` until stop(); errors are logged once per outage and retried each poll.
+    void start(const boost::asio::any_io_executor& ex);
+    void stop() { stopping_ = true; }
+
+    // One round: reorg check, factory logs, pool logs, publish. Returns true when it reached the
+    // chain's head. Throws RpcError when the node does not answer.
+    Task<bool> sync_once();
+
+    // Null until the first round has read up to the head.
+    std::shared_ptr<const PoolSnapshot> snapshot() const;
+    std::int64_t chain_id() const { return chain_id_; }
+
+  private:
+    Task<void> loop();
+    void rebuild();
+    void apply_logs(const boost::json::value& logs);
+    void publish();
+
+    std::int64_t chain_id_;
+    chain::rpc::RpcClient& rpc_;
+    std::vector<Venue> venues_;
+    std::uint64_t start_block_;
+    IndexerOptions options_;
+    std::atomic<bool> stopping_{false};
+
+    // Touched only by the loop (one coroutine at a time).
+    PoolBook book_;
+    std::uint64_t next_block_;
+    std::string last_hash_;  // hash of next_block_ - 1 as read; empty before the first round
+    bool caught_up_ = false;
+    bool changed_ = true;
+
+    mutable std::mutex mutex_;
+    std::shared_ptr<const PoolSnapshot> published_;
+};
+
+}  // namespace perch::swap
