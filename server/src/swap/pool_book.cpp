@@ -13,7 +13,7 @@ bool fail(std::string* why, std::string text) {
 
 // Tick.update's bookkeeping for one end of a position: liquidityGross and liquidityNet, and the
 // tick leaves the bitmap when its gross liquidity returns to zero.
-bool update_tick(V3PoolEntry& pool, std::int32_t tick, i128 delta, bool upper, std::string* why) {
+bool update_tick(V3PoolRecord& pool, std::int32_t tick, i128 delta, bool upper, std::string* why) {
     auto gross = add_delta(pool.liquidity_gross[tick], delta);
     if (!gross) return fail(why, "liquidityGross of tick " + std::to_string(tick) + " underflows");
     i128 net = pool.state.ticks[tick];
@@ -55,7 +55,7 @@ bool PoolBook::create_pair(const chain::Address& factory, const PairCreated& e, 
     const auto* venue = venue_at(factory, Venue::Kind::v2);
     if (!venue) return fail(why, "PairCreated from an unknown factory");
     if (v2_.contains(e.pair) || v3_.contains(e.pair)) return fail(why, "pair already known");
-    v2_[e.pair] = V2Pair{e.pair, e.token0, e.token1, venue->name, {}, {}};
+    v2_[e.pair] = V2PairRecord{e.pair, e.token0, e.token1, venue->name, {}, {}};
     return true;
 }
 
@@ -64,7 +64,7 @@ bool PoolBook::create_pool(const chain::Address& factory, const PoolCreated& e, 
     if (!venue) return fail(why, "PoolCreated from an unknown factory");
     if (v2_.contains(e.pool) || v3_.contains(e.pool)) return fail(why, "pool already known");
     if (e.tick_spacing <= 0) return fail(why, "PoolCreated with a tick spacing below 1");
-    V3PoolEntry entry{e.pool, e.token0, e.token1, venue->name, false, {}, {}};
+    V3PoolRecord entry{e.pool, e.token0, e.token1, venue->name, false, {}, {}};
     entry.state.fee = e.fee;
     entry.state.tick_spacing = e.tick_spacing;
     v3_[e.pool] = std::move(entry);
@@ -73,7 +73,7 @@ bool PoolBook::create_pool(const chain::Address& factory, const PoolCreated& e, 
 
 // UniswapV3Pool._modifyPosition: both ends of the range, and the in-range liquidity when the
 // current tick lies in [lower, upper).
-bool PoolBook::change_liquidity(V3PoolEntry& pool, const LiquidityChange& e, std::string* why) {
+bool PoolBook::change_liquidity(V3PoolRecord& pool, const LiquidityChange& e, std::string* why) {
     if (e.delta == 0) return true;  // a Burn of zero only collects fees
     if (e.tick_lower >= e.tick_upper) return fail(why, "position with lower tick >= upper tick");
     bool in_range = pool.state.tick >= e.tick_lower && pool.state.tick < e.tick_upper;

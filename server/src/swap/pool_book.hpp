@@ -19,13 +19,13 @@ struct Venue {
     chain::Address factory;
 };
 
-struct V2Pair {
+struct V2PairRecord {
     chain::Address address, token0, token1;
     std::string venue;
     U256 reserve0, reserve1;
 };
 
-struct V3PoolEntry {
+struct V3PoolRecord {
     chain::Address address, token0, token1;
     std::string venue;
     bool initialized = false;  // no price before Initialize: not tradable
@@ -42,8 +42,8 @@ class PoolBook {
     bool apply(const PoolEvent& event, std::string* why = nullptr);
 
     const std::vector<Venue>& venues() const { return venues_; }
-    const std::map<chain::Address, V2Pair>& v2_pairs() const { return v2_; }
-    const std::map<chain::Address, V3PoolEntry>& v3_pools() const { return v3_; }
+    const std::map<chain::Address, V2PairRecord>& v2_pairs() const { return v2_; }
+    const std::map<chain::Address, V3PoolRecord>& v3_pools() const { return v3_; }
     std::vector<chain::Address> factories() const;
     std::vector<chain::Address> pools() const;
 
@@ -51,11 +51,11 @@ class PoolBook {
     const Venue* venue_at(const chain::Address& factory, Venue::Kind kind) const;
     bool create_pair(const chain::Address& factory, const PairCreated& e, std::string* why);
     bool create_pool(const chain::Address& factory, const PoolCreated& e, std::string* why);
-    bool change_liquidity(V3PoolEntry& pool, const LiquidityChange& e, std::string* why);
+    bool change_liquidity(V3PoolRecord& pool, const LiquidityChange& e, std::string* why);
 
     std::vector<Venue> venues_;
-    std::map<chain::Address, V2Pair> v2_;
-    std::map<chain::Address, V3PoolEntry> v3_;
+    std::map<chain::Address, V2PairRecord> v2_;
+    std::map<chain::Address, V3PoolRecord> v3_;
 };
 
 }  // namespace perch::swap
