@@ -40,6 +40,7 @@ enum class Errc {
     swap_out_of_range,            // a tick or sqrt price outside TickMath's bounds ('T', 'R')
     swap_invalid_input,           // zero amount, a price limit on the wrong side, a bad pool
     swap_insufficient_liquidity,  // the pool cannot give that much (or has no reserves)
+    swap_no_route,                // the router found no path of pools between two tokens
 };
 
 // A failed operation: a stable code for callers to branch on and a text saying what was wrong.
