@@ -19,6 +19,9 @@ class PoolService;
 namespace perch::maker {
 class Maker;
 }
+namespace perch::swap {
+class SwapService;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -38,6 +41,7 @@ struct Services {
     rewards::BadgeService* badges = nullptr;     // campaign badges (with the rewards)
     faucet::FaucetService* faucets = nullptr;    // the faucets (with the rewards: sign-in)
     pool::PoolService* pool = nullptr;           // /pool (with the rewards: pool points)
+    swap::SwapService* swap = nullptr;           // /swap (when the chain profile deploys it)
     const maker::Maker* maker = nullptr;         // when this instance runs the maker
 };
 
@@ -57,6 +61,7 @@ void register_deploy_api(http::Router& router, Services& services);
 void register_badge_api(http::Router& router, Services& services);
 void register_faucet_api(http::Router& router, Services& services);
 void register_pool_api(http::Router& router, Services& services);
+void register_swap_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

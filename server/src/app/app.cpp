@@ -192,6 +192,18 @@ faucet::FaucetOptions faucet_options(const Config& config, const catalog::Catalo
     return options;
 }
 
+// The chain profile's swap deployment (docs/swap.md), if it has one.
+std::optional<swap::SwapDeployment> swap_deployment(const Config& config) {
+    if (config.chain_profile.empty()) return std::nullopt;
+    return swap::parse_swap_deployment(read_json_file(config.chain_profile, "chain_profile"));
+}
+
+std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
+    std::vector<std::int64_t> ids;
+    for (const auto& c : catalog.profile_chains()) ids.push_back(c.chain_id);
+    return ids;
+}
+
 // The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
 std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
                                           store::Store& store, const catalog::Catalog& catalog,
@@ -256,6 +268,7 @@ int serve(const Config& config) {
     w.services.maker = maker.get();  // read by /api/health once the pool runs
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));
+    w.swap.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
     pool.start();
     boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
@@ -267,6 +280,7 @@ int serve(const Config& config) {
     if (maker) maker->stop();
     w.faucets.stop();
     w.pool.stop();
+    w.swap.stop();
     w.rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
@@ -298,9 +312,10 @@ Wiring::Wiring(const Config& c)
       faucets(*faucet_store, chains, faucet_options(c, catalog, balances)),
       pool_store(store::open_pool_store(*store)),
       pool(*pool_store, *rewards_store, balances, catalog, pool::load_pool_rules(c.config_dir)),
+      swap(swap_deployment(c), chains, profile_chain_ids(catalog)),
       services{
           c,        *store,  catalog,  geoip, balances, routes, std::chrono::steady_clock::now(),
-          &rewards, &badges, &faucets, &pool},
+          &rewards, &badges, &faucets, &pool, &swap},
       dispatcher(
           api::build_router(services), http::StaticFiles(c.web_root),
           http::ClientIpResolver(c.trusted_proxies),

@@ -20,6 +20,7 @@
 #include "store/pool_store.hpp"
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
+#include "swap/service.hpp"
 
 namespace perch::app {
 int main(int argc, char** argv);
@@ -46,6 +47,7 @@ struct Wiring {
     faucet::FaucetService faucets;
     std::unique_ptr<store::PoolStore> pool_store;
     pool::PoolService pool;
+    swap::SwapService swap;
     api::Services services;
     http::Dispatcher dispatcher;
 };

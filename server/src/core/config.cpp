@@ -302,7 +302,12 @@ void validate(const Config& c) {
 std::vector<RateGroup> default_rate_groups() {
     return {
         {"auth", {"/api/auth/"}, {}, {60, 60}, {}},
-        {"quote", {"/api/bridge_api/v1/quote", "/api/bridge_api/v1/build_tx"}, {}, {600, 1200}, {}},
+        {"quote",
+         {"/api/bridge_api/v1/quote", "/api/bridge_api/v1/build_tx", "/api/swap_api/v1/quote",
+          "/api/swap_api/v1/build_tx"},
+         {},
+         {600, 1200},
+         {}},
         {"balances", {"/api/balance", "/api/swap_auxiliary_api/"}, {}, {600, 1200}, {300, 600}},
         // A person claims a faucet a few times a day; its own limit (one per window) is in the
         // store.

@@ -62,22 +62,35 @@ void PoolIndexer::start(const boost::asio::any_io_executor& ex) {
     boost::asio::co_spawn(ex, loop(), boost::asio::detached);
 }
 
-std::shared_ptr<const PoolSnapshot> PoolIndexer::snapshot() const {
-    std::lock_guard lock(mutex_);
-    return published_;
+std::shared_ptr<const PoolSet> PoolIndexer::pools() const {
+    return ready_ ? published_.load() : nullptr;
 }
 
 void PoolIndexer::rebuild() {
     book_ = PoolBook(venues_);
     next_block_ = start_block_;
     last_hash_.clear();
-    changed_ = true;
+    changed_.clear();
+    rebuilt_ = true;
 }
 
 void PoolIndexer::publish() {
-    auto next = std::make_shared<const PoolSnapshot>(PoolSnapshot{next_block_ - 1, book_});
-    std::lock_guard lock(mutex_);
-    published_ = std::move(next);
+    auto next =
+        rebuilt_ ? std::make_shared<PoolSet>() : std::make_shared<PoolSet>(*published_.load());
+    auto pools =
+        rebuilt_ ? book_.pools() : std::vector<chain::Address>(changed_.begin(), changed_.end());
+    for (const auto& address : pools) {
+        auto pool = book_.tradable(address);
+        if (!pool) continue;  // a V3 pool without a price yet
+        if (auto added = next->upsert(std::move(*pool)); !added)
+            spdlog::warn("swap: chain {}: pool {} left out: {}", chain_id_, address.lower_hex(),
+                         added.error().message);
+    }
+    published_.store(std::move(next));
+    indexed_block_ = next_block_ - 1;
+    ready_ = true;
+    changed_.clear();
+    rebuilt_ = false;
 }
 
 Task<bool> PoolIndexer::sync_once() {
@@ -121,10 +134,11 @@ Task<bool> PoolIndexer::sync_once() {
         }
     }
     bool at_head = next_block_ > head;
-    if (at_head && (changed_ || !caught_up_)) {
+    if (at_head && (!changed_.empty() || rebuilt_ || !caught_up_)) {
         publish();
         caught_up_ = true;
-        changed_ = false;
+    } else if (at_head) {
+        indexed_block_ = next_block_ - 1;
     }
     co_return at_head;
 }
@@ -135,7 +149,7 @@ void PoolIndexer::apply_logs(const json::value& logs) {
         std::string why;
         auto event = decode_pool_event(log, &why);
         if (event && book_.apply(*event, &why)) {
-            changed_ = true;
+            changed_.insert(book_.pool_of(*event));
             continue;
         }
         spdlog::warn("swap: chain {}: log skipped: {}", chain_id_, why);

@@ -4,24 +4,21 @@
 // block and kept in memory (rebuilt on start). Reorg-safe like the deposit watcher: each round
 // checks that the last block read is still the chain's; when it is not, the state is rebuilt
 // from the start block (pool state is not cheaply undone, and reorgs are rare).
-// The router reads an immutable snapshot, swapped in after each round that changed something.
+// The router reads an immutable PoolSet: after each round that changed pools, a copy of the last
+// one with those pools replaced is published.
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/json/fwd.hpp>
 #include <chrono>
 #include <memory>
-#include <mutex>
+#include <set>
 
 #include "chain/rpc/rpc_client.hpp"
 #include "core/task.hpp"
 #include "swap/pool_book.hpp"
+#include "swap/pool_set.hpp"
 
 namespace perch::swap {
-
-struct PoolSnapshot {
-    std::uint64_t block = 0;  // every event up to and including this block is applied
-    PoolBook book;
-};
 
 struct IndexerOptions {
     std::chrono::milliseconds poll{500};
@@ -41,8 +38,11 @@ class PoolIndexer {
     // chain's head. Throws RpcError when the node does not answer.
     Task<bool> sync_once();
 
-    // Null until the first round has read up to the head.
-    std::shared_ptr<const PoolSnapshot> snapshot() const;
+    // The pools as of indexed_block(); null until the first round has read up to the head.
+    std::shared_ptr<const PoolSet> pools() const;
+    std::uint64_t indexed_block() const { return indexed_block_; }
+    // The full state (ticks with their gross liquidity), for tests; only between rounds.
+    const PoolBook& book() const { return book_; }
     std::int64_t chain_id() const { return chain_id_; }
 
   private:
@@ -63,10 +63,12 @@ class PoolIndexer {
     std::uint64_t next_block_;
     std::string last_hash_;  // hash of next_block_ - 1 as read; empty before the first round
     bool caught_up_ = false;
-    bool changed_ = true;
+    bool rebuilt_ = true;               // publish a fresh set, not a copy of the last one
+    std::set<chain::Address> changed_;  // pools whose state the round changed
 
-    mutable std::mutex mutex_;
-    std::shared_ptr<const PoolSnapshot> published_;
+    PoolSetHandle published_;
+    std::atomic<bool> ready_{false};
+    std::atomic<std::uint64_t> indexed_block_{0};
 };
 
 }  // namespace perch::swap

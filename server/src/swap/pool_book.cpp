@@ -51,6 +51,23 @@ std::vector<chain::Address> PoolBook::pools() const {
     return out;
 }
 
+chain::Address PoolBook::pool_of(const PoolEvent& event) {
+    if (const auto* pair = std::get_if<PairCreated>(&event.data)) return pair->pair;
+    if (const auto* pool = std::get_if<PoolCreated>(&event.data)) return pool->pool;
+    return event.emitter;
+}
+
+std::optional<Pool> PoolBook::tradable(const chain::Address& address) const {
+    if (auto it = v2_.find(address); it != v2_.end()) {
+        const auto& p = it->second;
+        return Pool{p.address, p.venue, p.token0, p.token1, V2Pair{p.reserve0, p.reserve1}};
+    }
+    auto it = v3_.find(address);
+    if (it == v3_.end() || !it->second.initialized) return std::nullopt;
+    const auto& p = it->second;
+    return Pool{p.address, p.venue, p.token0, p.token1, p.state};
+}
+
 bool PoolBook::create_pair(const chain::Address& factory, const PairCreated& e, std::string* why) {
     const auto* venue = venue_at(factory, Venue::Kind::v2);
     if (!venue) return fail(why, "PairCreated from an unknown factory");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "swap/pool_events.hpp"
+#include "swap/pool_set.hpp"
 #include "swap/v3_pool.hpp"
 
 namespace perch::swap {
@@ -46,6 +47,11 @@ class PoolBook {
     const std::map<chain::Address, V3PoolRecord>& v3_pools() const { return v3_; }
     std::vector<chain::Address> factories() const;
     std::vector<chain::Address> pools() const;
+    // The pool an applied event changed: the one created, or the emitter.
+    static chain::Address pool_of(const PoolEvent& event);
+    // The pool as the router trades it; nullopt for an unknown address or a V3 pool that has no
+    // price yet.
+    std::optional<Pool> tradable(const chain::Address& address) const;
 
   private:
     const Venue* venue_at(const chain::Address& factory, Venue::Kind kind) const;

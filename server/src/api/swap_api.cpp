@@ -1,0 +1,272 @@
+// Swap API group (docs/swap.md): the tokens of a chain, an exact-in quote over the indexed pools
+// (the router in swap/), and the transactions that execute it (approve when the allowance is
+// short, then PerchSwapExecutor.execute).
+#include <spdlog/spdlog.h>
+
+#include <boost/json.hpp>
+#include <chrono>
+#include <cmath>
+
+#include "api/services.hpp"
+#include "bridge/deposit_tx.hpp"
+#include "chain/rpc/eth.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "swap/calldata.hpp"
+#include "swap/service.hpp"
+
+namespace perch::api {
+namespace json = boost::json;
+namespace {
+
+constexpr std::uint32_t kDefaultSlippageBps = 50;
+constexpr std::uint32_t kMaxSlippageBps = 5000;
+constexpr std::int64_t kDeadlineSeconds = 20 * 60;
+constexpr std::int64_t kQuoteSeconds = 30;
+
+struct SwapInput {
+    std::int64_t chain_id = 0;
+    const swap::SwapToken* in = nullptr;
+    const swap::SwapToken* out = nullptr;
+    chain::U256 amount;
+    std::uint32_t slippage_bps = kDefaultSlippageBps;
+};
+
+std::int64_t unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+swap::SwapService& service(Services& s) {
+    if (!s.swap) throw ApiError(ErrorKind::unavailable, "swapping is not offered by this server");
+    return *s.swap;
+}
+
+std::int64_t swap_chain(Services& s, std::string_view text) {
+    auto id = text::parse_int(text);
+    if (!id) throw bad_request("'chain_id' must be a chain id");
+    if (!service(s).serves(*id))
+        throw bad_request("'chain_id': swapping is not offered on chain " + std::to_string(*id));
+    return *id;
+}
+
+const swap::SwapToken& swap_token(Services& s, std::int64_t chain_id, std::string_view text,
+                                  const char* field) {
+    auto address = chain::Address::from_hex(text);
+    if (!text::is_evm_address(text) || !address)
+        throw bad_request("'" + std::string(field) +
+                          "' must be a token address (0x and 40 hex digits)");
+    const auto* token = service(s).token(chain_id, *address);
+    if (!token) {
+        throw bad_request("'" + std::string(field) +
+                          "' is not a token this server swaps on chain " +
+                          std::to_string(chain_id));
+    }
+    return *token;
+}
+
+std::uint32_t slippage_of(std::string_view text) {
+    if (text.empty()) return kDefaultSlippageBps;
+    auto bps = text::parse_int(text);
+    if (!bps || *bps < 1 || *bps > kMaxSlippageBps)
+        throw bad_request("'slippage_bps' must be a whole number from 1 to 5000 (0.01 % to 50 %)");
+    return static_cast<std::uint32_t>(*bps);
+}
+
+// Fields by name from the query (quote) or the JSON body (build_tx).
+template <class Field>
+SwapInput swap_input(Services& s, Field field) {
+    SwapInput in;
+    in.chain_id = swap_chain(s, field("chain_id", true));
+    in.in = &swap_token(s, in.chain_id, field("token_in", true), "token_in");
+    in.out = &swap_token(s, in.chain_id, field("token_out", true), "token_out");
+    if (in.in == in.out) throw bad_request("'token_out' must differ from 'token_in'");
+    auto amount_text = field("amount", true);
+    auto amount = chain::U256::parse_units(amount_text, in.in->decimals);
+    if (!amount || amount->is_zero()) {
+        throw bad_request("'amount' must be a positive " + in.in->symbol + " amount with at most " +
+                          std::to_string(in.in->decimals) + " decimals");
+    }
+    in.amount = *amount;
+    in.slippage_bps = slippage_of(field("slippage_bps", false));
+    return in;
+}
+
+[[noreturn]] void refuse(const chain::Error& e, const SwapInput& in) {
+    auto pair =
+        in.in->symbol + " to " + in.out->symbol + " on chain " + std::to_string(in.chain_id);
+    switch (e.code) {
+        case chain::Errc::swap_no_route:
+            throw not_found("No route from " + pair);
+        case chain::Errc::swap_insufficient_liquidity:
+            throw not_found("Not enough liquidity to swap " +
+                            in.amount.format_units(in.in->decimals) + " " + pair);
+        default:
+            throw bad_request("the swap cannot be quoted: " + e.message);
+    }
+}
+
+Task<swap::Quote> quote_of(Services& s, const SwapInput& in) {
+    auto& svc = service(s);
+    auto pools = svc.pools(in.chain_id);
+    if (!pools) {
+        throw ApiError(ErrorKind::unavailable, "the pools of chain " + std::to_string(in.chain_id) +
+                                                   " are still being read; try again shortly");
+    }
+    swap::QuoteOptions options;
+    options.wrapped_native = svc.deployment()->weth;
+    try {
+        options.gas_price_wei = co_await svc.gas_price(in.chain_id);
+    } catch (const chain::rpc::RpcError& e) {
+        spdlog::warn("swap: gas price of chain {}: {}", in.chain_id, e.what());
+    }
+    auto quote = swap::best_quote(*pools, in.in->address, in.out->address, in.amount, options);
+    if (!quote) refuse(quote.error(), in);
+    co_return std::move(*quote);
+}
+
+json::object token_json(const swap::SwapToken& t) {
+    return json::object{{"address", t.address.lower_hex()},
+                        {"symbol", t.symbol},
+                        {"name", t.name},
+                        {"decimals", t.decimals},
+                        {"logo_url", nullptr}};
+}
+
+json::array route_json(const swap::Quote& q) {
+    json::array route;
+    for (const auto& path : q.paths) {
+        json::array hops;
+        for (const auto& h : path.hops) {
+            hops.push_back(json::object{{"venue", h.venue},
+                                        {"pool", h.pool.lower_hex()},
+                                        {"fee_ppm", h.fee_ppm},
+                                        {"token_in", h.token_in.lower_hex()},
+                                        {"token_out", h.token_out.lower_hex()}});
+        }
+        // The share of the input, in basis points (the paths' shares add up to 10,000).
+        auto share = path.amount_in.mul(10'000);
+        auto bps = share ? share->div(q.amount_in) : chain::Result<chain::U256>(chain::U256());
+        route.push_back(json::object{{"share_bps", bps ? bps->low_u64() : 0},
+                                     {"amount_in_wei", path.amount_in.to_dec()},
+                                     {"amount_out_wei", path.amount_out.to_dec()},
+                                     {"hops", std::move(hops)}});
+    }
+    return route;
+}
+
+json::object quote_json(Services& s, const SwapInput& in, const swap::Quote& q) {
+    auto min_out = swap::minimum_out(q.amount_out, in.slippage_bps);
+    auto out_units = [&](const chain::U256& v) { return v.format_units(in.out->decimals); };
+    json::object gas{{"units", q.gas_units}, {"cost_wei", q.gas_cost_wei.to_dec()}};
+    gas["cost_in_out"] = q.gas_cost_out ? json::value(out_units(*q.gas_cost_out)) : nullptr;
+    return json::object{{"chain_id", in.chain_id},
+                        {"token_in", token_json(*in.in)},
+                        {"token_out", token_json(*in.out)},
+                        {"amount_in", in.amount.format_units(in.in->decimals)},
+                        {"amount_in_wei", in.amount.to_dec()},
+                        {"amount_out", out_units(q.amount_out)},
+                        {"amount_out_wei", q.amount_out.to_dec()},
+                        {"min_out", out_units(min_out)},
+                        {"min_out_wei", min_out.to_dec()},
+                        {"slippage_bps", in.slippage_bps},
+                        {"price_impact_bps", std::lround(q.price_impact_bps)},
+                        {"gas", std::move(gas)},
+                        {"route", route_json(q)},
+                        {"block_number", service(s).indexed_block(in.chain_id)},
+                        {"expires_at", unix_now() + kQuoteSeconds}};
+}
+
+Task<http::Response> tokens(Services& s, http::Request& req) {
+    auto chain_id = swap_chain(s, req.required_query("chain_id"));
+    json::array list;
+    for (const auto& t : service(s).deployment()->tokens) list.push_back(token_json(t));
+    co_return http::envelope(json::object{{"chain_id", chain_id}, {"tokens", std::move(list)}});
+}
+
+Task<http::Response> quote(Services& s, http::Request& req) {
+    auto in = swap_input(s, [&](const char* name, bool required) {
+        return required ? std::string(req.required_query(name))
+                        : std::string(req.query_value(name));
+    });
+    auto q = co_await quote_of(s, in);
+    co_return http::envelope(quote_json(s, in, q));
+}
+
+std::string body_field(const json::object& body, const char* name, bool required) {
+    const auto* v = body.if_contains(name);
+    if (!v || v->is_null()) {
+        if (required) throw bad_request("field '" + std::string(name) + "' is required");
+        return {};
+    }
+    if (v->is_string()) return std::string(v->as_string());
+    if (v->is_int64() || v->is_uint64()) return std::to_string(v->to_number<std::int64_t>());
+    throw bad_request("field '" + std::string(name) + "' must be a string");
+}
+
+Task<chain::U256> allowance_of(Services& s, const SwapInput& in, const chain::Address& owner) {
+    auto* rpc = service(s).rpc(in.chain_id);
+    chain::rpc::Eth eth(*rpc);
+    auto call = bridge::allowance_calldata(owner, service(s).deployment()->executor);
+    chain::Bytes word;
+    try {
+        word = co_await eth.call(in.in->address, std::move(call));
+    } catch (const chain::rpc::RpcError& e) {
+        throw ApiError(ErrorKind::unavailable, "the chain cannot be reached right now", e.what());
+    }
+    auto value = chain::U256::from_be_bytes(word);
+    if (!value)
+        throw ApiError(ErrorKind::unavailable, "the chain answered an unreadable allowance");
+    co_return *value;
+}
+
+json::object tx_json(std::int64_t chain_id, const chain::Address& to, const chain::Bytes& data,
+                     const chain::U256& value) {
+    return json::object{{"chain_id", chain_id},
+                        {"to", to.lower_hex()},
+                        {"data", chain::to_hex(data)},
+                        {"value", value.to_hex()}};
+}
+
+Task<http::Response> build_tx(Services& s, http::Request& req) {
+    auto body = req.json_object();
+    auto in = swap_input(
+        s, [&](const char* name, bool required) { return body_field(body, name, required); });
+    auto sender = chain::Address::from_hex(body_field(body, "sender", true));
+    if (!sender) throw bad_request("'sender' must be an EVM address");
+    auto recipient_text = body_field(body, "recipient", false);
+    auto recipient = recipient_text.empty() ? sender : chain::Address::from_hex(recipient_text);
+    if (!recipient) throw bad_request("'recipient' must be an EVM address");
+    auto q = co_await quote_of(s, in);
+    const auto& executor = service(s).deployment()->executor;
+    json::value approve = nullptr;
+    bool native_in = in.in->address.is_zero();
+    if (!native_in && co_await allowance_of(s, in, *sender) < in.amount) {
+        approve = tx_json(in.chain_id, in.in->address,
+                          bridge::approve_calldata(executor, in.amount), chain::U256());
+    }
+    auto min_out = swap::minimum_out(q.amount_out, in.slippage_bps);
+    auto deadline = static_cast<std::uint64_t>(unix_now() + kDeadlineSeconds);
+    auto data = swap::execute_calldata(q, min_out, *recipient, deadline);
+    auto swap_tx = tx_json(in.chain_id, executor, data, native_in ? in.amount : chain::U256());
+    co_return http::envelope(json::object{{"quote", quote_json(s, in, q)},
+                                          {"approve", std::move(approve)},
+                                          {"swap", std::move(swap_tx)}});
+}
+
+}  // namespace
+
+void register_swap_api(http::Router& router, Services& s) {
+    router.get("/api/swap_api/v1/tokens", "Tokens that can be swapped on a chain",
+               [&s](http::Request& req) { return tokens(s, req); });
+    router.get("/api/swap_api/v1/quote",
+               "Exact-in swap quote: amount out, minimum, price impact, gas and the split route",
+               [&s](http::Request& req) { return quote(s, req); });
+    router.post("/api/swap_api/v1/build_tx",
+                "The transactions that execute a swap quote (approve when needed, then the "
+                "executor call)",
+                [&s](http::Request& req) { return build_tx(s, req); });
+}
+
+}  // namespace perch::api
