@@ -25,7 +25,7 @@ export function uniswapArtifact(name) {
 // The chains that get swap liquidity (not the check-in chain 1868).
 export const SWAP_CHAIN_IDS = [1, 8453, 42161];
 
-export const SWAP_TOKENS = [
+const SWAP_TOKENS = [
   { symbol: "WETH", name: "Wrapped Ether", decimals: 18 },
   { symbol: "USDC", name: "USD Coin", decimals: 6 },
   { symbol: "USDT", name: "Tether USD", decimals: 6 },
@@ -33,12 +33,12 @@ export const SWAP_TOKENS = [
   { symbol: "DAI", name: "Dai Stablecoin", decimals: 18 },
 ];
 
-export const V2_FEE_PPM = 3000;
-export const V3_FEE_TIERS = [500, 3000, 10000]; // enabled by v3-core 1.0.1's factory constructor
-export const V3_TICK_SPACING = { 500: 10, 3000: 60, 10000: 200 };
+const V2_FEE_PPM = 3000;
+const V3_FEE_TIERS = [500, 3000, 10000]; // enabled by v3-core 1.0.1's factory constructor
+const V3_TICK_SPACING = { 500: 10, 3000: 60, 10000: 200 };
 
 // Deployed after the existing contracts and mints ("$key" = an address deployed before).
-export const SWAP_DEPLOYMENTS = [
+const SWAP_DEPLOYMENTS = [
   { key: "WETH", uniswap: "WETH9", args: [] },
   { key: "WBTC", artifact: "TestToken", args: ["Wrapped BTC", "WBTC", 8] },
   { key: "DAI", artifact: "TestToken", args: ["Dai Stablecoin", "DAI", 18] },
@@ -68,7 +68,7 @@ export const MARKETS = {
 // market a little, so venues disagree. V3 positions are [low, high, usd] with the range as
 // factors of the price: narrow ones that a large trade crosses, and wide ones behind them. V2
 // pairs hold `usd` in total. WBTC/DAI has only a very shallow pair: its good routes are multi-hop.
-export const POOLS = [
+const POOLS = [
   { venue: "uniswap-v3", pair: ["WETH", "USDC"], fee: 500, skew: 0, positions: [[0.995, 1.005, 300e3], [0.95, 1.05, 2e6], [0.6, 1.6, 4e6]] },
   { venue: "uniswap-v3", pair: ["WETH", "USDC"], fee: 3000, skew: 0.001, positions: [[0.98, 1.02, 500e3], [0.5, 2, 2e6]] },
   { venue: "uniswap-v2", pair: ["WETH", "USDC"], skew: 0.0005, usd: 10e6 },
@@ -110,13 +110,13 @@ export function swapAddresses(deployer, firstNonce, existing) {
   return out;
 }
 
-export const V2_INIT_CODE_HASH = keccak256(uniswapArtifact("UniswapV2Pair").bytecode);
-export const V3_INIT_CODE_HASH = keccak256(uniswapArtifact("UniswapV3Pool").bytecode);
+const V2_INIT_CODE_HASH = keccak256(uniswapArtifact("UniswapV2Pair").bytecode);
+const V3_INIT_CODE_HASH = keccak256(uniswapArtifact("UniswapV3Pool").bytecode);
 
 const sortTokens = (a, b) => (BigInt(a) < BigInt(b) ? [a, b] : [b, a]);
 
 /** The CREATE2 address of a V2 pair (`fee` undefined) or V3 pool, and its sorted tokens. */
-export function poolAddress(factory, tokenA, tokenB, fee) {
+function poolAddress(factory, tokenA, tokenB, fee) {
   const [token0, token1] = sortTokens(tokenA, tokenB);
   const salt = fee === undefined
     ? keccak256(`0x${token0.slice(2)}${token1.slice(2)}`)
@@ -163,10 +163,10 @@ function rawPrice(pool, market, token0Symbol) {
   return token0Symbol === a ? p : 1 / p;
 }
 
-export const sqrtPriceX96 = (price) => BigInt(Math.round(Math.sqrt(price) * 2 ** 96));
+const sqrtPriceX96 = (price) => BigInt(Math.round(Math.sqrt(price) * 2 ** 96));
 
 /** Ticks around `price` covering [price*low, price*high], widened to the tick spacing. */
-export function tickRange(price, low, high, spacing) {
+function tickRange(price, low, high, spacing) {
   const tick = (p) => Math.log(p) / LOG_TICK;
   const lo = Math.floor(tick(price * low) / spacing) * spacing;
   const hi = Math.ceil(tick(price * high) / spacing) * spacing;
@@ -174,7 +174,7 @@ export function tickRange(price, low, high, spacing) {
 }
 
 /** Liquidity of a position in [tickLower, tickUpper] worth `value1` (in token1 base units) at `price`. */
-export function liquidityFor(price, tickLower, tickUpper, value1) {
+function liquidityFor(price, tickLower, tickUpper, value1) {
   const sp = Math.sqrt(price);
   const sa = Math.sqrt(1.0001 ** tickLower);
   const sb = Math.sqrt(1.0001 ** tickUpper);
@@ -203,7 +203,7 @@ function loadSwapArtifact(d, loadArtifact) {
 export function swapSetupTxs(addr, accounts, loadArtifact) {
   const txs = SWAP_DEPLOYMENTS.map((d) => {
     const art = loadSwapArtifact(d, loadArtifact);
-    const args = d.args.map((a) => (a.startsWith?.("$") ? addr[a.slice(1)] : a));
+    const args = d.args.map((a) => (typeof a === "string" && a.startsWith("$") ? addr[a.slice(1)] : a));
     return { data: encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }), gas: d.gas ?? DEPLOY_GAS, expect: addr[d.key] };
   });
   const tokenAbi = loadArtifact("TestToken").abi;
