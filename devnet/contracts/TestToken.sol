@@ -5,13 +5,17 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 
 /// @title TestToken
-/// @notice Devnet stablecoin stand-in (USDC, USDT): 6 decimals like the real ones, mintable by
-///         the owner (the devnet deployer).
+/// @notice Devnet stand-in for USDC, USDT (6 decimals), WBTC (8) and DAI (18): the real tokens'
+///         decimals, mintable by the owner (the devnet deployer).
 contract TestToken is ERC20, Ownable {
-    constructor(string memory name_, string memory symbol_) ERC20(name_, symbol_) Ownable(msg.sender) {}
+    uint8 private immutable _decimals;
 
-    function decimals() public pure override returns (uint8) {
-        return 6;
+    constructor(string memory name_, string memory symbol_, uint8 decimals_) ERC20(name_, symbol_) Ownable(msg.sender) {
+        _decimals = decimals_;
+    }
+
+    function decimals() public view override returns (uint8) {
+        return _decimals;
     }
 
     function mint(address to, uint256 amount) external onlyOwner {

@@ -45,7 +45,9 @@ function packageVersion(name) {
 function fingerprint(files) {
   const h = createHash("sha256");
   h.update(JSON.stringify(SETTINGS));
-  h.update(`solc@${packageVersion("solc")} oz@${packageVersion("@openzeppelin/contracts")}`);
+  for (const pkg of ["solc", "@openzeppelin/contracts", "@uniswap/v2-core", "@uniswap/v3-core"]) {
+    h.update(`${pkg}@${packageVersion(pkg)}`);
+  }
   h.update(fs.readFileSync(fileURLToPath(import.meta.url)));
   for (const f of files) {
     h.update(path.relative(ROOT, f));
@@ -95,7 +97,7 @@ function main() {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const written = [];
   for (const [sourceName, contracts] of Object.entries(output.contracts)) {
-    if (!sourceName.startsWith("contracts/")) continue; // OpenZeppelin dependencies
+    if (!sourceName.startsWith("contracts/")) continue; // OpenZeppelin and Uniswap dependencies
     for (const [contractName, c] of Object.entries(contracts)) {
       if (c.evm.bytecode.object === "") continue; // interfaces / abstract contracts
       const artifact = {

@@ -6,8 +6,9 @@
 //                                     [--no-parent-watch]
 //
 // Starts one Hardhat 3 node per chain of the profile (127.0.0.1, interval mining every 1 s,
-// automine off), deploys USDC, USDT, CheckIn and Depositor from account #0 on every chain (same
-// addresses everywhere), mints the tokens to the maker (#1) and the test users (#2..#9), writes
+// automine off), deploys USDC, USDT, CheckIn, Depositor, Badge and Pool from account #0 on every
+// chain (same addresses everywhere), mints the tokens to the maker (#1) and the test users
+// (#2..#9), adds the swap contracts and seeded pools on the swap chains (lib/swap.mjs), writes
 // <state-dir>/state.json, prints `devnet ready` and stays in the foreground until SIGINT/SIGTERM,
 // then stops every node (process groups) and removes state.json. It also stops when its parent
 // process goes away (e.g. `npm run up` killed: npm's `sh -c` dies without passing the signal on),
@@ -150,9 +151,12 @@ async function main() {
     const tDeploy = performance.now();
 
     const accounts = expectedAccounts();
-    if (opts.writeProfile && updateProfile(opts.profile, profile, accounts, addresses)) {
-      log(`updated accounts/contracts in ${path.relative(process.cwd(), opts.profile) || opts.profile}`);
+    if (opts.writeProfile && updateProfile(opts.profile, profile, accounts, addresses, plan.swap)) {
+      log(`updated accounts/contracts/swap in ${path.relative(process.cwd(), opts.profile) || opts.profile}`);
     }
+    // The swap indexer may start at the earliest block any chain's deployment can be in.
+    const swapBlocks = results.filter((r, i) => plan.swap.chain_ids.includes(nodes[i].chainId)).map((r) => r.startBlock);
+    const swap = { ...plan.swap, start_block: swapBlocks.length ? Math.min(...swapBlocks) : 0 };
 
     const state = {
       chains: nodes.map((n, i) => ({
@@ -163,6 +167,7 @@ async function main() {
         pid: n.pid,
       })),
       contracts: addresses,
+      swap,
       faucet_chains: profile.faucet_chains ?? {},
       maker: accounts.maker,
       accounts,
@@ -176,6 +181,7 @@ async function main() {
 
     for (const n of nodes) log(`chain ${n.chainId} at ${n.url} (pid ${n.pid})`);
     for (const [k, v] of Object.entries(addresses)) log(`${k.padEnd(9)} ${v}`);
+    log(`swap: ${swap.pools.length} pools on chains ${swap.chain_ids.join(", ")}, executor ${swap.executor}`);
     log(`maker ${accounts.maker}; state ${stateFile}`);
     const s = (ms) => (ms / 1000).toFixed(1);
     log(`started ${nodes.length} chains in ${s(performance.now() - t0)} s (nodes ${s(tNodes - t0)} s, deploy ${s(tDeploy - tNodes)} s)`);

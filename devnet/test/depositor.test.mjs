@@ -9,7 +9,7 @@ describe("Depositor", () => {
   before(async () => {
     c = await newChain();
     [, maker, user] = c.accounts;
-    usdc = await c.deploy("TestToken", ["USD Coin", "USDC"]);
+    usdc = await c.deploy("TestToken", ["USD Coin", "USDC", 6]);
     depositor = await c.deploy("Depositor", [maker]);
     await c.send(usdc, "mint", [user, parseUnits("1000", 6)]);
   });

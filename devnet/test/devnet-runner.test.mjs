@@ -7,7 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { DEFAULT_PROFILE, DEVNET_DIR, expectedAddresses, isAlive, probeChainId, rpc } from "../scripts/lib/devnet-lib.mjs";
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits } from "viem";
+import { DEFAULT_PROFILE, DEVNET_DIR, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, rpc } from "../scripts/lib/devnet-lib.mjs";
+import { MAKER_SWAP_MINT, USER_SWAP_MINT, uniswapArtifact } from "../scripts/lib/swap.mjs";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "perch-devnet-test-"));
 const profileFile = path.join(tmp, "devnet.json");
@@ -20,6 +22,43 @@ async function pickPortOffset(basePorts) {
     if (busy.every((x) => x === null)) return offset;
   }
   throw new Error("no free port offset");
+}
+
+const pairAbi = uniswapArtifact("UniswapV2Pair").abi;
+const poolAbi = uniswapArtifact("UniswapV3Pool").abi;
+const quoterAbi = uniswapArtifact("QuoterV2").abi;
+
+/** Reads a running devnet chain's swap pools through viem (V2 formula; V3 through QuoterV2). */
+function swapView(state, chainId) {
+  const { swap, chains } = state;
+  const url = chains.find((c) => c.chain_id === chainId).rpc_url;
+  const client = createPublicClient({ transport: http(url) });
+  const token = (symbol) => swap.tokens.find((t) => t.symbol === symbol).address;
+  const read = (address, abi, functionName, args = []) => client.readContract({ address, abi, functionName, args });
+  const quoter = swap.venues.find((v) => v.kind === "v3").quoter_v2;
+  return {
+    url,
+    client,
+    token,
+    pools: (a, b) => swap.pools.filter((p) => [p.token0, p.token1].sort().join() === [token(a), token(b)].sort().join()),
+    balance: (symbol, who) => read(token(symbol), erc20Abi, "balanceOf", [who]),
+    sqrtPrice: async (pool) => (await read(pool.address, poolAbi, "slot0"))[0],
+    depth: async (pool) => (pool.venue.endsWith("-v2") ? (await read(pool.address, pairAbi, "getReserves"))[0] : read(pool.address, poolAbi, "liquidity")),
+    async quote(pool, symbolIn, amountIn) {
+      const tokenIn = token(symbolIn);
+      const tokenOut = tokenIn === pool.token0 ? pool.token1 : pool.token0;
+      if (pool.venue.endsWith("-v2")) {
+        const [r0, r1] = await read(pool.address, pairAbi, "getReserves");
+        const [rIn, rOut] = tokenIn === pool.token0 ? [r0, r1] : [r1, r0];
+        return (amountIn * 997n * rOut) / (rIn * 1000n + amountIn * 997n);
+      }
+      const { result } = await client.simulateContract({
+        address: quoter, abi: quoterAbi, functionName: "quoteExactInputSingle",
+        args: [{ tokenIn, tokenOut, amountIn, fee: pool.fee_ppm, sqrtPriceLimitX96: 0n }],
+      });
+      return result[0];
+    },
+  };
 }
 
 describe("devnet runner", () => {
@@ -88,6 +127,60 @@ describe("devnet runner", () => {
 
   it("leaves an up-to-date profile untouched", () => {
     assert.equal(fs.readFileSync(profileFile, "utf8"), profileText);
+  });
+
+  it("deploys the swap contracts and seeds the pools on chains 1, 8453 and 42161 only", async () => {
+    assert.deepEqual({ ...state.swap, start_block: 0 }, expectedSwap());
+    assert.ok(state.swap.start_block >= 1);
+    assert.deepEqual(profile.swap, expectedSwap(), "config/devnet.json holds the swap setup");
+    const checkInChain = state.chains.find((c) => c.chain_id === 1868);
+    assert.equal(await rpc(checkInChain.rpc_url, "eth_getCode", [state.swap.executor, "latest"]), "0x");
+    const prices = [];
+    for (const chainId of state.swap.chain_ids) {
+      const swap = swapView(state, chainId);
+      for (const pool of state.swap.pools) assert.ok(await swap.depth(pool) > 0n, `${pool.venue} ${pool.address} on ${chainId} is empty`);
+      assert.equal(await swap.balance("WBTC", state.accounts.maker), MAKER_SWAP_MINT.WBTC);
+      assert.equal(await swap.balance("DAI", state.accounts.users[7]), USER_SWAP_MINT.DAI);
+      prices.push(await swap.sqrtPrice(swap.pools("WETH", "USDC").find((p) => p.fee_ppm === 500)));
+    }
+    assert.equal(new Set(prices).size, 3, "each chain has its own ETH price");
+  });
+
+  it("prices a large trade best as a split across venues, and WBTC to DAI best through a hop", async () => {
+    const swap = swapView(state, 1);
+    const amountIn = parseEther("300");
+    const pools = swap.pools("WETH", "USDC");
+    const singles = await Promise.all(pools.map((p) => swap.quote(p, "WETH", amountIn)));
+    // 70 % on the deep V3 pool, 23 % on the other fee tier, the rest on the two V2 pairs.
+    const shares = { "uniswap-v3/500": 21n, "uniswap-v3/3000": 7n, "uniswap-v2/3000": 1n, "sushi-v2/3000": 1n };
+    const split = (await Promise.all(pools.map((p) => swap.quote(p, "WETH", (amountIn * shares[`${p.venue}/${p.fee_ppm}`]) / 30n))))
+      .reduce((a, b) => a + b);
+    assert.ok(split > singles.reduce((a, b) => (a > b ? a : b)), `split ${split} vs single ${singles}`);
+
+    const wbtc = parseUnits("0.5", 8);
+    const [direct] = await Promise.all(swap.pools("WBTC", "DAI").map((p) => swap.quote(p, "WBTC", wbtc)));
+    const usdc = await swap.quote(swap.pools("WBTC", "USDC").find((p) => p.venue === "uniswap-v3"), "WBTC", wbtc);
+    const viaUsdc = await swap.quote(swap.pools("USDC", "DAI").find((p) => p.venue === "uniswap-v3"), "USDC", usdc);
+    assert.ok(viaUsdc > 10n * direct, `via USDC ${viaUsdc} vs direct ${direct}`);
+  });
+
+  it("swaps ETH for USDC through the deployed executor for QuoterV2's quote", async () => {
+    const swap = swapView(state, 8453);
+    const pool = swap.pools("WETH", "USDC").find((p) => p.venue === "uniswap-v3" && p.fee_ppm === 500);
+    const user = state.accounts.users[0];
+    const amountIn = parseEther("2");
+    const want = await swap.quote(pool, "WETH", amountIn);
+    const before = await swap.balance("USDC", user);
+    const hops = [{ pool: pool.address, kind: 3, tokenIn: swap.token("WETH"), tokenOut: swap.token("USDC"), fee: 500 }];
+    const data = encodeFunctionData({
+      abi: loadArtifact("PerchSwapExecutor").abi,
+      functionName: "execute",
+      args: ["0x0000000000000000000000000000000000000000", swap.token("USDC"), amountIn, [{ amountIn, hops }], want, user, 2n ** 40n],
+    });
+    const hash = await rpc(swap.url, "eth_sendTransaction", [{ from: user, to: state.swap.executor, data, value: `0x${amountIn.toString(16)}`, gas: "0x80000" }]);
+    const receipt = await swap.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 10_000 });
+    assert.equal(receipt.status, "success");
+    assert.equal(await swap.balance("USDC", user), before + want);
   });
 
   it("mines a block about every second with automine off", async () => {

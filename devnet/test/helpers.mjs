@@ -20,11 +20,12 @@ export async function newChain() {
   const accounts = await conn.provider.request({ method: "eth_accounts" });
   const wallet = (i) => createWalletClient({ chain, transport, account: accounts[i] });
 
+  /** Deploys one of our contracts by name, or an `{abi, bytecode}` artifact (e.g. a Uniswap one). */
   async function deploy(name, args = [], from = 0) {
-    const art = loadArtifact(name);
+    const art = typeof name === "string" ? loadArtifact(name) : name;
     const hash = await wallet(from).deployContract({ abi: art.abi, bytecode: art.bytecode, args });
     const r = await publicClient.waitForTransactionReceipt({ hash });
-    if (r.status !== "success") throw new Error(`deploy ${name} failed`);
+    if (r.status !== "success") throw new Error(`deploy ${typeof name === "string" ? name : "artifact"} failed`);
     return { address: r.contractAddress, abi: art.abi };
   }
 

@@ -12,7 +12,7 @@ describe("PerchPool", () => {
   before(async () => {
     c = await newChain();
     [maker, alice, bob, stranger] = [c.accounts[1], c.accounts[2], c.accounts[3], c.accounts[4]];
-    usdc = await c.deploy("TestToken", ["USD Coin", "USDC"]);
+    usdc = await c.deploy("TestToken", ["USD Coin", "USDC", 6]);
     pool = await c.deploy("PerchPool", [maker, [alice, bob]]);
     for (const who of [1, 2, 3, 4]) {
       await c.send(usdc, "mint", [c.accounts[who], 1_000_000_000n]);

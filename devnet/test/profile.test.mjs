@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { privateKeyToAccount } from "viem/accounts";
-import { DEFAULT_PROFILE, REPO_ROOT, expectedAccounts, expectedAddresses, loadProfile } from "../scripts/lib/devnet-lib.mjs";
+import { DEFAULT_PROFILE, REPO_ROOT, expectedAccounts, expectedAddresses, expectedSwap, loadProfile } from "../scripts/lib/devnet-lib.mjs";
 
 describe("config/devnet.json", () => {
   const profile = loadProfile(DEFAULT_PROFILE);
@@ -20,6 +20,11 @@ describe("config/devnet.json", () => {
     assert.deepEqual(profile.accounts, expectedAccounts());
     assert.equal(profile.confirmations, 1);
     assert.equal(profile.block_time_ms, 1000);
+  });
+
+  it("holds the swap setup (docs/swap.md) the runner deploys", () => {
+    assert.deepEqual(profile.swap, expectedSwap());
+    assert.equal(profile.swap.start_block, 0);
   });
 
   it("points at a maker key file for the maker account", () => {

@@ -6,7 +6,7 @@ describe("TestToken", () => {
   let c, token;
   before(async () => {
     c = await newChain();
-    token = await c.deploy("TestToken", ["Tether USD", "USDT"]);
+    token = await c.deploy("TestToken", ["Tether USD", "USDT", 6]);
   });
   after(() => c.close());
 
@@ -14,6 +14,11 @@ describe("TestToken", () => {
     assert.equal(await c.read(token, "name"), "Tether USD");
     assert.equal(await c.read(token, "symbol"), "USDT");
     assert.equal(await c.read(token, "decimals"), 6);
+  });
+
+  it("takes its decimals from the constructor (WBTC: 8)", async () => {
+    const wbtc = await c.deploy("TestToken", ["Wrapped BTC", "WBTC", 8]);
+    assert.equal(await c.read(wbtc, "decimals"), 8);
   });
 
   it("lets the owner mint", async () => {

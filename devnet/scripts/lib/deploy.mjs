@@ -5,6 +5,7 @@ import path from "node:path";
 import { encodeDeployData, encodeFunctionData, getContractAddress } from "viem";
 import { HDKey, hdKeyToAccount } from "viem/accounts";
 import { ARTIFACTS_DIR, REPO_ROOT, rpc, rpcBatch } from "./nodes.mjs";
+import { DEPLOYER_ETH, SWAP_CHAIN_IDS, seedTxs, swapAddresses, swapSetupTxs, swapState } from "./swap.mjs";
 
 // Hardhat's default accounts (public test keys; never use them anywhere real).
 export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
@@ -32,8 +33,8 @@ export const USER_MINT = 10_000n * 10n ** TOKEN_DECIMALS;
 // Deployment order from the deployer's fresh nonce 0: the addresses follow from (deployer, nonce)
 // and are therefore the same on every chain.
 export const DEPLOYMENTS = [
-  { key: "USDC", artifact: "TestToken", args: ["USD Coin", "USDC"] },
-  { key: "USDT", artifact: "TestToken", args: ["Tether USD", "USDT"] },
+  { key: "USDC", artifact: "TestToken", args: ["USD Coin", "USDC", 6] },
+  { key: "USDT", artifact: "TestToken", args: ["Tether USD", "USDT", 6] },
   { key: "CheckIn", artifact: "CheckIn", args: [] },
   { key: "Depositor", artifact: "Depositor", args: ["$maker"] },
   { key: "Badge", artifact: "PerchBadge", args: ["Perch Badges", "PBADGE", "$badgeSigner"] },
@@ -76,20 +77,20 @@ const CALL_GAS = 150_000n;
 const hex = (n) => `0x${BigInt(n).toString(16)}`;
 
 /**
- * The deployment as a list of transactions from account #0 with nonces 0..N: USDC, USDT, CheckIn,
- * Depositor(maker), then the mints. Built once (key derivation and encoding cost a few hundred ms)
- * and sent to every chain.
+ * The deployment as lists of transactions from account #0 with nonces 0..N, built once (key
+ * derivation and encoding cost a few hundred ms) and sent to every chain. Every chain gets USDC,
+ * USDT, CheckIn, Depositor, Badge, Pool and the mints; the swap chains then get the swap contracts,
+ * mints and pools (swap.mjs), appended so that the addresses before them stay as they were.
  */
 export function buildDeployPlan() {
   const accounts = expectedAccounts();
   const addresses = expectedAddresses();
-  const txs = [];
-  for (const d of DEPLOYMENTS) {
+  const special = { $maker: accounts.maker, $badgeSigner: account(BADGE_SIGNER_INDEX).address, $poolAllowlist: poolAllowlist() };
+  const txs = DEPLOYMENTS.map((d) => {
     const art = loadArtifact(d.artifact);
-    const special = { $maker: accounts.maker, $badgeSigner: account(BADGE_SIGNER_INDEX).address, $poolAllowlist: poolAllowlist() };
     const args = d.args.map((a) => special[a] ?? a);
-    txs.push({ data: encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }), gas: DEPLOY_GAS });
-  }
+    return { data: encodeDeployData({ abi: art.abi, bytecode: art.bytecode, args }), gas: DEPLOY_GAS, expect: addresses[d.key] };
+  });
   const tokenAbi = loadArtifact("TestToken").abi;
   for (const token of [addresses.USDC, addresses.USDT]) {
     const mint = (to, amount) =>
@@ -98,44 +99,58 @@ export function buildDeployPlan() {
     for (const u of accounts.users) mint(u, USER_MINT);
     mint(account(FAUCET_INDEX).address, USER_MINT);
   }
-  return { deployer: accounts.deployer, addresses, txs };
+  const swapAddr = swapAddresses(accounts.deployer, txs.length, addresses);
+  const swapTxs = [...txs, ...swapSetupTxs(swapAddr, accounts, loadArtifact)];
+  const perChain = new Map(SWAP_CHAIN_IDS.map((id) => [id, [...swapTxs, ...seedTxs(id, swapAddr, loadArtifact)]]));
+  return { deployer: accounts.deployer, addresses, swap: swapState(swapAddr), txsFor: (chainId) => perChain.get(chainId) ?? txs };
 }
 
+/** The profile's and state.json's `swap` (docs/swap.md), known without any chain. */
+export const expectedSwap = () => buildDeployPlan().swap;
+
 /**
- * Sends the plan's transactions at once with explicit nonces and gas, then mines them with one
+ * Sends the chain's transactions at once with explicit nonces and gas, then mines them with
  * `evm_mine` (the nodes mine on a 1 s interval with automine off; this keeps start-up from waiting
  * a block per transaction). Idempotent: a chain that already has the contracts is left alone.
+ * Returns the first block the deployment can be in (`startBlock`, 0 when it was there already).
  */
 export async function deployChain(url, plan = buildDeployPlan()) {
-  const { deployer, addresses, txs } = plan;
+  const { deployer, addresses } = plan;
   const existing = await rpc(url, "eth_getCode", [addresses.Depositor, "latest"]);
-  if (existing && existing !== "0x") return { addresses, deployed: false };
+  if (existing && existing !== "0x") return { addresses, deployed: false, startBlock: 0 };
+  const chainId = Number(BigInt(await rpc(url, "eth_chainId")));
+  const txs = plan.txsFor(chainId);
   const nonce = Number(BigInt(await rpc(url, "eth_getTransactionCount", [deployer, "pending"])));
   if (nonce !== 0) {
     throw new Error(`deployer ${deployer} already used nonce ${nonce} on ${url}: deployment would not be deterministic`);
   }
+  if (SWAP_CHAIN_IDS.includes(chainId)) await rpc(url, "hardhat_setBalance", [deployer, hex(DEPLOYER_ETH)]);
+  const startBlock = Number(BigInt(await rpc(url, "eth_blockNumber"))) + 1;
   const hashes = await rpcBatch(
     url,
     txs.map((t, i) => [
       "eth_sendTransaction",
-      [{ from: deployer, nonce: hex(i), gas: hex(t.gas), data: t.data, ...(t.to ? { to: t.to } : {}) }],
+      [{ from: deployer, nonce: hex(i), gas: hex(t.gas), data: t.data, ...(t.to ? { to: t.to } : {}), ...(t.value ? { value: hex(t.value) } : {}) }],
     ]),
   );
-  // Mine until every transaction is in (one block normally; more if the block gas limit bites).
+  await mineAll(url, hashes, txs);
+  return { addresses, deployed: true, startBlock };
+}
+
+/** Mines until every transaction is in (several blocks when the block gas limit bites), checks them. */
+async function mineAll(url, hashes, txs) {
   for (let round = 0; round < 10; round++) {
     await rpc(url, "evm_mine", []);
     const receipts = await rpcBatch(url, hashes.map((h) => ["eth_getTransactionReceipt", [h]]));
-    if (receipts.every((r) => r !== null)) {
-      const failed = receipts.findIndex((r) => r.status !== "0x1");
-      if (failed >= 0) throw new Error(`deployment transaction ${failed} reverted on ${url}`);
-      DEPLOYMENTS.forEach((d, i) => {
-        if (receipts[i].contractAddress.toLowerCase() !== addresses[d.key].toLowerCase()) {
-          throw new Error(`${d.key} deployed at ${receipts[i].contractAddress}, expected ${addresses[d.key]}`);
-        }
-      });
-      return { addresses, deployed: true };
-    }
+    if (receipts.some((r) => r === null)) continue;
+    const failed = receipts.findIndex((r) => r.status !== "0x1");
+    if (failed >= 0) throw new Error(`deployment transaction ${failed} reverted on ${url}`);
+    txs.forEach((t, i) => {
+      if (t.expect && receipts[i].contractAddress.toLowerCase() !== t.expect.toLowerCase()) {
+        throw new Error(`transaction ${i} deployed at ${receipts[i].contractAddress}, expected ${t.expect}`);
+      }
+    });
+    return;
   }
   throw new Error(`deployment transactions not mined on ${url}`);
 }
-

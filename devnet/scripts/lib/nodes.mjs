@@ -196,13 +196,12 @@ export function loadProfile(file) {
 }
 
 /**
- * Writes the deterministic accounts and contract addresses into the profile, only when they
- * differ from what it holds (a normal run leaves the committed file untouched).
+ * Writes the deterministic accounts, contract addresses and swap setup into the profile, only when
+ * they differ from what it holds (a normal run leaves the committed file untouched).
  */
-export function updateProfile(file, profile, accounts, addresses) {
-  const want = { ...profile, accounts: { ...accounts }, contracts: { ...addresses } };
-  const same = JSON.stringify(profile.accounts) === JSON.stringify(want.accounts) &&
-    JSON.stringify(profile.contracts) === JSON.stringify(want.contracts);
+export function updateProfile(file, profile, accounts, addresses, swap) {
+  const want = { ...profile, accounts: { ...accounts }, contracts: { ...addresses }, swap };
+  const same = ["accounts", "contracts", "swap"].every((k) => JSON.stringify(profile[k]) === JSON.stringify(want[k]));
   if (same) return false;
   writeFileAtomic(file, `${JSON.stringify(want, null, 2)}\n`);
   return true;
