@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { encodeAbiParameters, pad, type Hex } from 'viem';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SwapQuote } from '@/api/swap';
 import type { Chain } from '@/api/types';
-import { mockApi, ok, type MockHandler } from '@/test/mockApi';
+import { mockApi, ok, SWAP_TOKENS, swapApiHandlers, swapQuote, type MockHandler } from '@/test/mockApi';
 import { resetStores } from '@/test/resetStores';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
@@ -51,69 +50,12 @@ const CHAINS = [
   chain(8453, 'Base', 'https://basescan.org'),
   chain(42161, 'Arbitrum One', 'https://arbiscan.io'),
 ];
-const TOKENS = [
-  { address: ETH, symbol: 'ETH', name: 'Ether', decimals: 18, logo_url: '' },
-  { address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6, logo_url: '' },
-  { address: USDT, symbol: 'USDT', name: 'Tether USD', decimals: 6, logo_url: '' },
-];
-const symbolOf = (a: string | null) => TOKENS.find((t) => t.address === a)?.symbol ?? '?';
-const decimalsOf = (a: string | null) => TOKENS.find((t) => t.address === a)?.decimals ?? 18;
-
-/** A quote in the shape of docs/swap.md: ETH → USDC at 3000, split 70/30 over V3 and V2 → Sushi via USDT. */
-function quoteFor(url: URL, impactBps = 12): SwapQuote {
-  const q = url.searchParams;
-  const tokenIn = q.get('token_in');
-  const tokenOut = q.get('token_out');
-  const amount = q.get('amount') ?? '0';
-  const slippage = Number(q.get('slippage_bps'));
-  const inWei = BigInt(Math.round(Number(amount) * 1e6)) * 10n ** BigInt(decimalsOf(tokenIn) - 6);
-  const outWei = tokenIn === ETH ? (inWei * 2990n) / 10n ** 12n : (inWei * 10n ** 12n) / 3010n;
-  const minWei = (outWei * BigInt(10_000 - slippage)) / 10_000n;
-  const fmt = (wei: bigint, d: number) => (Number(wei) / 10 ** d).toString();
-  return {
-    chain_id: Number(q.get('chain_id')),
-    token_in: { address: tokenIn ?? '', symbol: symbolOf(tokenIn), decimals: decimalsOf(tokenIn) },
-    token_out: { address: tokenOut ?? '', symbol: symbolOf(tokenOut), decimals: decimalsOf(tokenOut) },
-    amount_in: amount,
-    amount_in_wei: inWei.toString(),
-    amount_out: fmt(outWei, decimalsOf(tokenOut)),
-    amount_out_wei: outWei.toString(),
-    min_out: fmt(minWei, decimalsOf(tokenOut)),
-    min_out_wei: minWei.toString(),
-    slippage_bps: slippage,
-    price_impact_bps: impactBps,
-    gas: { units: 185000, cost_wei: '500000000000000', cost_in_out: '1.5' },
-    route: [
-      { share_bps: 7000, amount_in_wei: '0', amount_out_wei: '0', hops: [{ venue: 'uniswap-v3', pool: '0x01', fee_ppm: 500, token_in: tokenIn ?? '', token_out: tokenOut ?? '' }] },
-      {
-        share_bps: 3000,
-        amount_in_wei: '0',
-        amount_out_wei: '0',
-        hops: [
-          { venue: 'uniswap-v2', pool: '0x02', fee_ppm: 3000, token_in: tokenIn ?? '', token_out: USDT },
-          { venue: 'sushi-v2', pool: '0x03', fee_ppm: 3000, token_in: USDT, token_out: tokenOut ?? '' },
-        ],
-      },
-    ],
-    block_number: 1234,
-    expires_at: 2_000_000_000,
-  };
-}
 
 function api(over: Record<string, MockHandler> = {}) {
   return mockApi({
     '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
-    '/api/swap_api/v1/tokens': (url) => {
-      const id = Number(url.searchParams.get('chain_id'));
-      if (id === 10) return { status: 400, body: { code: 400, msg: 'chain_id: no swap on chain 10', data: null } };
-      return ok({ chain_id: id, tokens: TOKENS });
-    },
-    '/api/swap_api/v1/quote': (url) => ok(quoteFor(url)),
-    '/api/swap_auxiliary_api/v1/query_balances': (_url, init) => {
-      const body = JSON.parse(String(init?.body)) as { tokens: { name: string; address: string; decimals: number }[] };
-      const held: Record<string, string> = { ETH: '2', USDC: '150.5', USDT: '0' };
-      return ok({ balances: body.tokens.map((t) => ({ ...t, balance: held[t.name] ?? null })) });
-    },
+    // Chain 10 is in the chain list but has no swap pools.
+    ...swapApiHandlers({ chains: [1, 8453, 42161], balances: { ETH: '2', USDC: '150.5', USDT: '0' } }),
     ...over,
   });
 }
@@ -180,7 +122,7 @@ describe('SwapCard', () => {
 
   it('price impact above 5 % is shown in the warning colour; above 15 % the button blocks the swap', async () => {
     let impact = 700;
-    api({ '/api/swap_api/v1/quote': (url) => ok(quoteFor(url, impact)) });
+    api({ '/api/swap_api/v1/quote': (url) => ok(swapQuote(url, impact)) });
     useWalletStore.getState().setConnected(USER, 8453);
     renderCard();
     await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '8453'));
@@ -210,7 +152,7 @@ describe('SwapCard', () => {
       user: USER,
       chain_name: 'Base',
       version: 1,
-      tokens: TOKENS.map((t) => ({ name: t.symbol, address: t.address, decimals: t.decimals })),
+      tokens: SWAP_TOKENS.map((t) => ({ name: t.symbol, address: t.address, decimals: t.decimals })),
     });
     expect(button()).toHaveTextContent('Enter an amount');
     const user = userEvent.setup();
@@ -306,7 +248,7 @@ describe('SwapCard', () => {
       '/api/swap_api/v1/build_tx': (_url, init) => {
         const b = JSON.parse(String(init?.body)) as Record<string, string>;
         const q = new URL(`http://x/?chain_id=${b.chain_id}&token_in=${b.token_in}&token_out=${b.token_out}&amount=${b.amount}&slippage_bps=${b.slippage_bps}`);
-        return ok({ quote: quoteFor(q), ...built });
+        return ok({ quote: swapQuote(q), ...built });
       },
     });
     const order: string[] = [];
@@ -347,7 +289,7 @@ describe('SwapCard', () => {
   it('a rejected wallet request is said in words and the button comes back', async () => {
     api({
       '/api/swap_api/v1/build_tx': () =>
-        ok({ quote: quoteFor(new URL(`http://x/?token_in=${ETH}&token_out=${USDC}&amount=1&slippage_bps=50`)), approve: null, swap: { chain_id: 8453, to: EXECUTOR, data: '0x01', value: '0xde0b6b3a7640000' } }),
+        ok({ quote: swapQuote(new URL(`http://x/?token_in=${ETH}&token_out=${USDC}&amount=1&slippage_bps=50`)), approve: null, swap: { chain_id: 8453, to: EXECUTOR, data: '0x01', value: '0xde0b6b3a7640000' } }),
     });
     vi.mocked(sendSwapTx).mockRejectedValue(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

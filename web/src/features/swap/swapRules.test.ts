@@ -2,7 +2,7 @@ import { encodeAbiParameters, pad, type Hex } from 'viem';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TxBody } from '@/api/bridge';
 import { ApiError } from '@/api/client';
-import type { RouteLeg, SwapBuildResult, SwapQuote, SwapToken } from '@/api/swap';
+import { swapQuoteQuery, type RouteLeg, type SwapBuildResult, type SwapQuote, type SwapToken } from '@/api/swap';
 import { parseAmount } from '@/features/bridge/amount';
 import i18n from '@/i18n';
 import { maxSwappable } from './amount';
@@ -71,6 +71,18 @@ describe('swapButtonState', () => {
     for (const phase of ['building', 'approving', 'approvalPending', 'swapping', 'swapPending'] as const) {
       expect(kind({ phase, walletConnected: false })).toEqual({ kind: phase, action: 'none' });
     }
+  });
+});
+
+describe('the quote query', () => {
+  it('is keyed on every input and refreshed every 4 s while shown (not in a hidden tab, not while a swap runs)', () => {
+    const p = { chainId: 8453, tokenIn: '0x0000000000000000000000000000000000000000', tokenOut: USDC.toUpperCase().replace('0X', '0x'), amount: '1.5', slippageBps: 50 };
+    const o = swapQuoteQuery(p, true);
+    expect(o.queryKey).toEqual(['swap-quote', 8453, '0x0000000000000000000000000000000000000000', USDC, '1.5', 50]);
+    expect(o).toMatchObject({ enabled: true, retry: false, refetchInterval: 4000, refetchIntervalInBackground: false });
+    expect(swapQuoteQuery({ ...p, slippageBps: 100 }, true).queryKey).not.toEqual(o.queryKey);
+    expect(swapQuoteQuery(p, true, false).refetchInterval).toBe(false);
+    expect(swapQuoteQuery(p, false).enabled).toBe(false);
   });
 });
 
