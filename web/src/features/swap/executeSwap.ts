@@ -1,7 +1,7 @@
 import type { TxBody } from '@/api/bridge';
 import type { QuoteToken, SwapBuildParams, SwapBuildResult } from '@/api/swap';
 import { formatUnitsExact } from '@/lib/units';
-import { decodeSwapped, type ReceiptLog } from './swapEvent';
+import type { ReceiptLog } from './swapEvent';
 import { TxRevertedError } from './swapErrors';
 import type { SwapPhase } from './swapButton';
 
@@ -61,6 +61,8 @@ export async function executeSwap(
   onPhase('swapPending');
   const receipt = await deps.wait(built.swap.chain_id, swapHash);
   if (receipt.status !== 'success') throw new TxRevertedError('swap', swapHash);
+  // viem's ABI decoder is fetched only now: the swap page itself does not wait for it.
+  const { decodeSwapped } = await import('./swapEvent');
   const event = decodeSwapped(receipt.logs, built.swap.to);
   const q = built.quote;
   return {
