@@ -203,6 +203,8 @@ export function SwapCard() {
     form.setAmount(formatUnitsExact(maxSwappable(balance, decimalsIn, nativeIn, gas), decimalsIn));
   };
 
+  // '2 ETH', or '-' while unknown or when the node could not read it.
+  const balanceLabel = (units: string | null | undefined, symbol: string): string => (units ? `${displayAmount(units)} ${symbol}` : t('common.none'));
   const errorText = error ? t(`swap.errors.${error.kind}`, { message: error.message, network: chain?.chain_name ?? '' }) : '';
   const errorTx = error?.txHash ? explorerTxUrl(explorer, error.txHash) : '';
 
@@ -229,7 +231,7 @@ export function SwapCard() {
         token={tokenInInfo}
         tokens={tokens}
         balances={balances}
-        balanceText={walletAddress && tokenInInfo ? t('swap.balance', { value: balanceText ? `${displayAmount(balanceText)} ${tokenInInfo.symbol}` : t('common.none') }) : undefined}
+        balanceText={walletAddress && tokenInInfo ? t('swap.balance', { value: balanceLabel(balanceText, tokenInInfo.symbol) }) : undefined}
         amount={amount}
         invalid={parsed.kind === 'invalid' || parsed.kind === 'tooPrecise'}
         onAmount={(text) => form.setAmount(sanitizeAmountInput(text, amount))}
@@ -255,7 +257,7 @@ export function SwapCard() {
         token={tokenOutInfo}
         tokens={tokens}
         balances={balances}
-        balanceText={walletAddress && tokenOutInfo && balances ? t('swap.balance', { value: `${displayAmount(balances.get(tokenOut) ?? '0')} ${tokenOutInfo.symbol}` }) : undefined}
+        balanceText={walletAddress && tokenOutInfo && balances ? t('swap.balance', { value: balanceLabel(balances.get(tokenOut), tokenOutInfo.symbol) }) : undefined}
         amount={quote ? displayAmount(quote.amount_out) : ''}
         onPick={(a) => form.pick('out', a)}
         disabled={busy}
