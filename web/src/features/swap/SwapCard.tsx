@@ -210,7 +210,7 @@ export function SwapCard() {
 
   return (
     <Card className="swap-card" as="div">
-      <div className="swap-card__head" data-testid="swap-card">
+      <div className="swap-card__head" data-testid="swap-head">
         <h2 className="card__title">{t('swap.title')}</h2>
         <SlippageSettings disabled={busy} />
       </div>
