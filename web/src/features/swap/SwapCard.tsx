@@ -1,58 +1,303 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/api/client';
+import { isNativeAddress, swapBalancesQuery, swapQuoteQuery, swapTokensQuery, type SwapQuote, type SwapToken } from '@/api/swap';
+import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
-import { ArrowDownIcon, ChevronDownIcon } from '@/components/icons';
-import { ConnectWalletButton } from '@/features/wallet-connect/ConnectWalletButton';
-import { DEFAULT_SLIPPAGE } from '@/lib/config';
+import { ArrowDownIcon } from '@/components/icons';
+import { parseAmount, sanitizeAmountInput, unitsToRaw } from '@/features/bridge/amount';
+import { explorerTxUrl } from '@/features/bridge/trackerSteps';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
+import { formatUnitsExact } from '@/lib/units';
+import { switchWalletChain } from '@/wallet/lazyRuntime';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useWalletRuntime } from '@/wallet/runtimeStore';
+import { useWalletStore } from '@/wallet/store';
+import { maxSwappable } from './amount';
+import { ChainPicker } from './ChainPicker';
+import { displayAmount, IMPACT_BLOCK_BPS } from './format';
+import { QuoteDetails } from './QuoteDetails';
+import { SlippageSettings } from './SlippageSettings';
+import { useSwapSettings } from './settingsStore';
+import { swapButtonState, type QuoteStatus, type SwapButtonState } from './swapButton';
+import { useSwapForm } from './swapStore';
+import { SwapResult } from './SwapResult';
+import { TokenField } from './TokenField';
+import { useSwapChains } from './useSwapChains';
+import { useSwapExecute } from './useSwapExecute';
+import { readAllowance } from './walletTx';
+import './swap.css';
 
-function TokenRow({ label, value, onChange, readOnly }: { label: string; value: string; onChange?: (v: string) => void; readOnly?: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <label className="amount-field">
-      <span className="field-label">{label}</span>
-      <span className="amount-field__row">
-        <input
-          className="amount-field__input"
-          inputMode="decimal"
-          placeholder={t('bridge.amountPlaceholder')}
-          value={value}
-          readOnly={readOnly}
-          onChange={(e) => onChange?.(e.target.value)}
-        />
-        <span className="token-btn">
-          {t('swap.selectToken')}
-          <ChevronDownIcon />
-        </span>
-      </span>
-    </label>
-  );
+type T = ReturnType<typeof useTranslation>['t'];
+
+function buttonText(t: T, s: SwapButtonState, ctx: { tokenIn: string; network: string }): string {
+  switch (s.kind) {
+    case 'connectWallet':
+      return t('wallet.connectWallet');
+    case 'tooPrecise':
+      return t('swap.button.tooPrecise', { decimals: s.decimals });
+    case 'switchNetwork':
+      return t('swap.button.switchNetwork', { network: ctx.network });
+    default:
+      return t(`swap.button.${s.kind}`, { token: ctx.tokenIn });
+  }
 }
 
-/** Swap card skeleton: pay / receive, slippage (default 5%), send button. */
+const explorerOf = (c: Chain | undefined): string => c?.explorer_url || c?.block_explorers?.[0]?.url || '';
+
+/** Default pair of a network: its native coin (listed first) into USDC, else into the next token. */
+function defaultPair(tokens: readonly SwapToken[]): [string, string] {
+  const first = tokens[0]?.address ?? '';
+  const usdc = tokens.find((t) => t.symbol.toUpperCase() === 'USDC' && t.address !== first);
+  return [first, (usdc ?? tokens[1])?.address ?? ''];
+}
+
+/**
+ * The swap card (/swap): network, pay and receive tokens with balances, flip, amount with Max,
+ * live quote (debounced, refreshed every 4 s), route split, price impact, minimum received,
+ * network cost, slippage, and the main button that tells the state and runs approve-then-swap.
+ */
 export function SwapCard() {
   const { t } = useTranslation();
-  const [amount, setAmount] = useState('');
+  const form = useSwapForm();
+  const { chainId, tokenIn, tokenOut, amount, phase, error, result } = form;
+  const slippageBps = useSwapSettings((s) => s.slippageBps);
+  const walletAddress = useWalletStore((s) => s.address);
+  const walletChainId = useWalletStore((s) => s.chainId);
+  const walletConfig = useWalletRuntime((s) => s.config);
+  const showWalletModal = useWalletModal((s) => s.show);
+  const { chains: swapChains, settled } = useSwapChains();
+  const execute = useSwapExecute();
+  const [switchError, setSwitchError] = useState('');
+  const busy = phase !== 'idle';
+
+  const chainIds = swapChains.map((c) => c.chain.chain_id);
+  const chain = swapChains.find((c) => c.chain.chain_id === chainId)?.chain;
+  const tokensQ = useQuery({ ...swapTokensQuery(chainId ?? 0), enabled: chainId !== null });
+  const tokens = useMemo(() => tokensQ.data?.tokens ?? [], [tokensQ.data]);
+  const byAddress = useMemo(() => new Map(tokens.map((tk) => [tk.address.toLowerCase(), tk])), [tokens]);
+  const tokenInInfo = byAddress.get(tokenIn);
+  const tokenOutInfo = byAddress.get(tokenOut);
+
+  // The network: the wallet's when swaps run there, else the first one with swap tokens.
+  const idsKey = chainIds.join(',');
+  useEffect(() => {
+    const ids = idsKey ? idsKey.split(',').map(Number) : [];
+    const current = useSwapForm.getState().chainId;
+    if (current !== null && (ids.includes(current) || !settled)) return;
+    const pick = walletChainId !== null && ids.includes(walletChainId) ? walletChainId : settled ? ids[0] : undefined;
+    if (pick !== undefined) useSwapForm.getState().setChain(pick);
+  }, [idsKey, settled, walletChainId]);
+
+  // Tokens stay valid for the network: otherwise its default pair.
+  useEffect(() => {
+    if (tokens.length === 0) return;
+    const s = useSwapForm.getState();
+    const has = (a: string) => tokens.some((tk) => tk.address.toLowerCase() === a);
+    const inOk = has(s.tokenIn);
+    const outOk = has(s.tokenOut) && s.tokenOut !== s.tokenIn;
+    if (inOk && outOk) return;
+    const [a, b] = defaultPair(tokens);
+    const nextIn = inOk ? s.tokenIn : outOk && s.tokenOut === a ? b : a;
+    const nextOut = outOk ? s.tokenOut : nextIn === b ? a : b;
+    s.setTokens(nextIn, nextOut);
+  }, [tokens]);
+
+  // Disconnect resets the stores (spec §4): the amount, the result and the error start over.
+  const previousAddress = useRef(walletAddress);
+  useEffect(() => {
+    if (previousAddress.current && !walletAddress) {
+      const s = useSwapForm.getState();
+      s.setAmount('');
+      s.setResult(null);
+      s.setError(null);
+    }
+    previousAddress.current = walletAddress;
+  }, [walletAddress]);
+
+  const decimalsIn = tokenInInfo?.decimals ?? 18;
+  const nativeIn = isNativeAddress(tokenIn);
+  const parsed = parseAmount(amount, decimalsIn);
+
+  // Balances of the network's tokens (query_balances), for the list and the paying side.
+  const balancesQ = useQuery(swapBalancesQuery(walletAddress, chainId ?? 0, chain?.chain_name ?? '', tokens));
+  const balances = useMemo(() => {
+    if (!balancesQ.data) return undefined;
+    return new Map(balancesQ.data.map((b) => [b.address.toLowerCase() || '0x0000000000000000000000000000000000000000', b.balance]));
+  }, [balancesQ.data]);
+  const balanceText = balances?.get(tokenIn);
+  const balance = balanceText !== undefined && balanceText !== null ? unitsToRaw(balanceText, decimalsIn) : undefined;
+
+  // Quote: for a settled amount (300 ms), keyed on every input, refreshed every 4 s while idle.
+  const settledAmount = useDebouncedValue(amount);
+  const settledParsed = parseAmount(settledAmount, decimalsIn);
+  const pairOk = chainId !== null && !!tokenInInfo && !!tokenOutInfo && tokenIn !== tokenOut;
+  const amountOk = parsed.kind === 'ok' && parsed.raw > 0n;
+  const quoteWanted = pairOk && amountOk && settledAmount === amount && settledParsed.kind === 'ok';
+  const quoteParams = { chainId: chainId ?? 0, tokenIn, tokenOut, amount: settledParsed.kind === 'ok' ? settledParsed.text : '', slippageBps };
+  const quoteQ = useQuery(swapQuoteQuery(quoteParams, quoteWanted, !busy && !result));
+  const quote: SwapQuote | undefined = quoteWanted ? quoteQ.data : undefined;
+  const quoteError = quoteWanted ? quoteQ.error : null;
+  const noRoute = quoteError instanceof ApiError && quoteError.status === 404;
+  const quoteStatus: QuoteStatus = !quoteWanted ? (pairOk && amountOk ? 'loading' : 'idle') : quote ? 'ready' : noRoute ? 'noRoute' : quoteError ? 'error' : 'loading';
+
+  // Allowance of the executor (known from the quote or an earlier build_tx) for an ERC-20 in.
+  const spender = quote?.executor ?? (chainId !== null ? form.executors[chainId] : undefined);
+  const allowanceQ = useQuery({
+    queryKey: ['swap-allowance', chainId, tokenIn, walletAddress.toLowerCase(), spender],
+    enabled: !!walletConfig && !!walletAddress && chainId !== null && !nativeIn && !!tokenIn && !!spender,
+    retry: false,
+    staleTime: 10_000,
+    queryFn: () => readAllowance(chainId ?? 0, tokenIn, walletAddress, spender ?? ''),
+  });
+  const needsApproval = nativeIn ? false : allowanceQ.data !== undefined && parsed.kind === 'ok' ? allowanceQ.data < parsed.raw : undefined;
+
+  const state = swapButtonState({
+    walletConnected: walletAddress !== '',
+    walletChainId,
+    chainId,
+    tokensChosen: pairOk,
+    amount: parsed,
+    balance,
+    quote: quoteStatus,
+    priceImpactBps: quote?.price_impact_bps,
+    impactBlockBps: IMPACT_BLOCK_BPS,
+    needsApproval,
+    phase,
+  });
+
+  const switchTo = (id: number): void => {
+    setSwitchError('');
+    switchWalletChain(id).catch((err: unknown) => setSwitchError(err instanceof Error ? err.message : String(err)));
+  };
+
+  const onButton = async (): Promise<void> => {
+    if (state.action === 'connect') {
+      showWalletModal();
+      return;
+    }
+    if (state.action === 'switch') {
+      switchTo(state.chainId);
+      return;
+    }
+    if (state.action !== 'swap' || parsed.kind !== 'ok' || chainId === null) return;
+    await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps, sender: walletAddress });
+  };
+
+  const symbolOf = (address: string): string | undefined => byAddress.get(address.toLowerCase())?.symbol;
+  const nativeSymbol = chain?.native_currency?.symbol ?? tokens.find((tk) => isNativeAddress(tk.address))?.symbol ?? 'ETH';
+  const explorer = explorerOf(chain);
+
+  if (result) {
+    return (
+      <Card className="swap-card" as="div">
+        <SwapResult outcome={result} explorer={explorer} onNew={() => useSwapForm.getState().setResult(null)} />
+      </Card>
+    );
+  }
+
+  const onMax = (): void => {
+    if (balance === undefined) return;
+    const gas = quote ? BigInt(quote.gas.cost_wei || '0') : undefined;
+    form.setAmount(formatUnitsExact(maxSwappable(balance, decimalsIn, nativeIn, gas), decimalsIn));
+  };
+
+  // '2 ETH', or '-' while unknown or when the node could not read it.
+  const balanceLabel = (units: string | null | undefined, symbol: string): string => (units ? `${displayAmount(units)} ${symbol}` : t('common.none'));
+  const errorText = error ? t(`swap.errors.${error.kind}`, { message: error.message, network: chain?.chain_name ?? '' }) : '';
+  const errorTx = error?.txHash ? explorerTxUrl(explorer, error.txHash) : '';
+
   return (
     <Card className="swap-card" as="div">
-      <h2 className="card__title">{t('swap.title')}</h2>
-      <TokenRow label={t('swap.youPay')} value={amount} onChange={setAmount} />
+      <div className="swap-card__head" data-testid="swap-head">
+        <h2 className="card__title">{t('swap.title')}</h2>
+        <SlippageSettings disabled={busy} />
+      </div>
+      <ChainPicker
+        chains={swapChains}
+        settled={settled}
+        chainId={chainId}
+        disabled={busy}
+        onSelect={(id) => {
+          if (id !== chainId) form.setChain(id, tokenIn, tokenOut);
+          // The swap runs on the wallet's network: switch a connected wallet to it.
+          if (walletAddress && id !== walletChainId) switchTo(id);
+        }}
+      />
+      <TokenField
+        side="in"
+        label={t('swap.youPay')}
+        token={tokenInInfo}
+        tokens={tokens}
+        balances={balances}
+        balanceText={walletAddress && tokenInInfo ? t('swap.balance', { value: balanceLabel(balanceText, tokenInInfo.symbol) }) : undefined}
+        amount={amount}
+        invalid={parsed.kind === 'invalid' || parsed.kind === 'tooPrecise'}
+        onAmount={(text) => form.setAmount(sanitizeAmountInput(text, amount))}
+        onMax={balance !== undefined ? onMax : undefined}
+        onPick={(a) => form.pick('in', a)}
+        disabled={busy}
+      />
       <div className="swap-card__switch">
-        <button type="button" className="icon-btn icon-btn--round" aria-label={t('swap.switchTokens')}>
+        <button
+          type="button"
+          className="icon-btn icon-btn--round"
+          aria-label={t('swap.switchTokens')}
+          data-testid="swap-flip"
+          disabled={busy}
+          onClick={() => form.flip(quote ? quote.amount_out : undefined)}
+        >
           <ArrowDownIcon />
         </button>
       </div>
-      <TokenRow label={t('swap.youReceive')} value="" readOnly />
-      <dl className="quote">
-        <div>
-          <dt>{t('swap.slippage')}</dt>
-          <dd>{t('swap.slippageValue', { value: DEFAULT_SLIPPAGE * 100 })}</dd>
-        </div>
-        <div>
-          <dt>{t('swap.route')}</dt>
-          <dd>{t('common.none')}</dd>
-        </div>
-      </dl>
-      <ConnectWalletButton className="btn btn--primary btn--block btn--lg" />
+      <TokenField
+        side="out"
+        label={t('swap.youReceive')}
+        token={tokenOutInfo}
+        tokens={tokens}
+        balances={balances}
+        balanceText={walletAddress && tokenOutInfo && balances ? t('swap.balance', { value: balanceLabel(balances.get(tokenOut), tokenOutInfo.symbol) }) : undefined}
+        amount={quote ? displayAmount(quote.amount_out) : ''}
+        onPick={(a) => form.pick('out', a)}
+        disabled={busy}
+      />
+      <QuoteDetails quote={quote} state={quoteStatus} symbolOf={symbolOf} nativeSymbol={nativeSymbol} />
+      {noRoute ? (
+        <p className="form-error" role="alert" data-testid="swap-quote-error">
+          {t('swap.noRouteFound', { from: tokenInInfo?.symbol ?? '', to: tokenOutInfo?.symbol ?? '', network: chain?.chain_name ?? '' })}
+        </p>
+      ) : quoteError ? (
+        <p className="form-error" role="alert" data-testid="swap-quote-error">
+          {t('swap.quoteFailed', { message: quoteError instanceof Error ? quoteError.message : String(quoteError) })}
+        </p>
+      ) : null}
+      {switchError ? (
+        <p className="form-error" role="alert" data-testid="swap-switch-error">
+          {switchError}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert" data-testid="swap-error" data-kind={error.kind}>
+          {errorText}{' '}
+          {errorTx ? (
+            <a href={errorTx} target="_blank" rel="noreferrer">
+              {t('swap.errors.viewTx')}
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--primary btn--block btn--lg"
+        data-testid="swap-button"
+        data-state={state.kind}
+        disabled={state.action === 'none'}
+        aria-busy={busy}
+        onClick={() => void onButton()}
+      >
+        {buttonText(t, state, { tokenIn: tokenInInfo?.symbol ?? '', network: chain?.chain_name ?? '' })}
+      </button>
     </Card>
   );
 }

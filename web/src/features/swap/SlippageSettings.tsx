@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bpsToPercent } from './format';
+import { useSwapSettings } from './settingsStore';
+import { isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
+
+/** Slippage: a summary button that opens presets and a custom percent (validated, warned above 5 %). */
+export function SlippageSettings({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation();
+  const { slippageBps, custom, setPreset, setCustom } = useSwapSettings();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(custom ? bpsToPercent(slippageBps) : '');
+  const panelId = useId();
+  const parsed = parseSlippage(text);
+  const problem = parsed.kind === 'ok' || parsed.kind === 'empty' ? null : parsed.kind;
+  return (
+    <div className="swap-slippage">
+      <button
+        type="button"
+        className="btn btn--ghost btn--sm swap-slippage__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        data-testid="swap-slippage-toggle"
+        onClick={() => setOpen(!open)}
+      >
+        {t('swap.slippageButton', { value: bpsToPercent(slippageBps) })}
+      </button>
+      {open ? (
+        <div id={panelId} className="swap-slippage__panel" data-testid="swap-slippage-panel">
+          <div className="swap-slippage__row" role="group" aria-label={t('swap.slippage')}>
+            {SLIPPAGE_PRESETS_BPS.map((bps) => (
+              <button
+                key={bps}
+                type="button"
+                className={`btn btn--sm ${!custom && slippageBps === bps ? 'btn--primary' : 'btn--soft'}`}
+                aria-pressed={!custom && slippageBps === bps}
+                data-testid={`swap-slippage-preset-${bps}`}
+                disabled={disabled}
+                onClick={() => {
+                  setPreset(bps);
+                  setText('');
+                }}
+              >
+                {t('swap.slippageValue', { value: bpsToPercent(bps) })}
+              </button>
+            ))}
+            <span className="swap-slippage__custom">
+              <input
+                className="input"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t('swap.slippageCustom')}
+                aria-label={t('swap.slippageCustomLabel')}
+                aria-invalid={problem !== null}
+                data-testid="swap-slippage-custom"
+                disabled={disabled}
+                value={text}
+                onChange={(e) => {
+                  const next = e.target.value;
+                  setText(next);
+                  const p = parseSlippage(next);
+                  if (p.kind === 'ok') setCustom(p.bps);
+                }}
+              />
+              <span aria-hidden="true">{t('swap.percentSign')}</span>
+            </span>
+          </div>
+          {problem ? (
+            <p className="form-error small" role="alert" data-testid="swap-slippage-error">
+              {t(`swap.slippageErrors.${problem}`)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {isHighSlippage(slippageBps) ? (
+        <p className="swap-warning small" role="status" data-testid="swap-slippage-warning">
+          {t('swap.slippageHigh', { value: bpsToPercent(slippageBps) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

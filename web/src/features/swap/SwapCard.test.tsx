@@ -1,0 +1,331 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { encodeAbiParameters, pad, type Hex } from 'viem';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Chain } from '@/api/types';
+import { mockApi, ok, SWAP_TOKENS, swapApiHandlers, swapQuote, type MockHandler } from '@/test/mockApi';
+import { resetStores } from '@/test/resetStores';
+import { useWalletModal } from '@/wallet/modalStore';
+import { useWalletRuntime } from '@/wallet/runtimeStore';
+import { useWalletStore } from '@/wallet/store';
+import { useSwapSettings } from './settingsStore';
+import { SwapCard } from './SwapCard';
+import { SWAPPED_TOPIC } from './swapEvent';
+import { useSwapForm } from './swapStore';
+import { readAllowance, sendSwapTx, waitSwapReceipt } from './walletTx';
+
+// The wallet side of the flow (wagmi in the app) is replaced: each test says what the wallet does.
+vi.mock('./walletTx', () => ({ sendSwapTx: vi.fn(), waitSwapReceipt: vi.fn(), readAllowance: vi.fn() }));
+
+const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+const ETH = '0x0000000000000000000000000000000000000000';
+const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
+const EXECUTOR = '0x9a676e781a523b5d0c0e43731313a708cb607508';
+
+const chain = (id: number, name: string, explorer: string): Chain =>
+  ({
+    chain_id: id,
+    chain_name: name,
+    alias_name: name,
+    is_testnet: false,
+    explorer_url: explorer,
+    network_code: 1000 + id,
+    popular_item_list: [],
+    icon: '',
+    flags: { evm: true, bitcoin: false, non_evm: false },
+    disabled: false,
+    order: id,
+    searchText: name.toLowerCase(),
+    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpc_urls: [],
+    block_explorers: [{ name, url: explorer }],
+  }) as Chain;
+
+const CHAINS = [
+  chain(1, 'Ethereum', 'https://etherscan.io'),
+  chain(10, 'Optimism', 'https://optimistic.etherscan.io'),
+  chain(8453, 'Base', 'https://basescan.org'),
+  chain(42161, 'Arbitrum One', 'https://arbiscan.io'),
+];
+
+function api(over: Record<string, MockHandler> = {}) {
+  return mockApi({
+    '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
+    // Chain 10 is in the chain list but has no swap pools.
+    ...swapApiHandlers({ chains: [1, 8453, 42161], balances: { ETH: '2', USDC: '150.5', USDT: '0' } }),
+    ...over,
+  });
+}
+
+function renderCard() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <SwapCard />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const button = () => screen.getByTestId('swap-button');
+const calls = (fetchMock: ReturnType<typeof api>, path: string) =>
+  fetchMock.mock.calls.map(([u, init]) => ({ url: new URL(String(u), 'http://x'), init })).filter((c) => c.url.pathname.endsWith(path));
+
+beforeEach(() => {
+  resetStores();
+  useSwapForm.setState({ executors: {} });
+  useSwapForm.getState().reset();
+  useSwapSettings.getState().reset();
+  vi.mocked(sendSwapTx).mockReset();
+  vi.mocked(waitSwapReceipt).mockReset();
+  vi.mocked(readAllowance).mockReset();
+});
+
+describe('SwapCard', () => {
+  it('disconnected: networks with swap tokens only, ETH → USDC, a debounced quote with route split, impact, minimum and cost', async () => {
+    const fetchMock = api();
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '1'));
+    expect(screen.getByTestId('swap-token-in')).toHaveTextContent('ETH');
+    expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC');
+    expect(button()).toHaveTextContent('Connect Wallet');
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('swap-chain'));
+    const list = await screen.findByRole('dialog', { name: 'Swap network' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['swap-chain-1', 'swap-chain-8453', 'swap-chain-42161']));
+    await user.click(within(screen.getByTestId('swap-chain-8453')).getByRole('button'));
+    expect(screen.getByTestId('swap-chain')).toHaveTextContent('Base');
+
+    await user.type(screen.getByTestId('swap-amount'), '1,5');
+    expect(screen.getByTestId('swap-amount')).toHaveValue('1.5');
+    await waitFor(() => expect(screen.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ready'));
+    expect(screen.getByTestId('swap-amount-out')).toHaveValue('4,485');
+    expect(screen.getByTestId('swap-rate')).toHaveTextContent('1 ETH = 2,990 USDC');
+    expect(screen.getByTestId('swap-impact')).toHaveTextContent('0.12%');
+    expect(screen.getByTestId('swap-impact')).toHaveAttribute('data-level', 'low');
+    expect(screen.getByTestId('swap-min-received')).toHaveTextContent('4,462.575 USDC');
+    expect(screen.getByTestId('swap-network-cost')).toHaveTextContent('0.0005 ETH (≈ 1.5 USDC)');
+    expect(screen.getAllByTestId('swap-route-leg').map((li) => li.textContent)).toEqual(['70% Uniswap V3 0.05%', '30% Uniswap V2 → SushiSwap V2 via USDT']);
+    expect(screen.queryByTestId('swap-impact-warning')).toBeNull();
+    // One quote for the settled amount, with every input; no balances without a wallet.
+    const quotes = calls(fetchMock, '/swap_api/v1/quote').map((c) => Object.fromEntries(c.url.searchParams));
+    expect(quotes[0]).toEqual({ chain_id: '8453', token_in: ETH, token_out: USDC, amount: '1.5', slippage_bps: '50' });
+    expect(new Set(quotes.map((q) => q.amount))).toEqual(new Set(['1.5']));
+    expect(calls(fetchMock, '/query_balances')).toEqual([]);
+    await user.click(button());
+    expect(useWalletModal.getState().open).toBe(true);
+  });
+
+  it('price impact above 5 % is shown in the warning colour; above 15 % the button blocks the swap', async () => {
+    let impact = 700;
+    api({ '/api/swap_api/v1/quote': (url) => ok(swapQuote(url, impact)) });
+    useWalletStore.getState().setConnected(USER, 8453);
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '8453'));
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('swap-amount'), '1');
+    await waitFor(() => expect(screen.getByTestId('swap-impact')).toHaveAttribute('data-level', 'warn'));
+    expect(screen.getByTestId('swap-impact')).toHaveTextContent('7%');
+    expect(screen.getByTestId('swap-impact')).toHaveClass('swap-impact--warn');
+    expect(screen.getByTestId('swap-impact-warning')).toHaveTextContent('High price impact');
+    expect(button()).toHaveTextContent('Swap');
+    impact = 2000;
+    await user.type(screen.getByTestId('swap-amount'), '.5');
+    await waitFor(() => expect(button()).toHaveTextContent('Price impact too high'));
+    expect(button()).toBeDisabled();
+    expect(screen.getByTestId('swap-impact')).toHaveAttribute('data-level', 'blocked');
+  });
+
+  it('connected: balances, Max keeps gas, insufficient balance, switch network, then Swap', async () => {
+    const fetchMock = api();
+    useWalletStore.getState().setConnected(USER, 1);
+    useSwapForm.getState().setChain(8453);
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-balance')).toHaveTextContent('Balance: 2 ETH'));
+    expect(screen.getByTestId('swap-balance-out')).toHaveTextContent('Balance: 150.5 USDC');
+    const body = JSON.parse(String(calls(fetchMock, '/query_balances')[0]?.init?.body)) as Record<string, unknown>;
+    expect(body).toEqual({
+      user: USER,
+      chain_name: 'Base',
+      version: 1,
+      tokens: SWAP_TOKENS.map((t) => ({ name: t.symbol, address: t.address, decimals: t.decimals })),
+    });
+    expect(button()).toHaveTextContent('Enter an amount');
+    const user = userEvent.setup();
+    const amount = screen.getByTestId('swap-amount');
+    await user.type(amount, '3');
+    expect(button()).toHaveTextContent('Insufficient ETH balance');
+    await user.click(screen.getByTestId('swap-max'));
+    expect(amount).toHaveValue('1.999');
+    await waitFor(() => expect(button()).toHaveTextContent('Switch to Base'));
+    expect(button()).toHaveAttribute('data-state', 'switchNetwork');
+    // With a quote, Max keeps three times its network cost (more than the 0.001 floor).
+    await user.click(screen.getByTestId('swap-max'));
+    expect(amount).toHaveValue('1.9985');
+    act(() => useWalletStore.getState().setChainId(8453));
+    await waitFor(() => expect(button()).toHaveTextContent(/^Swap$/));
+    expect(button()).toBeEnabled();
+  });
+
+  it('no route: the button says so and the message names the pair and the network', async () => {
+    api({ '/api/swap_api/v1/quote': () => ({ status: 404, body: { code: 404, msg: 'No route from ETH to USDC on Base', data: null } }) });
+    useWalletStore.getState().setConnected(USER, 8453);
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));
+    await userEvent.setup().type(screen.getByTestId('swap-amount'), '1');
+    await waitFor(() => expect(button()).toHaveTextContent('No route'));
+    expect(button()).toBeDisabled();
+    expect(screen.getByTestId('swap-quote-error')).toHaveTextContent('No route from ETH to USDC on Base.');
+  });
+
+  it('token list: balances, search, and picking the other side’s token flips the pair', async () => {
+    api();
+    useWalletStore.getState().setConnected(USER, 8453);
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-balance')).toHaveTextContent('Balance: 2 ETH'));
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('swap-token-in'));
+    const dialog = await screen.findByRole('dialog', { name: 'Select a token' });
+    expect(within(within(dialog).getByTestId(`swap-token-${USDC}`)).getByTestId('swap-token-balance')).toHaveTextContent('150.5');
+    await user.type(within(dialog).getByTestId('swap-token-search'), 'tether');
+    expect(within(dialog).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual([`swap-token-${USDT}`]);
+    await user.clear(within(dialog).getByTestId('swap-token-search'));
+    await user.type(within(dialog).getByTestId('swap-token-search'), 'zzz');
+    expect(within(dialog).getByText('No token found.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByTestId('swap-token-search'));
+    await user.click(within(within(dialog).getByTestId(`swap-token-${USDC}`)).getByRole('button'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('swap-token-in')).toHaveTextContent('USDC');
+    expect(screen.getByTestId('swap-token-out')).toHaveTextContent('ETH');
+    expect(screen.getByTestId('swap-balance')).toHaveTextContent('Balance: 150.5 USDC');
+    // The flip button turns it back, carrying the quoted output over as the amount paid.
+    await user.type(screen.getByTestId('swap-amount'), '30.1');
+    await waitFor(() => expect(screen.getByTestId('swap-amount-out')).toHaveValue('0.01'));
+    await user.click(screen.getByTestId('swap-flip'));
+    expect(screen.getByTestId('swap-token-in')).toHaveTextContent('ETH');
+    expect(screen.getByTestId('swap-amount')).toHaveValue('0.01');
+  });
+
+  it('slippage: presets and a validated custom value, warned above 5 %, sent with the quote', async () => {
+    const fetchMock = api();
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));
+    const user = userEvent.setup();
+    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 0.5%');
+    await user.click(screen.getByTestId('swap-slippage-toggle'));
+    expect(screen.getByTestId('swap-slippage-preset-50')).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByTestId('swap-slippage-preset-100'));
+    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 1%');
+    await user.type(screen.getByTestId('swap-amount'), '1');
+    await waitFor(() => expect(screen.getByTestId('swap-min-received')).toHaveTextContent('2,960.1 USDC'));
+    expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('100');
+    const custom = screen.getByTestId('swap-slippage-custom');
+    await user.type(custom, '60');
+    expect(screen.getByTestId('swap-slippage-error')).toHaveTextContent('At most 50%.');
+    expect(useSwapSettings.getState().slippageBps).toBe(600); // '6' was valid on the way
+    await user.clear(custom);
+    await user.type(custom, '0.001');
+    expect(screen.getByTestId('swap-slippage-error')).toHaveTextContent('At most 2 decimals.');
+    await user.clear(custom);
+    await user.type(custom, '7');
+    expect(screen.queryByTestId('swap-slippage-error')).toBeNull();
+    expect(screen.getByTestId('swap-slippage-warning')).toHaveTextContent('High slippage (7%)');
+    expect(screen.getByTestId('swap-slippage-preset-100')).toHaveAttribute('aria-pressed', 'false');
+    expect(JSON.parse(localStorage.getItem('perch-swap-settings') ?? '{}')).toEqual({ state: { slippageBps: 700, custom: true }, version: 1 });
+    await waitFor(() => expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('700'));
+  });
+
+  it('approve then swap: build_tx, the approval mined first, the swap, the received amount from the Swapped event, explorer links', async () => {
+    const built = {
+      approve: { chain_id: 8453, to: USDC, data: '0x095ea7b3', value: '0x0' },
+      swap: { chain_id: 8453, to: EXECUTOR, data: '0xabcdef', value: '0x0' },
+    };
+    const fetchMock = api({
+      '/api/swap_api/v1/build_tx': (_url, init) => {
+        const b = JSON.parse(String(init?.body)) as Record<string, string>;
+        const q = new URL(`http://x/?chain_id=${b.chain_id}&token_in=${b.token_in}&token_out=${b.token_out}&amount=${b.amount}&slippage_bps=${b.slippage_bps}`);
+        return ok({ quote: swapQuote(q), ...built });
+      },
+    });
+    const order: string[] = [];
+    vi.mocked(sendSwapTx).mockImplementation(async (tx) => {
+      order.push(`send ${tx.to}`);
+      return (tx.to === USDC ? '0xaaa1' : '0xbbb2') as Hex;
+    });
+    const amountOut = 10_034_000_000_000_000n; // 0.010034 ETH, a little more than quoted
+    vi.mocked(waitSwapReceipt).mockImplementation(async (_chainId, hash) => {
+      order.push(`wait ${hash}`);
+      if (hash !== '0xbbb2') return { status: 'success', logs: [] };
+      const data = encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], [USDC, ETH, 30_100_000n, amountOut]);
+      return { status: 'success', logs: [{ address: EXECUTOR, topics: [SWAPPED_TOPIC, pad(USER as Hex), pad(USER as Hex)], data }] };
+    });
+    useWalletStore.getState().setConnected(USER, 8453);
+    useSwapForm.getState().setChain(8453, USDC, ETH);
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-token-in')).toHaveTextContent('USDC'));
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('swap-amount'), '30.1');
+    await waitFor(() => expect(button()).toHaveTextContent(/^Swap$/));
+    await user.click(button());
+    const result = await screen.findByTestId('swap-result');
+    expect(order).toEqual(['send ' + USDC, 'wait 0xaaa1', 'send ' + EXECUTOR, 'wait 0xbbb2']);
+    const buildCall = calls(fetchMock, '/swap_api/v1/build_tx')[0];
+    expect(JSON.parse(String(buildCall?.init?.body))).toEqual({ chain_id: 8453, token_in: USDC, token_out: ETH, amount: '30.1', slippage_bps: 50, sender: USER });
+    expect(within(result).getByTestId('swap-result-summary')).toHaveTextContent('Swapped 30.1 USDC for 0.010034 ETH.');
+    expect(result).toHaveAttribute('data-exact', 'true');
+    expect(within(result).getByTestId('swap-result-approve-tx')).toHaveAttribute('href', 'https://basescan.org/tx/0xaaa1');
+    expect(within(result).getByTestId('swap-result-swap-tx')).toHaveAttribute('href', 'https://basescan.org/tx/0xbbb2');
+    // The executor is now known: the allowance is read from the chain for the next swap.
+    expect(useSwapForm.getState().executors).toEqual({ 8453: EXECUTOR });
+    await user.click(within(result).getByTestId('swap-new'));
+    expect(screen.getByTestId('swap-amount')).toHaveValue('');
+    expect(button()).toHaveTextContent('Enter an amount');
+  });
+
+  it('a rejected wallet request is said in words and the button comes back', async () => {
+    api({
+      '/api/swap_api/v1/build_tx': () =>
+        ok({ quote: swapQuote(new URL(`http://x/?token_in=${ETH}&token_out=${USDC}&amount=1&slippage_bps=50`)), approve: null, swap: { chain_id: 8453, to: EXECUTOR, data: '0x01', value: '0xde0b6b3a7640000' } }),
+    });
+    vi.mocked(sendSwapTx).mockRejectedValue(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useWalletStore.getState().setConnected(USER, 8453);
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('swap-amount'), '1');
+    await waitFor(() => expect(button()).toHaveTextContent(/^Swap$/));
+    await user.click(button());
+    expect(await screen.findByTestId('swap-error')).toHaveTextContent('User rejected the request.');
+    expect(screen.getByTestId('swap-error')).toHaveAttribute('data-kind', 'userRejected');
+    expect(button()).toHaveTextContent(/^Swap$/);
+    expect(waitSwapReceipt).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('[perch] swap failed', expect.anything());
+  });
+
+  it("says 'Approve USDC' before the click when the allowance read from the chain is short", async () => {
+    api();
+    useWalletRuntime.setState({ config: {} as never });
+    vi.mocked(readAllowance).mockResolvedValue(10_000_000n); // 10 USDC
+    useWalletStore.getState().setConnected(USER, 8453);
+    useSwapForm.setState({ executors: { 8453: EXECUTOR } });
+    useSwapForm.getState().setChain(8453, USDC, ETH);
+    try {
+      renderCard();
+      await waitFor(() => expect(screen.getByTestId('swap-token-in')).toHaveTextContent('USDC'));
+      const user = userEvent.setup();
+      await user.type(screen.getByTestId('swap-amount'), '30');
+      await waitFor(() => expect(button()).toHaveTextContent('Approve USDC'));
+      expect(readAllowance).toHaveBeenCalledWith(8453, USDC, USER, EXECUTOR);
+      await user.clear(screen.getByTestId('swap-amount'));
+      await user.type(screen.getByTestId('swap-amount'), '5');
+      await waitFor(() => expect(button()).toHaveTextContent(/^Swap$/));
+    } finally {
+      act(() => useWalletRuntime.setState({ config: null }));
+    }
+  });
+});

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { explorerTxUrl } from '@/features/bridge/trackerSteps';
+import { displayAmount } from './format';
+import type { SwapOutcome } from './executeSwap';
+
+function TxLink({ url, label, testId }: { url: string; label: string; testId: string }) {
+  if (!url) return null;
+  return (
+    <a className="btn btn--ghost btn--sm" href={url} target="_blank" rel="noreferrer" data-testid={testId}>
+      {label}
+    </a>
+  );
+}
+
+/** The mined swap: what was paid and received (read from the Swapped event when possible) and the explorer links. */
+export function SwapResult({ outcome, explorer, onNew }: { outcome: SwapOutcome; explorer: string | undefined; onNew: () => void }) {
+  const { t } = useTranslation();
+  const vars = {
+    amountIn: displayAmount(outcome.amountIn),
+    tokenIn: outcome.tokenIn.symbol,
+    amountOut: displayAmount(outcome.amountOut),
+    tokenOut: outcome.tokenOut.symbol,
+  };
+  return (
+    <div className="swap-result" data-testid="swap-result" data-exact={outcome.exact}>
+      <h2 className="card__title">{t('swap.result.title')}</h2>
+      <p className="swap-result__summary" role="status" data-testid="swap-result-summary">
+        {t(outcome.exact ? 'swap.result.summary' : 'swap.result.summaryQuoted', vars)}
+      </p>
+      <div className="swap-result__links">
+        {outcome.approveHash ? <TxLink url={explorerTxUrl(explorer, outcome.approveHash)} label={t('swap.result.approveTx')} testId="swap-result-approve-tx" /> : null}
+        <TxLink url={explorerTxUrl(explorer, outcome.swapHash)} label={t('swap.result.swapTx')} testId="swap-result-swap-tx" />
+      </div>
+      <button type="button" className="btn btn--primary btn--block btn--lg" data-testid="swap-new" onClick={onNew}>
+        {t('swap.result.newSwap')}
+      </button>
+    </div>
+  );
+}
