@@ -19,7 +19,8 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-constexpr std::uint32_t kDefaultSlippageBps = 50;
+// The spec's default slippage (§9: 5/100); the web app sends its own setting with every quote.
+constexpr std::uint32_t kDefaultSlippageBps = 500;
 constexpr std::uint32_t kMaxSlippageBps = 5000;
 constexpr std::int64_t kDeadlineSeconds = 20 * 60;
 constexpr std::int64_t kQuoteSeconds = 30;
@@ -175,7 +176,24 @@ json::object quote_json(Services& s, const SwapInput& in, const swap::Quote& q) 
                         {"gas", std::move(gas)},
                         {"route", route_json(q)},
                         {"block_number", service(s).indexed_block(in.chain_id)},
+                        // The approval target: what build_tx's approve lets spend token_in.
+                        {"executor", service(s).deployment()->executor.lower_hex()},
                         {"expires_at", unix_now() + kQuoteSeconds}};
+}
+
+// The chains with swaps, whether their pools are read yet, and how many there are.
+Task<http::Response> chains(Services& s, http::Request&) {
+    json::array list;
+    if (s.swap) {
+        for (auto id : s.swap->chain_ids()) {
+            auto pools = s.swap->pools(id);
+            list.push_back(json::object{{"chain_id", id},
+                                        {"ready", pools != nullptr},
+                                        {"pools", pools ? pools->pool_count() : 0},
+                                        {"indexed_block", s.swap->indexed_block(id)}});
+        }
+    }
+    co_return http::envelope(json::object{{"chains", std::move(list)}});
 }
 
 Task<http::Response> tokens(Services& s, http::Request& req) {
@@ -258,6 +276,8 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
 }  // namespace
 
 void register_swap_api(http::Router& router, Services& s) {
+    router.get("/api/swap_api/v1/chains", "Chains with swaps, and whether their pools are read",
+               [&s](http::Request& req) { return chains(s, req); });
     router.get("/api/swap_api/v1/tokens", "Tokens that can be swapped on a chain",
                [&s](http::Request& req) { return tokens(s, req); });
     router.get("/api/swap_api/v1/quote",

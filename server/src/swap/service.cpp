@@ -40,6 +40,12 @@ void SwapService::stop() {
     for (auto& [_, indexer] : indexers_) indexer->stop();
 }
 
+std::vector<std::int64_t> SwapService::chain_ids() const {
+    std::vector<std::int64_t> ids;
+    for (const auto& [id, _] : indexers_) ids.push_back(id);
+    return ids;
+}
+
 const SwapToken* SwapService::token(std::int64_t chain_id, const chain::Address& address) const {
     if (!deployment_ || !serves(chain_id)) return nullptr;
     auto it = std::find_if(deployment_->tokens.begin(), deployment_->tokens.end(),

@@ -25,6 +25,7 @@ class SwapService {
 
     const SwapDeployment* deployment() const { return deployment_ ? &*deployment_ : nullptr; }
     bool serves(std::int64_t chain_id) const { return indexers_.contains(chain_id); }
+    std::vector<std::int64_t> chain_ids() const;
     const SwapToken* token(std::int64_t chain_id, const chain::Address& address) const;
     chain::rpc::RpcClient* rpc(std::int64_t chain_id) const;
     // Null while the chain's indexer has not read up to the head once.
