@@ -35,7 +35,11 @@ struct QuoteOptions {
     std::size_t max_candidates = 12;  // paths that enter the split search
     std::size_t max_splits = 3;       // paths one quote may use, 1..4
     std::size_t split_steps = 40;     // chunks of the greedy allocation
-    std::size_t max_paths = 50'000;   // bound on the paths enumerated
+    std::size_t max_paths = 50'000;   // bound on the paths considered
+    // Paths grow one hop at a time; of those reaching the same token after the same number of
+    // hops only this many go on (the best by output, half for the whole amount and half for a
+    // quarter of it). 0 keeps every one.
+    std::size_t prefixes_per_token = 8;
     // Gas is valued at gas_price_wei in the output token through the pools' price of the wrapped
     // native token (the output of selling native_reference_wei of it, so thin pools count
     // little). A zero gas price, or no path from the native token, values gas at zero.
