@@ -6,9 +6,10 @@
 // BM_SwapRouterQuote: per-quote latency for random pairs and sizes ($10 to $2M), with p50 and
 // p99 as counters. BM_SwapRouterQuality: the router's output minus gas against an exhaustive
 // search over the same pools: every path of up to 3 hops simulated exactly, then every split of
-// the best 10 paths (by exact output for the whole amount and for a quarter of it) over 1, 2 or
-// 3 pool-disjoint paths on a 0.1 % grid, exact amounts (tables of 1,001 exact simulations per
-// path). Run in Release: perch_swap_bench (or perch_bench) --benchmark_filter=SwapRouter.
+// the best 10 paths (by exact output for the whole amount and for a quarter of it) and the
+// router's own paths over 1, 2 or 3 pool-disjoint paths on a 0.1 % grid, exact amounts (tables of
+// 1,001 exact simulations per path). Run in Release: perch_swap_bench (or perch_bench)
+// --benchmark_filter=SwapRouter.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -277,9 +278,31 @@ double exact_out(const PoolSet& pools, const Path& path, const U256& amount, std
     return to_double(result->amount_out);
 }
 
-// The best paths by exact output for the whole amount and for a quarter, with grid tables.
+// The quote's paths as legs.
+std::vector<Path> quoted_paths(const PoolSet& pools, const Quote& quote) {
+    std::vector<Path> out;
+    for (const QuotePath& quoted : quote.paths) {
+        Path path;
+        for (const QuoteHop& hop : quoted.hops) {
+            const PoolId id = *pools.find_pool(hop.pool);
+            path.legs[path.hops++] = Leg{id, hop.token_in == pools.pool(id).token0};
+        }
+        out.push_back(path);
+    }
+    return out;
+}
+
+bool same_path(const Path& a, const Path& b) {
+    if (a.hops != b.hops) return false;
+    for (std::size_t i = 0; i < a.hops; ++i)
+        if (a.legs[i].pool != b.legs[i].pool) return false;
+    return true;
+}
+
+// The best paths by exact output for the whole amount and for a quarter, and the router's own
+// (so the search covers every split the router could have chosen), with grid tables.
 std::vector<ExactPath> top_paths(const PoolSet& pools, TokenId in, TokenId out, const U256& amount,
-                                 double gas_value) {
+                                 double gas_value, const std::vector<Path>& router_paths) {
     const auto all = enumerate_paths(pools, in, out, 3);
     const U256 quarter = *amount.div(U256(4));
     std::vector<std::pair<double, std::size_t>> by_full, by_quarter;
@@ -297,6 +320,9 @@ std::vector<ExactPath> top_paths(const PoolSet& pools, TokenId in, TokenId out, 
         chosen.insert(by_full[i].second);
     for (std::size_t i = 0; i < by_quarter.size() && chosen.size() < kTopPaths; ++i)
         chosen.insert(by_quarter[i].second);
+    for (const Path& path : router_paths)
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (same_path(all[i], path)) chosen.insert(i);
     std::vector<ExactPath> tables;
     for (std::size_t index : chosen) {
         ExactPath table{all[index], std::vector<double>(kGrid + 1),
@@ -346,7 +372,7 @@ void BM_SwapRouterQuality(benchmark::State& state) {
     const Market& m = market();
     const QuoteOptions opts = options();
     const auto trades = make_trades(static_cast<std::size_t>(state.range(0)), kSeed + 2);
-    double min_ratio = 1e9, sum_ratio = 0, compared = 0, below = 0, splits = 0;
+    double min_ratio = 1e9, max_ratio = 0, sum_ratio = 0, compared = 0, below = 0, splits = 0;
     for (auto _ : state) {
         for (const Trade& t : trades) {
             const TokenId in = *m.pools.find_token(m.tokens[t.in].address);
@@ -355,7 +381,8 @@ void BM_SwapRouterQuality(benchmark::State& state) {
                                     t.amount, opts);
             const auto price = native_price(m.pools, out, opts);
             const double gas_value = price ? static_cast<double>(kGasPriceWei) * *price : 0;
-            const Best best = exhaustive(top_paths(m.pools, in, out, t.amount, gas_value),
+            const auto mine = quote ? quoted_paths(m.pools, *quote) : std::vector<Path>{};
+            const Best best = exhaustive(top_paths(m.pools, in, out, t.amount, gas_value, mine),
                                          gas_value, opts.gas.base);
             if (!(best.net > 0)) continue;  // no route, or gas above the output
             const double router = quote ? to_double(quote->amount_out) -
@@ -367,6 +394,7 @@ void BM_SwapRouterQuality(benchmark::State& state) {
                             t.in, t.out, t.usd, quote ? quote->paths.size() : 0, best.paths, ratio);
             }
             min_ratio = std::min(min_ratio, ratio);
+            max_ratio = std::max(max_ratio, ratio);
             sum_ratio += ratio;
             compared += 1;
             below += ratio < 0.999;
@@ -375,6 +403,7 @@ void BM_SwapRouterQuality(benchmark::State& state) {
     }
     state.counters["compared"] = compared;
     state.counters["min_ratio"] = min_ratio;
+    state.counters["max_ratio"] = max_ratio;
     state.counters["mean_ratio"] = compared > 0 ? sum_ratio / compared : 0;
     state.counters["below_99.9%"] = below;
     state.counters["router_splits"] = splits;

@@ -19,7 +19,8 @@ constexpr double kTwo96 = 79228162514264337593543950336.0;
 constexpr double kMinSqrtPrice = 4295128739.0 / kTwo96;
 constexpr double kMaxSqrtPrice = 1461446703485210103287273052203988822378723970342.0 / kTwo96;
 constexpr std::size_t kMaxSplits = 4;
-constexpr std::size_t kMaxExactTries = 8;  // plans simulated exactly before giving up
+constexpr std::size_t kMaxCandidates = 64;  // a plan names its members in a byte
+constexpr std::size_t kMaxExactTries = 8;   // plans simulated exactly before giving up
 
 // ---- The floating-point model (ranking and split search only) ----
 
@@ -383,7 +384,10 @@ struct Search {
                 const std::size_t c = plan.chunks[m];
                 if (c >= steps || !table[c + 1].ok) continue;
                 const double gain = table[c + 1].out - table[c].out;
-                if (gain > best_gain) best_gain = gain, best = m;
+                if (gain > best_gain) {
+                    best_gain = gain;
+                    best = m;
+                }
             }
             if (best == kMaxSplits) return false;
             ++plan.chunks[best];
@@ -414,7 +418,9 @@ struct Search {
 };
 
 // Moves input between two paths until their marginal rates meet (bisection on the slope of
-// their summed output, concave), within `window` of where the chunks left them.
+// their summed output, concave), within `window` of where the chunks left them. When one path
+// runs out of liquidity first, the best point is at its edge: the bisection's bracket then has
+// the infeasible side at one end, so both ends and the middle are tried.
 void balance_pair(const PoolSet& set, const Path& a, const Path& b, double& xa, double& xb,
                   double window, double tolerance) {
     auto slope = [&](double t) {
@@ -424,19 +430,27 @@ void balance_pair(const PoolSet& set, const Path& a, const Path& b, double& xa, 
         if (!pa.ok) return kInfinity;
         return pb.rate - pa.rate;
     };
+    auto total = [&](double t) {
+        const Approx pa = approx_path(set, a, xa - t);
+        const Approx pb = approx_path(set, b, xb + t);
+        return pa.ok && pb.ok ? pa.out + pb.out : -kInfinity;
+    };
     double lo = -std::min(xb * 0.999, window);
     double hi = std::min(xa * 0.999, window);
     for (int i = 0; i < 64 && hi - lo > tolerance; ++i) {
         const double mid = (lo + hi) / 2;
         (slope(mid) > 0 ? lo : hi) = mid;
     }
-    const double t = (lo + hi) / 2;
-    const Approx before_a = approx_path(set, a, xa), before_b = approx_path(set, b, xb);
-    const Approx after_a = approx_path(set, a, xa - t), after_b = approx_path(set, b, xb + t);
-    if (after_a.ok && after_b.ok && after_a.out + after_b.out > before_a.out + before_b.out) {
-        xa -= t;
-        xb += t;
+    double best_t = 0, best = total(0);
+    for (double t : {(lo + hi) / 2, hi, lo}) {
+        const double value = total(t);
+        if (value > best) {
+            best = value;
+            best_t = t;
+        }
     }
+    xa -= best_t;
+    xb += best_t;
 }
 
 // The plan's shares of the input, refined past the chunks' granularity.
@@ -702,16 +716,17 @@ Result<Quote> best_quote(const PoolSet& pools, const chain::Address& token_in,
         if (c.full.ok) c.net = c.full.out - static_cast<double>(gas) * gas_value;
     }
 
-    Search search{pools,
-                  options,
-                  gas_value,
-                  amount,
-                  std::max<std::size_t>(options.split_steps, 1),
-                  pick_candidates(std::move(walk.candidates),
-                                  std::max<std::size_t>(options.max_candidates, 1)),
-                  {},
-                  {},
-                  {}};
+    Search search{
+        pools,
+        options,
+        gas_value,
+        amount,
+        std::max<std::size_t>(options.split_steps, 1),
+        pick_candidates(std::move(walk.candidates),
+                        std::clamp<std::size_t>(options.max_candidates, 1, kMaxCandidates)),
+        {},
+        {},
+        {}};
     search.build_tables();
     Plan start;
     search.enumerate(start, 0, std::clamp<std::size_t>(options.max_splits, 1, kMaxSplits));

@@ -32,7 +32,7 @@ struct GasModel {
 
 struct QuoteOptions {
     std::size_t max_hops = 3;         // 1..3
-    std::size_t max_candidates = 12;  // paths that enter the split search
+    std::size_t max_candidates = 12;  // paths that enter the split search (at most 64)
     std::size_t max_splits = 3;       // paths one quote may use, 1..4
     std::size_t split_steps = 40;     // chunks of the greedy allocation
     std::size_t max_paths = 50'000;   // bound on the paths considered
