@@ -237,10 +237,12 @@ struct Prefix {
     Path path;
     Tokens tokens{};
     std::array<Approx, 2> at{};
+    std::uint64_t gas = 0;     // the hops' gas so far
+    double rank = -kInfinity;  // the whole amount's output net of that gas, see collect
 };
 
 double full_key(const Prefix& p) {
-    return p.at[0].ok ? p.at[0].out : -kInfinity;
+    return p.rank;
 }
 double part_key(const Prefix& p) {
     return p.at[1].ok ? p.at[1].out : -kInfinity;
@@ -282,8 +284,11 @@ struct Found {
 };
 
 // Paths grown one hop at a time, every prefix of a length together, each carrying the model's
-// output so a shared prefix is simulated once.
-Found collect(const PoolSet& set, TokenId in, TokenId out, double amount,
+// output so a shared prefix is simulated once. `gas_in` values a gas unit in the input token:
+// a prefix's output y of some token, net of its gas, is y * (1 - gas * gas_in / amount) (the gas
+// turned into the same token at the prefix's own rate), so a cheap V2 hop is not dropped for a
+// V3 hop that gives slightly more but costs more than that in gas.
+Found collect(const PoolSet& set, TokenId in, TokenId out, double amount, double gas_in,
               const QuoteOptions& options) {
     const std::size_t max_hops = std::clamp<std::size_t>(options.max_hops, 1, 3);
     const Targets targets(set, out);
@@ -302,6 +307,12 @@ Found collect(const PoolSet& set, TokenId in, TokenId out, double amount,
                 q.path.legs[q.path.hops++] = Leg{edge.pool, edge.zero_for_one};
                 q.tokens[hop] = edge.other;
                 q.at = step(set, p.at, q.path.legs[hop - 1]);
+                q.gas =
+                    p.gas + (set.approx(edge.pool).v3 ? options.gas.v3_hop : options.gas.v2_hop);
+                if (q.at[0].ok) {
+                    const auto gas = q.gas + q.at[0].ticks * options.gas.v3_tick_crossed;
+                    q.rank = q.at[0].out * (1.0 - static_cast<double>(gas) * gas_in / amount);
+                }
                 if (!q.at[0].ok && !q.at[1].ok) {
                     // A path that cannot take the amount is still a path: the error is then
                     // insufficient liquidity, not no route.
@@ -338,6 +349,7 @@ struct PathCollector {
 struct Plan {
     std::array<std::uint8_t, kMaxSplits> members{};
     std::array<std::uint32_t, kMaxSplits> chunks{};
+    std::array<double, kMaxSplits> shares{};  // input per member, chunks or past them
     std::uint8_t size = 0;
     double net = -kInfinity;
 };
@@ -351,12 +363,16 @@ struct Search {
     std::vector<Candidate> candidates;
     std::vector<std::vector<Approx>> tables;   // [candidate][chunks 0..steps]
     std::vector<std::vector<bool>> conflicts;  // pool shared
+    std::vector<double> capacities;            // the most a path takes; < 0: not yet known
     std::vector<Plan> plans;
+
+    double chunk() const { return amount / static_cast<double>(steps); }
 
     void build_tables() {
         const std::size_t k = candidates.size();
         tables.assign(k, std::vector<Approx>(steps + 1));
         conflicts.assign(k, std::vector<bool>(k, false));
+        capacities.assign(k, -1.0);
         for (std::size_t i = 0; i < k; ++i) {
             tables[i][0] = {0, 0, 0, true};
             for (std::size_t c = 1; c <= steps; ++c) {
@@ -368,8 +384,29 @@ struct Search {
         }
     }
 
-    // Greedy by marginal output: exact for concave outputs, as AMM outputs are.
-    bool allocate(Plan& plan) const {
+    // The largest input the path takes (a V3 pool's last position ends somewhere), between its
+    // last feasible chunk and the next; bisected once, when a plan needs it.
+    double capacity(std::size_t candidate) {
+        double& known = capacities[candidate];
+        if (known >= 0) return known;
+        const auto& table = tables[candidate];
+        std::size_t last = 0;
+        while (last < steps && table[last + 1].ok) ++last;
+        double lo = chunk() * static_cast<double>(last);
+        if (last == steps) return known = amount;
+        double hi = chunk() * static_cast<double>(last + 1);
+        for (int i = 0; i < 40; ++i) {
+            const double mid = (lo + hi) / 2;
+            (approx_path(set, candidates[candidate].path, mid).ok ? lo : hi) = mid;
+        }
+        return known = lo;
+    }
+
+    // Greedy by marginal output: exact for concave outputs, as AMM outputs are. When the members
+    // cannot take another whole chunk but their capacities add up to the amount, the rest goes
+    // into their headroom (the refinement then balances it): the chunks' grid must not hide a
+    // split that just fits.
+    bool allocate(Plan& plan) {
         std::size_t left = steps;
         for (std::size_t m = 0; m < plan.size; ++m) {
             if (!tables[plan.members[m]][1].ok || left == 0) return false;
@@ -389,17 +426,37 @@ struct Search {
                     best = m;
                 }
             }
-            if (best == kMaxSplits) return false;
+            if (best == kMaxSplits) break;
             ++plan.chunks[best];
         }
+        for (std::size_t m = 0; m < plan.size; ++m)
+            plan.shares[m] = chunk() * static_cast<double>(plan.chunks[m]);
+        if (left > 0 && !fill_headroom(plan, chunk() * static_cast<double>(left))) return false;
         double out = 0;
         std::uint64_t gas = options.gas.base;
         for (std::size_t m = 0; m < plan.size; ++m) {
-            const Approx& cell = tables[plan.members[m]][plan.chunks[m]];
+            const Approx cell =
+                left > 0 ? approx_path(set, candidates[plan.members[m]].path, plan.shares[m])
+                         : tables[plan.members[m]][plan.chunks[m]];
+            if (!cell.ok) return false;
             out += cell.out;
             gas += candidates[plan.members[m]].hop_gas + cell.ticks * options.gas.v3_tick_crossed;
         }
         plan.net = out - static_cast<double>(gas) * gas_value;
+        return true;
+    }
+
+    // Spreads `rest` over the members in proportion to the room left below their capacities.
+    bool fill_headroom(Plan& plan, double rest) {
+        std::array<double, kMaxSplits> room{};
+        double total = 0;
+        for (std::size_t m = 0; m < plan.size; ++m) {
+            // A hair inside the edge: the exact math must still fill it.
+            room[m] = std::max(0.0, capacity(plan.members[m]) * (1 - 1e-9) - plan.shares[m]);
+            total += room[m];
+        }
+        if (!(total > rest)) return false;
+        for (std::size_t m = 0; m < plan.size; ++m) plan.shares[m] += rest * room[m] / total;
         return true;
     }
 
@@ -455,9 +512,8 @@ void balance_pair(const PoolSet& set, const Path& a, const Path& b, double& xa, 
 
 // The plan's shares of the input, refined past the chunks' granularity.
 std::vector<double> refine(const Search& search, const Plan& plan) {
-    const double chunk = search.amount / static_cast<double>(search.steps);
-    std::vector<double> shares(plan.size);
-    for (std::size_t m = 0; m < plan.size; ++m) shares[m] = chunk * plan.chunks[m];
+    const double chunk = search.chunk();
+    std::vector<double> shares(plan.shares.begin(), plan.shares.begin() + plan.size);
     for (int pass = 0; pass < 2; ++pass) {
         for (std::size_t a = 0; a < plan.size; ++a) {
             for (std::size_t b = a + 1; b < plan.size; ++b) {
@@ -698,7 +754,9 @@ Result<Quote> best_quote(const PoolSet& pools, const chain::Address& token_in,
     if (!in || !out) return make_error(Errc::swap_no_route, "no pool trades the token");
 
     const double amount = to_double(amount_in);
-    Found walk = collect(pools, *in, *out, amount, options);
+    const double gas_price = to_double(options.gas_price_wei);
+    const auto in_price = gas_price > 0 ? native_price(pools, *in, options) : std::nullopt;
+    Found walk = collect(pools, *in, *out, amount, in_price ? gas_price * *in_price : 0.0, options);
     if (walk.candidates.empty()) {
         if (walk.blocked) {
             return make_error(Errc::swap_insufficient_liquidity,
@@ -724,6 +782,7 @@ Result<Quote> best_quote(const PoolSet& pools, const chain::Address& token_in,
         std::max<std::size_t>(options.split_steps, 1),
         pick_candidates(std::move(walk.candidates),
                         std::clamp<std::size_t>(options.max_candidates, 1, kMaxCandidates)),
+        {},
         {},
         {},
         {}};
