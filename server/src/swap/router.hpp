@@ -3,12 +3,14 @@
 // split across paths that share no pool where that pays for its gas, and the amounts each path
 // gives as the contracts compute them on the pre-trade state. Pure and deterministic.
 //
-// How: every path is walked once with a floating-point model of the pools (ApproxPool) to rank
-// them; the best few get output tables over N chunks of the amount; every combination of up to
-// max_splits pool-disjoint candidates is allocated greedily by marginal output and judged by
-// output minus gas; the winner's shares are refined by equalizing marginal rates; and finally the
-// winner and the best single path are simulated with the exact integer math (V2 getAmountOut,
-// the V3 swap loop) and the better of the two by exact output minus gas is the quote.
+// How: paths grow one hop at a time with a floating-point model of the pools (ApproxPool), and
+// of those reaching the same token only the best few go on; the paths found are ranked by the
+// model's output minus gas for the whole amount and by output for a quarter of it; the best
+// max_candidates get output tables over split_steps chunks of the amount; every combination of
+// up to max_splits pool-disjoint candidates is allocated greedily by marginal output and judged
+// by output minus gas; the winner's shares are refined by equalizing marginal rates pairwise; and
+// the winner and the best single path are then run with the exact integer math (V2
+// getAmountOut, the V3 swap loop): the better of the two by exact output minus gas is the quote.
 #include <array>
 #include <cstdint>
 #include <optional>
