@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "swap/full_math.hpp"
 #include "swap/sqrt_price_math.hpp"
+#include "swap/swap_math.hpp"
 #include "swap/tick_math.hpp"
 #include "swap_test_support.hpp"
 
@@ -376,6 +378,28 @@ TEST(Router, PriceImpactIsAgainstTheMidPrice) {
     auto big = best_quote(set, token(2), token(3), e18(10'000), no_gas());
     ASSERT_TRUE(big.ok());
     EXPECT_NEAR(big->price_impact_bps, 30.0 + 99.0, 1.0);  // and 1 % of the reserve moves ~1 %
+}
+
+// The most token0 a V3 pool from v3() takes (fee included) before its only position ends.
+U256 v3_capacity(u128 liquidity, std::int32_t range, std::uint32_t fee) {
+    const U256 net = *get_amount0_delta(*get_sqrt_ratio_at_tick(-range), kQ96, liquidity, true);
+    return *mul_div(net, U256(kFeePipsDenominator), U256(kFeePipsDenominator - fee));
+}
+
+TEST(Router, SplitsWhatNoSinglePoolCanTakeUpToTheirEdges) {
+    const u128 deep = test::dec128("6900000000000000000000");
+    const u128 shallow = test::dec128("3100000000000000000000");
+    PoolSet set = make_set({v3(1, 2, 3, deep, 600), v3(2, 2, 3, shallow, 600)});
+    const U256 both = *v3_capacity(deep, 600, 3000).add(v3_capacity(shallow, 600, 3000));
+    // 99.5 % of what the two hold together: neither alone, nor whole 2.5 % chunks, fit it.
+    const U256 amount = *mul_div(both, U256(995), U256(1000));
+    auto quote = best_quote(set, token(2), token(3), amount, with_gas(1'000'000'000));
+    ASSERT_TRUE(quote.ok()) << quote.error().message;
+    ASSERT_EQ(quote->paths.size(), 2u);
+    EXPECT_EQ(sum_in(*quote), amount);
+    const U256 too_much = *mul_div(both, U256(1001), U256(1000));
+    EXPECT_EQ(best_quote(set, token(2), token(3), too_much).error().code,
+              Errc::swap_insufficient_liquidity);
 }
 
 TEST(Router, EnumeratesPathsWithoutRepeatedTokens) {
