@@ -255,6 +255,23 @@ void BM_SwapRouterQuote(benchmark::State& state) {
 }
 BENCHMARK(BM_SwapRouterQuote)->Unit(benchmark::kMicrosecond);
 
+// The indexer's step: copy the published set, replace one V3 pool's state (its model rebuilt),
+// publish. The copy shares every other pool.
+void BM_SwapPoolSetUpdate(benchmark::State& state) {
+    const Market& m = market();
+    PoolId v3 = 0;
+    while (m.pools.pool(v3).kind() != PoolKind::v3) ++v3;
+    const Pool changed = m.pools.pool(v3);
+    PoolSetHandle handle;
+    handle.store(std::make_shared<const PoolSet>(m.pools));
+    for (auto _ : state) {
+        auto next = std::make_shared<PoolSet>(*handle.load());
+        benchmark::DoNotOptimize(next->upsert(changed));
+        handle.store(std::move(next));
+    }
+}
+BENCHMARK(BM_SwapPoolSetUpdate)->Unit(benchmark::kMicrosecond);
+
 // ---- The exhaustive search ----
 
 constexpr std::size_t kGrid = 1000;  // 0.1 % steps

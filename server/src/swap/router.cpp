@@ -376,7 +376,7 @@ struct Search {
         for (std::size_t i = 0; i < k; ++i) {
             tables[i][0] = {0, 0, 0, true};
             for (std::size_t c = 1; c <= steps; ++c) {
-                const double in = c == steps ? amount : amount * static_cast<double>(c) / steps;
+                const double in = c == steps ? amount : chunk() * static_cast<double>(c);
                 tables[i][c] = approx_path(set, candidates[i].path, in);
             }
             for (std::size_t j = 0; j < k; ++j)
