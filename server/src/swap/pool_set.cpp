@@ -31,12 +31,23 @@ ApproxPool approx_v3(const V3Pool& pool) {
     out.sqrt_price = to_double(pool.sqrt_price_x96) / kTwo96;
     out.liquidity = static_cast<double>(pool.liquidity);
     out.tick_sqrt_prices.reserve(pool.ticks.size());
-    out.tick_nets.reserve(pool.ticks.size());
+    std::vector<i128> nets;
+    nets.reserve(pool.ticks.size());
     for (const auto& [tick, net] : pool.ticks) {
         out.tick_sqrt_prices.push_back(std::pow(1.0001, tick / 2.0));
-        out.tick_nets.push_back(static_cast<double>(net));
+        nets.push_back(net);
         if (tick <= pool.tick) out.above = out.tick_sqrt_prices.size();
     }
+    // From the current range outwards, as the swap loop would cross them (a range that would go
+    // negative cannot be swapped into on chain either: it counts as empty).
+    std::vector<i128> ranges(nets.size() + 1, 0);
+    ranges[out.above] = static_cast<i128>(pool.liquidity);
+    for (std::size_t j = out.above + 1; j < ranges.size(); ++j)
+        ranges[j] = ranges[j - 1] + nets[j - 1];
+    for (std::size_t j = out.above; j-- > 0;) ranges[j] = ranges[j + 1] - nets[j];
+    out.range_liquidity.reserve(ranges.size());
+    for (i128 range : ranges)
+        out.range_liquidity.push_back(range > 0 ? static_cast<double>(range) : 0.0);
     return out;
 }
 

@@ -53,13 +53,15 @@ struct ApproxPool {
     // V2: the reserves.
     double reserve0 = 0;
     double reserve1 = 0;
-    // V3: sqrt(price of token0 in token1), in-range liquidity, and the initialized ticks as
-    // ascending sqrt prices with their liquidityNet; `above` is the first of them above the
-    // pool's tick (those at or below it are crossed going down).
+    // V3: sqrt(price of token0 in token1), in-range liquidity, the initialized ticks as
+    // ascending sqrt prices, and the liquidity between them: range_liquidity[j] lies between
+    // ticks j - 1 and j (0: below the lowest, size: above the highest), added up exactly in
+    // integers so that past the last position it is exactly zero, as on chain. `above` is the
+    // first tick above the pool's tick (those at or below it are crossed going down).
     double sqrt_price = 0;
     double liquidity = 0;
     std::vector<double> tick_sqrt_prices;
-    std::vector<double> tick_nets;
+    std::vector<double> range_liquidity;
     std::size_t above = 0;
     bool v3 = false;
 
@@ -119,8 +121,9 @@ class PoolSet {
 // Checks a V3 state as upsert does.
 chain::Result<void> validate(const V3Pool& pool);
 
-// The published set: one writer stores, any number of readers load, no locks on either side
-// beyond the atomic shared_ptr's own.
+// The published set: one writer stores, any number of readers load. No mutex: a load or store
+// is one std::atomic<std::shared_ptr> operation (libstdc++ guards the control block with a spin
+// bit for the few instructions of the swap), and a loaded set lives as long as its reader holds it.
 class PoolSetHandle {
   public:
     PoolSetHandle() : current_(std::make_shared<const PoolSet>()) {}

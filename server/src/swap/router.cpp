@@ -19,7 +19,8 @@ constexpr double kTwo96 = 79228162514264337593543950336.0;
 constexpr double kMinSqrtPrice = 4295128739.0 / kTwo96;
 constexpr double kMaxSqrtPrice = 1461446703485210103287273052203988822378723970342.0 / kTwo96;
 constexpr std::size_t kMaxSplits = 4;
-constexpr std::size_t kMaxExactTries = 8;  // plans simulated exactly before giving up
+constexpr std::size_t kMaxCandidates = 64;  // a plan names its members in a byte
+constexpr std::size_t kMaxExactTries = 8;   // plans simulated exactly before giving up
 
 // ---- The floating-point model (ranking and split search only) ----
 
@@ -59,7 +60,7 @@ Approx approx_v3_down(const ApproxPool& p, double in) {
         }
         if (i == 0) return {};
         s = target;
-        liquidity = std::max(0.0, liquidity - p.tick_nets[--i]);
+        liquidity = p.range_liquidity[--i];
         ++ticks;
     }
 }
@@ -84,7 +85,7 @@ Approx approx_v3_up(const ApproxPool& p, double in) {
         }
         if (i == n) return {};
         s = target;
-        liquidity = std::max(0.0, liquidity + p.tick_nets[i++]);
+        liquidity = p.range_liquidity[++i];
         ++ticks;
     }
 }
@@ -122,38 +123,59 @@ std::uint64_t hop_gas(const PoolSet& set, const Path& path, const GasModel& gas)
 
 // ---- Paths ----
 
-// Depth-first over the paths from `in` to `out`. The visitor's enter(path) is asked after each
-// hop is added (false prunes below it), emit(path) gets each complete path (false stops).
+// The pools into `out` by the token they come from: the last hop of every path.
+class Targets {
+  public:
+    Targets(const PoolSet& set, TokenId out) : into_(set.token_count()) {
+        for (const Edge& edge : set.edges(out))
+            into_[edge.other].push_back(Edge{edge.pool, out, !edge.zero_for_one});
+    }
+    std::span<const Edge> from(TokenId token) const { return into_[token]; }
+    bool reachable(TokenId token) const { return !into_[token].empty(); }
+
+  private:
+    std::vector<std::vector<Edge>> into_;
+};
+
+// The tokens a path passes through, `in` first.
+using Tokens = std::array<TokenId, 4>;
+
+// Whether a path through `tokens` (after `hops` hops) may go on to `next`, with `left` hops to
+// follow that one.
+bool may_visit(const Targets& targets, const Tokens& tokens, std::size_t hops, TokenId next,
+               TokenId out, std::size_t left) {
+    if (next == out) return true;
+    if (left == 0) return false;
+    for (std::size_t i = 0; i <= hops; ++i)
+        if (tokens[i] == next) return false;
+    return left > 1 || targets.reachable(next);
+}
+
+// Every path, depth first (enumerate_paths, native_price). The visitor's enter(path) is asked
+// after each hop is added (false prunes below it), emit(path) gets each complete path (false
+// stops).
 class Walker {
   public:
     Walker(const PoolSet& set, TokenId in, TokenId out, std::size_t max_hops)
-        : set_(set), in_(in), out_(out), max_hops_(std::clamp<std::size_t>(max_hops, 1, 3)) {
-        // A path with two hops left may only go where a pool to `out` exists.
-        near_out_.assign(set.token_count(), false);
-        for (const Edge& edge : set.edges(out)) near_out_[edge.other] = true;
+        : set_(set),
+          targets_(set, out),
+          out_(out),
+          max_hops_(std::clamp<std::size_t>(max_hops, 1, 3)) {
         tokens_[0] = in;
     }
 
     template <class Visitor>
     void run(Visitor& visitor) {
         Path path;
-        descend(in_, path, visitor);
+        descend(tokens_[0], path, visitor);
     }
 
   private:
-    bool wanted(TokenId next, const Path& path) const {
-        if (next == out_) return true;
-        const std::size_t left = max_hops_ - path.hops;
-        if (left <= 1 || next == in_) return false;
-        for (std::size_t i = 1; i <= path.hops; ++i)
-            if (tokens_[i] == next) return false;
-        return left > 2 || near_out_[next];
-    }
-
     template <class Visitor>
     bool descend(TokenId token, Path& path, Visitor& visitor) {
-        for (const Edge& edge : set_.edges(token)) {
-            if (!wanted(edge.other, path)) continue;
+        const std::size_t left = max_hops_ - path.hops - 1;  // after the hop added here
+        for (const Edge& edge : left == 0 ? targets_.from(token) : set_.edges(token)) {
+            if (!may_visit(targets_, tokens_, path.hops, edge.other, out_, left)) continue;
             path.legs[path.hops] = Leg{edge.pool, edge.zero_for_one};
             tokens_[++path.hops] = edge.other;
             bool go = true;
@@ -167,15 +189,13 @@ class Walker {
     }
 
     const PoolSet& set_;
-    TokenId in_;
+    Targets targets_;
     TokenId out_;
     std::size_t max_hops_;
-    std::vector<bool> near_out_;
-    std::array<TokenId, 4> tokens_{};
+    Tokens tokens_{};
 };
 
-// A path with the model's output for the whole amount and for a quarter of it, carried hop by
-// hop down the walk so a shared prefix is computed once.
+// A path with the model's output for the whole amount and for a quarter of it.
 struct Candidate {
     Path path;
     Approx full;
@@ -184,36 +204,135 @@ struct Candidate {
     double net = -kInfinity;  // full output minus its gas, the first ranking
 };
 
+// The model's state one hop further, for both amounts.
+std::array<Approx, 2> step(const PoolSet& set, const std::array<Approx, 2>& before,
+                           const Leg& leg) {
+    std::array<Approx, 2> after{};
+    for (std::size_t j = 0; j < 2; ++j) {
+        if (!before[j].ok) continue;
+        const Approx hop = approx_hop(set.approx(leg.pool), leg.zero_for_one, before[j].out);
+        after[j] = {hop.out, 0, before[j].ticks + hop.ticks, hop.ok && hop.out > 0};
+    }
+    return after;
+}
+
+// native_price's walk: the model's output along each path.
 struct ProbeWalk {
     const PoolSet& set;
-    std::size_t max_paths;
     std::array<std::array<Approx, 2>, 4> at{};  // [hops done][full, part]
     std::vector<Candidate> found;
-    bool blocked = false;  // a path exists that the pools cannot take the amount along
 
-    // Always goes on below: a path that cannot take the amount is still a path (the error then
-    // says insufficient liquidity, not no route); it just costs no more simulation.
     bool enter(const Path& path) {
-        const Leg& leg = path.legs[path.hops - 1];
-        for (std::size_t j = 0; j < 2; ++j) {
-            const Approx& before = at[path.hops - 1][j];
-            Approx& after = at[path.hops][j];
-            after = {};
-            if (!before.ok) continue;
-            const Approx hop = approx_hop(set.approx(leg.pool), leg.zero_for_one, before.out);
-            after = {hop.out, 0, before.ticks + hop.ticks, hop.ok && hop.out > 0};
-        }
-        return true;
+        at[path.hops] = step(set, at[path.hops - 1], path.legs[path.hops - 1]);
+        return at[path.hops][0].ok || at[path.hops][1].ok;
     }
     bool emit(const Path& path) {
-        if (!at[path.hops][0].ok && !at[path.hops][1].ok) {
-            blocked = true;
-            return true;
-        }
         found.push_back(Candidate{path, at[path.hops][0], at[path.hops][1]});
-        return found.size() < max_paths;
+        return true;
     }
 };
+
+// A path under way in the layered search.
+struct Prefix {
+    Path path;
+    Tokens tokens{};
+    std::array<Approx, 2> at{};
+    std::uint64_t gas = 0;     // the hops' gas so far
+    double rank = -kInfinity;  // the whole amount's output net of that gas, see collect
+};
+
+double full_key(const Prefix& p) {
+    return p.rank;
+}
+double part_key(const Prefix& p) {
+    return p.at[1].ok ? p.at[1].out : -kInfinity;
+}
+
+// Per token, only the `width` prefixes that bring the most of it (half by the whole amount,
+// half by a quarter): prefixes ending at the same token compare in the same units, and the
+// weaker ones rarely make a path worth quoting. This bounds hub-to-hub-to-hub explosions.
+void keep_best(std::vector<Prefix>& prefixes, std::size_t width, std::size_t token_count) {
+    if (width == 0) return;
+    std::vector<std::vector<std::uint32_t>> buckets(token_count);
+    for (std::uint32_t i = 0; i < prefixes.size(); ++i) {
+        const Prefix& p = prefixes[i];
+        buckets[p.tokens[p.path.hops]].push_back(i);
+    }
+    auto by = [&](double (*key)(const Prefix&)) {
+        return [&prefixes, key](std::uint32_t a, std::uint32_t b) {
+            const double ka = key(prefixes[a]), kb = key(prefixes[b]);
+            return ka != kb ? ka > kb : a < b;
+        };
+    };
+    std::vector<Prefix> kept;
+    for (auto& bucket : buckets) {
+        if (bucket.size() > width) {
+            const auto half = bucket.begin() + static_cast<std::ptrdiff_t>((width + 1) / 2);
+            std::partial_sort(bucket.begin(), half, bucket.end(), by(full_key));
+            std::partial_sort(half, bucket.begin() + static_cast<std::ptrdiff_t>(width),
+                              bucket.end(), by(part_key));
+            bucket.resize(width);
+        }
+        for (std::uint32_t i : bucket) kept.push_back(prefixes[i]);
+    }
+    prefixes.swap(kept);
+}
+
+struct Found {
+    std::vector<Candidate> candidates;
+    bool blocked = false;  // a path exists that the pools cannot take the amount along
+};
+
+// Paths grown one hop at a time, every prefix of a length together, each carrying the model's
+// output so a shared prefix is simulated once. `gas_in` values a gas unit in the input token:
+// a prefix's output y of some token, net of its gas, is y * (1 - gas * gas_in / amount) (the gas
+// turned into the same token at the prefix's own rate), so a cheap V2 hop is not dropped for a
+// V3 hop that gives slightly more but costs more than that in gas.
+Found collect(const PoolSet& set, TokenId in, TokenId out, double amount, double gas_in,
+              const QuoteOptions& options) {
+    const std::size_t max_hops = std::clamp<std::size_t>(options.max_hops, 1, 3);
+    const Targets targets(set, out);
+    Found found;
+    std::vector<Prefix> level(1), next;
+    level[0].tokens[0] = in;
+    level[0].at = {Approx{amount, 0, 0, true}, Approx{amount / 4, 0, 0, true}};
+    for (std::size_t hop = 1; hop <= max_hops && !level.empty(); ++hop) {
+        next.clear();
+        const std::size_t left = max_hops - hop;
+        for (const Prefix& p : level) {
+            const TokenId at = p.tokens[hop - 1];
+            for (const Edge& edge : left == 0 ? targets.from(at) : set.edges(at)) {
+                if (!may_visit(targets, p.tokens, hop - 1, edge.other, out, left)) continue;
+                Prefix q = p;
+                q.path.legs[q.path.hops++] = Leg{edge.pool, edge.zero_for_one};
+                q.tokens[hop] = edge.other;
+                q.at = step(set, p.at, q.path.legs[hop - 1]);
+                q.gas =
+                    p.gas + (set.approx(edge.pool).v3 ? options.gas.v3_hop : options.gas.v2_hop);
+                if (q.at[0].ok) {
+                    const auto gas = q.gas + q.at[0].ticks * options.gas.v3_tick_crossed;
+                    q.rank = q.at[0].out * (1.0 - static_cast<double>(gas) * gas_in / amount);
+                }
+                if (!q.at[0].ok && !q.at[1].ok) {
+                    // A path that cannot take the amount is still a path: the error is then
+                    // insufficient liquidity, not no route.
+                    found.blocked =
+                        found.blocked || edge.other == out || targets.reachable(edge.other);
+                    continue;
+                }
+                if (edge.other != out) {
+                    next.push_back(q);
+                    continue;
+                }
+                found.candidates.push_back(Candidate{q.path, q.at[0], q.at[1]});
+                if (found.candidates.size() >= options.max_paths) return found;
+            }
+        }
+        keep_best(next, options.prefixes_per_token, set.token_count());
+        level.swap(next);
+    }
+    return found;
+}
 
 struct PathCollector {
     std::size_t max_paths;
@@ -230,6 +349,7 @@ struct PathCollector {
 struct Plan {
     std::array<std::uint8_t, kMaxSplits> members{};
     std::array<std::uint32_t, kMaxSplits> chunks{};
+    std::array<double, kMaxSplits> shares{};  // input per member, chunks or past them
     std::uint8_t size = 0;
     double net = -kInfinity;
 };
@@ -243,16 +363,20 @@ struct Search {
     std::vector<Candidate> candidates;
     std::vector<std::vector<Approx>> tables;   // [candidate][chunks 0..steps]
     std::vector<std::vector<bool>> conflicts;  // pool shared
+    std::vector<double> capacities;            // the most a path takes; < 0: not yet known
     std::vector<Plan> plans;
+
+    double chunk() const { return amount / static_cast<double>(steps); }
 
     void build_tables() {
         const std::size_t k = candidates.size();
         tables.assign(k, std::vector<Approx>(steps + 1));
         conflicts.assign(k, std::vector<bool>(k, false));
+        capacities.assign(k, -1.0);
         for (std::size_t i = 0; i < k; ++i) {
             tables[i][0] = {0, 0, 0, true};
             for (std::size_t c = 1; c <= steps; ++c) {
-                const double in = c == steps ? amount : amount * static_cast<double>(c) / steps;
+                const double in = c == steps ? amount : chunk() * static_cast<double>(c);
                 tables[i][c] = approx_path(set, candidates[i].path, in);
             }
             for (std::size_t j = 0; j < k; ++j)
@@ -260,8 +384,29 @@ struct Search {
         }
     }
 
-    // Greedy by marginal output: exact for concave outputs, as AMM outputs are.
-    bool allocate(Plan& plan) const {
+    // The largest input the path takes (a V3 pool's last position ends somewhere), between its
+    // last feasible chunk and the next; bisected once, when a plan needs it.
+    double capacity(std::size_t candidate) {
+        double& known = capacities[candidate];
+        if (known >= 0) return known;
+        const auto& table = tables[candidate];
+        std::size_t last = 0;
+        while (last < steps && table[last + 1].ok) ++last;
+        double lo = chunk() * static_cast<double>(last);
+        if (last == steps) return known = amount;
+        double hi = chunk() * static_cast<double>(last + 1);
+        for (int i = 0; i < 40; ++i) {
+            const double mid = (lo + hi) / 2;
+            (approx_path(set, candidates[candidate].path, mid).ok ? lo : hi) = mid;
+        }
+        return known = lo;
+    }
+
+    // Greedy by marginal output: exact for concave outputs, as AMM outputs are. When the members
+    // cannot take another whole chunk but their capacities add up to the amount, the rest goes
+    // into their headroom (the refinement then balances it): the chunks' grid must not hide a
+    // split that just fits.
+    bool allocate(Plan& plan) {
         std::size_t left = steps;
         for (std::size_t m = 0; m < plan.size; ++m) {
             if (!tables[plan.members[m]][1].ok || left == 0) return false;
@@ -276,19 +421,42 @@ struct Search {
                 const std::size_t c = plan.chunks[m];
                 if (c >= steps || !table[c + 1].ok) continue;
                 const double gain = table[c + 1].out - table[c].out;
-                if (gain > best_gain) best_gain = gain, best = m;
+                if (gain > best_gain) {
+                    best_gain = gain;
+                    best = m;
+                }
             }
-            if (best == kMaxSplits) return false;
+            if (best == kMaxSplits) break;
             ++plan.chunks[best];
         }
+        for (std::size_t m = 0; m < plan.size; ++m)
+            plan.shares[m] = chunk() * static_cast<double>(plan.chunks[m]);
+        if (left > 0 && !fill_headroom(plan, chunk() * static_cast<double>(left))) return false;
         double out = 0;
         std::uint64_t gas = options.gas.base;
         for (std::size_t m = 0; m < plan.size; ++m) {
-            const Approx& cell = tables[plan.members[m]][plan.chunks[m]];
+            const Approx cell =
+                left > 0 ? approx_path(set, candidates[plan.members[m]].path, plan.shares[m])
+                         : tables[plan.members[m]][plan.chunks[m]];
+            if (!cell.ok) return false;
             out += cell.out;
             gas += candidates[plan.members[m]].hop_gas + cell.ticks * options.gas.v3_tick_crossed;
         }
         plan.net = out - static_cast<double>(gas) * gas_value;
+        return true;
+    }
+
+    // Spreads `rest` over the members in proportion to the room left below their capacities.
+    bool fill_headroom(Plan& plan, double rest) {
+        std::array<double, kMaxSplits> room{};
+        double total = 0;
+        for (std::size_t m = 0; m < plan.size; ++m) {
+            // A hair inside the edge: the exact math must still fill it.
+            room[m] = std::max(0.0, capacity(plan.members[m]) * (1 - 1e-9) - plan.shares[m]);
+            total += room[m];
+        }
+        if (!(total > rest)) return false;
+        for (std::size_t m = 0; m < plan.size; ++m) plan.shares[m] += rest * room[m] / total;
         return true;
     }
 
@@ -307,7 +475,9 @@ struct Search {
 };
 
 // Moves input between two paths until their marginal rates meet (bisection on the slope of
-// their summed output, concave), within `window` of where the chunks left them.
+// their summed output, concave), within `window` of where the chunks left them. When one path
+// runs out of liquidity first, the best point is at its edge: the bisection's bracket then has
+// the infeasible side at one end, so both ends and the middle are tried.
 void balance_pair(const PoolSet& set, const Path& a, const Path& b, double& xa, double& xb,
                   double window, double tolerance) {
     auto slope = [&](double t) {
@@ -317,26 +487,33 @@ void balance_pair(const PoolSet& set, const Path& a, const Path& b, double& xa, 
         if (!pa.ok) return kInfinity;
         return pb.rate - pa.rate;
     };
+    auto total = [&](double t) {
+        const Approx pa = approx_path(set, a, xa - t);
+        const Approx pb = approx_path(set, b, xb + t);
+        return pa.ok && pb.ok ? pa.out + pb.out : -kInfinity;
+    };
     double lo = -std::min(xb * 0.999, window);
     double hi = std::min(xa * 0.999, window);
     for (int i = 0; i < 64 && hi - lo > tolerance; ++i) {
         const double mid = (lo + hi) / 2;
         (slope(mid) > 0 ? lo : hi) = mid;
     }
-    const double t = (lo + hi) / 2;
-    const Approx before_a = approx_path(set, a, xa), before_b = approx_path(set, b, xb);
-    const Approx after_a = approx_path(set, a, xa - t), after_b = approx_path(set, b, xb + t);
-    if (after_a.ok && after_b.ok && after_a.out + after_b.out > before_a.out + before_b.out) {
-        xa -= t;
-        xb += t;
+    double best_t = 0, best = total(0);
+    for (double t : {(lo + hi) / 2, hi, lo}) {
+        const double value = total(t);
+        if (value > best) {
+            best = value;
+            best_t = t;
+        }
     }
+    xa -= best_t;
+    xb += best_t;
 }
 
 // The plan's shares of the input, refined past the chunks' granularity.
 std::vector<double> refine(const Search& search, const Plan& plan) {
-    const double chunk = search.amount / static_cast<double>(search.steps);
-    std::vector<double> shares(plan.size);
-    for (std::size_t m = 0; m < plan.size; ++m) shares[m] = chunk * plan.chunks[m];
+    const double chunk = search.chunk();
+    std::vector<double> shares(plan.shares.begin(), plan.shares.begin() + plan.size);
     for (int pass = 0; pass < 2; ++pass) {
         for (std::size_t a = 0; a < plan.size; ++a) {
             for (std::size_t b = a + 1; b < plan.size; ++b) {
@@ -363,7 +540,7 @@ struct Executed {
 // Integer inputs in the shares' proportions that add up to `amount` exactly (the last path takes
 // the rounding), each simulated exactly.
 Result<Executed> execute(const Search& search, const Plan& plan, const U256& amount,
-                         const std::vector<double>& shares) {
+                         const std::vector<double>& shares, std::vector<bool>& broken) {
     constexpr std::uint64_t kScale = 1ULL << 40;
     double total = 0;
     for (double share : shares) total += share;
@@ -382,7 +559,10 @@ Result<Executed> execute(const Search& search, const Plan& plan, const U256& amo
         left = *left.sub(input);
         const Candidate& candidate = search.candidates[plan.members[m]];
         auto result = simulate_path(search.set, candidate.path, input, search.options.gas);
-        if (!result) return result.error();
+        if (!result) {
+            broken[plan.members[m]] = true;
+            return result.error();
+        }
         auto sum = out.amount_out.add(result->amount_out);
         if (!sum) return sum.error();
         out.amount_out = *sum;
@@ -395,23 +575,28 @@ Result<Executed> execute(const Search& search, const Plan& plan, const U256& amo
     return out;
 }
 
-Result<Executed> execute_plan(const Search& search, const Plan& plan, const U256& amount) {
-    if (plan.size == 1) return execute(search, plan, amount, {1.0});
-    return execute(search, plan, amount, refine(search, plan));
+Result<Executed> execute_plan(const Search& search, const Plan& plan, const U256& amount,
+                              std::vector<bool>& broken) {
+    if (plan.size == 1) return execute(search, plan, amount, {1.0}, broken);
+    return execute(search, plan, amount, refine(search, plan), broken);
 }
 
-// The best plan and the best single path, exactly; further plans only when those fail.
+// The best plan and the best single path, exactly; further plans only when those fail. A path
+// the exact math refuses (the model thought it could take its share: a pool at the edge of its
+// liquidity) is left out of the plans after it.
 Result<Executed> choose(const Search& search, const U256& amount) {
     std::optional<Executed> best;
     std::optional<chain::Error> first_error;
+    std::vector<bool> broken(search.candidates.size(), false);
     bool single_tried = false;
     std::size_t tries = 0;
     for (const Plan& plan : search.plans) {
-        const bool wanted = !best || (plan.size == 1 && !single_tried);
+        bool wanted = !best || (plan.size == 1 && !single_tried);
+        for (std::size_t m = 0; m < plan.size; ++m) wanted = wanted && !broken[plan.members[m]];
         if (!wanted) continue;
         if (++tries > kMaxExactTries) break;
         single_tried = single_tried || plan.size == 1;
-        auto executed = execute_plan(search, plan, amount);
+        auto executed = execute_plan(search, plan, amount, broken);
         if (!executed) {
             if (!first_error) first_error = executed.error();
             continue;
@@ -427,18 +612,23 @@ Result<Executed> choose(const Search& search, const U256& amount) {
 // ---- The quote ----
 
 std::vector<Candidate> pick_candidates(std::vector<Candidate> all, std::size_t count) {
-    std::vector<std::size_t> order(all.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::vector<std::uint32_t> order(all.size());
+    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
     std::vector<Candidate> picked;
     std::vector<bool> taken(all.size(), false);
-    auto take_best = [&](auto key, std::size_t until) {
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return key(all[a]) > key(all[b]); });
-        for (std::size_t i : order) {
-            if (picked.size() >= until) break;
-            if (taken[i] || key(all[i]) == -kInfinity) continue;
-            taken[i] = true;
-            picked.push_back(all[i]);
+    auto take_best = [&](double (*key)(const Candidate&), std::size_t until) {
+        // `count` are taken at most before: the next ones in this order are among the first 2x.
+        const auto first = static_cast<std::ptrdiff_t>(std::min(order.size(), 2 * count));
+        std::partial_sort(order.begin(), order.begin() + first, order.end(),
+                          [&](std::uint32_t a, std::uint32_t b) {
+                              const double ka = key(all[a]), kb = key(all[b]);
+                              return ka != kb ? ka > kb : a < b;
+                          });
+        for (std::ptrdiff_t i = 0; i < first && picked.size() < until; ++i) {
+            const std::uint32_t c = order[static_cast<std::size_t>(i)];
+            if (taken[c] || key(all[c]) == -kInfinity) continue;
+            taken[c] = true;
+            picked.push_back(all[c]);
         }
     };
     // Half by what a path does with the whole amount, the rest by what it does with a quarter:
@@ -541,7 +731,7 @@ std::optional<double> native_price(const PoolSet& pools, TokenId token_out,
     if (*native == token_out) return 1.0;
     const double reference = to_double(options.native_reference_wei);
     if (!(reference > 0)) return std::nullopt;
-    ProbeWalk walk{pools, options.max_paths, {}, {}};
+    ProbeWalk walk{pools, {}, {}};
     walk.at[0] = {Approx{reference, 0, 0, true}, Approx{}};
     Walker(pools, *native, token_out, 2).run(walk);
     double best = 0;
@@ -564,10 +754,10 @@ Result<Quote> best_quote(const PoolSet& pools, const chain::Address& token_in,
     if (!in || !out) return make_error(Errc::swap_no_route, "no pool trades the token");
 
     const double amount = to_double(amount_in);
-    ProbeWalk walk{pools, std::max<std::size_t>(options.max_paths, 1), {}, {}};
-    walk.at[0] = {Approx{amount, 0, 0, true}, Approx{amount / 4, 0, 0, true}};
-    Walker(pools, *in, *out, options.max_hops).run(walk);
-    if (walk.found.empty()) {
+    const double gas_price = to_double(options.gas_price_wei);
+    const auto in_price = gas_price > 0 ? native_price(pools, *in, options) : std::nullopt;
+    Found walk = collect(pools, *in, *out, amount, in_price ? gas_price * *in_price : 0.0, options);
+    if (walk.candidates.empty()) {
         if (walk.blocked) {
             return make_error(Errc::swap_insufficient_liquidity,
                               "the pools cannot fill this amount");
@@ -578,7 +768,7 @@ Result<Quote> best_quote(const PoolSet& pools, const chain::Address& token_in,
     const auto price =
         options.gas_price_wei.is_zero() ? std::nullopt : native_price(pools, *out, options);
     const double gas_value = price ? to_double(options.gas_price_wei) * *price : 0.0;
-    for (Candidate& c : walk.found) {
+    for (Candidate& c : walk.candidates) {
         c.hop_gas = hop_gas(pools, c.path, options.gas);
         const auto gas = options.gas.base + c.hop_gas + c.full.ticks * options.gas.v3_tick_crossed;
         if (c.full.ok) c.net = c.full.out - static_cast<double>(gas) * gas_value;
@@ -590,7 +780,9 @@ Result<Quote> best_quote(const PoolSet& pools, const chain::Address& token_in,
         gas_value,
         amount,
         std::max<std::size_t>(options.split_steps, 1),
-        pick_candidates(std::move(walk.found), std::max<std::size_t>(options.max_candidates, 1)),
+        pick_candidates(std::move(walk.candidates),
+                        std::clamp<std::size_t>(options.max_candidates, 1, kMaxCandidates)),
+        {},
         {},
         {},
         {}};

@@ -3,12 +3,14 @@
 // split across paths that share no pool where that pays for its gas, and the amounts each path
 // gives as the contracts compute them on the pre-trade state. Pure and deterministic.
 //
-// How: every path is walked once with a floating-point model of the pools (ApproxPool) to rank
-// them; the best few get output tables over N chunks of the amount; every combination of up to
-// max_splits pool-disjoint candidates is allocated greedily by marginal output and judged by
-// output minus gas; the winner's shares are refined by equalizing marginal rates; and finally the
-// winner and the best single path are simulated with the exact integer math (V2 getAmountOut,
-// the V3 swap loop) and the better of the two by exact output minus gas is the quote.
+// How: paths grow one hop at a time with a floating-point model of the pools (ApproxPool), and
+// of those reaching the same token only the best few go on; the paths found are ranked by the
+// model's output minus gas for the whole amount and by output for a quarter of it; the best
+// max_candidates get output tables over split_steps chunks of the amount; every combination of
+// up to max_splits pool-disjoint candidates is allocated greedily by marginal output and judged
+// by output minus gas; the winner's shares are refined by equalizing marginal rates pairwise; and
+// the winner and the best single path are then run with the exact integer math (V2
+// getAmountOut, the V3 swap loop): the better of the two by exact output minus gas is the quote.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -32,10 +34,14 @@ struct GasModel {
 
 struct QuoteOptions {
     std::size_t max_hops = 3;         // 1..3
-    std::size_t max_candidates = 12;  // paths that enter the split search
+    std::size_t max_candidates = 12;  // paths that enter the split search (at most 64)
     std::size_t max_splits = 3;       // paths one quote may use, 1..4
     std::size_t split_steps = 40;     // chunks of the greedy allocation
-    std::size_t max_paths = 50'000;   // bound on the paths enumerated
+    std::size_t max_paths = 50'000;   // bound on the paths considered
+    // Paths grow one hop at a time; of those reaching the same token after the same number of
+    // hops only this many go on (the best by output, half for the whole amount and half for a
+    // quarter of it). 0 keeps every one.
+    std::size_t prefixes_per_token = 8;
     // Gas is valued at gas_price_wei in the output token through the pools' price of the wrapped
     // native token (the output of selling native_reference_wei of it, so thin pools count
     // little). A zero gas price, or no path from the native token, values gas at zero.

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "swap/full_math.hpp"
 #include "swap/sqrt_price_math.hpp"
+#include "swap/swap_math.hpp"
 #include "swap/tick_math.hpp"
 #include "swap_test_support.hpp"
 
@@ -319,6 +321,85 @@ TEST(Router, IsDeterministic) {
         EXPECT_EQ(a->paths[i].hops.size(), b->paths[i].hops.size());
         EXPECT_EQ(a->paths[i].hops[0].pool, b->paths[i].hops[0].pool);
     }
+}
+
+TEST(Router, V3HopsPayGasForEachTickCrossed) {
+    // Two positions: the inner one ends at ±600, so a large swap crosses -600 going down.
+    Pool pool = v3(1, 2, 3, test::dec128("1000000000000000000000"), 600);
+    auto& state = std::get<V3Pool>(pool.state);
+    const u128 wide = test::dec128("5000000000000000000000");
+    state.ticks[-6000] += static_cast<i128>(wide);
+    state.ticks[6000] -= static_cast<i128>(wide);
+    state.liquidity += wide;
+    PoolSet set = make_set({pool});
+    auto small = best_quote(set, token(2), token(3), e18(1), no_gas());
+    auto large = best_quote(set, token(2), token(3), e18(500), no_gas());
+    ASSERT_TRUE(small.ok() && large.ok());
+    const GasModel gas;
+    EXPECT_EQ(small->paths[0].hops[0].ticks_crossed, 0u);
+    EXPECT_EQ(small->gas_units, gas.base + gas.v3_hop);
+    EXPECT_EQ(large->paths[0].hops[0].ticks_crossed, 1u);
+    EXPECT_EQ(large->gas_units, gas.base + gas.v3_hop + gas.v3_tick_crossed);
+    auto swap = simulate_swap(std::get<V3Pool>(set.pool(0).state), true, I256::positive(e18(500)),
+                              default_price_limit(true));
+    ASSERT_TRUE(swap.ok());
+    EXPECT_EQ(large->amount_out, swap->amount1.magnitude);
+}
+
+TEST(Router, SplitsAcrossV2AndV3) {
+    PoolSet set = make_set({v2(1, 2, 3, e18(1000), e18(1000)),
+                            v3(2, 2, 3, test::dec128("20000000000000000000000"), 1980)});
+    const U256 amount = e18(100);
+    auto quote = best_quote(set, token(2), token(3), amount, with_gas(1'000'000'000));
+    ASSERT_TRUE(quote.ok());
+    ASSERT_EQ(quote->paths.size(), 2u);
+    EXPECT_EQ(sum_in(*quote), amount);
+    for (std::uint8_t pool = 0; pool < 2; ++pool) {
+        Path alone;
+        alone.legs[alone.hops++] = Leg{pool, true};
+        auto single = simulate_path(set, alone, amount);
+        ASSERT_TRUE(single.ok());
+        EXPECT_GT(quote->amount_out, single->amount_out);
+    }
+    // With splits off, the best single pool.
+    QuoteOptions single = with_gas(1'000'000'000);
+    single.max_splits = 1;
+    auto one = best_quote(set, token(2), token(3), amount, single);
+    ASSERT_TRUE(one.ok());
+    EXPECT_EQ(one->paths.size(), 1u);
+    EXPECT_LT(one->amount_out, quote->amount_out);
+}
+
+TEST(Router, PriceImpactIsAgainstTheMidPrice) {
+    PoolSet set = make_set({v2(1, 2, 3, e18(1'000'000), e18(2'000'000))});
+    auto tiny = best_quote(set, token(2), token(3), e18(1), no_gas());
+    ASSERT_TRUE(tiny.ok());
+    EXPECT_NEAR(tiny->price_impact_bps, 30.0, 0.1);  // the 0.3 % fee alone
+    auto big = best_quote(set, token(2), token(3), e18(10'000), no_gas());
+    ASSERT_TRUE(big.ok());
+    EXPECT_NEAR(big->price_impact_bps, 30.0 + 99.0, 1.0);  // and 1 % of the reserve moves ~1 %
+}
+
+// The most token0 a V3 pool from v3() takes (fee included) before its only position ends.
+U256 v3_capacity(u128 liquidity, std::int32_t range, std::uint32_t fee) {
+    const U256 net = *get_amount0_delta(*get_sqrt_ratio_at_tick(-range), kQ96, liquidity, true);
+    return *mul_div(net, U256(kFeePipsDenominator), U256(kFeePipsDenominator - fee));
+}
+
+TEST(Router, SplitsWhatNoSinglePoolCanTakeUpToTheirEdges) {
+    const u128 deep = test::dec128("6900000000000000000000");
+    const u128 shallow = test::dec128("3100000000000000000000");
+    PoolSet set = make_set({v3(1, 2, 3, deep, 600), v3(2, 2, 3, shallow, 600)});
+    const U256 both = *v3_capacity(deep, 600, 3000).add(v3_capacity(shallow, 600, 3000));
+    // 99.5 % of what the two hold together: neither alone, nor whole 2.5 % chunks, fit it.
+    const U256 amount = *mul_div(both, U256(995), U256(1000));
+    auto quote = best_quote(set, token(2), token(3), amount, with_gas(1'000'000'000));
+    ASSERT_TRUE(quote.ok()) << quote.error().message;
+    ASSERT_EQ(quote->paths.size(), 2u);
+    EXPECT_EQ(sum_in(*quote), amount);
+    const U256 too_much = *mul_div(both, U256(1001), U256(1000));
+    EXPECT_EQ(best_quote(set, token(2), token(3), too_much).error().code,
+              Errc::swap_insufficient_liquidity);
 }
 
 TEST(Router, EnumeratesPathsWithoutRepeatedTokens) {
