@@ -185,7 +185,8 @@ describe('SwapCard', () => {
     act(() => useSwapForm.getState().pick('out', USDT));
     act(() => useWalletStore.getState().setConnected(USER, 42161));
     await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '42161'));
-    expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDT');
+    await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDT'));
+    expect(screen.getByTestId('swap-token-in')).toHaveTextContent('ETH');
     // A network without swaps (10) leaves the card where it is: the button offers the switch back.
     act(() => useWalletStore.getState().setChainId(10));
     await userEvent.setup().type(screen.getByTestId('swap-amount'), '1');
