@@ -26,7 +26,8 @@ export interface SwapToken {
   symbol: string;
   name: string;
   decimals: number;
-  logo_url: string;
+  /** null when the server has none (the devnet): the card uses its shipped icon for the symbol. */
+  logo_url: string | null;
 }
 
 export interface SwapTokensData {
