@@ -38,8 +38,15 @@ test('every docs page opens with its title, prose and the docs navigation', asyn
     await expect(page.locator('.docs__body').locator('p, li').first()).not.toBeEmpty();
     await expect(page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: title, exact: true })).toHaveClass(/active/);
   }
+  // Swap is live: the page describes the route over Uniswap V2/V3 pools, slippage and approve-then-swap.
   await open(page, '/docs/swap', 'Swap');
-  await expect(page.getByText('Swap is not live yet.')).toBeVisible();
+  await expect(page.getByText('Swap is not live yet.')).toHaveCount(0);
+  const body = page.locator('.docs__body');
+  await expect(body.getByRole('heading', { name: 'Route' })).toBeVisible();
+  await expect(body.getByRole('heading', { name: 'Slippage' })).toBeVisible();
+  await expect(body).toContainText('Uniswap V3');
+  await expect(body).toContainText('(5 % unless you change it)');
+  await expect(body.getByRole('listitem').filter({ hasText: 'Approve' })).toContainText('then it asks you to sign the swap');
   expect(errors).toEqual([]);
 });
 

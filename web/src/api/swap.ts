@@ -3,7 +3,7 @@ import type { TxBody } from './bridge';
 import { request } from './client';
 
 /**
- * The swap API (docs/swap.md): tokens, quote and build_tx under /api/swap_api/v1, and the spec's
+ * The swap API (docs/swap.md): chains, tokens, quote and build_tx under /api/swap_api/v1, and the spec's
  * query_balances (swap_auxiliary_api) for the token list's balances. A token is its lowercase 0x
  * address on its chain; native ETH is the zero address.
  */
@@ -12,13 +12,22 @@ export const NATIVE_TOKEN = '0x0000000000000000000000000000000000000000';
 
 export const isNativeAddress = (address: string): boolean => address.toLowerCase() === NATIVE_TOKEN;
 
+/** GET chains: one chain with swaps; `ready` once its pools have been read up to the head. */
+export interface SwapChainStatus {
+  chain_id: number;
+  ready: boolean;
+  pools: number;
+  indexed_block: number;
+}
+
 /** GET tokens: one token of a chain (native first). */
 export interface SwapToken {
   address: string;
   symbol: string;
   name: string;
   decimals: number;
-  logo_url: string;
+  /** null when the server has none (the devnet): the card uses its shipped icon for the symbol. */
+  logo_url: string | null;
 }
 
 export interface SwapTokensData {
@@ -75,11 +84,8 @@ export interface SwapQuote {
   route: RouteLeg[];
   block_number: number;
   expires_at: number;
-  /**
-   * Not in docs/swap.md yet: the executor (the ERC-20 spender). When the server sends it the card
-   * reads the allowance before the click and says 'Approve <SYM>'.
-   */
-  executor?: string;
+  /** The executor: the approval target (ERC-20 spender). The card reads the allowance for it. */
+  executor: string;
 }
 
 export interface SwapQuoteParams {
@@ -101,6 +107,11 @@ export interface SwapBuildResult {
   quote: SwapQuote;
   approve: TxBody | null;
   swap: TxBody;
+}
+
+export async function getSwapChains(signal?: AbortSignal): Promise<SwapChainStatus[]> {
+  const data = await request<{ chains: SwapChainStatus[] }>('swap_api/v1/chains', { signal });
+  return data.chains ?? [];
 }
 
 export function getSwapTokens(chainId: number, signal?: AbortSignal): Promise<SwapTokensData> {
@@ -157,6 +168,18 @@ export async function queryBalances(user: string, chainName: string, tokens: rea
 export const SWAP_QUOTE_REFRESH_MS = 4000;
 /** query_balances takes at most this many tokens per call. */
 export const BALANCES_PER_CALL = 50;
+
+/** While a chain's pools are still being read, its status is asked again this often. */
+export const SWAP_CHAINS_PENDING_MS = 5000;
+
+export const swapChainsQuery = () =>
+  queryOptions({
+    queryKey: ['swap-chains'],
+    queryFn: ({ signal }) => getSwapChains(signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.some((c) => !c.ready) ? SWAP_CHAINS_PENDING_MS : false),
+  });
 
 export const swapTokensQuery = (chainId: number) =>
   queryOptions({

@@ -56,6 +56,8 @@ export function mockApi(handlers: Record<string, MockHandler> = {}) {
 const SWAP_ETH = '0x0000000000000000000000000000000000000000';
 const SWAP_USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const SWAP_USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
+/** The devnet's PerchSwapExecutor (the quote's approval target). */
+export const SWAP_EXECUTOR = '0x1613beb3b2c4f22ee086b2b38c1476a3ce7f78e8';
 
 /** The devnet swap tokens (same addresses on 1, 8453 and 42161), native first. */
 export const SWAP_TOKENS: SwapToken[] = [
@@ -101,16 +103,25 @@ export function swapQuote(url: URL, priceImpactBps = 12): SwapQuote {
       { share_bps: 3000, amount_in_wei: '0', amount_out_wei: '0', hops: [hop('uniswap-v2', 3000, tokenIn, SWAP_USDT), hop('sushi-v2', 3000, SWAP_USDT, tokenOut)] },
     ],
     block_number: 1234,
+    executor: SWAP_EXECUTOR,
     expires_at: 2_000_000_000,
   };
 }
 
 /**
- * Handlers for the swap endpoints: tokens on `chains` (400 on others), quotes from swapQuote, and
- * query_balances answering `balances` by symbol (null for a token not listed there).
+ * Handlers for the swap endpoints: `chains` (ready unless in `notReady`), tokens on them (400 on
+ * others), quotes from swapQuote, and query_balances answering `balances` by symbol (null for a
+ * token not listed there).
  */
-export function swapApiHandlers(opts: { chains: number[]; balances?: Record<string, string> }): Record<string, MockHandler> {
+export function swapApiHandlers(opts: { chains: number[]; notReady?: number[]; balances?: Record<string, string> }): Record<string, MockHandler> {
   return {
+    '/api/swap_api/v1/chains': () =>
+      ok({
+        chains: opts.chains.map((id) => {
+          const ready = !opts.notReady?.includes(id);
+          return { chain_id: id, ready, pools: ready ? 17 : 0, indexed_block: ready ? 1234 : 0 };
+        }),
+      }),
     '/api/swap_api/v1/tokens': (url) => {
       const id = Number(url.searchParams.get('chain_id'));
       if (!opts.chains.includes(id)) return { status: 400, body: { code: 400, msg: `chain_id: no swap on chain ${id}`, data: null } };

@@ -40,8 +40,8 @@ export function ChainPicker({ chains, settled, chainId, disabled, onSelect }: Pr
         {!settled && chains.length === 0 ? <Spinner label={t('swap.networksLoading')} /> : null}
         {settled && chains.length === 0 ? <p className="muted">{t('swap.noNetworks')}</p> : null}
         <ul className="network-list" aria-label={t('swap.networksTitle')} data-testid="swap-chain-list">
-          {chains.map(({ chain }) => (
-            <li key={chain.chain_id} data-testid={`swap-chain-${chain.chain_id}`}>
+          {chains.map(({ chain, ready }) => (
+            <li key={chain.chain_id} data-testid={`swap-chain-${chain.chain_id}`} data-ready={ready}>
               <button
                 type="button"
                 className="network-list__item"
@@ -53,6 +53,7 @@ export function ChainPicker({ chains, settled, chainId, disabled, onSelect }: Pr
               >
                 <NetworkIcon name={chain.chain_name} icon={chain.icon} />
                 <span className="network-list__name">{chain.chain_name}</span>
+                {ready ? null : <span className="muted small">{t('swap.chainNotReady')}</span>}
               </button>
             </li>
           ))}

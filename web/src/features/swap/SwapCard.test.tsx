@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { encodeAbiParameters, pad, type Hex } from 'viem';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chain } from '@/api/types';
-import { mockApi, ok, SWAP_TOKENS, swapApiHandlers, swapQuote, type MockHandler } from '@/test/mockApi';
+import { mockApi, ok, SWAP_EXECUTOR, SWAP_TOKENS, swapApiHandlers, swapQuote, type MockHandler } from '@/test/mockApi';
 import { resetStores } from '@/test/resetStores';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
@@ -23,7 +23,7 @@ const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const ETH = '0x0000000000000000000000000000000000000000';
 const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
-const EXECUTOR = '0x9a676e781a523b5d0c0e43731313a708cb607508';
+const EXECUTOR = SWAP_EXECUTOR;
 
 const chain = (id: number, name: string, explorer: string): Chain =>
   ({
@@ -51,11 +51,11 @@ const CHAINS = [
   chain(42161, 'Arbitrum One', 'https://arbiscan.io'),
 ];
 
-function api(over: Record<string, MockHandler> = {}) {
+function api(over: Record<string, MockHandler> = {}, notReady: number[] = []) {
   return mockApi({
     '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
-    // Chain 10 is in the chain list but has no swap pools.
-    ...swapApiHandlers({ chains: [1, 8453, 42161], balances: { ETH: '2', USDC: '150.5', USDT: '0' } }),
+    // Chain 10 is in the chain list but has no swap pools; 137 swaps but is not in the chain list.
+    ...swapApiHandlers({ chains: [42161, 8453, 1, 137], notReady, balances: { ETH: '2', USDC: '150.5', USDT: '0' } }),
     ...over,
   });
 }
@@ -86,19 +86,25 @@ beforeEach(() => {
 });
 
 describe('SwapCard', () => {
-  it('disconnected: networks with swap tokens only, ETH → USDC, a debounced quote with route split, impact, minimum and cost', async () => {
-    const fetchMock = api();
+  it('disconnected: the networks GET chains names, ETH → USDC, a debounced quote with route split, impact, minimum and cost', async () => {
+    const fetchMock = api({}, [42161]);
     renderCard();
     await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '1'));
-    expect(screen.getByTestId('swap-token-in')).toHaveTextContent('ETH');
+    await waitFor(() => expect(screen.getByTestId('swap-token-in')).toHaveTextContent('ETH'));
     expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC');
     expect(button()).toHaveTextContent('Connect Wallet');
     const user = userEvent.setup();
     await user.click(screen.getByTestId('swap-chain'));
     const list = await screen.findByRole('dialog', { name: 'Swap network' });
+    // In the app's network order; a network whose pools are still being read says so.
     await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.dataset.testid)).toEqual(['swap-chain-1', 'swap-chain-8453', 'swap-chain-42161']));
+    expect(screen.getByTestId('swap-chain-42161')).toHaveTextContent('Arbitrum OneReading pools…');
+    expect(screen.getByTestId('swap-chain-8453')).toHaveAttribute('data-ready', 'true');
     await user.click(within(screen.getByTestId('swap-chain-8453')).getByRole('button'));
     expect(screen.getByTestId('swap-chain')).toHaveTextContent('Base');
+    // One GET chains; tokens only for the networks the card showed (not one call per network).
+    expect(calls(fetchMock, '/swap_api/v1/chains')).toHaveLength(1);
+    await waitFor(() => expect(calls(fetchMock, '/swap_api/v1/tokens').map((c) => c.url.searchParams.get('chain_id'))).toEqual(['1', '8453']));
 
     await user.type(screen.getByTestId('swap-amount'), '1,5');
     expect(screen.getByTestId('swap-amount')).toHaveValue('1.5');
@@ -107,13 +113,13 @@ describe('SwapCard', () => {
     expect(screen.getByTestId('swap-rate')).toHaveTextContent('1 ETH = 2,990 USDC');
     expect(screen.getByTestId('swap-impact')).toHaveTextContent('0.12%');
     expect(screen.getByTestId('swap-impact')).toHaveAttribute('data-level', 'low');
-    expect(screen.getByTestId('swap-min-received')).toHaveTextContent('4,462.575 USDC');
+    expect(screen.getByTestId('swap-min-received')).toHaveTextContent('4,260.75 USDC');
     expect(screen.getByTestId('swap-network-cost')).toHaveTextContent('0.0005 ETH (≈ 1.5 USDC)');
     expect(screen.getAllByTestId('swap-route-leg').map((li) => li.textContent)).toEqual(['70% Uniswap V3 0.05%', '30% Uniswap V2 → SushiSwap V2 via USDT']);
     expect(screen.queryByTestId('swap-impact-warning')).toBeNull();
     // One quote for the settled amount, with every input; no balances without a wallet.
     const quotes = calls(fetchMock, '/swap_api/v1/quote').map((c) => Object.fromEntries(c.url.searchParams));
-    expect(quotes[0]).toEqual({ chain_id: '8453', token_in: ETH, token_out: USDC, amount: '1.5', slippage_bps: '50' });
+    expect(quotes[0]).toEqual({ chain_id: '8453', token_in: ETH, token_out: USDC, amount: '1.5', slippage_bps: '500' });
     expect(new Set(quotes.map((q) => q.amount))).toEqual(new Set(['1.5']));
     expect(calls(fetchMock, '/query_balances')).toEqual([]);
     await user.click(button());
@@ -171,6 +177,25 @@ describe('SwapCard', () => {
     expect(button()).toBeEnabled();
   });
 
+  it('follows the wallet when it connects on (or moves to) another swap network, keeping the pair', async () => {
+    api();
+    renderCard();
+    await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '1'));
+    await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));
+    act(() => useSwapForm.getState().pick('out', USDT));
+    act(() => useWalletStore.getState().setConnected(USER, 42161));
+    await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '42161'));
+    await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDT'));
+    expect(screen.getByTestId('swap-token-in')).toHaveTextContent('ETH');
+    // A network without swaps (10) leaves the card where it is: the button offers the switch back.
+    act(() => useWalletStore.getState().setChainId(10));
+    await userEvent.setup().type(screen.getByTestId('swap-amount'), '1');
+    await waitFor(() => expect(button()).toHaveTextContent('Switch to Arbitrum One'));
+    expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '42161');
+    act(() => useWalletStore.getState().setChainId(8453));
+    await waitFor(() => expect(screen.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', '8453'));
+  });
+
   it('no route: the button says so and the message names the pair and the network', async () => {
     api({ '/api/swap_api/v1/quote': () => ({ status: 404, body: { code: 404, msg: 'No route from ETH to USDC on Base', data: null } }) });
     useWalletStore.getState().setConnected(USER, 8453);
@@ -210,17 +235,22 @@ describe('SwapCard', () => {
     expect(screen.getByTestId('swap-amount')).toHaveValue('0.01');
   });
 
-  it('slippage: presets and a validated custom value, warned above 5 %, sent with the quote', async () => {
+  it('slippage: the spec default (5 %, not warned), presets and a validated custom value, warned above 5 %, sent with the quote', async () => {
     const fetchMock = api();
     renderCard();
     await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));
     const user = userEvent.setup();
-    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 0.5%');
+    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 5%');
+    expect(screen.queryByTestId('swap-slippage-warning')).toBeNull();
     await user.click(screen.getByTestId('swap-slippage-toggle'));
-    expect(screen.getByTestId('swap-slippage-preset-50')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('swap-slippage-preset-500')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('swap-slippage-preset-500')).toHaveTextContent('5%');
+    await user.type(screen.getByTestId('swap-amount'), '1');
+    await waitFor(() => expect(screen.getByTestId('swap-min-received')).toHaveTextContent('2,840.5 USDC'));
+    expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('500');
     await user.click(screen.getByTestId('swap-slippage-preset-100'));
     expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 1%');
-    await user.type(screen.getByTestId('swap-amount'), '1');
+    expect(screen.getByTestId('swap-slippage-preset-500')).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(screen.getByTestId('swap-min-received')).toHaveTextContent('2,960.1 USDC'));
     expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('100');
     const custom = screen.getByTestId('swap-slippage-custom');
@@ -237,6 +267,10 @@ describe('SwapCard', () => {
     expect(screen.getByTestId('swap-slippage-preset-100')).toHaveAttribute('aria-pressed', 'false');
     expect(JSON.parse(localStorage.getItem('perch-swap-settings') ?? '{}')).toEqual({ state: { slippageBps: 700, custom: true }, version: 1 });
     await waitFor(() => expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('700'));
+    // Back to the default preset: no warning.
+    await user.click(screen.getByTestId('swap-slippage-preset-500'));
+    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 5%');
+    expect(screen.queryByTestId('swap-slippage-warning')).toBeNull();
   });
 
   it('approve then swap: build_tx, the approval mined first, the swap, the received amount from the Swapped event, explorer links', async () => {
@@ -274,7 +308,7 @@ describe('SwapCard', () => {
     const result = await screen.findByTestId('swap-result');
     expect(order).toEqual(['send ' + USDC, 'wait 0xaaa1', 'send ' + EXECUTOR, 'wait 0xbbb2']);
     const buildCall = calls(fetchMock, '/swap_api/v1/build_tx')[0];
-    expect(JSON.parse(String(buildCall?.init?.body))).toEqual({ chain_id: 8453, token_in: USDC, token_out: ETH, amount: '30.1', slippage_bps: 50, sender: USER });
+    expect(JSON.parse(String(buildCall?.init?.body))).toEqual({ chain_id: 8453, token_in: USDC, token_out: ETH, amount: '30.1', slippage_bps: 500, sender: USER });
     expect(within(result).getByTestId('swap-result-summary')).toHaveTextContent('Swapped 30.1 USDC for 0.010034 ETH.');
     expect(result).toHaveAttribute('data-exact', 'true');
     expect(within(result).getByTestId('swap-result-approve-tx')).toHaveAttribute('href', 'https://basescan.org/tx/0xaaa1');
@@ -307,12 +341,12 @@ describe('SwapCard', () => {
     expect(warn).toHaveBeenCalledWith('[perch] swap failed', expect.anything());
   });
 
-  it("says 'Approve USDC' before the click when the allowance read from the chain is short", async () => {
+  it("says 'Approve USDC' before the first click when the allowance for the quote's executor is short", async () => {
     api();
     useWalletRuntime.setState({ config: {} as never });
     vi.mocked(readAllowance).mockResolvedValue(10_000_000n); // 10 USDC
     useWalletStore.getState().setConnected(USER, 8453);
-    useSwapForm.setState({ executors: { 8453: EXECUTOR } });
+    // No build_tx yet: the spender is the quote's executor.
     useSwapForm.getState().setChain(8453, USDC, ETH);
     try {
       renderCard();

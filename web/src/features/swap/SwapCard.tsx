@@ -90,6 +90,19 @@ export function SwapCard() {
     if (pick !== undefined) useSwapForm.getState().setChain(pick);
   }, [idsKey, settled, walletChainId]);
 
+  // Then it follows the wallet when it connects or moves to a network where swaps run (once the
+  // networks are known), keeping the pair; not in the middle of a swap.
+  const seenWalletChain = useRef(walletChainId);
+  useEffect(() => {
+    if (walletChainId === seenWalletChain.current) return;
+    const ids = idsKey ? idsKey.split(',').map(Number) : [];
+    if (walletChainId !== null && !ids.includes(walletChainId) && !settled) return;
+    seenWalletChain.current = walletChainId;
+    const s = useSwapForm.getState();
+    if (walletChainId === null || !ids.includes(walletChainId) || s.chainId === walletChainId || s.phase !== 'idle') return;
+    s.setChain(walletChainId, s.tokenIn, s.tokenOut);
+  }, [idsKey, settled, walletChainId]);
+
   // Tokens stay valid for the network: otherwise its default pair.
   useEffect(() => {
     if (tokens.length === 0) return;

@@ -1,12 +1,17 @@
+import { DEFAULT_SLIPPAGE } from '@/lib/config';
+
 /**
  * Slippage: the most the received amount may fall below the quote, in basis points. Presets and a
  * custom percent with at most two decimals, from 0.01 % to 50 %; above 5 % the card warns.
  */
 
-export const DEFAULT_SLIPPAGE_BPS = 50;
-export const SLIPPAGE_PRESETS_BPS = [10, 50, 100] as const;
+/** The spec's default (§9: 5/100, lib/config's DEFAULT_SLIPPAGE) in basis points: 500. */
+export const DEFAULT_SLIPPAGE_BPS = Math.round(DEFAULT_SLIPPAGE * 10_000);
+/** The presets end with the default, so it can be chosen again after another value. */
+export const SLIPPAGE_PRESETS_BPS = [10, 50, 100, DEFAULT_SLIPPAGE_BPS] as const;
 export const MIN_SLIPPAGE_BPS = 1;
 export const MAX_SLIPPAGE_BPS = 5000;
+/** Above this the card warns; the default itself does not. */
 export const SLIPPAGE_WARN_BPS = 500;
 
 export type SlippageInput =

@@ -9,7 +9,8 @@ import { maxSwappable } from './amount';
 import { executeSwap, type SwapDeps } from './executeSwap';
 import { applySlippage, bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, ppmToPercent, routeLegLabel, routeLegParts, venueName, type RouteFormat } from './format';
 import { SWAP_SETTINGS_KEY, useSwapSettings } from './settingsStore';
-import { DEFAULT_SLIPPAGE_BPS, parseSlippage } from './slippage';
+import { DEFAULT_SLIPPAGE } from '@/lib/config';
+import { DEFAULT_SLIPPAGE_BPS, isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
 import { swapButtonState, type SwapButtonInput } from './swapButton';
 import { swapErrorOf, TxRevertedError } from './swapErrors';
 import { decodeSwapped, SWAPPED_TOPIC, type ReceiptLog } from './swapEvent';
@@ -87,6 +88,16 @@ describe('the quote query', () => {
 });
 
 describe('slippage', () => {
+  it("defaults to the spec's 5/100 (lib/config), one of the presets, and is not warned at the default", () => {
+    expect(DEFAULT_SLIPPAGE).toBe(0.05);
+    expect(DEFAULT_SLIPPAGE_BPS).toBe(500);
+    expect(SLIPPAGE_PRESETS_BPS).toEqual([10, 50, 100, 500]);
+    expect(isHighSlippage(DEFAULT_SLIPPAGE_BPS)).toBe(false);
+    expect(isHighSlippage(DEFAULT_SLIPPAGE_BPS + 1)).toBe(true);
+    useSwapSettings.getState().reset();
+    expect(useSwapSettings.getState()).toMatchObject({ slippageBps: 500, custom: false });
+  });
+
   it('parses a custom percent to basis points, 0.01–50 %, two decimals at most, warns above 5 %', () => {
     expect(parseSlippage('')).toEqual({ kind: 'empty' });
     expect(parseSlippage('0.5')).toEqual({ kind: 'ok', bps: 50, warn: false });

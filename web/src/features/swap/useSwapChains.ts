@@ -1,28 +1,26 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { chainsQuery } from '@/api/queries';
-import { swapTokensQuery, type SwapToken } from '@/api/swap';
+import { swapChainsQuery } from '@/api/swap';
 import type { Chain } from '@/api/types';
 
 export interface SwapChain {
   chain: Chain;
-  tokens: SwapToken[];
+  /** Its pools have been read up to the head (quotes are refused until then). */
+  ready: boolean;
 }
 
-/** EVM networks of the chain list that could have swap pools: enabled ones. */
-export const swapCandidates = (chains: readonly Chain[]): Chain[] => chains.filter((c) => c.flags?.evm && !c.disabled);
-
 /**
- * The networks swaps run on: the app's EVM networks whose swap token list comes back non-empty
- * (asked once per network and cached; the token list of the chosen network is the same query).
+ * The networks swaps run on: the chains GET swap_api/v1/chains names, in the app's network order,
+ * with their names and icons from the chain list (enabled EVM networks only).
  */
 export function useSwapChains(): { chains: SwapChain[]; settled: boolean } {
-  const { data, isPending } = useQuery(chainsQuery());
-  const candidates = swapCandidates(data ?? []);
-  const results = useQueries({ queries: candidates.map((c) => swapTokensQuery(c.chain_id)) });
+  const appChains = useQuery(chainsQuery());
+  const swapChains = useQuery(swapChainsQuery());
+  const status = new Map((swapChains.data ?? []).map((c) => [c.chain_id, c]));
   const chains: SwapChain[] = [];
-  candidates.forEach((chain, i) => {
-    const tokens = results[i]?.data?.tokens;
-    if (tokens && tokens.length > 0) chains.push({ chain, tokens });
-  });
-  return { chains, settled: !isPending && results.every((r) => !r.isPending) };
+  for (const chain of appChains.data ?? []) {
+    const s = status.get(chain.chain_id);
+    if (s && chain.flags?.evm && !chain.disabled) chains.push({ chain, ready: s.ready });
+  }
+  return { chains, settled: !appChains.isPending && !swapChains.isPending };
 }
