@@ -100,9 +100,9 @@ SwapInput swap_input(Services& s, Field field) {
     switch (e.code) {
         case chain::Errc::swap_no_route:
             throw not_found("No route from " + pair);
-        case chain::Errc::swap_insufficient_liquidity:
-            throw not_found("Not enough liquidity to swap " +
-                            in.amount.format_units(in.in->decimals) + " " + pair);
+        case chain::Errc::swap_insufficient_liquidity:  // the amount is the problem: a 400
+            throw bad_request("'amount': not enough liquidity to swap " +
+                              in.amount.format_units(in.in->decimals) + " " + pair);
         default:
             throw bad_request("the swap cannot be quoted: " + e.message);
     }
