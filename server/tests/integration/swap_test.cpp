@@ -6,6 +6,7 @@
 
 #include <boost/json.hpp>
 #include <random>
+#include <thread>
 
 #include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
@@ -284,4 +285,104 @@ TEST(Swap, TheExecutorPaysTheRoutersQuoteAndTheIndexerFollows) {
             EXPECT_EQ(pair.reserve1, uint_of(reserves[1])) << hop->pool.lower_hex();
         }
     }
+}
+
+namespace {
+
+json::object data_of(const perch::testing::HttpResult& r) {
+    return json::parse(r.body).at("data").as_object();
+}
+
+std::string msg_of(const perch::testing::HttpResult& r) {
+    return std::string(json::parse(r.body).at("msg").as_string());
+}
+
+// Waits until perch has read the chain's pools up to the head.
+bool pools_ready(const perch::testing::PerchProcess& perch, std::int64_t chain_id) {
+    for (int i = 0; i < 200; ++i) {
+        auto r = perch.get("/api/swap_api/v1/chains");
+        if (r.status == 200) {
+            auto data = data_of(r);
+            for (const auto& c : data.at("chains").as_array())
+                if (c.at("chain_id").to_number<std::int64_t>() == chain_id &&
+                    c.at("ready").as_bool())
+                    return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST(Swap, TheApiQuotesBuildsAndRefusesBadInputByName) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    auto d = swap_devnet(devnet);
+    ASSERT_TRUE(d) << "the test devnet deploys no swap venues";
+    perch::testing::PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
+    ASSERT_TRUE(pools_ready(perch, kChain)) << perch.output();
+    const auto usdc = token_named(d->deployment, "USDC").lower_hex();
+    const auto wbtc = token_named(d->deployment, "WBTC").lower_hex();
+    const std::string eth = "0x0000000000000000000000000000000000000000";
+    const std::string base = "/api/swap_api/v1/quote?chain_id=8453&token_in=";
+
+    auto ok = perch.get(base + eth + "&token_out=" + usdc + "&amount=1");
+    ASSERT_EQ(ok.status, 200) << ok.body;
+    auto q = data_of(ok);
+    auto out = *U256::from_dec(q.at("amount_out_wei").as_string());
+    EXPECT_FALSE(out.is_zero());
+    // Without slippage_bps, the spec's default 5/100.
+    EXPECT_EQ(q.at("slippage_bps").to_number<int>(), 500);
+    EXPECT_EQ(*U256::from_dec(q.at("min_out_wei").as_string()), minimum_out(out, 500));
+    EXPECT_EQ(q.at("executor").as_string(), d->deployment.executor.lower_hex());
+    std::uint64_t shares = 0;
+    for (const auto& path : q.at("route").as_array())
+        shares += path.at("share_bps").to_number<std::uint64_t>();
+    EXPECT_GE(shares, 9'997U);  // each share rounded down
+    EXPECT_LE(shares, 10'000U);
+
+    auto refused = [&](const std::string& target, int status, const std::string& says) {
+        auto r = perch.get(target);
+        EXPECT_EQ(r.status, status) << target << ": " << r.body;
+        EXPECT_NE(msg_of(r).find(says), std::string::npos) << target << ": " << r.body;
+    };
+    refused(base + eth + "&token_out=" + usdc + "&amount=abc", 400, "'amount'");
+    refused(base + eth + "&token_out=" + usdc + "&amount=0", 400, "'amount'");
+    refused(base + usdc + "&token_out=" + wbtc + "&amount=1.0000001", 400, "at most 6 decimals");
+    refused(base + "0x1234&token_out=" + usdc + "&amount=1", 400, "'token_in'");
+    refused(base + eth + "&token_out=" + eth + "&amount=1", 400, "'token_out'");
+    refused(base + eth + "&token_out=" + usdc + "&amount=1&slippage_bps=0", 400, "'slippage_bps'");
+    refused(
+        "/api/swap_api/v1/quote?chain_id=1868&token_in=" + eth + "&token_out=" + usdc + "&amount=1",
+        400, "'chain_id'");
+    // V2 pairs take any amount (at a price): a hundred billion USDC drains the ETH side, and the
+    // quote says so with its price impact (the card blocks the swap above 15 %).
+    auto drain = perch.get(base + usdc + "&token_out=" + eth + "&amount=100000000000");
+    ASSERT_EQ(drain.status, 200) << drain.body;
+    EXPECT_GE(data_of(drain).at("price_impact_bps").to_number<int>(), 9'900);
+
+    // build_tx: native in needs no approval and sends the amount; an ERC-20 from an account
+    // that never approved the executor gets an approve first.
+    const std::string sender = "0x00000000000000000000000000000000005a9a12";
+    auto native = perch.post("/api/swap_api/v1/build_tx",
+                             R"({"chain_id": 8453, "token_in": ")" + eth + R"(", "token_out": ")" +
+                                 usdc + R"(", "amount": "1", "sender": ")" + sender + R"("})");
+    ASSERT_EQ(native.status, 200) << native.body;
+    auto n = data_of(native);
+    EXPECT_TRUE(n.at("approve").is_null());
+    EXPECT_EQ(n.at("swap").at("to").as_string(), d->deployment.executor.lower_hex());
+    EXPECT_EQ(n.at("swap").at("value").as_string(), "0xde0b6b3a7640000");
+    auto erc20 = perch.post("/api/swap_api/v1/build_tx",
+                            R"({"chain_id": 8453, "token_in": ")" + usdc + R"(", "token_out": ")" +
+                                wbtc + R"(", "amount": "100", "sender": ")" + sender + R"("})");
+    ASSERT_EQ(erc20.status, 200) << erc20.body;
+    auto e = data_of(erc20);
+    ASSERT_TRUE(e.at("approve").is_object());
+    EXPECT_EQ(e.at("approve").at("to").as_string(), usdc);
+    EXPECT_EQ(e.at("swap").at("value").as_string(), "0x0");
+    auto no_sender = perch.post("/api/swap_api/v1/build_tx", R"({"chain_id": 8453, "token_in": ")" +
+                                                                 eth + R"(", "token_out": ")" +
+                                                                 usdc + R"(", "amount": "1"})");
+    EXPECT_EQ(no_sender.status, 400);
+    EXPECT_NE(msg_of(no_sender).find("'sender'"), std::string::npos) << no_sender.body;
 }
