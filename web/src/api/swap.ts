@@ -103,6 +103,26 @@ export interface SwapBuildResult {
   swap: TxBody;
 }
 
+/** GET chains: the chains with swaps and whether their pools are read yet. */
+export interface SwapChainStatus {
+  chain_id: number;
+  ready: boolean;
+  pools: number;
+  indexed_block: number;
+}
+
+export function getSwapChains(signal?: AbortSignal): Promise<{ chains: SwapChainStatus[] }> {
+  return request<{ chains: SwapChainStatus[] }>('swap_api/v1/chains', { signal });
+}
+
+export const swapChainsQuery = () =>
+  queryOptions({
+    queryKey: ['swap-chains'],
+    queryFn: ({ signal }) => getSwapChains(signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
 export function getSwapTokens(chainId: number, signal?: AbortSignal): Promise<SwapTokensData> {
   return request<SwapTokensData>('swap_api/v1/tokens', { query: { chain_id: chainId }, signal });
 }
