@@ -135,7 +135,8 @@ std::optional<DestinationSwap> destination_swap(Services& s, const QuoteInput& i
     if (!text::is_evm_address(to_token) || !address)
         throw bad_request("'to_token' must be a token address (0x and 40 hex digits)");
     auto ref = s.balances.token(in.request.token, to);
-    if (!ref) throw bad_request(in.request.token + " is not paid out on chain " + std::to_string(to));
+    if (!ref)
+        throw bad_request(in.request.token + " is not paid out on chain " + std::to_string(to));
     auto route_token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
     if (*address == route_token) return std::nullopt;
     if (!s.swap || !s.swap->serves(to))
@@ -353,8 +354,8 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     auto deposit = tx_json(
         from, depositor->lower_hex(),
         bridge::deposit_calldata(token_address, request.amount, to, recipient, channel), value);
-    co_return http::envelope(json::object{
-        {"quote", std::move(quote_body)}, {"approve", approve}, {"deposit", deposit}});
+    co_return http::envelope(
+        json::object{{"quote", std::move(quote_body)}, {"approve", approve}, {"deposit", deposit}});
 }
 
 }  // namespace

@@ -20,8 +20,8 @@ std::string percent(std::uint64_t hundredths) {
     auto whole = std::to_string(hundredths / 100);
     auto rest = hundredths % 100;
     if (rest == 0) return whole + "%";
-    return whole + "." + (rest < 10 ? "0" : "") + std::to_string(rest % 10 == 0 ? rest / 10 : rest) +
-           "%";
+    return whole + "." + (rest < 10 ? "0" : "") +
+           std::to_string(rest % 10 == 0 ? rest / 10 : rest) + "%";
 }
 
 }  // namespace

@@ -528,8 +528,8 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
             // A swap payout (to the executor) that reverted: the price moved below the order's
             // minimum between the quote and the block (InsufficientOutput), or its deadline
             // passed. It used its nonce and paid nothing, so refunding is safe (docs/swap.md).
-            const auto* executor = swap_ && swap_->deployment() ? &swap_->deployment()->executor
-                                                                : nullptr;
+            const auto* executor =
+                swap_ && swap_->deployment() ? &swap_->deployment()->executor : nullptr;
             const auto* to = receipt->if_contains("to");
             auto to_address = to && to->is_string()
                                   ? chain::Address::from_hex(std::string(to->as_string()))

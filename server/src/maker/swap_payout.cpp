@@ -38,8 +38,8 @@ SwapDecision decide_swap_payout(const chain::Result<swap::Quote>& quote, const U
     if (quote->amount_out < min_out) {
         return {false, "the destination swap cannot deliver the minimum " + minimum +
                            ": the pools give " + quote->amount_out.format_units(out_decimals) +
-                           " " + out_symbol + " for " +
-                           quote->amount_in.format_units(in_decimals) + " " + in_symbol};
+                           " " + out_symbol + " for " + quote->amount_in.format_units(in_decimals) +
+                           " " + in_symbol};
     }
     return {true, {}};
 }

@@ -24,8 +24,7 @@ inline constexpr const char* kSwappedEvent =
 // destination token is not one the deployment offers; `route_token` is the bridged token's
 // address on the destination (zero: native).
 std::string swap_order_refusal(std::int64_t dst_chain_id, const swap::SwapDeployment* deployment,
-                               const swap::SwapToken* dst_token,
-                               const chain::Address& route_token);
+                               const swap::SwapToken* dst_token, const chain::Address& route_token);
 
 // At payout time: pay by swapping through `quote` (the router's best for the bridged amount on
 // the destination's current pools), or refund because no quote exists or it gives less than the
@@ -34,10 +33,9 @@ struct SwapDecision {
     bool pay = false;
     std::string reason;  // why it is refunded; empty when paid
 };
-SwapDecision decide_swap_payout(const chain::Result<swap::Quote>& quote,
-                                const chain::U256& min_out, const std::string& out_symbol,
-                                unsigned out_decimals, const std::string& in_symbol,
-                                unsigned in_decimals);
+SwapDecision decide_swap_payout(const chain::Result<swap::Quote>& quote, const chain::U256& min_out,
+                                const std::string& out_symbol, unsigned out_decimals,
+                                const std::string& in_symbol, unsigned in_decimals);
 
 // PerchSwapExecutor.execute for the quote from the maker's account: the native coin as value when
 // the route token is native (an ERC-20 needs the maker's allowance of the executor). The gas limit

@@ -68,8 +68,7 @@ store::Order Maker::order_of(const bridge::Deposit& d) const {
 }
 
 std::string Maker::swap_refusal(const store::Order& o) const {
-    const auto* deployment =
-        swap_ && swap_->serves(o.dst_chain_id) ? swap_->deployment() : nullptr;
+    const auto* deployment = swap_ && swap_->serves(o.dst_chain_id) ? swap_->deployment() : nullptr;
     auto token = chain::Address::from_hex(o.dst_token_address);
     const auto* dst_token = deployment && token ? swap_->token(o.dst_chain_id, *token) : nullptr;
     chain::Address route_token{};

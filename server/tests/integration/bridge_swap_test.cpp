@@ -144,9 +144,10 @@ TEST(BridgeSwap, EthOnBaseArrivesAsUsdcOnArbitrumAtLeastTheMinimum) {
 
     // The quote adds the destination swap: the bridged ETH after fees, in USDC, with the
     // spec's default slippage (5 %) for the minimum.
-    auto quote = perch.get("/api/bridge_api/v1/quote?from_chain_id=8453&to_chain_id=42161&token=ETH"
-                           "&amount=0.1&to_token=" +
-                           usdc);
+    auto quote = perch.get(
+        "/api/bridge_api/v1/quote?from_chain_id=8453&to_chain_id=42161&token=ETH"
+        "&amount=0.1&to_token=" +
+        usdc);
     ASSERT_EQ(quote.status, 200) << quote.body;
     auto q = json::parse(quote.body).at("data").as_object();
     ASSERT_TRUE(q.at("swap").is_object()) << quote.body;
@@ -232,7 +233,8 @@ TEST(BridgeSwap, AMinimumThePoolsCannotGiveAndMalformedSwapsAreRefundedOnTheSour
     };
     std::vector<Case> cases{
         // A billion USDC for 0.05 ETH: no pool gives that.
-        {"?token=" + usdc + "&min=1000000000000000", "the destination swap cannot deliver the minimum"},
+        {"?token=" + usdc + "&min=1000000000000000",
+         "the destination swap cannot deliver the minimum"},
         {"?token=" + usdc + "&min=0x10", "the destination swap in the recipient is malformed"},
         {"?token=0x0000000000000000000000000000000000000001&min=1",
          "is not one the bridge swaps to on chain 42161"},
@@ -254,7 +256,8 @@ TEST(BridgeSwap, AMinimumThePoolsCannotGiveAndMalformedSwapsAreRefundedOnTheSour
         for (const auto& step : order.at("timeline").as_array())
             EXPECT_NE(step.at("state").as_string(), "paying") << "no payout was ever signed";
         // The refund returns the deposit less its own gas (50 000 × the max fee it signed).
-        auto refund = chains.call(kSource, "eth_getTransactionByHash", {order.at("refund_tx_hash")});
+        auto refund =
+            chains.call(kSource, "eth_getTransactionByHash", {order.at("refund_tx_hash")});
         auto gas = *rpc::quantity(refund.at("maxFeePerGas")).mul(50'000);
         EXPECT_EQ(chains.native(kSource, c.sender), *c.after.add(*amount.sub(gas)));
     }

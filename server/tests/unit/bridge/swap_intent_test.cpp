@@ -36,8 +36,8 @@ TEST(SwapIntent, APlainRecipientHasNoIntent) {
 
 TEST(SwapIntent, EncodesAndDecodesRoundTrip) {
     SwapIntent intent{*Address::from_hex(kUsdc), *U256::from_dec("4466677838")};
-    auto text = encode_recipient(*Address::from_hex("0x00000000000000000000000000000000000A11CE"),
-                                 intent);
+    auto text =
+        encode_recipient(*Address::from_hex("0x00000000000000000000000000000000000A11CE"), intent);
     EXPECT_EQ(text, with(std::string("?token=") + kUsdc + "&min=4466677838"));
     auto p = parse_recipient(text);
     ASSERT_EQ(p.error, "");
@@ -50,7 +50,8 @@ TEST(SwapIntent, EncodesAndDecodesRoundTrip) {
     ASSERT_TRUE(eth.intent) << eth.error;
     EXPECT_TRUE(eth.intent->token.is_zero());
     auto mixed = parse_recipient(
-        "0x00000000000000000000000000000000000A11CE?token=0xAF88d065e77c8cC2239327C5EDb3A432268e5831"
+        "0x00000000000000000000000000000000000A11CE?token="
+        "0xAF88d065e77c8cC2239327C5EDb3A432268e5831"
         "&min=5");
     ASSERT_TRUE(mixed.intent) << mixed.error;
     EXPECT_EQ(mixed.recipient, kRecipient);  // the address to pay, lower case
@@ -87,8 +88,9 @@ TEST(SwapIntent, MalformedSuffixesAreRefusedWithTheirReason) {
              {with("?" + token + "&min= 1"), "'min' must be a whole number"},
              {with("?" + token + "&min=0"), "above zero"},
              {with("?" + token + "&min=007"), "leading zeros"},
-             {with("?" + token + "&min=115792089237316195423570985008687907853269984665640564039"
-                                 "457584007913129639936"),
+             {with("?" + token +
+                   "&min=115792089237316195423570985008687907853269984665640564039"
+                   "457584007913129639936"),
               "does not fit 256 bits"},
              {with("?" + token + "&min=1&" + token + "&min=1"), "'min' must be a whole number"},
          }) {

@@ -85,8 +85,9 @@ TEST(SwapPayout, PaysWhenThePoolsGiveTheMinimumAndRefundsWhenNot) {
         chain::Result<swap::Quote>(chain::make_error(chain::Errc::swap_no_route, "no path")),
         units("1", 6), "DAI", 18, "ETH", 18);
     EXPECT_FALSE(none.pay);
-    EXPECT_EQ(none.reason,
-              "the destination swap cannot deliver the minimum 1 DAI: no pool route from ETH to DAI");
+    EXPECT_EQ(
+        none.reason,
+        "the destination swap cannot deliver the minimum 1 DAI: no pool route from ETH to DAI");
     auto dry = decide_swap_payout(quote_eth_to_usdc("1000"), units("1", 6), "USDC", 6, "ETH", 18);
     EXPECT_FALSE(dry.pay);
     EXPECT_NE(dry.reason.find("the pools lack the liquidity"), std::string::npos) << dry.reason;
@@ -116,10 +117,10 @@ TEST(SwapPayout, TheDeliveredAmountIsTheExecutorsSwappedAmountOut) {
     };
     auto data = "0x" + word(U256()) + word(U256::from_be_bytes(kUsdc.bytes).value()) +
                 word(units("1", 18)) + word(units("2991.5", 6));
-    boost::json::object log{{"address", kExecutor.lower_hex()},
-                            {"topics", boost::json::array{event.topic().hex(), topic_of(addr(5)),
-                                                          topic_of(addr(7))}},
-                            {"data", data}};
+    boost::json::object log{
+        {"address", kExecutor.lower_hex()},
+        {"topics", boost::json::array{event.topic().hex(), topic_of(addr(5)), topic_of(addr(7))}},
+        {"data", data}};
     boost::json::object other = log;
     other["address"] = addr(8).lower_hex();  // a look-alike from another contract
     boost::json::object receipt{{"logs", boost::json::array{other, log}}};

@@ -241,7 +241,8 @@ TEST_F(SqlOrderStore, ASwapOrderKeepsItsDestinationTokenMinimumAndDeliveredAmoun
     run(orders.record_deposits(8453, {swap, deposit(2)}, WatchCursor{20, "0xh19", 0}));
     auto a = queue(swap);
     auto b = queue(deposit(2));
-    auto stored = run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
+    auto stored =
+        run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
     ASSERT_EQ(stored.size(), 2u);
     run(orders.settle(stored[0].id, stored[0].attempts[0].tx_hash, true, "", "2612345678"));
     run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, true, "", ""));
@@ -257,8 +258,8 @@ TEST_F(SqlOrderStore, ASwapOrderKeepsItsDestinationTokenMinimumAndDeliveredAmoun
     EXPECT_EQ(plain->state, "completed");
     EXPECT_EQ(plain->dst_token_address, "");
     EXPECT_EQ(plain->delivered_amount, "");
-    auto page = run(orders.history(HistoryQuery{"0x00000000000000000000000000000000000000bb",
-                                                std::nullopt, 1, 10}));
+    auto page = run(orders.history(
+        HistoryQuery{"0x00000000000000000000000000000000000000bb", std::nullopt, 1, 10}));
     ASSERT_EQ(page.list.size(), 2u);
     EXPECT_EQ(page.list[1].dst_token, "USDC");
 }
