@@ -264,3 +264,84 @@ TEST(BridgeSwap, AMinimumThePoolsCannotGiveAndMalformedSwapsAreRefundedOnTheSour
     EXPECT_TRUE(chains.erc20(kDestination, usdc, recipient).is_zero());
     EXPECT_TRUE(chains.native(kDestination, recipient).is_zero());
 }
+
+// The price moves between the maker's quote and the block: the swap payout reverts
+// (InsufficientOutput), its nonce is used and nothing was paid, so the order is refunded on the
+// source chain — once. Mining on the destination is held while a large swap with a higher tip
+// is put in front of the maker's payout, then one block mines both.
+TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    const auto usdc = perch::text::to_lower(devnet.contracts.at("USDC"));
+    PerchProcess perch(maker_config(devnet));
+    wait_until_ready(perch, devnet.rpc_urls.size());
+    auto sender = fresh_wallet(chains, kSource, *U256::parse_units("1", 18));
+    auto recipient = fresh_wallet(chains, kDestination, U256());
+    auto whale = fresh_wallet(chains, kDestination, *U256::parse_units("1000", 18));
+
+    // A tight minimum: 0.1 % below the quote.
+    auto built = perch.post("/api/bridge_api/v1/build_tx",
+                            R"({"from_chain_id": 8453, "to_chain_id": 42161, "token": "ETH", )"
+                            R"("amount": "0.05", "sender": ")" +
+                                sender + R"(", "recipient": ")" + recipient +
+                                R"(", "to_token": ")" + usdc + R"(", "slippage_bps": 10})");
+    ASSERT_EQ(built.status, 200) << built.body;
+    auto b = json::parse(built.body).at("data").as_object();
+    // The front-runner's swap: 50 ETH into USDC on the same pools.
+    auto front = perch.post(
+        "/api/swap_api/v1/build_tx",
+        R"({"chain_id": 42161, "token_in": "0x0000000000000000000000000000000000000000", )"
+        R"("token_out": ")" +
+            usdc + R"(", "amount": "50", "slippage_bps": 5000, "sender": ")" + whale + R"("})");
+    ASSERT_EQ(front.status, 200) << front.body;
+    auto front_tx = json::parse(front.body).at("data").at("swap").as_object();
+
+    chains.call(kDestination, "evm_setIntervalMining", {0});
+    struct Resume {
+        Chains& chains;
+        ~Resume() { chains.call(kDestination, "evm_setIntervalMining", {1000}); }
+    } resume{chains};
+    const auto& deposit = b.at("deposit");
+    auto receipt = chains.send(kSource, sender, std::string(deposit.at("to").as_string()),
+                               std::string(deposit.at("data").as_string()),
+                               std::string(deposit.at("value").as_string()));
+    auto hash = std::string(receipt.at("transactionHash").as_string());
+    auto paying = wait_for_state(perch, kSource, hash, "paying");
+    ASSERT_EQ(state_of(paying), "paying");
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // broadcast after the store
+    json::object tx{{"from", whale},
+                    {"to", front_tx.at("to")},
+                    {"data", front_tx.at("data")},
+                    {"value", front_tx.at("value")},
+                    {"gas", "0x1e8480"},
+                    {"maxPriorityFeePerGas", U256(100'000'000'000ULL).to_hex()},
+                    {"maxFeePerGas", U256(200'000'000'000ULL).to_hex()}};
+    auto front_hash = chains.call(kDestination, "eth_sendTransaction", {std::move(tx)});
+    chains.call(kDestination, "evm_mine", {});
+    auto front_receipt = run_task(perch::testing::wait_for_receipt(
+        chains.at(kDestination), *Hash32::from_hex(front_hash.as_string())));
+    EXPECT_EQ(front_receipt.at("status").as_string(), "0x1");
+
+    auto order = wait_for_state(perch, kSource, hash, "refunded");
+    ASSERT_EQ(state_of(order), "refunded");
+    EXPECT_NE(order.at("reason").as_string().find("the destination swap reverted"),
+              std::string::npos)
+        << order.at("reason");
+    // The reverted payout is on the chain (status 0), and it paid nothing.
+    auto payout = perch.db().column(
+        "SELECT mined_hash FROM maker_txs WHERE kind = 'payout' AND state = 'reverted' AND "
+        "order_id = (SELECT id FROM bridge_orders WHERE src_tx_hash = '" +
+        hash + "')");
+    ASSERT_EQ(payout.size(), 1U);
+    auto reverted = chains.call(kDestination, "eth_getTransactionReceipt", {payout[0]});
+    EXPECT_EQ(reverted.at("status").as_string(), "0x0");
+    EXPECT_TRUE(chains.erc20(kDestination, usdc, recipient).is_zero());
+    EXPECT_TRUE(chains.native(kDestination, recipient).is_zero());
+    // Refunded once: exactly one refund transaction for the order.
+    EXPECT_EQ(perch.db()
+                  .column("SELECT id FROM maker_txs WHERE kind = 'refund' AND order_id = (SELECT "
+                          "id FROM bridge_orders WHERE src_tx_hash = '" +
+                          hash + "')")
+                  .size(),
+              1U);
+}
