@@ -13,6 +13,7 @@
 
 #include "bridge/deposit_tx.hpp"
 #include "bridge/swap_intent.hpp"
+#include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -344,4 +345,85 @@ TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
                           hash + "')")
                   .size(),
               1U);
+}
+
+// An ERC-20 bridged into another token: the executor pulls it from the maker, so the maker's
+// one-time approval of the executor must exist (docs/swap.md: the operator grants it). Without
+// it the quote refuses the swap up front; granted (here by the test, before any maker runs, so no
+// nonce is shared with a running payer), USDC deposited on Base arrives as ETH on Arbitrum.
+TEST(BridgeSwap, UsdcBridgedIntoEthOnceTheMakerApprovedTheExecutor) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    const auto usdc = perch::text::to_lower(devnet.contracts.at("USDC"));
+    const auto executor = executor_of(devnet);
+    const std::string maker = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";     // Hardhat #1
+    const std::string deployer = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";  // Hardhat #0
+    auto allowance_call =
+        perch::bridge::allowance_calldata(*Address::from_hex(maker), *Address::from_hex(executor));
+    auto allowance = [&] {
+        auto word =
+            chains.call(kDestination, "eth_call",
+                        {json::object{{"to", usdc}, {"data", to_hex(allowance_call)}}, "latest"});
+        return rpc::quantity(word);
+    };
+    const std::string query =
+        "/api/bridge_api/v1/quote?from_chain_id=8453&to_chain_id=42161&token=USDC&amount=50"
+        "&to_token=0x0000000000000000000000000000000000000000";
+    if (allowance().is_zero()) {
+        PerchProcess quoter("\"chain_profile\": \"" + devnet.state_path + "\"");
+        for (int i = 0; i < 300; ++i) {
+            auto res = quoter.get(query);
+            if (res.status != 503) {
+                EXPECT_EQ(res.status, 400) << res.body;
+                EXPECT_NE(res.body.find("the bridge cannot swap USDC on chain 42161 yet"),
+                          std::string::npos)
+                    << res.body;
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        chains.send(kDestination, maker, usdc,
+                    to_hex(perch::bridge::approve_calldata(*Address::from_hex(executor), ~U256())),
+                    "0x0");
+    }
+    ASSERT_FALSE(allowance().is_zero());
+
+    PerchProcess perch(maker_config(devnet));
+    wait_until_ready(perch, devnet.rpc_urls.size());
+    auto sender = fresh_wallet(chains, kSource, *U256::parse_units("1", 18));
+    auto recipient = fresh_wallet(chains, kDestination, U256());
+    // The test tokens' owner mints the sender its USDC (no shared user account is touched).
+    std::vector<perch::chain::abi::Value> mint{
+        perch::chain::abi::Value::of(*Address::from_hex(sender)),
+        perch::chain::abi::Value::of(*U256::parse_units("50", 6))};
+    chains.send(kSource, deployer, usdc,
+                to_hex(perch::chain::abi::encode_known_call("mint(address,uint256)", mint)), "0x0");
+    auto built = perch.post(
+        "/api/bridge_api/v1/build_tx",
+        R"({"from_chain_id": 8453, "to_chain_id": 42161, "token": "USDC", "amount": "50", )"
+        R"("sender": ")" +
+            sender + R"(", "recipient": ")" + recipient +
+            R"(", "to_token": "0x0000000000000000000000000000000000000000"})");
+    ASSERT_EQ(built.status, 200) << built.body;
+    auto b = json::parse(built.body).at("data").as_object();
+    EXPECT_EQ(b.at("quote").at("swap").at("token_out").at("symbol").as_string(), "ETH");
+    auto min_out = dec(b.at("quote").at("swap").at("min_out_wei"));
+    const auto& approve = b.at("approve");
+    ASSERT_TRUE(approve.is_object());
+    chains.send(kSource, sender, std::string(approve.at("to").as_string()),
+                std::string(approve.at("data").as_string()), "0x0");
+    const auto& deposit = b.at("deposit");
+    auto receipt = chains.send(kSource, sender, std::string(deposit.at("to").as_string()),
+                               std::string(deposit.at("data").as_string()),
+                               std::string(deposit.at("value").as_string()));
+    auto hash = std::string(receipt.at("transactionHash").as_string());
+    auto order = wait_for_state(perch, kSource, hash, "completed");
+    ASSERT_EQ(state_of(order), "completed");
+    auto delivered = dec(order.at("swap").at("delivered_amount"));
+    EXPECT_GE(delivered, min_out);
+    EXPECT_EQ(chains.native(kDestination, recipient), delivered);
+    EXPECT_TRUE(chains.erc20(kDestination, usdc, recipient).is_zero());
+    auto payout = chains.call(kDestination, "eth_getTransactionByHash", {order.at("dst_tx_hash")});
+    EXPECT_EQ(lower(payout.at("to")), executor);
+    EXPECT_TRUE(rpc::quantity(payout.at("value")).is_zero()) << "the executor pulls the USDC";
 }
