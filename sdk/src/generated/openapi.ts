@@ -477,6 +477,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/swap_api/v1/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Chains with swaps, and whether their pools are read */
+        get: operations["get_swap_api_v1_chains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/swap_api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tokens that can be swapped on a chain */
+        get: operations["get_swap_api_v1_tokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/swap_api/v1/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exact-in swap quote: amount out, minimum, price impact, gas and the split route */
+        get: operations["get_swap_api_v1_quote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/swap_api/v1/build_tx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The transactions that execute a swap quote (approve when needed, then the executor call) */
+        post: operations["post_swap_api_v1_build_tx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/nonce": {
         parameters: {
             query?: never;
@@ -970,6 +1038,29 @@ export interface components {
             expected_seconds: number;
             /** @description unix seconds */
             expires_at: number;
+            /** @description with to_token: the swap of receive_amount into to_token on the destination */
+            swap?: components["schemas"]["DestinationSwap"] | null;
+        };
+        DestinationSwap: {
+            chain_id: number;
+            /** @description the bridged token on the destination */
+            token_in: Record<string, never>;
+            /** @description the token the recipient gets */
+            token_out: Record<string, never>;
+            amount_in: string;
+            amount_in_wei: string;
+            /** @description token_out units */
+            receive_amount: string;
+            receive_amount_wei: string;
+            /** @description the deposit's minimum: less and it is refunded */
+            min_out: string;
+            min_out_wei: string;
+            slippage_bps: number;
+            price_impact_bps: number;
+            route: Record<string, never>[];
+            /** @example uniswap-v3 0.05% 100% */
+            route_summary: string;
+            executor: string;
         };
         TxBody: {
             chain_id: number;
@@ -1010,6 +1101,16 @@ export interface components {
             refund_tx_hash: string;
             created_at: number;
             updated_at: number;
+            /** @description bridge and swap: the token paid on the destination */
+            swap?: {
+                token_address: string;
+                token: string;
+                decimals: number;
+                /** @description raw units */
+                min_out: string;
+                /** @description raw units; empty until completed */
+                delivered_amount: string;
+            } | null;
             timeline: {
                 state: components["schemas"]["OrderState"];
                 at: number;
@@ -1834,6 +1935,9 @@ export interface operations {
                  */
                 amount: string;
                 channel?: number;
+                /** @description bridge and swap: a swap token of the destination to receive instead */
+                to_token?: string;
+                slippage_bps?: number;
             };
             header?: never;
             path?: never;
@@ -1886,6 +1990,9 @@ export interface operations {
                     sender: string;
                     recipient: string;
                     channel?: number;
+                    /** @description bridge and swap: the deposit's recipient carries it */
+                    to_token?: string;
+                    slippage_bps?: number;
                 };
             };
         };
@@ -2001,6 +2108,106 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_swap_api_v1_chains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_swap_api_v1_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_swap_api_v1_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    post_swap_api_v1_build_tx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
