@@ -23,11 +23,11 @@ ParsedRecipient parse_recipient(std::string_view text) {
     if (question == std::string_view::npos) return ParsedRecipient{std::string(text), {}, {}};
     auto address_text = text.substr(0, question);
     auto query = text.substr(question + 1);
-    if (!text::is_evm_address(address_text))
-        return malformed(text, "the recipient before '?' is not a 0x address");
     auto recipient = chain::Address::from_hex(address_text);
-    if (!recipient || recipient->is_zero())
-        return malformed(text, "the recipient before '?' is not a 0x address");
+    if (!recipient)
+        return malformed(text, "the recipient before '?': " + recipient.error().message);
+    if (recipient->is_zero())
+        return malformed(text, "the recipient before '?' is the zero address");
     constexpr std::string_view kToken = "token=";
     constexpr std::string_view kMin = "&min=";
     if (!query.starts_with(kToken))
@@ -47,7 +47,7 @@ ParsedRecipient parse_recipient(std::string_view text) {
     if (!min) return malformed(text, "'min' does not fit 256 bits");
     if (min->is_zero()) return malformed(text, "'min' must be above zero");
     auto token = chain::Address::from_hex(token_text);
-    if (!token) return malformed(text, "'token' is not a 0x address of 40 hex digits");
+    if (!token) return malformed(text, "'token': " + token.error().message);
     return ParsedRecipient{recipient->lower_hex(), SwapIntent{*token, *min}, {}};
 }
 

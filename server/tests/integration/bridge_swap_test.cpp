@@ -19,6 +19,7 @@
 #include "core/text.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "swap/calldata.hpp"
 
 namespace json = boost::json;
 using namespace perch::chain;
@@ -84,10 +85,12 @@ void wait_until_ready(const PerchProcess& perch, std::size_t chains) {
         bool watching = perch.db().column("SELECT chain_id FROM watch_cursors").size() >= chains;
         auto swap = perch.get("/api/swap_api/v1/chains");
         bool pools = false;
-        if (swap.status == 200)
-            for (const auto& c : json::parse(swap.body).at("data").at("chains").as_array())
+        if (swap.status == 200) {
+            auto doc = json::parse(swap.body);  // kept alive over the loop
+            for (const auto& c : doc.at("data").at("chains").as_array())
                 if (c.at("chain_id").as_int64() == kDestination && c.at("ready").as_bool())
                     pools = true;
+        }
         if (watching && pools) return;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
@@ -268,8 +271,8 @@ TEST(BridgeSwap, AMinimumThePoolsCannotGiveAndMalformedSwapsAreRefundedOnTheSour
 
 // The price moves between the maker's quote and the block: the swap payout reverts
 // (InsufficientOutput), its nonce is used and nothing was paid, so the order is refunded on the
-// source chain — once. Mining on the destination is held while a large swap with a higher tip
-// is put in front of the maker's payout, then one block mines both.
+// source chain — once. Mining on the destination is held while the maker signs its payout; the
+// node drops it, a large swap is mined first, and the maker's re-broadcast lands after it.
 TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
     PERCH_REQUIRE_DEVNET(devnet);
     Chains chains(devnet);
@@ -288,19 +291,39 @@ TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
                                 R"(", "to_token": ")" + usdc + R"(", "slippage_bps": 10})");
     ASSERT_EQ(built.status, 200) << built.body;
     auto b = json::parse(built.body).at("data").as_object();
-    // The front-runner's swap: 50 ETH into USDC on the same pools.
-    auto front = perch.post(
-        "/api/swap_api/v1/build_tx",
-        R"({"chain_id": 42161, "token_in": "0x0000000000000000000000000000000000000000", )"
-        R"("token_out": ")" +
-            usdc + R"(", "amount": "50", "slippage_bps": 5000, "sender": ")" + whale + R"("})");
-    ASSERT_EQ(front.status, 200) << front.body;
-    auto front_tx = json::parse(front.body).at("data").at("swap").as_object();
+    // The front-runner trades 50 ETH into USDC along the very paths of the quote (the maker
+    // computes the same route at payout time: nothing traded in between).
+    perch::swap::Quote fq;
+    fq.token_in = Address{};
+    fq.token_out = *Address::from_hex(usdc);
+    const auto whale_in = *U256::parse_units("50", 18);
+    for (const auto& leg : b.at("quote").at("swap").at("route").as_array()) {
+        perch::swap::QuotePath path;
+        path.amount_in =
+            *(*whale_in.mul(static_cast<std::uint64_t>(leg.at("share_bps").as_int64()))).div(10000);
+        for (const auto& h : leg.at("hops").as_array()) {
+            perch::swap::QuoteHop hop;
+            hop.pool = *Address::from_hex(std::string(h.at("pool").as_string()));
+            hop.venue = std::string(h.at("venue").as_string());
+            hop.kind =
+                hop.venue == "uniswap-v3" ? perch::swap::PoolKind::v3 : perch::swap::PoolKind::v2;
+            hop.fee_ppm = static_cast<std::uint32_t>(h.at("fee_ppm").as_int64());
+            hop.token_in = *Address::from_hex(std::string(h.at("token_in").as_string()));
+            hop.token_out = *Address::from_hex(std::string(h.at("token_out").as_string()));
+            path.hops.push_back(hop);
+        }
+        fq.amount_in = *fq.amount_in.add(path.amount_in);
+        fq.paths.push_back(std::move(path));
+    }
+    const auto front_data = to_hex(
+        perch::swap::execute_calldata(fq, U256(1), *Address::from_hex(whale), 4'000'000'000ULL));
 
-    chains.call(kDestination, "evm_setIntervalMining", {0});
+    chains.call(kDestination, "evm_setIntervalMining", json::array{json::value(0)});
     struct Resume {
         Chains& chains;
-        ~Resume() { chains.call(kDestination, "evm_setIntervalMining", {1000}); }
+        ~Resume() {
+            chains.call(kDestination, "evm_setIntervalMining", json::array{json::value(1000)});
+        }
     } resume{chains};
     const auto& deposit = b.at("deposit");
     auto receipt = chains.send(kSource, sender, std::string(deposit.at("to").as_string()),
@@ -309,16 +332,25 @@ TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
     auto hash = std::string(receipt.at("transactionHash").as_string());
     auto paying = wait_for_state(perch, kSource, hash, "paying");
     ASSERT_EQ(state_of(paying), "paying");
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));  // broadcast after the store
+    // The payout was signed, stored and broadcast on the old price. The node forgets it (as a
+    // node that restarted would), the front-runner's swap is mined alone, then mining resumes
+    // and the maker re-broadcasts its stored payout: mined after the price moved, it reverts.
+    const auto payout_of_order =
+        "FROM maker_txs m JOIN bridge_orders o ON o.id = m.order_id WHERE m.kind = 'payout' AND "
+        "o.src_tx_hash = '" +
+        hash + "'";
+    for (const auto& h : perch.db().column(
+             "SELECT a.tx_hash FROM maker_tx_attempts a WHERE a.maker_tx_id IN (SELECT m.id " +
+             payout_of_order + ")"))
+        chains.call(kDestination, "hardhat_dropTransaction", {h});
     json::object tx{{"from", whale},
-                    {"to", front_tx.at("to")},
-                    {"data", front_tx.at("data")},
-                    {"value", front_tx.at("value")},
-                    {"gas", "0x1e8480"},
-                    {"maxPriorityFeePerGas", U256(100'000'000'000ULL).to_hex()},
-                    {"maxFeePerGas", U256(200'000'000'000ULL).to_hex()}};
+                    {"to", executor_of(devnet)},
+                    {"data", front_data},
+                    {"value", fq.amount_in.to_hex()},
+                    {"gas", "0x1e8480"}};
     auto front_hash = chains.call(kDestination, "eth_sendTransaction", {std::move(tx)});
-    chains.call(kDestination, "evm_mine", {});
+    chains.call(kDestination, "evm_mine", json::array{});
+    chains.call(kDestination, "evm_setIntervalMining", json::array{json::value(1000)});
     auto front_receipt = run_task(perch::testing::wait_for_receipt(
         chains.at(kDestination), *Hash32::from_hex(front_hash.as_string())));
     EXPECT_EQ(front_receipt.at("status").as_string(), "0x1");
@@ -329,10 +361,8 @@ TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
               std::string::npos)
         << order.at("reason");
     // The reverted payout is on the chain (status 0), and it paid nothing.
-    auto payout = perch.db().column(
-        "SELECT mined_hash FROM maker_txs WHERE kind = 'payout' AND state = 'reverted' AND "
-        "order_id = (SELECT id FROM bridge_orders WHERE src_tx_hash = '" +
-        hash + "')");
+    auto payout =
+        perch.db().column("SELECT m.mined_hash " + payout_of_order + " AND m.state = 'reverted'");
     ASSERT_EQ(payout.size(), 1U);
     auto reverted = chains.call(kDestination, "eth_getTransactionReceipt", {payout[0]});
     EXPECT_EQ(reverted.at("status").as_string(), "0x0");

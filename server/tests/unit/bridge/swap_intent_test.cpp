@@ -51,7 +51,7 @@ TEST(SwapIntent, EncodesAndDecodesRoundTrip) {
     EXPECT_TRUE(eth.intent->token.is_zero());
     auto mixed = parse_recipient(
         "0x00000000000000000000000000000000000A11CE?token="
-        "0xAF88d065e77c8cC2239327C5EDb3A432268e5831"
+        "0xaf88d065e77c8cC2239327C5EDb3A432268e5831"  // EIP-55
         "&min=5");
     ASSERT_TRUE(mixed.intent) << mixed.error;
     EXPECT_EQ(mixed.recipient, kRecipient);  // the address to pay, lower case
@@ -70,9 +70,12 @@ TEST(SwapIntent, MalformedSuffixesAreRefusedWithTheirReason) {
         std::string why;
     };
     for (const auto& [text, why] : std::vector<Case>{
-             {"0x1234?" + token + "&min=1", "before '?' is not a 0x address"},
+             {"0x1234?" + token + "&min=1", "the recipient before '?': address must be 0x"},
+             {"xyz?" + token + "&min=1", "the recipient before '?': address must be 0x"},
              {"0x0000000000000000000000000000000000000000?" + token + "&min=1",
-              "before '?' is not a 0x address"},
+              "the recipient before '?' is the zero address"},
+             {with("?token=0xAF88d065e77c8cC2239327C5EDb3A432268e5831&min=1"),
+              "'token': address has an invalid EIP-55 checksum"},
              {with("?"), "must start with 'token='"},
              {with("?min=1&" + token), "must start with 'token='"},
              {with("?token=0x12&min=1"), "'token' is not a 0x address"},

@@ -38,10 +38,10 @@ U256 units(const char* text, unsigned decimals) {
     return *U256::parse_units(text, decimals);
 }
 
-// 100 WETH against 300,000 USDC: about 2,991 USDC for 1 ETH after the 0.3 % fee.
+// 10,000 WETH against 30,000,000 USDC: about 2,990 USDC for 1 ETH after the 0.3 % fee.
 swap::PoolSet pools() {
     swap::PoolSet set;
-    EXPECT_TRUE(set.upsert(v2(1, kWeth, kUsdc, units("100", 18), units("300000", 6))).ok());
+    EXPECT_TRUE(set.upsert(v2(1, kWeth, kUsdc, units("10000", 18), units("30000000", 6))).ok());
     return set;
 }
 
@@ -83,12 +83,14 @@ TEST(SwapPayout, PaysWhenThePoolsGiveTheMinimumAndRefundsWhenNot) {
     // No route, or not enough liquidity: refunded too.
     auto none = decide_swap_payout(
         chain::Result<swap::Quote>(chain::make_error(chain::Errc::swap_no_route, "no path")),
-        units("1", 6), "DAI", 18, "ETH", 18);
+        units("1", 18), "DAI", 18, "ETH", 18);
     EXPECT_FALSE(none.pay);
     EXPECT_EQ(
         none.reason,
         "the destination swap cannot deliver the minimum 1 DAI: no pool route from ETH to DAI");
-    auto dry = decide_swap_payout(quote_eth_to_usdc("1000"), units("1", 6), "USDC", 6, "ETH", 18);
+    auto dry = decide_swap_payout(chain::Result<swap::Quote>(chain::make_error(
+                                      chain::Errc::swap_insufficient_liquidity, "dry")),
+                                  units("1", 6), "USDC", 6, "ETH", 18);
     EXPECT_FALSE(dry.pay);
     EXPECT_NE(dry.reason.find("the pools lack the liquidity"), std::string::npos) << dry.reason;
 }
