@@ -23,7 +23,7 @@ describe('the OpenAPI document of the running perch', () => {
     expect(ops.length).toBeGreaterThan(20);
     for (const op of ops) expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '429', '500']));
     const quote = paths['/api/bridge_api/v1/quote']?.get;
-    expect(quote?.parameters.map((p) => p.name)).toEqual(['from_chain_id', 'to_chain_id', 'token', 'amount', 'channel']);
+    expect(quote?.parameters.map((p) => p.name)).toEqual(['from_chain_id', 'to_chain_id', 'token', 'amount', 'channel', 'to_token', 'slippage_bps']);
     expect(Object.keys(quote?.responses ?? {})).toContain('400');
   });
 

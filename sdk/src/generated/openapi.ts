@@ -1038,6 +1038,29 @@ export interface components {
             expected_seconds: number;
             /** @description unix seconds */
             expires_at: number;
+            /** @description with to_token: the swap of receive_amount into to_token on the destination */
+            swap?: components["schemas"]["DestinationSwap"] | null;
+        };
+        DestinationSwap: {
+            chain_id: number;
+            /** @description the bridged token on the destination */
+            token_in: Record<string, never>;
+            /** @description the token the recipient gets */
+            token_out: Record<string, never>;
+            amount_in: string;
+            amount_in_wei: string;
+            /** @description token_out units */
+            receive_amount: string;
+            receive_amount_wei: string;
+            /** @description the deposit's minimum: less and it is refunded */
+            min_out: string;
+            min_out_wei: string;
+            slippage_bps: number;
+            price_impact_bps: number;
+            route: Record<string, never>[];
+            /** @example uniswap-v3 0.05% 100% */
+            route_summary: string;
+            executor: string;
         };
         TxBody: {
             chain_id: number;
@@ -1078,6 +1101,16 @@ export interface components {
             refund_tx_hash: string;
             created_at: number;
             updated_at: number;
+            /** @description bridge and swap: the token paid on the destination */
+            swap?: {
+                token_address: string;
+                token: string;
+                decimals: number;
+                /** @description raw units */
+                min_out: string;
+                /** @description raw units; empty until completed */
+                delivered_amount: string;
+            } | null;
             timeline: {
                 state: components["schemas"]["OrderState"];
                 at: number;
@@ -1902,6 +1935,9 @@ export interface operations {
                  */
                 amount: string;
                 channel?: number;
+                /** @description bridge and swap: a swap token of the destination to receive instead */
+                to_token?: string;
+                slippage_bps?: number;
             };
             header?: never;
             path?: never;
@@ -1954,6 +1990,9 @@ export interface operations {
                     sender: string;
                     recipient: string;
                     channel?: number;
+                    /** @description bridge and swap: the deposit's recipient carries it */
+                    to_token?: string;
+                    slippage_bps?: number;
                 };
             };
         };

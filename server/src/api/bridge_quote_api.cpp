@@ -2,15 +2,28 @@
 // delivers, within the route's limits and the maker's live liquidity on the destination;
 // build_tx gives the transactions the user signs (approve when the allowance is short, then
 // Depositor.deposit). The rules are in bridge/.
+//
+// Bridge and swap (docs/swap.md): with `to_token` (a swap token of the destination chain other
+// than the bridged one) the quote adds the destination swap: the bridged amount after fees,
+// swapped by the router on the destination's indexed pools, with the minimum the slippage
+// allows; build_tx puts that token and minimum into the deposit's recipient
+// (bridge/swap_intent.hpp), so the deposit carries its own intent.
+#include <spdlog/spdlog.h>
+
 #include <boost/json.hpp>
 #include <chrono>
+#include <cmath>
 
 #include "api/services.hpp"
+#include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
 #include "bridge/pool.hpp"
+#include "bridge/swap_intent.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "swap/calldata.hpp"
+#include "swap/service.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
@@ -104,6 +117,116 @@ Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
     co_return *result.quote;
 }
 
+// The destination swap a quote or deposit asks for.
+struct DestinationSwap {
+    const swap::SwapToken* out = nullptr;  // the token asked for on the destination
+    swap::SwapToken in;                    // the bridged token there
+    std::uint32_t slippage_bps = kDefaultSlippageBps;
+};
+
+// nullopt without `to_token`, or when it names the bridged token itself (a plain bridge).
+std::optional<DestinationSwap> destination_swap(Services& s, const QuoteInput& in,
+                                                std::string_view to_token,
+                                                std::string_view slippage) {
+    auto slippage_bps = slippage_of(slippage);
+    if (to_token.empty()) return std::nullopt;
+    auto to = in.request.to_chain;
+    auto address = chain::Address::from_hex(to_token);
+    if (!text::is_evm_address(to_token) || !address)
+        throw bad_request("'to_token' must be a token address (0x and 40 hex digits)");
+    auto ref = s.balances.token(in.request.token, to);
+    if (!ref)
+        throw bad_request(in.request.token + " is not paid out on chain " + std::to_string(to));
+    auto route_token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
+    if (*address == route_token) return std::nullopt;
+    if (!s.swap || !s.swap->serves(to))
+        throw bad_request("'to_token': swapping is not offered on chain " + std::to_string(to));
+    const auto* out = s.swap->token(to, *address);
+    if (!out) {
+        throw bad_request("'to_token' is not a token this server swaps on chain " +
+                          std::to_string(to));
+    }
+    DestinationSwap d;
+    d.out = out;
+    d.slippage_bps = slippage_bps;
+    if (const auto* listed = s.swap->token(to, route_token))
+        d.in = *listed;
+    else
+        d.in = swap::SwapToken{route_token, ref->symbol, ref->symbol, ref->decimals};
+    return d;
+}
+
+// The maker's allowance of the executor for an ERC-20 it would swap (docs/swap.md: granted once
+// by the operator); without it the maker would refund, so the quote refuses at once.
+Task<void> check_swap_allowance(Services& s, std::int64_t chain_id, const DestinationSwap& d,
+                                const chain::U256& amount) {
+    if (d.in.address.is_zero()) co_return;
+    auto maker = chain::Address::from_hex(s.catalog.maker_address());
+    auto* rpc = s.balances.rpc(chain_id);
+    if (!maker || !rpc) throw ApiError(ErrorKind::unavailable, "the destination has no maker");
+    chain::rpc::Eth eth(*rpc);
+    auto call = bridge::allowance_calldata(*maker, s.swap->deployment()->executor);
+    chain::Bytes word;
+    try {
+        word = co_await eth.call(d.in.address, std::move(call));
+    } catch (const chain::rpc::RpcError& e) {
+        throw ApiError(ErrorKind::unavailable, "the destination chain cannot be reached right now",
+                       e.what());
+    }
+    auto allowed = chain::U256::from_be_bytes(word);
+    if (!allowed || *allowed < amount) {
+        throw bad_request("'to_token': the bridge cannot swap " + d.in.symbol + " on chain " +
+                          std::to_string(chain_id) + " yet");
+    }
+}
+
+// The router's best quote for the bridged amount on the destination's indexed pools.
+Task<swap::Quote> swap_quote_of(Services& s, std::int64_t chain_id, const DestinationSwap& d,
+                                const chain::U256& amount) {
+    auto pools = s.swap->pools(chain_id);
+    if (!pools) {
+        throw ApiError(ErrorKind::unavailable, "the pools of chain " + std::to_string(chain_id) +
+                                                   " are still being read; try again shortly");
+    }
+    swap::QuoteOptions options;
+    options.wrapped_native = s.swap->deployment()->weth;
+    try {
+        options.gas_price_wei = co_await s.swap->gas_price(chain_id);
+    } catch (const chain::rpc::RpcError& e) {
+        spdlog::warn("bridge: gas price of chain {}: {}", chain_id, e.what());
+    }
+    auto quote = swap::best_quote(*pools, d.in.address, d.out->address, amount, options);
+    if (!quote) {
+        auto pair = d.in.symbol + " to " + d.out->symbol + " on chain " + std::to_string(chain_id);
+        if (quote.error().code == chain::Errc::swap_insufficient_liquidity)
+            throw not_found("Not enough liquidity to swap " + amount.format_units(d.in.decimals) +
+                            " " + pair);
+        throw not_found("No route from " + pair);
+    }
+    co_await check_swap_allowance(s, chain_id, d, amount);
+    co_return std::move(*quote);
+}
+
+json::object swap_json(Services& s, std::int64_t chain_id, const DestinationSwap& d,
+                       const swap::Quote& q) {
+    auto min_out = swap::minimum_out(q.amount_out, d.slippage_bps);
+    auto out_units = [&](const chain::U256& v) { return v.format_units(d.out->decimals); };
+    return json::object{{"chain_id", chain_id},
+                        {"token_in", token_json(d.in)},
+                        {"token_out", token_json(*d.out)},
+                        {"amount_in", q.amount_in.format_units(d.in.decimals)},
+                        {"amount_in_wei", q.amount_in.to_dec()},
+                        {"receive_amount", out_units(q.amount_out)},
+                        {"receive_amount_wei", q.amount_out.to_dec()},
+                        {"min_out", out_units(min_out)},
+                        {"min_out_wei", min_out.to_dec()},
+                        {"slippage_bps", d.slippage_bps},
+                        {"price_impact_bps", std::lround(q.price_impact_bps)},
+                        {"route", route_json(q)},
+                        {"route_summary", route_summary(q)},
+                        {"executor", s.swap->deployment()->executor.lower_hex()}};
+}
+
 json::object quote_json(const bridge::QuoteRequest& q, std::int64_t channel,
                         const bridge::Quote& r) {
     auto fmt = [&](const chain::U256& v) { return v.format_units(r.decimals); };
@@ -128,9 +251,18 @@ Task<http::Response> quote(Services& s, http::Request& req) {
                           chain_id_of(req.required_query("to_chain_id"), "to_chain_id"),
                           req.required_query("token"), req.required_query("amount"));
     auto channel = channel_of(s, req.query_value("channel"));
+    auto dst_swap =
+        destination_swap(s, in, req.query_value("to_token"), req.query_value("slippage_bps"));
     auto request = in.request;
     auto q = co_await quote_of(s, std::move(in));
-    co_return http::envelope(quote_json(request, channel, q));
+    auto body = quote_json(request, channel, q);
+    json::value swap_part = nullptr;
+    if (dst_swap) {
+        auto sq = co_await swap_quote_of(s, request.to_chain, *dst_swap, q.receive_amount);
+        swap_part = swap_json(s, request.to_chain, *dst_swap, sq);
+    }
+    body["swap"] = std::move(swap_part);
+    co_return http::envelope(std::move(body));
 }
 
 std::string string_field(const json::object& body, std::string_view name, bool required = true) {
@@ -189,8 +321,23 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
         throw ApiError(ErrorKind::unavailable,
                        "the bridge has no Depositor on chain " + std::to_string(from));
     }
+    auto dst_swap = destination_swap(s, in, string_field(body, "to_token", false),
+                                     string_field(body, "slippage_bps", false));
+    if (dst_swap && !text::is_evm_address(recipient))
+        throw bad_request("'recipient' must be a 0x address to receive a swapped token");
     auto request = in.request;
     auto q = co_await quote_of(s, std::move(in));
+    auto quote_body = quote_json(request, channel, q);
+    json::value swap_part = nullptr;
+    if (dst_swap) {
+        // The deposit carries the token and the minimum in its recipient (bridge/swap_intent).
+        auto sq = co_await swap_quote_of(s, to, *dst_swap, q.receive_amount);
+        auto min_out = swap::minimum_out(sq.amount_out, dst_swap->slippage_bps);
+        recipient = bridge::encode_recipient(*chain::Address::from_hex(recipient),
+                                             {dst_swap->out->address, min_out});
+        swap_part = swap_json(s, to, *dst_swap, sq);
+    }
+    quote_body["swap"] = std::move(swap_part);
 
     json::value approve = nullptr;
     chain::Address token_address{};
@@ -207,8 +354,8 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     auto deposit = tx_json(
         from, depositor->lower_hex(),
         bridge::deposit_calldata(token_address, request.amount, to, recipient, channel), value);
-    co_return http::envelope(json::object{
-        {"quote", quote_json(request, channel, q)}, {"approve", approve}, {"deposit", deposit}});
+    co_return http::envelope(
+        json::object{{"quote", std::move(quote_body)}, {"approve", approve}, {"deposit", deposit}});
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "api/services.hpp"
+#include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/error.hpp"
@@ -19,9 +20,6 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-// The spec's default slippage (§9: 5/100); the web app sends its own setting with every quote.
-constexpr std::uint32_t kDefaultSlippageBps = 500;
-constexpr std::uint32_t kMaxSlippageBps = 5000;
 constexpr std::int64_t kDeadlineSeconds = 20 * 60;
 constexpr std::int64_t kQuoteSeconds = 30;
 
@@ -65,14 +63,6 @@ const swap::SwapToken& swap_token(Services& s, std::int64_t chain_id, std::strin
                           std::to_string(chain_id));
     }
     return *token;
-}
-
-std::uint32_t slippage_of(std::string_view text) {
-    if (text.empty()) return kDefaultSlippageBps;
-    auto bps = text::parse_int(text);
-    if (!bps || *bps < 1 || *bps > kMaxSlippageBps)
-        throw bad_request("'slippage_bps' must be a whole number from 1 to 5000 (0.01 % to 50 %)");
-    return static_cast<std::uint32_t>(*bps);
 }
 
 // Fields by name from the query (quote) or the JSON body (build_tx).
@@ -125,36 +115,6 @@ Task<swap::Quote> quote_of(Services& s, const SwapInput& in) {
     auto quote = swap::best_quote(*pools, in.in->address, in.out->address, in.amount, options);
     if (!quote) refuse(quote.error(), in);
     co_return std::move(*quote);
-}
-
-json::object token_json(const swap::SwapToken& t) {
-    return json::object{{"address", t.address.lower_hex()},
-                        {"symbol", t.symbol},
-                        {"name", t.name},
-                        {"decimals", t.decimals},
-                        {"logo_url", nullptr}};
-}
-
-json::array route_json(const swap::Quote& q) {
-    json::array route;
-    for (const auto& path : q.paths) {
-        json::array hops;
-        for (const auto& h : path.hops) {
-            hops.push_back(json::object{{"venue", h.venue},
-                                        {"pool", h.pool.lower_hex()},
-                                        {"fee_ppm", h.fee_ppm},
-                                        {"token_in", h.token_in.lower_hex()},
-                                        {"token_out", h.token_out.lower_hex()}});
-        }
-        // The share of the input, in basis points (the paths' shares add up to 10,000).
-        auto share = path.amount_in.mul(10'000);
-        auto bps = share ? share->div(q.amount_in) : chain::Result<chain::U256>(chain::U256());
-        route.push_back(json::object{{"share_bps", bps ? bps->low_u64() : 0},
-                                     {"amount_in_wei", path.amount_in.to_dec()},
-                                     {"amount_out_wei", path.amount_out.to_dec()},
-                                     {"hops", std::move(hops)}});
-    }
-    return route;
 }
 
 json::object quote_json(Services& s, const SwapInput& in, const swap::Quote& q) {

@@ -208,7 +208,8 @@ std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
 std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
                                           store::Store& store, const catalog::Catalog& catalog,
                                           const bridge::RouteTable& routes,
-                                          balance::BalanceService& balances) {
+                                          balance::BalanceService& balances,
+                                          swap::SwapService& swap) {
     if (!config.maker.enabled) return nullptr;
     auto depositor = chain::Address::from_hex(catalog.contract_address("Depositor"));
     if (!depositor) throw ConfigError("maker: the chain profile deploys no Depositor");
@@ -223,7 +224,7 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
         options.pool = *pool;
     auto maker =
         std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances, *depositor,
-                                       read_maker_key(config.maker_key_file), options);
+                                       read_maker_key(config.maker_key_file), options, &swap);
     std::vector<std::int64_t> chain_ids;
     for (const auto& c : catalog.profile_chains()) chain_ids.push_back(c.chain_id);
     maker->start(chain_ids);
@@ -264,7 +265,7 @@ int serve(const Config& config) {
     Wiring w(config);
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
-    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances);
+    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances, w.swap);
     w.services.maker = maker.get();  // read by /api/health once the pool runs
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bridge/deposit_tx.hpp"
+#include "bridge/swap_intent.hpp"
 
 namespace perch::bridge {
 namespace {
@@ -56,8 +57,14 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
         a.reason = "this token cannot be bridged";
         return a;
     }
+    // A recipient with a destination swap (bridge/swap_intent.hpp) must decode strictly.
+    auto parsed = parse_recipient(deposit.recipient);
+    if (!parsed.error.empty()) {
+        a.reason = "the destination swap in the recipient is malformed: " + parsed.error;
+        return a;
+    }
     if (destination_is_evm) {
-        auto recipient = chain::Address::from_hex(deposit.recipient);
+        auto recipient = chain::Address::from_hex(parsed.recipient);
         if (!recipient || recipient->is_zero()) {
             a.reason = "the recipient '" + deposit.recipient +
                        "' is not an address on the destination network";

@@ -27,11 +27,12 @@ std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_
 
 Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,
              balance::BalanceService& balances, chain::Address depositor, chain::PrivateKey key,
-             MakerOptions options)
+             MakerOptions options, swap::SwapService* swap)
     : ctx_(ctx),
       orders_(orders),
       routes_(routes),
       balances_(balances),
+      swap_(swap),
       depositor_(depositor),
       key_(std::move(key)),
       address_(key_.address()),

@@ -25,6 +25,7 @@
 #include "core/config.hpp"
 #include "maker/reaction.hpp"
 #include "store/orders.hpp"
+#include "swap/service.hpp"
 
 namespace perch::maker {
 
@@ -74,9 +75,10 @@ bool holder_gone(const std::string& holder);
 
 class Maker {
   public:
+    // `swap`: the destination swaps of bridge-and-swap orders (null: such orders are refunded).
     Maker(boost::asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,
           balance::BalanceService& balances, chain::Address depositor, chain::PrivateKey key,
-          MakerOptions options);
+          MakerOptions options, swap::SwapService* swap = nullptr);
 
     // Starts a watcher and a payer for each chain; the loops end when stop() is called.
     void start(const std::vector<std::int64_t>& chain_ids);
@@ -140,6 +142,17 @@ class Maker {
     Task<std::optional<Outgoing>> cancel_refused(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                                                  const store::MakerTx& m);
     Task<bridge::Fees> current_fees(chain::rpc::RpcClient& rpc);
+    // Bridge and swap: the refusal of a confirmed swap order (empty: it may be queued).
+    std::string swap_refusal(const store::Order& o) const;
+    // A queued swap order at payout time: wait (the destination's pools are not read yet), pay
+    // through the executor, or refund with the reason.
+    struct SwapStep {
+        enum class Kind { wait, pay, refund } kind = Kind::wait;
+        std::string reason;
+        bridge::Transfer transfer;
+    };
+    Task<SwapStep> swap_step(const store::Order& o, std::int64_t chain_id, const bridge::Fees& fees,
+                             chain::rpc::RpcClient& rpc);
     store::SignedTx sign(chain::Transaction tx) const;
 
     Task<void> sleep(std::chrono::milliseconds d);
@@ -148,6 +161,9 @@ class Maker {
     store::OrderStore& orders_;
     const bridge::RouteTable& routes_;
     balance::BalanceService& balances_;
+    swap::SwapService* swap_;
+    // (chain, ERC-20) pairs whose executor allowance the maker was seen to hold.
+    std::set<std::pair<std::int64_t, std::string>> approved_;
     chain::Address depositor_;
     chain::PrivateKey key_;
     chain::Address address_;

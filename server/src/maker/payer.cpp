@@ -7,11 +7,13 @@
 #include <boost/json.hpp>
 #include <cctype>
 
+#include "bridge/deposit_tx.hpp"
 #include "bridge/pool.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/metrics.hpp"
 #include "maker/maker.hpp"
 #include "maker/sending.hpp"
+#include "maker/swap_payout.hpp"
 
 namespace perch::maker {
 namespace json = boost::json;
@@ -22,6 +24,9 @@ namespace {
 
 // Speed-ups raise the fee 25 % each; six versions reach about 3x the first fee, then it waits.
 constexpr std::size_t kMaxAttempts = 6;
+// A swap payout's deadline (PerchSwapExecutor reverts Expired() after it; a reverted payout is
+// refunded). Long enough for speed-ups and a re-broadcast after a restart.
+constexpr std::int64_t kSwapDeadlineSeconds = 15 * 60;
 
 }  // namespace
 
@@ -164,6 +169,56 @@ void Maker::record_reactions(std::int64_t chain_id, const std::vector<store::Mak
                      reactions_.summary());
 }
 
+Task<Maker::SwapStep> Maker::swap_step(const store::Order& o, std::int64_t chain_id,
+                                       const bridge::Fees& fees, chain::rpc::RpcClient& rpc) {
+    SwapStep step;
+    auto refuse = [&](std::string reason) {
+        step.kind = SwapStep::Kind::refund;
+        step.reason = std::move(reason);
+        return step;
+    };
+    auto ref = balances_.token(o.token, chain_id);
+    auto recipient = chain::Address::from_hex(o.recipient);
+    auto amount = U256::from_dec(o.receive_amount);
+    auto dst = chain::Address::from_hex(o.dst_token_address);
+    auto min_out = U256::from_dec(o.min_out);
+    const auto* deployment = swap_ && swap_->serves(chain_id) ? swap_->deployment() : nullptr;
+    const auto* out = deployment && dst ? swap_->token(chain_id, *dst) : nullptr;
+    if (!ref || !recipient || !amount || !min_out || !out)
+        co_return refuse("the destination swap cannot be made on chain " +
+                         std::to_string(chain_id));
+    auto pools = swap_->pools(chain_id);
+    if (!pools) co_return step;  // the indexer has not read the pools yet: wait for it
+    auto token_in = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
+    if (!ref->native && !approved_.count({chain_id, ref->address})) {
+        // The executor pulls an ERC-20 from the maker: its allowance must be in place (an
+        // operator's one-time approval, docs/swap.md). Read once; a max approval does not run out.
+        Eth eth(rpc);
+        auto call = bridge::allowance_calldata(address_, deployment->executor);
+        auto word = co_await eth.call(token_in, std::move(call));
+        auto allowed = U256::from_be_bytes(word);
+        if (!allowed || *allowed < *amount)
+            co_return refuse("the destination swap cannot be made: the bridge has not approved " +
+                             ref->symbol + " for swapping on chain " + std::to_string(chain_id));
+        approved_.insert({chain_id, ref->address});
+    }
+    swap::QuoteOptions options;
+    options.wrapped_native = deployment->weth;
+    options.gas_price_wei = fees.max_fee_per_gas;
+    auto quote = swap::best_quote(*pools, token_in, *dst, *amount, options);
+    auto decision = decide_swap_payout(quote, *min_out, out->symbol, out->decimals, o.token,
+                                       static_cast<unsigned>(o.decimals));
+    if (!decision.pay) co_return refuse(decision.reason);
+    auto deadline = std::chrono::duration_cast<std::chrono::seconds>(
+                        std::chrono::system_clock::now().time_since_epoch())
+                        .count() +
+                    kSwapDeadlineSeconds;
+    step.kind = SwapStep::Kind::pay;
+    step.transfer = swap_transfer(deployment->executor, *quote, *min_out, *recipient,
+                                  static_cast<std::uint64_t>(deadline));
+    co_return step;
+}
+
 Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool allow_prepared) {
     auto payouts = co_await orders_.orders_in_state("queued", chain_id, false, options_.batch);
     auto refunds = co_await orders_.refunds_to_sign(chain_id, options_.batch);
@@ -232,6 +287,28 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         auto ref = balances_.token(o.token, chain_id);
         auto recipient = chain::Address::from_hex(o.recipient);
         auto amount = U256::from_dec(o.receive_amount);
+        if (!o.dst_token_address.empty() && ref && amount) {
+            // Bridge and swap: the bridged amount goes through the executor, or the deposit is
+            // refunded when the pools cannot give the order's minimum now. No pool fallback:
+            // PerchPool pays plain transfers only.
+            auto step = co_await swap_step(o, chain_id, fees, rpc);
+            if (step.kind == SwapStep::Kind::wait) continue;
+            if (step.kind == SwapStep::Kind::refund) {
+                spdlog::info("maker: order {} is refunded: {}", o.order_key, step.reason);
+                moves.push_back(
+                    {o.id, "queued", "refunding", step.reason, std::nullopt, std::nullopt});
+                continue;
+            }
+            if (!spend(ref->address, *amount, step.transfer)) {
+                short_of_funds = true;
+                moves.push_back({o.id, "queued", "refunding",
+                                 "the bridge cannot pay this amount on the destination right now",
+                                 std::nullopt, std::nullopt});
+                continue;
+            }
+            plan(o, "payout", step.transfer);
+            continue;
+        }
         if (!ref || !recipient || !amount) {
             moves.push_back({o.id, "queued", "refunding",
                              o.token + " cannot be paid out on chain " + std::to_string(chain_id),
@@ -448,10 +525,26 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
         }
         if (receipt) {
             bool ok = chain::rpc::quantity_u64(receipt->at("status")) == 1;
-            auto why = m.kind == "payout"
-                           ? "the payout transaction reverted on the destination; the deposit is "
-                             "refunded"
-                           : "the refund transaction reverted; an operator will resolve it";
+            // A swap payout (to the executor) that reverted: the price moved below the order's
+            // minimum between the quote and the block (InsufficientOutput), or its deadline
+            // passed. It used its nonce and paid nothing, so refunding is safe (docs/swap.md).
+            const auto* executor =
+                swap_ && swap_->deployment() ? &swap_->deployment()->executor : nullptr;
+            const auto* to = receipt->if_contains("to");
+            auto to_address = to && to->is_string()
+                                  ? chain::Address::from_hex(std::string(to->as_string()))
+                                  : chain::Result<chain::Address>(chain::make_error(
+                                        chain::Errc::invalid_hex, "no receipt 'to'"));
+            bool to_executor = executor && to_address && *to_address == *executor;
+            auto why = m.kind != "payout" ? "the refund transaction reverted; an operator will "
+                                            "resolve it"
+                       : to_executor ? "the destination swap reverted (the price moved below the "
+                                       "order's minimum); the deposit is refunded"
+                                     : "the payout transaction reverted on the destination; the "
+                                       "deposit is refunded";
+            std::string delivered;
+            if (ok && to_executor && m.kind == "payout")
+                if (auto paid = swapped_amount(*receipt, *executor)) delivered = paid->to_dec();
             if (mined->filler || (!ok && m.kind == "refund")) {
                 spdlog::error(
                     "maker: chain {} nonce {}: order id {} {}", chain_id, m.nonce, m.order_id,
@@ -461,7 +554,7 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                         : std::string("failed: ") + why);
             }
             refusals_.erase(m.id);
-            co_await orders_.settle(m.id, mined->tx_hash, ok, ok ? "" : why);
+            co_await orders_.settle(m.id, mined->tx_hash, ok, ok ? "" : why, delivered);
             continue;
         }
         if (m.nonce < mined_count) {

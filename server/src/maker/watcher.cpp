@@ -7,8 +7,10 @@
 #include <boost/json.hpp>
 #include <set>
 
+#include "bridge/swap_intent.hpp"
 #include "chain/rpc/eth.hpp"
 #include "maker/maker.hpp"
+#include "maker/swap_payout.hpp"
 
 namespace perch::maker {
 namespace json = boost::json;
@@ -39,7 +41,19 @@ store::Order Maker::order_of(const bridge::Deposit& d) const {
     o.token_address = d.token.lower_hex();
     o.amount = d.amount.to_dec();
     o.dst_chain_id = d.dst_chain_id;
-    o.recipient = d.recipient;
+    // Bridge and swap: a well-formed swap suffix is split off (the order keeps the address to pay
+    // and the destination token and minimum); a malformed one stays in the recipient, as
+    // deposited, and assess_deposit refunds it with the decoder's reason.
+    auto parsed = bridge::parse_recipient(d.recipient);
+    o.recipient = parsed.error.empty() ? parsed.recipient : d.recipient;
+    if (parsed.intent) {
+        o.dst_token_address = parsed.intent->token.lower_hex();
+        o.min_out = parsed.intent->min_out.to_dec();
+        if (const auto* t = swap_ ? swap_->token(d.dst_chain_id, parsed.intent->token) : nullptr) {
+            o.dst_token = t->symbol;
+            o.dst_decimals = static_cast<int>(t->decimals);
+        }
+    }
     o.channel = d.channel;
     chain::U256 large_from;  // zero: no large-amount rule for this deposit
     if (auto token = balances_.token_at(d.src_chain_id, d.token)) {
@@ -51,6 +65,16 @@ store::Order Maker::order_of(const bridge::Deposit& d) const {
     o.confirmations =
         static_cast<int>(confirmations_for(options_, d.src_chain_id, d.amount, large_from));
     return o;
+}
+
+std::string Maker::swap_refusal(const store::Order& o) const {
+    const auto* deployment = swap_ && swap_->serves(o.dst_chain_id) ? swap_->deployment() : nullptr;
+    auto token = chain::Address::from_hex(o.dst_token_address);
+    const auto* dst_token = deployment && token ? swap_->token(o.dst_chain_id, *token) : nullptr;
+    chain::Address route_token{};
+    if (auto ref = balances_.token(o.token, o.dst_chain_id); ref && !ref->native)
+        if (auto a = chain::Address::from_hex(ref->address)) route_token = *a;
+    return swap_order_refusal(o.dst_chain_id, deployment, dst_token, route_token);
 }
 
 Task<void> Maker::watch_loop(std::int64_t chain_id) {
@@ -217,6 +241,10 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
                 verdict.pay = false;
                 verdict.reason = "the bridge does not pay out on chain " +
                                  std::to_string(o.dst_chain_id) + " at the moment";
+            }
+            if (verdict.pay && !o.dst_token_address.empty()) {
+                verdict.reason = swap_refusal(o);
+                verdict.pay = verdict.reason.empty();
             }
             if (verdict.pay) {
                 t.to = "queued";

@@ -45,6 +45,15 @@ struct Order {
     std::string reason;
     std::string dst_tx_hash;
     std::string refund_tx_hash;
+    // Bridge and swap (docs/swap.md): the token the deposit asked for on the destination (empty:
+    // a plain bridge, paid in the token it took; the zero address: the native coin), its symbol
+    // and decimals (empty / 0 when the swap deployment does not list it), the deposit's minimum
+    // and what the swap delivered (base units of that token; empty until mined).
+    std::string dst_token_address;
+    std::string dst_token;
+    int dst_decimals = 0;
+    std::string min_out;
+    std::string delivered_amount;
     std::int64_t created_at = 0;
     std::int64_t updated_at = 0;
     std::vector<OrderEvent> timeline;  // filled by the single-order and history reads
@@ -161,9 +170,11 @@ class OrderStore {
     // The transaction was mined (status 1: order completed or refunded) or reverted (payout:
     // order to refunding with `reason`; refund: order failed). When `mined_hash` is a filler
     // attempt the nonce was cancelled: nothing was sent, so a payout's order goes to refunding and
-    // a refund's order to failed, both with the void reason. One transaction.
+    // a refund's order to failed, both with the void reason. `delivered`: what a swap payout paid
+    // the recipient (base units of the order's destination token), stored with the completion;
+    // empty for a plain payout. One transaction.
     virtual Task<void> settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
-                              std::string reason) = 0;
+                              std::string reason, std::string delivered) = 0;
     // Cancels a pending transaction the nodes keep refusing: stores `filler` (same nonce, a
     // 0-value transfer to the maker, fees above every earlier attempt) as its newest attempt and
     // `reason`. The order does not move here: until that nonce is mined an earlier attempt could

@@ -281,8 +281,9 @@ TEST(Server, OpenApiListsRoutes) {
     EXPECT_TRUE(paths.contains("/api/campaign_api/v1/{user}/points"));
     // The documented routes carry their query parameters and error codes.
     const auto& quote = paths.at("/api/bridge_api/v1/quote").at("get").as_object();
-    EXPECT_EQ(quote.at("parameters").as_array().size(), 5U);
+    EXPECT_EQ(quote.at("parameters").as_array().size(), 7U);  // with to_token, slippage_bps
     EXPECT_TRUE(quote.at("responses").as_object().contains("400"));
+    EXPECT_TRUE(quote.at("responses").as_object().contains("404"));  // no swap route
     EXPECT_TRUE(doc.at("components").at("schemas").as_object().contains("Order"));
 }
 

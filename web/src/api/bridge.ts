@@ -3,6 +3,34 @@ import { API_BASE, request } from './client';
 
 /** Bridge calls beyond the spec's list (DESIGN.md §4): quote, build_tx, order, history, order stream. */
 
+/** A token as a destination swap names it (docs/swap.md). */
+export interface SwapQuoteToken {
+  address: string;
+  symbol: string;
+  decimals: number;
+}
+
+/**
+ * Bridge and swap (docs/swap.md "Bridge and swap"): the bridged amount after fees (`amount_in`,
+ * in the bridged token on the destination) swapped into `token_out` there; below `min_out` the
+ * maker refunds the deposit on the source chain instead.
+ */
+export interface DestinationSwap {
+  chain_id: number;
+  token_in: SwapQuoteToken;
+  token_out: SwapQuoteToken;
+  amount_in: string;
+  amount_in_wei: string;
+  receive_amount: string;
+  receive_amount_wei: string;
+  min_out: string;
+  min_out_wei: string;
+  slippage_bps: number;
+  price_impact_bps: number;
+  route_summary: string;
+  executor: string;
+}
+
 /** GET bridge_api/v1/quote: amounts are decimal strings in token units ('0.99915'). */
 export interface Quote {
   from_chain_id: number;
@@ -18,6 +46,8 @@ export interface Quote {
   max: string;
   expected_seconds: number;
   expires_at: number;
+  /** With `to_token`: the destination swap (null for a plain bridge). */
+  swap?: DestinationSwap | null;
 }
 
 export interface QuoteParams {
@@ -27,6 +57,9 @@ export interface QuoteParams {
   /** Token units, as typed ('0.5'). */
   amount: string;
   channel?: number;
+  /** Bridge and swap: the token to receive on the destination (its address there); none: the token sent. */
+  toToken?: string;
+  slippageBps?: number;
 }
 
 /** One transaction body to send from the wallet (value in hex wei). */
@@ -82,7 +115,18 @@ export interface Order {
   refund_tx_hash: string;
   created_at: number;
   updated_at: number;
+  /** Bridge and swap: the token paid on the destination, its minimum and what it delivered (raw units). */
+  swap?: OrderSwap | null;
   timeline: OrderTimelineEntry[];
+}
+
+export interface OrderSwap {
+  token_address: string;
+  token: string;
+  decimals: number;
+  min_out: string;
+  /** Empty until the payout is mined. */
+  delivered_amount: string;
 }
 
 export interface HistoryData {
@@ -101,7 +145,15 @@ export interface HistoryParams {
 
 export function getQuote(p: QuoteParams, signal?: AbortSignal): Promise<Quote> {
   return request<Quote>('bridge_api/v1/quote', {
-    query: { from_chain_id: p.fromChainId, to_chain_id: p.toChainId, token: p.token, amount: p.amount, channel: p.channel },
+    query: {
+      from_chain_id: p.fromChainId,
+      to_chain_id: p.toChainId,
+      token: p.token,
+      amount: p.amount,
+      channel: p.channel,
+      to_token: p.toToken || undefined,
+      slippage_bps: p.toToken ? p.slippageBps : undefined,
+    },
     signal,
   });
 }
@@ -117,6 +169,7 @@ export function buildBridgeTx(p: BuildTxParams, signal?: AbortSignal): Promise<B
       sender: p.sender,
       recipient: p.recipient,
       ...(p.channel !== undefined ? { channel: p.channel } : {}),
+      ...(p.toToken ? { to_token: p.toToken, ...(p.slippageBps !== undefined ? { slippage_bps: p.slippageBps } : {}) } : {}),
     },
     signal,
   });
@@ -142,7 +195,7 @@ export function orderStreamUrl(chainId: number, txHash: string): string {
 
 export const quoteQuery = (p: QuoteParams, enabled: boolean) =>
   queryOptions({
-    queryKey: ['bridge-quote', p.fromChainId, p.toChainId, p.token, p.amount, p.channel ?? null],
+    queryKey: ['bridge-quote', p.fromChainId, p.toChainId, p.token, p.amount, p.channel ?? null, p.toToken ?? '', p.slippageBps ?? null],
     queryFn: ({ signal }) => getQuote(p, signal),
     enabled,
     retry: false,

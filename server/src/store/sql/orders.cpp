@@ -10,7 +10,8 @@ namespace {
 constexpr const char* kOrderColumns =
     "id, order_key, src_chain_id, src_tx_hash, log_index, block_number, block_hash, sender, "
     "token_address, token, decimals, amount, dst_chain_id, recipient, channel, confirmations, "
-    "receive_amount, fee, state, reason, dst_tx_hash, refund_tx_hash, created_at, updated_at";
+    "receive_amount, fee, state, reason, dst_tx_hash, refund_tx_hash, created_at, updated_at, "
+    "dst_token_address, dst_token, dst_decimals, min_out, delivered_amount";
 
 std::string select_orders(const std::string& tail) {
     return std::string("SELECT ") + kOrderColumns + " FROM bridge_orders " + tail;
@@ -42,6 +43,11 @@ Order read_order(const Statement& s) {
     o.refund_tx_hash = s.column_text(21);
     o.created_at = s.column_int(22);
     o.updated_at = s.column_int(23);
+    o.dst_token_address = s.column_text(24);
+    o.dst_token = s.column_text(25);
+    o.dst_decimals = static_cast<int>(s.column_int(26));
+    o.min_out = s.column_text(27);
+    o.delivered_amount = s.column_text(28);
     return o;
 }
 
@@ -184,8 +190,10 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
             auto& insert = c.prepared(
                 "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
                 "block_number, block_hash, sender, token_address, token, decimals, amount, "
-                "dst_chain_id, recipient, channel, confirmations, state, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirming', ?, ?) "
+                "dst_chain_id, recipient, channel, confirmations, state, created_at, updated_at, "
+                "dst_token_address, dst_token, dst_decimals, min_out) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirming', ?, ?, ?, ?, ?, "
+                "?) "
                 "ON CONFLICT (order_key) DO UPDATE SET block_number = excluded.block_number, "
                 "block_hash = excluded.block_hash, state = 'confirming', reason = '', "
                 "updated_at = excluded.updated_at WHERE bridge_orders.state IN ('dropped', "
@@ -207,7 +215,11 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
                 .bind(14, d.channel)
                 .bind(15, static_cast<std::int64_t>(d.confirmations))
                 .bind(16, now)
-                .bind(17, now);
+                .bind(17, now)
+                .bind(18, d.dst_token_address)
+                .bind(19, d.dst_token)
+                .bind(20, static_cast<std::int64_t>(d.dst_decimals))
+                .bind(21, d.min_out);
             if (insert.step()) {
                 auto id = insert.column_int(0);
                 insert.reset();
@@ -395,9 +407,9 @@ Task<void> SqlOrders::add_attempt(std::int64_t maker_tx_id, Attempt attempt) {
 }
 
 Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
-                             std::string reason) {
+                             std::string reason, std::string delivered) {
     auto write = [maker_tx_id, mined_hash = std::move(mined_hash), success,
-                  reason = std::move(reason)](Connection& c) {
+                  reason = std::move(reason), delivered = std::move(delivered)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
         auto& s = c.prepared(
@@ -429,6 +441,12 @@ Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, b
             .bind(2, order_id)
             .step();
         if (payout && success) {
+            if (!delivered.empty()) {
+                c.prepared("UPDATE bridge_orders SET delivered_amount = ? WHERE id = ?")
+                    .bind(1, delivered)
+                    .bind(2, order_id)
+                    .step();
+            }
             move_order(c, order_id, "paying", "completed", "", now);
             c.prepared(
                  "UPDATE bridge_orders SET completed_seq = (SELECT COALESCE(MAX(completed_seq), "

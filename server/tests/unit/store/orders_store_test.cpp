@@ -199,9 +199,9 @@ TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
     ASSERT_EQ(pending[0].attempts.size(), 2u);
     EXPECT_EQ(pending[0].attempts.back().tx_hash, "0xfaster");
 
-    run(orders.settle(stored[0].id, "0xfaster", true, ""));
-    run(orders.settle(stored[0].id, stored[0].attempts[0].tx_hash, true, ""));  // no change
-    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted"));
+    run(orders.settle(stored[0].id, "0xfaster", true, "", ""));
+    run(orders.settle(stored[0].id, stored[0].attempts[0].tx_hash, true, "", ""));  // no change
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted", ""));
     auto done = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
     EXPECT_EQ(done->state, "completed");
     EXPECT_EQ(done->dst_tx_hash, "0xfaster");
@@ -215,7 +215,7 @@ TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
         lease, 8453, "0xm", 0, {TxPlan{to_refund[0].id, "refund", "refunding", fake_signed}}));
     ASSERT_EQ(refund.size(), 1u);
     EXPECT_TRUE(run(orders.refunds_to_sign(8453, 10)).empty());
-    run(orders.settle(refund[0].id, "0xrefund", true, ""));
+    run(orders.settle(refund[0].id, "0xrefund", true, "", ""));
     auto refunded = run(orders.order_by_tx(8453, deposit(2).src_tx_hash));
     EXPECT_EQ(refunded->state, "refunded");
     EXPECT_EQ(refunded->refund_tx_hash, "0xrefund");
@@ -230,6 +230,40 @@ TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
 
 // A payout the node refused is voided with a filler at its nonce; the order follows whatever the
 // chain mined at that nonce.
+// Bridge and swap: the destination token and minimum are stored with the deposit; a swap
+// payout's completion stores what it delivered, a plain one leaves it empty.
+TEST_F(SqlOrderStore, ASwapOrderKeepsItsDestinationTokenMinimumAndDeliveredAmount) {
+    auto swap = deposit(1);
+    swap.dst_token_address = "0x00000000000000000000000000000000000000cc";
+    swap.dst_token = "USDC";
+    swap.dst_decimals = 6;
+    swap.min_out = "2500000000";
+    run(orders.record_deposits(8453, {swap, deposit(2)}, WatchCursor{20, "0xh19", 0}));
+    auto a = queue(swap);
+    auto b = queue(deposit(2));
+    auto stored =
+        run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
+    ASSERT_EQ(stored.size(), 2u);
+    run(orders.settle(stored[0].id, stored[0].attempts[0].tx_hash, true, "", "2612345678"));
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, true, "", ""));
+    auto got = run(orders.order_by_tx(8453, swap.src_tx_hash));
+    ASSERT_TRUE(got);
+    EXPECT_EQ(got->state, "completed");
+    EXPECT_EQ(got->dst_token_address, swap.dst_token_address);
+    EXPECT_EQ(got->dst_token, "USDC");
+    EXPECT_EQ(got->dst_decimals, 6);
+    EXPECT_EQ(got->min_out, "2500000000");
+    EXPECT_EQ(got->delivered_amount, "2612345678");
+    auto plain = run(orders.order_by_tx(8453, deposit(2).src_tx_hash));
+    EXPECT_EQ(plain->state, "completed");
+    EXPECT_EQ(plain->dst_token_address, "");
+    EXPECT_EQ(plain->delivered_amount, "");
+    auto page = run(orders.history(
+        HistoryQuery{"0x00000000000000000000000000000000000000bb", std::nullopt, 1, 10}));
+    ASSERT_EQ(page.list.size(), 2u);
+    EXPECT_EQ(page.list[1].dst_token, "USDC");
+}
+
 TEST_F(SqlOrderStore, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
     run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
     auto a = queue(deposit(1));
@@ -251,13 +285,13 @@ TEST_F(SqlOrderStore, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
     // Voiding alone moves nothing: the payout could still be mined.
     EXPECT_EQ(in_state("paying", 42161, false).size(), 2u);
 
-    run(orders.settle(stored[0].id, "0xfiller-a", true, ""));  // the filler took the nonce
+    run(orders.settle(stored[0].id, "0xfiller-a", true, "", ""));  // the filler took the nonce
     auto refunding = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
     EXPECT_EQ(refunding->state, "refunding");
     EXPECT_EQ(refunding->reason, "refused: refunded");
     EXPECT_EQ(refunding->dst_tx_hash, "") << "a filler is not a payout";
     // The other one's original payout was mined after all: it is paid, not refunded.
-    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, true, ""));
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, true, "", ""));
     EXPECT_EQ(run(orders.order_by_tx(8453, deposit(2).src_tx_hash))->state, "completed");
 
     // A refund whose nonce goes to a filler leaves the order failed, for an operator.
@@ -265,7 +299,7 @@ TEST_F(SqlOrderStore, AVoidedPayoutIsRefundedOnlyWhenItsFillerIsMined) {
                                             {TxPlan{a, "refund", "refunding", fake_signed}}));
     ASSERT_EQ(refund.size(), 1u);
     EXPECT_TRUE(run(orders.void_tx(refund[0].id, "refund refused", {"0xfiller-r", "0xr", "1", 3})));
-    run(orders.settle(refund[0].id, "0xfiller-r", true, ""));
+    run(orders.settle(refund[0].id, "0xfiller-r", true, "", ""));
     auto failed = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
     EXPECT_EQ(failed->state, "failed");
     EXPECT_EQ(failed->reason, "refund refused");

@@ -286,6 +286,76 @@ describe('BridgeTracker', () => {
   });
 });
 
+describe('BridgeCard: bridge and swap', () => {
+  const SWAP_TOKENS = [
+    { address: ZERO, symbol: 'ETH', name: 'Ether', decimals: 18, logo_url: '' },
+    { address: USDC.toLowerCase(), symbol: 'USDC', name: 'USD Coin', decimals: 6, logo_url: '' },
+  ];
+  const swapApi = () =>
+    api({
+      '/api/swap_api/v1/chains': () => ok({ chains: [{ chain_id: 42161, ready: true, pools: 6, indexed_block: 10 }] }),
+      '/api/swap_api/v1/tokens': (url) => ok({ chain_id: Number(url.searchParams.get('chain_id')), tokens: SWAP_TOKENS }),
+      '/api/bridge_api/v1/quote': (url) => {
+        const base = quoteFor(url).body as { data: Record<string, unknown> };
+        const toToken = url.searchParams.get('to_token');
+        const swap = toToken
+          ? {
+              chain_id: 42161,
+              token_in: { address: ZERO, symbol: 'ETH', decimals: 18 },
+              token_out: { address: toToken, symbol: 'USDC', decimals: 6 },
+              amount_in: '0.99915',
+              amount_in_wei: '999150000000000000',
+              receive_amount: '2987.46',
+              receive_amount_wei: '2987460000',
+              min_out: '2838.087',
+              min_out_wei: '2838087000',
+              slippage_bps: 500,
+              price_impact_bps: 9,
+              route_summary: 'uniswap-v3 0.05% 100%',
+              executor: '0x9999999999999999999999999999999999999999',
+            }
+          : null;
+        return ok({ ...base.data, swap });
+      },
+    });
+
+  it('offers the destination swap tokens, quotes the swap and builds the deposit with to_token', async () => {
+    const fetchMock = swapApi();
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
+    renderWith(<BridgeCard title="Bridge" />);
+    const picker = await screen.findByTestId('to-token-select');
+    // The token sent is the default; the bridged token itself is not offered again.
+    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['ETH (no swap)', 'USDC']);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount'), '1');
+    await waitFor(() => expect(screen.getByTestId('quote-receive')).toHaveTextContent('0.99915 ETH'));
+    expect(screen.queryByTestId('quote-min-received')).toBeNull();
+    await user.selectOptions(picker, 'USDC');
+    await waitFor(() => expect(screen.getByTestId('quote-receive')).toHaveTextContent('2987.46 USDC'));
+    expect(screen.getByTestId('quote-min-received')).toHaveTextContent('2838.087 USDC');
+    expect(screen.getByTestId('quote-swap')).toHaveTextContent('0.99915 ETH → USDC via uniswap-v3 0.05% 100%');
+    expect(screen.getByTestId('quote-swap-note')).toHaveTextContent('at least 2838.087 USDC');
+    const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/quote')).at(-1);
+    expect(q?.searchParams.get('to_token')).toBe(USDC.toLowerCase());
+    // Another destination forgets the choice.
+    act(() => useBridgeForm.getState().setTo(1));
+    expect(useBridgeForm.getState().toToken).toBe('');
+  });
+
+  it('the history and the tracker show both tokens: sent ETH, received USDC', async () => {
+    const swapped: Order = {
+      ...baseOrder,
+      swap: { token_address: USDC.toLowerCase(), token: 'USDC', decimals: 6, min_out: '2838087000', delivered_amount: '2990123456' },
+    };
+    api({ '/api/bridge_api/v1/history': () => ok({ list: [swapped], total: 1, page: 1, size: 10 }) });
+    useWalletStore.getState().setConnected(USER, 8453);
+    renderWith(<HistoryTable />);
+    const row = await screen.findByTestId('order-0xaaa');
+    expect(within(row).getByTestId('order-amount')).toHaveTextContent('1 ETH → USDC');
+    expect(within(row).getByTestId('order-receive')).toHaveTextContent('2990.123456 USDC');
+  });
+});
+
 describe('BridgeTracker outcomes', () => {
   it('a dropped deposit (reorg) says nothing is owed, not that an operator is needed', async () => {
     api({ '/api/bridge_api/v1/order': () => ok({ ...baseOrder, state: 'dropped', dst_tx_hash: '', reason: 'block replaced' }) });

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { quoteQuery, type Quote } from '@/api/bridge';
 import { ApiError } from '@/api/client';
 import { chainsQuery, tokensQuery } from '@/api/queries';
+import { swapChainsQuery, swapTokensQuery } from '@/api/swap';
 import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { ArrowDownIcon, ChevronDownIcon } from '@/components/icons';
@@ -18,6 +19,7 @@ import { useWalletStore } from '@/wallet/store';
 import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, isEvmAddress } from './addressRules';
 import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
 import { useBridgeForm } from './bridgeStore';
+import { destinationTokenChoices, validDestinationToken } from './destinationToken';
 import { BridgeTracker } from './BridgeTracker';
 import { isNativeToken, routeLimits, tokenOn, tokensForPair } from './routes';
 import { sendButtonState, type SendButtonState } from './sendButton';
@@ -81,7 +83,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const { data: chains } = useQuery(chainsQuery());
   const { data: tokens } = useQuery(tokensQuery());
   const form = useBridgeForm();
-  const { fromChainId, toChainId, exchange, token, amount, recipient, phase, sendError, active } = form;
+  const { fromChainId, toChainId, exchange, token, toToken, amount, recipient, phase, sendError, active } = form;
   const [picker, setPicker] = useState<'from' | 'to' | null>(null);
   const [switchError, setSwitchError] = useState('');
   const walletAddress = useWalletStore((s) => s.address);
@@ -122,6 +124,14 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const decimals = limits?.decimals ?? tokenInfo?.decimals ?? 18;
   const native = tokenInfo ? isNativeToken(tokenInfo) : token === (fromChain?.native_currency?.symbol ?? 'ETH');
   const parsed = parseAmount(amount, decimals);
+
+  // Bridge and swap: on a destination that swaps (pools read), another token may be received.
+  const swapChainsQ = useQuery(swapChainsQuery());
+  const swapReady = !exchange && toChainId !== null && !!swapChainsQ.data?.some((c) => c.chain_id === toChainId && c.ready);
+  const dstTokensQ = useQuery({ ...swapTokensQuery(toChainId ?? 0), enabled: swapReady });
+  const bridgedOnDst = toChainId !== null ? tokenOn(tokens ?? [], token, toChainId)?.address : undefined;
+  const toTokenChoices = destinationTokenChoices(dstTokensQ.data?.tokens, bridgedOnDst, swapReady);
+  const chosenToToken = validDestinationToken(toToken, toTokenChoices);
   const routeOk = !!limits && (!exchange || (toChainId !== null && exchangeRouteAllowed(token, exchange, toChainId)));
 
   // Balance of the token on the source network (the multi-balance call, one chain).
@@ -136,7 +146,14 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const settled = useSettled(amount);
   const settledParsed = parseAmount(settled, decimals);
   const inLimits = parsed.kind === 'ok' && parsed.raw > 0n && (!limits || (parsed.raw >= limits.min && parsed.raw <= limits.max));
-  const quoteParams = { fromChainId: fromChainId ?? 0, toChainId: toChainId ?? 0, token, amount: settledParsed.kind === 'ok' ? settledParsed.text : '', channel: channelId };
+  const quoteParams = {
+    fromChainId: fromChainId ?? 0,
+    toChainId: toChainId ?? 0,
+    token,
+    amount: settledParsed.kind === 'ok' ? settledParsed.text : '',
+    channel: channelId,
+    ...(chosenToToken ? { toToken: chosenToToken } : {}),
+  };
   const quoteWanted = routeOk && inLimits && settled === amount && settledParsed.kind === 'ok';
   const quoteQ = useQuery(quoteQuery(quoteParams, quoteWanted));
   const quote: Quote | undefined = quoteWanted ? quoteQ.data : undefined;
@@ -185,6 +202,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
       recipient: recipientCheck.recipient,
       channel: channelId,
       exchange: exchange?.name ?? '',
+      ...(chosenToToken ? { toToken: chosenToToken } : {}),
     });
   };
 
@@ -192,6 +210,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const time = quote ? formatDuration(quote.expected_seconds) : null;
   const feeTotal = quote ? formatAmount((unitsToRaw(quote.bridge_fee, decimals) ?? 0n) + (unitsToRaw(quote.dtc, decimals) ?? 0n), decimals, decimals) : '';
   const busy = phase !== 'idle';
+  const dstSwap = quote?.swap ?? null;
   const recipientLabel = exchange ? t('bridge.recipientExchange', { exchange: exchange.name }) : t('bridge.recipient');
   const recipientPlaceholder = recipientCheck.required ? t('bridge.recipientRequired') : t('bridge.recipientOptional');
 
@@ -229,6 +248,20 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
           ))}
         </select>
       </label>
+
+      {toTokenChoices.length > 0 ? (
+        <label className="token-field">
+          <span className="field-label">{t('bridge.receiveToken')}</span>
+          <select className="input" value={chosenToToken} onChange={(e) => form.setToToken(e.target.value)} data-testid="to-token-select">
+            <option value="">{t('bridge.sameToken', { token })}</option>
+            {toTokenChoices.map((c) => (
+              <option key={c.address} value={c.address}>
+                {c.symbol}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
 
       <div className="amount-field">
         <span className="amount-field__head">
@@ -286,8 +319,24 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
       <dl className="quote" data-testid="bridge-quote" data-state={quoteState}>
         <div>
           <dt>{t('bridge.receive')}</dt>
-          <dd data-testid="quote-receive">{quote ? `${quote.receive_amount} ${token}` : t('common.none')}</dd>
+          <dd data-testid="quote-receive">
+            {dstSwap ? `${dstSwap.receive_amount} ${dstSwap.token_out.symbol}` : quote ? `${quote.receive_amount} ${token}` : t('common.none')}
+          </dd>
         </div>
+        {dstSwap ? (
+          <>
+            <div>
+              <dt>{t('bridge.minReceived')}</dt>
+              <dd data-testid="quote-min-received">{`${dstSwap.min_out} ${dstSwap.token_out.symbol}`}</dd>
+            </div>
+            <div>
+              <dt>{t('bridge.destinationSwap')}</dt>
+              <dd data-testid="quote-swap">
+                {t('bridge.swapValue', { amount: quote?.receive_amount ?? '', token, out: dstSwap.token_out.symbol, route: dstSwap.route_summary })}
+              </dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>{t('bridge.fee')}</dt>
           <dd data-testid="quote-fee">
@@ -299,6 +348,11 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
           <dd data-testid="quote-time">{time ? t(`bridge.time.${time.unit}`, { count: time.value }) : t('common.none')}</dd>
         </div>
       </dl>
+      {dstSwap ? (
+        <p className="muted small" data-testid="quote-swap-note">
+          {t('bridge.swapNote', { min: dstSwap.min_out, token: dstSwap.token_out.symbol })}
+        </p>
+      ) : null}
       {quoteError ? (
         <p className="form-error" role="alert" data-testid="quote-error">
           {t('bridge.quoteFailed', { message: quoteError })}

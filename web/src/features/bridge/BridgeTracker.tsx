@@ -5,6 +5,7 @@ import type { Chain } from '@/api/types';
 import { shortenAddress } from '@/lib/string';
 import { formatAmount } from './amount';
 import type { ActiveDeposit } from './bridgeStore';
+import { orderReceived } from './destinationToken';
 import { explorerTxUrl, trackerView, type TrackerStep } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
 import { currentLocale } from '@/i18n';
@@ -54,15 +55,20 @@ export function BridgeTracker({ deposit, onClose }: { deposit: ActiveDeposit; on
   const { order } = useOrderTracking(deposit.srcChainId, deposit.txHash);
   const view = trackerView(deposit.srcChainId, deposit.txHash, order);
   const name = (id: number): string => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
-  const received = order ? formatAmount(order.receive_amount, order.decimals, order.decimals) : deposit.receive;
+  // Bridge and swap: the swapped token and what the swap delivered (both tokens are shown).
+  const got = order ? orderReceived(order) : null;
+  const received = got ? formatAmount(got.raw, got.decimals, got.decimals) : deposit.receive;
+  const receivedToken = got?.token || deposit.toToken?.symbol || deposit.token;
   const sent = order ? formatAmount(order.amount, order.decimals, order.decimals) : deposit.amount;
+  const swapTo = order?.swap?.token || deposit.toToken?.symbol || '';
   return (
     <section className="tracker" aria-label={t('bridge.tracker.title')} data-testid="bridge-tracker" data-outcome={view.outcome}>
       <h3 className="card__title">{t('bridge.tracker.title')}</h3>
       <p className="muted small" data-testid="tracker-summary">
-        {t('bridge.tracker.summary', {
+        {t(swapTo ? 'bridge.tracker.summarySwap' : 'bridge.tracker.summary', {
           amount: sent,
           token: deposit.token,
+          out: swapTo,
           from: name(deposit.srcChainId),
           to: deposit.exchange ? `${deposit.exchange} (${name(deposit.dstChainId)})` : name(deposit.dstChainId),
         })}
@@ -74,7 +80,7 @@ export function BridgeTracker({ deposit, onClose }: { deposit: ActiveDeposit; on
       </ol>
       {view.outcome === 'completed' ? (
         <p className="tracker__result" role="status" data-testid="tracker-result">
-          {t('bridge.tracker.completed', { amount: received, token: deposit.token })}
+          {t('bridge.tracker.completed', { amount: received, token: receivedToken })}
         </p>
       ) : null}
       {view.outcome === 'refunded' ? (

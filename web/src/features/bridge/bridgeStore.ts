@@ -15,6 +15,8 @@ export interface ActiveDeposit {
   receive: string;
   recipient: string;
   exchange: string;
+  /** Bridge and swap: the token received on the destination (symbol, decimals) when it is not `token`. */
+  toToken?: { symbol: string; decimals: number } | null;
 }
 
 /** The bridge card's form and send state (zustand: form and wallet state live in stores). */
@@ -23,6 +25,8 @@ export interface BridgeFormState {
   toChainId: number | null;
   exchange: Exchange | null;
   token: string;
+  /** Bridge and swap: the token to receive on the destination (its address there); '' = the token sent. */
+  toToken: string;
   amount: string;
   recipient: string;
   phase: SendPhase;
@@ -32,6 +36,7 @@ export interface BridgeFormState {
   setTo: (id: number | null, exchange?: Exchange | null) => void;
   swap: () => void;
   setToken: (token: string) => void;
+  setToToken: (toToken: string) => void;
   setAmount: (amount: string) => void;
   setRecipient: (recipient: string) => void;
   setPhase: (phase: SendPhase) => void;
@@ -45,6 +50,7 @@ const initial = {
   toChainId: null as number | null,
   exchange: null as Exchange | null,
   token: 'ETH',
+  toToken: '',
   amount: '',
   recipient: '',
   phase: 'idle' as SendPhase,
@@ -57,10 +63,12 @@ export const useBridgeForm = create<BridgeFormState>()(
     (set) => ({
       ...initial,
       setFrom: (fromChainId) => set({ fromChainId, sendError: '' }),
-      setTo: (toChainId, exchange = null) => set({ toChainId, exchange, sendError: '' }),
+      // Another destination has other tokens: the received token is the one sent again.
+      setTo: (toChainId, exchange = null) => set({ toChainId, exchange, toToken: '', sendError: '' }),
       // An exchange is only a destination: swapping drops it.
-      swap: () => set((s) => ({ fromChainId: s.toChainId, toChainId: s.fromChainId, exchange: null, sendError: '' })),
-      setToken: (token) => set({ token, sendError: '' }),
+      swap: () => set((s) => ({ fromChainId: s.toChainId, toChainId: s.fromChainId, exchange: null, toToken: '', sendError: '' })),
+      setToken: (token) => set({ token, toToken: '', sendError: '' }),
+      setToToken: (toToken) => set({ toToken, sendError: '' }),
       setAmount: (amount) => set({ amount, sendError: '' }),
       setRecipient: (recipient) => set({ recipient, sendError: '' }),
       setPhase: (phase) => set({ phase }),

@@ -78,9 +78,10 @@ export function useSendBridge(): (params: BuildTxParams & { exchange: string }) 
           token: params.token,
           decimals: built.quote.decimals,
           amount: built.quote.send_amount,
-          receive: built.quote.receive_amount,
+          receive: built.quote.swap ? built.quote.swap.receive_amount : built.quote.receive_amount,
           recipient: params.recipient,
           exchange: params.exchange,
+          toToken: built.quote.swap ? { symbol: built.quote.swap.token_out.symbol, decimals: built.quote.swap.token_out.decimals } : null,
         };
         const s = useBridgeForm.getState();
         s.setActive(active);

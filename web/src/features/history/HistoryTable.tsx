@@ -8,6 +8,7 @@ import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { formatAmount } from '@/features/bridge/amount';
 import { TxLink } from '@/features/bridge/BridgeTracker';
+import { orderReceived } from '@/features/bridge/destinationToken';
 import '@/features/bridge/bridge.css';
 import { useWalletStore } from '@/wallet/store';
 import { currentLocale } from '@/i18n';
@@ -47,6 +48,8 @@ function OrderRow({ order, chains }: { order: Order; chains: readonly Chain[] | 
   const name = (id: number): string => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
   const token = order.token || t('common.none');
   const shown = (raw: string): string => formatAmount(raw, order.decimals, order.decimals);
+  // Bridge and swap: sent in one token, received in another (the swap's delivered amount).
+  const got = order.state === 'completed' ? orderReceived(order) : null;
   return (
     <Fragment>
       <tr data-testid={`order-${order.src_tx_hash}`} data-state={order.state}>
@@ -55,8 +58,11 @@ function OrderRow({ order, chains }: { order: Order; chains: readonly Chain[] | 
         </td>
         <td>{name(order.src_chain_id)}</td>
         <td>{name(order.dst_chain_id)}</td>
-        <td data-testid="order-amount">{`${shown(order.amount)} ${token}`}</td>
-        <td data-testid="order-receive">{order.state === 'completed' ? `${shown(order.receive_amount)} ${token}` : t('common.none')}</td>
+        <td data-testid="order-amount">
+          {`${shown(order.amount)} ${token}`}
+          {order.swap ? <span className="muted small">{` → ${order.swap.token || t('common.none')}`}</span> : null}
+        </td>
+        <td data-testid="order-receive">{got ? `${formatAmount(got.raw, got.decimals, got.decimals)} ${got.token || token}` : t('common.none')}</td>
         <td>
           <span className={`order-state order-state--${order.state}`} data-testid="order-state" title={order.reason || undefined}>
             {t(`history.states.${order.state}`)}

@@ -1,0 +1,90 @@
+#include "maker/swap_payout.hpp"
+
+#include <boost/json.hpp>
+
+#include "chain/abi.hpp"
+#include "chain/hex.hpp"
+#include "swap/calldata.hpp"
+
+namespace perch::maker {
+namespace json = boost::json;
+using chain::U256;
+
+namespace {
+constexpr std::uint64_t kSwapGasMargin = 100'000;
+}
+
+std::string swap_order_refusal(std::int64_t dst_chain_id, const swap::SwapDeployment* deployment,
+                               const swap::SwapToken* dst_token,
+                               const chain::Address& route_token) {
+    auto chain = std::to_string(dst_chain_id);
+    if (!deployment) return "the bridge does not swap on chain " + chain;
+    if (!dst_token) return "the destination token is not one the bridge swaps to on chain " + chain;
+    if (dst_token->address == route_token)
+        return "the destination token is the bridged token itself; bridge it without a swap";
+    return {};
+}
+
+SwapDecision decide_swap_payout(const chain::Result<swap::Quote>& quote, const U256& min_out,
+                                const std::string& out_symbol, unsigned out_decimals,
+                                const std::string& in_symbol, unsigned in_decimals) {
+    const auto minimum = min_out.format_units(out_decimals) + " " + out_symbol;
+    if (!quote) {
+        auto why = quote.error().code == chain::Errc::swap_no_route
+                       ? "no pool route from " + in_symbol + " to " + out_symbol
+                       : "the pools lack the liquidity";
+        return {false, "the destination swap cannot deliver the minimum " + minimum + ": " + why};
+    }
+    if (quote->amount_out < min_out) {
+        return {false, "the destination swap cannot deliver the minimum " + minimum +
+                           ": the pools give " + quote->amount_out.format_units(out_decimals) +
+                           " " + out_symbol + " for " + quote->amount_in.format_units(in_decimals) +
+                           " " + in_symbol};
+    }
+    return {true, {}};
+}
+
+bridge::Transfer swap_transfer(const chain::Address& executor, const swap::Quote& quote,
+                               const U256& min_out, const chain::Address& recipient,
+                               std::uint64_t deadline) {
+    bridge::Transfer t;
+    t.to = executor;
+    t.value = quote.token_in.is_zero() ? quote.amount_in : U256();
+    t.data = swap::execute_calldata(quote, min_out, recipient, deadline);
+    t.gas_limit = quote.gas_units * 2 + kSwapGasMargin;
+    return t;
+}
+
+std::optional<U256> swapped_amount(const json::object& receipt, const chain::Address& executor) {
+    static const auto event = *chain::abi::parse_event(kSwappedEvent);
+    const auto* logs = receipt.if_contains("logs");
+    if (!logs || !logs->is_array()) return std::nullopt;
+    for (const auto& entry : logs->as_array()) {
+        if (!entry.is_object()) continue;
+        const auto& log = entry.as_object();
+        const auto* address = log.if_contains("address");
+        const auto* topics = log.if_contains("topics");
+        const auto* data = log.if_contains("data");
+        if (!address || !address->is_string() || !topics || !topics->is_array() || !data ||
+            !data->is_string())
+            continue;
+        auto emitter = chain::Address::from_hex(std::string(address->as_string()));
+        if (!emitter || !(*emitter == executor)) continue;
+        std::vector<chain::Hash32> hashes;
+        for (const auto& t : topics->as_array()) {
+            auto h = t.is_string() ? chain::Hash32::from_hex(std::string(t.as_string()))
+                                   : chain::Result<chain::Hash32>(
+                                         chain::make_error(chain::Errc::invalid_hex, "topic"));
+            if (h) hashes.push_back(*h);
+        }
+        if (hashes.size() != 3 || !(hashes[0] == event.topic())) continue;
+        auto bytes = chain::from_hex(std::string(data->as_string()));
+        if (!bytes) continue;
+        auto values = event.decode_log(hashes, *bytes);
+        if (!values || values->size() != 6) continue;
+        if (const auto* out = std::get_if<U256>(&(*values)[5].data)) return *out;
+    }
+    return std::nullopt;
+}
+
+}  // namespace perch::maker

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { SwapToken } from '@/api/swap';
+import { destinationTokenChoices, orderReceived, validDestinationToken } from './destinationToken';
+
+const tok = (address: string, symbol: string, decimals = 18): SwapToken => ({ address, symbol, name: symbol, decimals, logo_url: '' });
+const ETH = tok('0x0000000000000000000000000000000000000000', 'ETH');
+const USDC = tok('0xAf88d065e77c8cC2239327C5EDb3A432268e5831', 'USDC', 6);
+const DAI = tok('0xda10009cbd5d07dd0cecc66161fc93d7c9000da1', 'DAI');
+
+describe('destination token (bridge and swap)', () => {
+  it('offers the destination swap tokens other than the bridged one, only when the chain swaps', () => {
+    expect(destinationTokenChoices([ETH, USDC, DAI], ETH.address, true).map((t) => t.symbol)).toEqual(['USDC', 'DAI']);
+    // The bridged token's address is compared without case.
+    expect(destinationTokenChoices([ETH, USDC, DAI], USDC.address.toLowerCase(), true).map((t) => t.symbol)).toEqual(['ETH', 'DAI']);
+    expect(destinationTokenChoices([ETH, USDC], ETH.address, false)).toEqual([]);
+    expect(destinationTokenChoices(undefined, ETH.address, true)).toEqual([]);
+    expect(destinationTokenChoices([ETH, USDC], undefined, true)).toEqual([]);
+  });
+
+  it('keeps a chosen token only while it is on offer', () => {
+    expect(validDestinationToken(USDC.address.toLowerCase(), [USDC, DAI])).toBe(USDC.address.toLowerCase());
+    expect(validDestinationToken(USDC.address, [DAI])).toBe('');
+    expect(validDestinationToken('', [USDC])).toBe('');
+  });
+
+  it('says what an order delivered: the swapped token once mined, else the bridged one', () => {
+    const plain = { receive_amount: '999150000000000000', decimals: 18, token: 'ETH', swap: null };
+    expect(orderReceived(plain)).toEqual({ raw: '999150000000000000', decimals: 18, token: 'ETH' });
+    const swapping = { ...plain, swap: { token_address: USDC.address, token: 'USDC', decimals: 6, min_out: '2900000000', delivered_amount: '' } };
+    expect(orderReceived(swapping)).toBeNull();
+    const swapped = { ...plain, swap: { ...swapping.swap, delivered_amount: '2991500000' } };
+    expect(orderReceived(swapped)).toEqual({ raw: '2991500000', decimals: 6, token: 'USDC' });
+  });
+});
