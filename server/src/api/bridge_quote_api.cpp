@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "api/fields.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
@@ -263,25 +264,6 @@ Task<http::Response> quote(Services& s, http::Request& req) {
     }
     body["swap"] = std::move(swap_part);
     co_return http::envelope(std::move(body));
-}
-
-std::string string_field(const json::object& body, std::string_view name, bool required = true) {
-    const auto* v = body.if_contains(name);
-    if (!v || v->is_null()) {
-        if (required) throw bad_request("field '" + std::string(name) + "' is required");
-        return {};
-    }
-    if (v->is_string()) return std::string(v->as_string());
-    if (v->is_int64() || v->is_uint64()) return std::to_string(v->to_number<std::int64_t>());
-    throw bad_request("field '" + std::string(name) + "' must be a string");
-}
-
-json::object tx_json(std::int64_t chain_id, const std::string& to, const chain::Bytes& data,
-                     const chain::U256& value) {
-    return json::object{{"chain_id", chain_id},
-                        {"to", to},
-                        {"data", chain::to_hex(data)},
-                        {"value", value.to_hex()}};
 }
 
 Task<chain::U256> allowance(Services& s, std::int64_t chain_id, const chain::Address& token,

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "api/fields.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
@@ -172,17 +173,6 @@ Task<http::Response> quote(Services& s, http::Request& req) {
     co_return http::envelope(quote_json(s, in, q));
 }
 
-std::string body_field(const json::object& body, const char* name, bool required) {
-    const auto* v = body.if_contains(name);
-    if (!v || v->is_null()) {
-        if (required) throw bad_request("field '" + std::string(name) + "' is required");
-        return {};
-    }
-    if (v->is_string()) return std::string(v->as_string());
-    if (v->is_int64() || v->is_uint64()) return std::to_string(v->to_number<std::int64_t>());
-    throw bad_request("field '" + std::string(name) + "' must be a string");
-}
-
 Task<chain::U256> allowance_of(Services& s, const SwapInput& in, const chain::Address& owner) {
     auto* rpc = service(s).rpc(in.chain_id);
     chain::rpc::Eth eth(*rpc);
@@ -199,21 +189,13 @@ Task<chain::U256> allowance_of(Services& s, const SwapInput& in, const chain::Ad
     co_return *value;
 }
 
-json::object tx_json(std::int64_t chain_id, const chain::Address& to, const chain::Bytes& data,
-                     const chain::U256& value) {
-    return json::object{{"chain_id", chain_id},
-                        {"to", to.lower_hex()},
-                        {"data", chain::to_hex(data)},
-                        {"value", value.to_hex()}};
-}
-
 Task<http::Response> build_tx(Services& s, http::Request& req) {
     auto body = req.json_object();
     auto in = swap_input(
-        s, [&](const char* name, bool required) { return body_field(body, name, required); });
-    auto sender = chain::Address::from_hex(body_field(body, "sender", true));
+        s, [&](const char* name, bool required) { return string_field(body, name, required); });
+    auto sender = chain::Address::from_hex(string_field(body, "sender", true));
     if (!sender) throw bad_request("'sender' must be an EVM address");
-    auto recipient_text = body_field(body, "recipient", false);
+    auto recipient_text = string_field(body, "recipient", false);
     auto recipient = recipient_text.empty() ? sender : chain::Address::from_hex(recipient_text);
     if (!recipient) throw bad_request("'recipient' must be an EVM address");
     auto q = co_await quote_of(s, in);
@@ -221,13 +203,14 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     json::value approve = nullptr;
     bool native_in = in.in->address.is_zero();
     if (!native_in && co_await allowance_of(s, in, *sender) < in.amount) {
-        approve = tx_json(in.chain_id, in.in->address,
+        approve = tx_json(in.chain_id, in.in->address.lower_hex(),
                           bridge::approve_calldata(executor, in.amount), chain::U256());
     }
     auto min_out = swap::minimum_out(q.amount_out, in.slippage_bps);
     auto deadline = static_cast<std::uint64_t>(unix_now() + kDeadlineSeconds);
     auto data = swap::execute_calldata(q, min_out, *recipient, deadline);
-    auto swap_tx = tx_json(in.chain_id, executor, data, native_in ? in.amount : chain::U256());
+    auto swap_tx =
+        tx_json(in.chain_id, executor.lower_hex(), data, native_in ? in.amount : chain::U256());
     co_return http::envelope(json::object{{"quote", quote_json(s, in, q)},
                                           {"approve", std::move(approve)},
                                           {"swap", std::move(swap_tx)}});
