@@ -64,6 +64,7 @@ const data = JSON.parse(readFileSync(file, "utf8"));
 const tokens = new Map(data.tokens.map((t) => [t.address, new Token(CHAIN_ID, t.address, t.decimals, t.symbol, t.symbol, true)]));
 const symbol = (address) => tokens.get(address)?.symbol ?? address.slice(0, 10);
 const poolName = new Map(); // SDK object -> "venue fee address"
+const poolAddress = new Map(); // SDK object -> address
 
 const pairs = data.v2.map((p) => {
   const pair = new Pair(
@@ -71,6 +72,7 @@ const pairs = data.v2.map((p) => {
     CurrencyAmount.fromRawAmount(tokens.get(p.token1), p.reserve1),
   );
   poolName.set(pair, `${p.venue} ${p.address.slice(0, 10)}`);
+  poolAddress.set(pair, p.address);
   return pair;
 });
 
@@ -113,6 +115,7 @@ for (const p of data.v3) {
   const pool = new StrictPool(tokens.get(p.token0), tokens.get(p.token1), p.fee, p.sqrtPriceX96, p.liquidity, p.tick,
     new TickListDataProvider(ticks, p.tickSpacing));
   poolName.set(pool, `${p.venue} ${p.fee} ${p.address.slice(0, 10)}`);
+  poolAddress.set(pool, p.address);
   v3pools.push(pool);
 }
 
@@ -130,7 +133,10 @@ async function sdkBest(trade) {
   let t0 = performance.now();
   try {
     const [best] = pairs.length ? V2Trade.bestTradeExactIn(pairs, amountIn, out, OPTIONS) : [];
-    if (best) result.v2 = { out: BigInt(best.outputAmount.quotient.toString()), route: routeText(best.route, best.route.pairs) };
+    if (best) {
+      result.v2 = { out: BigInt(best.outputAmount.quotient.toString()), route: routeText(best.route, best.route.pairs),
+        pools: best.route.pairs.map((p) => poolAddress.get(p)) };
+    }
   } catch (e) {
     result.errors.push(`v2-sdk: ${e.message}`);
   }
@@ -140,7 +146,8 @@ async function sdkBest(trade) {
   try {
     const [best] = v3pools.length ? await V3Trade.bestTradeExactIn(v3pools, amountIn, out, OPTIONS) : [];
     if (best) {
-      result.v3 = { out: BigInt(best.outputAmount.quotient.toString()), route: routeText(best.route, best.route.pools) };
+      result.v3 = { out: BigInt(best.outputAmount.quotient.toString()), route: routeText(best.route, best.route.pools),
+        pools: best.route.pools.map((p) => poolAddress.get(p)) };
       if (STOCK) {
         // Does the best route run a pool dry? Re-run it hop by hop.
         partialRefused = 0;
@@ -253,11 +260,36 @@ timeRow("v3-sdk alone: wall", rows.map((r) => r.sdk.v3Ms));
 const speedups = rows.map((r) => (r.sdk.v2Ms + r.sdk.v3Ms) / (r.trade.split.wallUs / 1000));
 console.log(`\nSDK wall / ours (split) wall, per trade: min ${pct(speedups, 0).toFixed(0)}x, p50 ${pct(speedups, 0.5).toFixed(0)}x`);
 
+// Where our one-path quote takes the SDK's best route, the two compute the same pools: the
+// outputs must agree to the wei (our integer math against the SDKs').
+const ourRoute = (answer) => (answer.paths?.length === 1 ? answer.paths[0].hops.map((h) => h.pool) : null);
+const oursText = (answer) => (answer.paths ?? []).map((p) =>
+  p.hops.map((h) => `${symbol(h.tokenIn)}>${symbol(h.tokenOut)} ${h.venue}${h.venue.endsWith("v3") ? ` ${h.fee}` : ""} ${h.pool.slice(0, 10)}`).join(" | ") +
+  ` (in ${p.amountIn})`).join(" ; ");
+let sameRoute = 0;
+const differ = [];
+for (const r of compared) {
+  const mine = ourRoute(r.trade.single);
+  if (!mine || mine.join() !== r.best.pools.join()) continue;
+  sameRoute += 1;
+  if (r.single !== r.best.out) differ.push(r);
+}
+console.log(`\nours (one path) took the SDK's best route in ${sameRoute} trades; the outputs differ in ${differ.length}`);
+for (const r of differ) console.log(`  DIFFERENT OUTPUT on the same route: ${r.best.route}: ours ${r.single}, SDK ${r.best.out}`);
+for (const key of ["split", "single"]) {
+  const top = compared.filter((r) => r[key] !== null).sort((a, b) => ratio(b[key], b.best.out) - ratio(a[key], a.best.out))[0];
+  if (!top || top[key] <= top.best.out) continue;
+  const t = top.trade;
+  console.log(`\nlargest gain (${key}): ${symbol(t.tokenIn)} -> ${symbol(t.tokenOut)} $${t.usd.toFixed(0)}, x${ratio(top[key], top.best.out).toFixed(4)}`);
+  console.log(`  ours ${top[key]}: ${oursText(t[key])}`);
+  console.log(`  SDK  ${top.best.out}: ${top.best.route}`);
+}
+
 for (const key of ["split", "single"]) {
   for (const r of q[key].below) {
     const t = r.trade;
     console.log(`\nOURS BELOW THE SDK (${key}): ${symbol(t.tokenIn)} -> ${symbol(t.tokenOut)}, amountIn ${t.amountIn} ($${t.usd.toFixed(0)})`);
-    console.log(`  ours ${r[key] ?? t[key].error}: ${(t[key].paths ?? []).map((p) => p.hops.map((h) => `${symbol(h.tokenIn)}>${symbol(h.tokenOut)} ${h.venue} ${h.fee} ${h.pool.slice(0, 10)}`).join(" | ") + ` (in ${p.amountIn})`).join(" ; ")}`);
+    console.log(`  ours ${r[key] ?? t[key].error}: ${oursText(t[key])}`);
     console.log(`  SDK ${r.best.out}: ${r.best.route}${r.best.partial ? " (partial fill)" : ""}`);
   }
 }
