@@ -9,13 +9,15 @@
 //       the pools of a running devnet, read by the server's own indexer (swap::PoolIndexer) up to
 //       the head, exactly as perch quotes on them
 //
-// Every trade is quoted twice at gas price 0 (the SDKs ignore gas): with the default split search
-// (up to 3 paths) and with max_splits = 1 (one path, like the SDKs). Each quote is timed R times
+// Every trade is quoted at gas price 0 (the SDKs ignore gas): with the default split search (up to
+// 3 paths), with max_splits = 1 (one path, like the SDKs), and with one path over the V2 pairs
+// alone and over the V3 pools alone (what each SDK searches). The first two are timed R times
 // (after one untimed pass over all trades) and the median kept: the thread's CPU time and wall
 // time, in µs. Output JSON: {name, block?, wrapped_native, tokens: [{address, symbol, decimals}],
 // v2: [{address, venue, token0, token1, reserve0, reserve1}], v3: [{address, venue, token0, token1,
 // fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks: [{index, liquidityNet, liquidityGross}]}],
-// trades: [{tokenIn, tokenOut, amountIn, usd, split: Answer, single: Answer}]} with Answer
+// trades: [{tokenIn, tokenOut, amountIn, usd, split: Answer, single: Answer, v2Single: Answer,
+// v3Single: Answer}]} (v2Single/v3Single: one path over the V2 pairs alone / V3 pools alone) with Answer
 // {amountOut, paths: [{amountIn, amountOut, hops: [{pool, tokenIn, tokenOut}]}], cpuUs, wallUs} or
 // {error, cpuUs, wallUs}. Amounts are decimal strings of base units.
 #include <boost/asio/co_spawn.hpp>
@@ -198,7 +200,7 @@ PoolsToExport devnet(const Args& args) {
     }
     if (!usdc_per_wei || priced.size() < 2) throw std::runtime_error("no USDC price on the pools");
     const double usd_per_weth = *usdc_per_wei * 1e18 / 1e6;
-    std::mt19937_64 rng(args.seed ? args.seed : bench::kSeed + 3);
+    std::mt19937_64 rng(args.seed ? args.seed : bench::kSeed + 3 + static_cast<std::uint64_t>(args.chain));
     std::uniform_int_distribution<std::size_t> pick(0, priced.size() - 1);
     while (out.trades.size() < (args.trades ? args.trades : 200)) {
         const std::size_t a = pick(rng), b = pick(rng);
@@ -218,10 +220,10 @@ struct Timed {
     double wall_us = 0;
 };
 
-Timed quote_once(const PoolsToExport& p, const ExportTrade& t, const QuoteOptions& opts) {
+Timed quote_once(const PoolSet& pools, const ExportTrade& t, const QuoteOptions& opts) {
     const auto wall_start = std::chrono::steady_clock::now();
     const double cpu_start = thread_cpu_micros();
-    auto quote = best_quote(p.pools, t.in, t.out, t.amount, opts);
+    auto quote = best_quote(pools, t.in, t.out, t.amount, opts);
     const double cpu = thread_cpu_micros() - cpu_start;
     const double wall =
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - wall_start)
@@ -229,12 +231,12 @@ Timed quote_once(const PoolsToExport& p, const ExportTrade& t, const QuoteOption
     return {std::move(quote), cpu, wall};
 }
 
-json::object answer(const PoolsToExport& p, const ExportTrade& t, const QuoteOptions& opts,
+json::object answer(const PoolSet& pools, const ExportTrade& t, const QuoteOptions& opts,
                     std::size_t repeat) {
     std::vector<double> cpu, wall;
     std::optional<Timed> last;
     for (std::size_t r = 0; r < repeat; ++r) {
-        last = quote_once(p, t, opts);
+        last = quote_once(pools, t, opts);
         cpu.push_back(last->cpu_us);
         wall.push_back(last->wall_us);
     }
@@ -315,6 +317,11 @@ json::object export_json(const PoolsToExport& p, std::size_t repeat) {
     split.gas_price_wei = U256(0);
     QuoteOptions single = split;
     single.max_splits = 1;
+    // The V2 pairs alone and the V3 pools alone, as each SDK sees them: our one-path search
+    // against each SDK's on exactly its pools.
+    PoolSet v2_only, v3_only;
+    for (PoolId id = 0; id < p.pools.pool_count(); ++id)
+        (void)(p.pools.pool(id).kind() == PoolKind::v2 ? v2_only : v3_only).upsert(p.pools.pool(id));
     // One untimed pass first (caches, page faults), then the timed ones.
     for (const auto& t : p.trades) {
         (void)best_quote(p.pools, t.in, t.out, t.amount, split);
@@ -325,8 +332,10 @@ json::object export_json(const PoolsToExport& p, std::size_t repeat) {
                                       {"tokenOut", t.out.lower_hex()},
                                       {"amountIn", t.amount.to_dec()},
                                       {"usd", t.usd},
-                                      {"split", answer(p, t, split, repeat)},
-                                      {"single", answer(p, t, single, repeat)}});
+                                      {"split", answer(p.pools, t, split, repeat)},
+                                      {"single", answer(p.pools, t, single, repeat)},
+                                      {"v2Single", answer(v2_only, t, single, 1)},
+                                      {"v3Single", answer(v3_only, t, single, 1)}});
     root["tokens"] = std::move(tokens);
     root["v2"] = std::move(v2);
     root["v3"] = std::move(v3);
