@@ -30,9 +30,9 @@ namespace perch::swap {
 namespace {
 
 using bench::kSeed;
+using bench::make_trades;
 using bench::market;
 using bench::Market;
-using bench::make_trades;
 using bench::Trade;
 
 constexpr std::uint64_t kGwei = 1'000'000'000;

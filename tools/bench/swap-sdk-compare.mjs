@@ -201,6 +201,7 @@ function quality(pick) {
   const ratios = [];
   const below = [];
   let missing = 0;
+  let equal = 0;
   for (const r of rows) {
     const pair = pick(r);
     if (!pair) continue;
@@ -213,10 +214,11 @@ function quality(pick) {
     }
     ratios.push(ratio(ours, sdk));
     if (ours < sdk) below.push(r);
+    if (ours === sdk) equal += 1;
   }
   const mean = ratios.reduce((a, b) => a + b, 0) / (ratios.length || 1);
   return {
-    n: ratios.length, min: Math.min(...ratios), mean, max: Math.max(...ratios), below, missing,
+    n: ratios.length, min: Math.min(...ratios), mean, max: Math.max(...ratios), below, missing, equal,
     above: ratios.filter((x) => x > 1.001).length,
   };
 }
@@ -249,8 +251,8 @@ const refused = rows.filter((r) => r.sdk.partialRefused > 0).length;
 if (STOCK) console.log(`trades whose best V3 route is a partial fill (spends less than amountIn): ${rows.filter((r) => r.sdk.v3?.partial).length}`);
 else console.log(`trades where v3-sdk met a pool it could not fill (refused, as on chain): ${refused}`);
 console.log("");
-console.log("| ours / SDK output | trades | min | mean | max | ours below | ours > 0.1 % above |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| ours / SDK output | trades | min | mean | max | ours below | equal to the wei | ours > 0.1 % above |");
+console.log("|---|---|---|---|---|---|---|---|");
 for (const [key, label] of [
   ["split", "ours, split (up to 3 paths) / max(v2-sdk, v3-sdk)"],
   ["single", "ours, one path (max_splits 1) / max(v2-sdk, v3-sdk)"],
@@ -258,7 +260,7 @@ for (const [key, label] of [
   ["v3", "ours, one path on the V3 pools alone / v3-sdk"],
 ]) {
   const s = q[key];
-  console.log(`| ${label} | ${s.n} | ${f6(s.min)} | ${f6(s.mean)} | ${f6(s.max)} | ${s.below.length}${s.missing ? ` (${s.missing} unrouted)` : ""} | ${s.above} |`);
+  console.log(`| ${label} | ${s.n} | ${f6(s.min)} | ${f6(s.mean)} | ${f6(s.max)} | ${s.below.length}${s.missing ? ` (${s.missing} unrouted)` : ""} | ${s.equal} | ${s.above} |`);
 }
 console.log("");
 console.log("| time per trade, ms | p50 | p99 | max |");

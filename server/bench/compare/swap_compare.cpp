@@ -13,13 +13,14 @@
 // 3 paths), with max_splits = 1 (one path, like the SDKs), and with one path over the V2 pairs
 // alone and over the V3 pools alone (what each SDK searches). The first two are timed R times
 // (after one untimed pass over all trades) and the median kept: the thread's CPU time and wall
-// time, in µs. Output JSON: {name, block?, wrapped_native, tokens: [{address, symbol, decimals}],
+// time, in µs. Output JSON: {name, block?, wrappedNative, tokens: [{address, symbol, decimals}],
 // v2: [{address, venue, token0, token1, reserve0, reserve1}], v3: [{address, venue, token0, token1,
-// fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks: [{index, liquidityNet, liquidityGross}]}],
-// trades: [{tokenIn, tokenOut, amountIn, usd, split: Answer, single: Answer, v2Single: Answer,
-// v3Single: Answer}]} (v2Single/v3Single: one path over the V2 pairs alone / V3 pools alone) with Answer
-// {amountOut, paths: [{amountIn, amountOut, hops: [{pool, tokenIn, tokenOut}]}], cpuUs, wallUs} or
-// {error, cpuUs, wallUs}. Amounts are decimal strings of base units.
+// fee, tickSpacing, sqrtPriceX96, tick, liquidity, ticks: [{index, liquidityNet,
+// liquidityGross}]}], trades: [{tokenIn, tokenOut, amountIn, usd, split: Answer, single: Answer,
+// v2Single: Answer, v3Single: Answer}]} (v2Single/v3Single: one path over the V2 pairs alone / V3
+// pools alone) with Answer {amountOut, paths: [{amountIn, amountOut, hops: [{pool, venue, fee,
+// tokenIn, tokenOut}]}], cpuUs, wallUs} or {error, cpuUs, wallUs}. Amounts are decimal strings of
+// base units.
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
@@ -80,10 +81,11 @@ struct Args {
 };
 
 [[noreturn]] void usage(const std::string& why) {
-    std::cerr << "perch_swap_compare: " << why << "\n"
-              << "usage: perch_swap_compare synthetic [--trades N] [--seed S] [--repeat R] --out FILE\n"
-              << "       perch_swap_compare devnet --state STATE.json --chain ID [--trades N] "
-                 "[--seed S] [--repeat R] --out FILE\n";
+    std::cerr
+        << "perch_swap_compare: " << why << "\n"
+        << "usage: perch_swap_compare synthetic [--trades N] [--seed S] [--repeat R] --out FILE\n"
+        << "       perch_swap_compare devnet --state STATE.json --chain ID [--trades N] "
+           "[--seed S] [--repeat R] --out FILE\n";
     std::exit(2);
 }
 
@@ -96,13 +98,20 @@ Args parse_args(int argc, char** argv) {
         const std::string flag = argv[i];
         if (i + 1 >= argc) usage(flag + " needs a value");
         const std::string value = argv[++i];
-        if (flag == "--out") args.out = value;
-        else if (flag == "--state") args.state = value;
-        else if (flag == "--chain") args.chain = std::stoll(value);
-        else if (flag == "--trades") args.trades = std::stoul(value);
-        else if (flag == "--seed") args.seed = std::stoull(value);
-        else if (flag == "--repeat") args.repeat = std::max<std::size_t>(1, std::stoul(value));
-        else usage("unknown flag " + flag);
+        if (flag == "--out")
+            args.out = value;
+        else if (flag == "--state")
+            args.state = value;
+        else if (flag == "--chain")
+            args.chain = std::stoll(value);
+        else if (flag == "--trades")
+            args.trades = std::stoul(value);
+        else if (flag == "--seed")
+            args.seed = std::stoull(value);
+        else if (flag == "--repeat")
+            args.repeat = std::max<std::size_t>(1, std::stoul(value));
+        else
+            usage("unknown flag " + flag);
     }
     if (args.out.empty()) usage("--out is required");
     if (args.mode == "devnet" && (args.state.empty() || args.chain == 0))
@@ -180,7 +189,8 @@ PoolsToExport devnet(const Args& args) {
     for (const auto& address : book.pools()) {
         auto pool = book.tradable(address);
         if (!pool) continue;
-        if (!out.pools.upsert(*pool)) throw std::runtime_error("pool refused: " + address.lower_hex());
+        if (!out.pools.upsert(*pool))
+            throw std::runtime_error("pool refused: " + address.lower_hex());
         if (auto it = book.v3_pools().find(address); it != book.v3_pools().end())
             out.v3_gross[address] = it->second.liquidity_gross;
     }
@@ -200,7 +210,8 @@ PoolsToExport devnet(const Args& args) {
     }
     if (!usdc_per_wei || priced.size() < 2) throw std::runtime_error("no USDC price on the pools");
     const double usd_per_weth = *usdc_per_wei * 1e18 / 1e6;
-    std::mt19937_64 rng(args.seed ? args.seed : bench::kSeed + 3 + static_cast<std::uint64_t>(args.chain));
+    std::mt19937_64 rng(args.seed ? args.seed
+                                  : bench::kSeed + 3 + static_cast<std::uint64_t>(args.chain));
     std::uniform_int_distribution<std::size_t> pick(0, priced.size() - 1);
     while (out.trades.size() < (args.trades ? args.trades : 200)) {
         const std::size_t a = pick(rng), b = pick(rng);
@@ -321,7 +332,8 @@ json::object export_json(const PoolsToExport& p, std::size_t repeat) {
     // against each SDK's on exactly its pools.
     PoolSet v2_only, v3_only;
     for (PoolId id = 0; id < p.pools.pool_count(); ++id)
-        (void)(p.pools.pool(id).kind() == PoolKind::v2 ? v2_only : v3_only).upsert(p.pools.pool(id));
+        (void)(p.pools.pool(id).kind() == PoolKind::v2 ? v2_only : v3_only)
+            .upsert(p.pools.pool(id));
     // One untimed pass first (caches, page faults), then the timed ones.
     for (const auto& t : p.trades) {
         (void)best_quote(p.pools, t.in, t.out, t.amount, split);
