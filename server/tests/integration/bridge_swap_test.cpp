@@ -19,15 +19,19 @@
 #include "core/text.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "orders.hpp"
 #include "swap/calldata.hpp"
 
 namespace json = boost::json;
 using namespace perch::chain;
 using perch::testing::Devnet;
+using perch::testing::order_of;
 using perch::testing::PerchProcess;
 using perch::testing::rpc_call;
 using perch::testing::run_task;
+using perch::testing::state_of;
 using perch::testing::TestDatabase;
+using perch::testing::wait_for_state;
 
 namespace {
 
@@ -95,31 +99,6 @@ void wait_until_ready(const PerchProcess& perch, std::size_t chains) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     FAIL() << "the maker's watchers or the destination's pools were not ready within 60 s";
-}
-
-json::object order_of(const PerchProcess& perch, std::int64_t chain, const std::string& hash) {
-    auto res = perch.get("/api/bridge_api/v1/order?chain_id=" + std::to_string(chain) +
-                         "&tx_hash=" + hash);
-    auto data = json::parse(res.body).at("data");
-    return data.is_object() ? data.as_object() : json::object{};
-}
-
-std::string state_of(const json::object& order) {
-    return order.contains("state") ? std::string(order.at("state").as_string()) : "";
-}
-
-json::object wait_for_state(const PerchProcess& perch, std::int64_t chain, const std::string& hash,
-                            const std::string& state, int seconds = 60) {
-    json::object order;
-    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-    while (std::chrono::steady_clock::now() < until) {
-        order = order_of(perch, chain, hash);
-        auto now = state_of(order);
-        if (now == state || now == "completed" || now == "refunded" || now == "failed") break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    }
-    EXPECT_EQ(state_of(order), state) << json::serialize(order) << "\n" << perch.output();
-    return order;
 }
 
 U256 dec(const json::value& v) {

@@ -25,6 +25,7 @@
 #include "core/text.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "orders.hpp"
 
 namespace json = boost::json;
 namespace fs = std::filesystem;
@@ -32,10 +33,13 @@ using perch::testing::TestDatabase;
 using namespace perch::chain;
 using perch::Task;
 using perch::testing::Devnet;
+using perch::testing::order_of;
 using perch::testing::PerchProcess;
 using perch::testing::rpc_call;
 using perch::testing::run_perch;
 using perch::testing::run_task;
+using perch::testing::state_of;
+using perch::testing::wait_for_state;
 
 namespace {
 
@@ -127,32 +131,6 @@ void wait_for_watchers(const TestDatabase& db, std::size_t chains) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     FAIL() << "the maker's watchers did not start within 30 s";
-}
-
-json::object order_of(const PerchProcess& perch, std::int64_t chain, const std::string& hash) {
-    auto res = perch.get("/api/bridge_api/v1/order?chain_id=" + std::to_string(chain) +
-                         "&tx_hash=" + hash);
-    auto data = json::parse(res.body).at("data");
-    return data.is_object() ? data.as_object() : json::object{};
-}
-
-std::string state_of(const json::object& order) {
-    return order.contains("state") ? std::string(order.at("state").as_string()) : "";
-}
-
-// Polls the order until it reaches `state` (or any final state); returns it.
-json::object wait_for_state(const PerchProcess& perch, std::int64_t chain, const std::string& hash,
-                            const std::string& state, int seconds = 40) {
-    json::object order;
-    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
-    while (std::chrono::steady_clock::now() < until) {
-        order = order_of(perch, chain, hash);
-        auto now = state_of(order);
-        if (now == state || now == "completed" || now == "refunded" || now == "failed") break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    }
-    EXPECT_EQ(state_of(order), state) << json::serialize(order) << "\n" << perch.output();
-    return order;
 }
 
 // What a refund transaction sent, as the chain has it.
