@@ -10,6 +10,9 @@ NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_BASEDIR := $(ROOT)
+# Objects are shared between checkouts (worktrees) of the same sources: the build dir's path is not
+# hashed (only the debug info's compile directory differs, which no test reads).
+export CCACHE_NOHASHDIR := true
 
 .PHONY: run test deps build server web devnet sdk test-server test-web test-devnet test-e2e test-sanitize bench fuzz fmt tidy clean
 
