@@ -134,9 +134,9 @@ Task<bool> PoolIndexer::sync_once() {
         }
     }
     bool at_head = next_block_ > head;
-    if (at_head && (!changed_.empty() || rebuilt_ || !caught_up_)) {
+    // A rebuild (the first round included) publishes even when no pool changed.
+    if (at_head && (!changed_.empty() || rebuilt_)) {
         publish();
-        caught_up_ = true;
     } else if (at_head) {
         indexed_block_ = next_block_ - 1;
     }

@@ -62,12 +62,11 @@ class PoolIndexer {
     PoolBook book_;
     std::uint64_t next_block_;
     std::string last_hash_;  // hash of next_block_ - 1 as read; empty before the first round
-    bool caught_up_ = false;
     bool rebuilt_ = true;               // publish a fresh set, not a copy of the last one
     std::set<chain::Address> changed_;  // pools whose state the round changed
 
     PoolSetHandle published_;
-    std::atomic<bool> ready_{false};
+    std::atomic<bool> ready_{false};  // published once: an empty set then means no pools
     std::atomic<std::uint64_t> indexed_block_{0};
 };
 

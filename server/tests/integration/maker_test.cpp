@@ -24,6 +24,7 @@
 #include "chain/tx.hpp"
 #include "core/text.hpp"
 #include "devnet.hpp"
+#include "devnet_chains.hpp"
 #include "harness.hpp"
 #include "orders.hpp"
 
@@ -49,49 +50,8 @@ constexpr const char* kUser9 = "0xa0ee7a142d267c1f36714e4a8f75612f20a79720";    
 constexpr std::int64_t kChannel = 98675412;
 const U256 kEth = *U256::parse_units("1", 18);
 
-struct Chains {
-    std::map<std::int64_t, std::unique_ptr<rpc::RpcClient>> rpc;
-    explicit Chains(const Devnet& devnet) {
-        for (const auto& [id, url] : devnet.rpc_urls)
-            rpc[id] = std::make_unique<rpc::RpcClient>(std::vector<std::string>{url});
-    }
-    rpc::RpcClient& at(std::int64_t id) { return *rpc.at(id); }
-    json::value call(std::int64_t id, std::string method, json::array params) {
-        return run_task(rpc_call(at(id), std::move(method), std::move(params)));
-    }
-    U256 native(std::int64_t id, const std::string& owner) {
-        return rpc::quantity(call(id, "eth_getBalance", {owner, "latest"}));
-    }
-    U256 erc20(std::int64_t id, const std::string& token, const std::string& owner) {
-        auto c = rpc::erc20_balance_call(*Address::from_hex(token), *Address::from_hex(owner));
-        return rpc::quantity(run_task(rpc_call(at(id), c.method, c.params)));
-    }
-    std::uint64_t nonce(std::int64_t id, const std::string& owner, const char* block) {
-        return rpc::quantity(call(id, "eth_getTransactionCount", {owner, block})).low_u64();
-    }
-    // Sends from an unlocked or impersonated account and waits for the receipt.
-    json::object send(std::int64_t id, const std::string& from, const std::string& to,
-                      const Bytes& data, const U256& value = U256()) {
-        json::object tx{
-            {"from", from}, {"to", to}, {"data", to_hex(data)}, {"value", value.to_hex()}};
-        auto hash = call(id, "eth_sendTransaction", {std::move(tx)});
-        auto receipt =
-            run_task(perch::testing::wait_for_receipt(at(id), *Hash32::from_hex(hash.as_string())));
-        EXPECT_EQ(receipt.at("status").as_string(), "0x1") << "transaction " << hash;
-        return receipt;
-    }
-};
-
-// A random address the devnet lets us send from, with `eth` ETH on `chain`.
-std::string fresh_wallet(Chains& chains, std::int64_t chain, const U256& eth) {
-    std::random_device rd;
-    Bytes bytes(20);
-    for (auto& b : bytes) b = static_cast<std::uint8_t>(rd());
-    auto address = to_hex(bytes);
-    chains.call(chain, "hardhat_setBalance", {address, eth.to_hex()});
-    chains.call(chain, "hardhat_impersonateAccount", {address});
-    return address;
-}
+using Chains = perch::testing::DevnetChains;
+using perch::testing::fresh_wallet;
 
 struct Deposit {
     std::int64_t chain = 0;
