@@ -34,7 +34,10 @@ class TypeParser {
         auto base = peek() == '(' ? parse_tuple(depth) : parse_elementary();
         if (!base) return base;
         Type type = std::move(*base);
+        // Each array suffix is a level of nesting too: a long chain of them would make every
+        // size check below walk the whole chain again (cubic in the type's length).
         while (peek() == '[') {
+            if (++depth > kMaxTypeDepth) return type_error("type nested too deeply");
             auto wrapped = parse_array_suffix(std::move(type));
             if (!wrapped) return wrapped;
             type = std::move(*wrapped);
