@@ -2,7 +2,7 @@
 import { pbkdf2Sync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { encodeDeployData, encodeFunctionData, getContractAddress } from "viem";
+import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256 } from "viem";
 import { HDKey, hdKeyToAccount } from "viem/accounts";
 import { ARTIFACTS_DIR, REPO_ROOT, rpc, rpcBatch } from "./nodes.mjs";
 import { DEPLOYER_ETH, SWAP_CHAIN_IDS, seedTxs, swapAddresses, swapSetupTxs, swapState } from "./swap.mjs";
@@ -102,7 +102,21 @@ export function buildDeployPlan() {
   const swapAddr = swapAddresses(accounts.deployer, txs.length, addresses);
   const swapTxs = [...txs, ...swapSetupTxs(swapAddr, accounts, loadArtifact)];
   const perChain = new Map(SWAP_CHAIN_IDS.map((id) => [id, [...swapTxs, ...seedTxs(id, swapAddr, loadArtifact)]]));
-  return { deployer: accounts.deployer, addresses, swap: swapState(swapAddr), txsFor: (chainId) => perChain.get(chainId) ?? txs };
+  // The operator's one-time step for bridge and swap (docs/swap.md): the maker lets the executor
+  // pull the bridged tokens it swaps on the destination. The devnet is its own operator.
+  const approvals = [addresses.USDC, addresses.USDT].map((token) => ({
+    to: token,
+    data: encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [swapAddr.executor, maxUint256] }),
+    gas: CALL_GAS,
+  }));
+  return {
+    deployer: accounts.deployer,
+    maker: accounts.maker,
+    addresses,
+    swap: swapState(swapAddr),
+    txsFor: (chainId) => perChain.get(chainId) ?? txs,
+    makerTxsFor: (chainId) => (SWAP_CHAIN_IDS.includes(chainId) ? approvals : []),
+  };
 }
 
 /** The profile's and state.json's `swap` (docs/swap.md), known without any chain. */
@@ -126,14 +140,15 @@ export async function deployChain(url, plan = buildDeployPlan()) {
   }
   if (SWAP_CHAIN_IDS.includes(chainId)) await rpc(url, "hardhat_setBalance", [deployer, hex(DEPLOYER_ETH)]);
   const startBlock = Number(BigInt(await rpc(url, "eth_blockNumber"))) + 1;
-  const hashes = await rpcBatch(
-    url,
-    txs.map((t, i) => [
+  const send = (from, first, list) =>
+    list.map((t, i) => [
       "eth_sendTransaction",
-      [{ from: deployer, nonce: hex(i), gas: hex(t.gas), data: t.data, ...(t.to ? { to: t.to } : {}), ...(t.value ? { value: hex(t.value) } : {}) }],
-    ]),
-  );
-  await mineAll(url, hashes, txs);
+      [{ from, nonce: hex(first + i), gas: hex(t.gas), data: t.data, ...(t.to ? { to: t.to } : {}), ...(t.value ? { value: hex(t.value) } : {}) }],
+    ]);
+  const makerTxs = plan.makerTxsFor(chainId);
+  const makerNonce = makerTxs.length ? Number(BigInt(await rpc(url, "eth_getTransactionCount", [plan.maker, "pending"]))) : 0;
+  const hashes = await rpcBatch(url, [...send(deployer, 0, txs), ...send(plan.maker, makerNonce, makerTxs)]);
+  await mineAll(url, hashes, [...txs, ...makerTxs]);
   return { addresses, deployed: true, startBlock };
 }
 

@@ -322,9 +322,10 @@ TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
 }
 
 // An ERC-20 bridged into another token: the executor pulls it from the maker, so the maker's
-// one-time approval of the executor must exist (docs/swap.md: the operator grants it). Without
-// it the quote refuses the swap up front; granted (here by the test, before any maker runs, so no
-// nonce is shared with a running payer), USDC deposited on Base arrives as ETH on Arbitrum.
+// one-time approval of the executor must exist (docs/swap.md: the operator grants it; the devnet
+// does at start). Without it the quote refuses the swap up front; granted (revoked and granted
+// again here from the maker's account, before any maker runs, so no nonce is shared with a running
+// payer), USDC deposited on Base arrives as ETH on Arbitrum.
 TEST(BridgeSwap, UsdcBridgedIntoEthOnceTheMakerApprovedTheExecutor) {
     PERCH_REQUIRE_DEVNET(devnet);
     Chains chains(devnet);
@@ -343,7 +344,16 @@ TEST(BridgeSwap, UsdcBridgedIntoEthOnceTheMakerApprovedTheExecutor) {
     const std::string query =
         "/api/bridge_api/v1/quote?from_chain_id=8453&to_chain_id=42161&token=USDC&amount=50"
         "&to_token=0x0000000000000000000000000000000000000000";
-    if (allowance().is_zero()) {
+    auto grant = [&](const U256& amount) {
+        chains.send(kDestination, maker, usdc,
+                    to_hex(perch::bridge::approve_calldata(*Address::from_hex(executor), amount)),
+                    "0x0");
+    };
+    {
+        // The devnet grants the approval at start (it is its own operator): revoke it to see
+        // what an operator who has not granted it gets.
+        grant(U256());
+        ASSERT_TRUE(allowance().is_zero());
         PerchProcess quoter("\"chain_profile\": \"" + devnet.state_path + "\"");
         for (int i = 0; i < 300; ++i) {
             auto res = quoter.get(query);
@@ -356,9 +366,7 @@ TEST(BridgeSwap, UsdcBridgedIntoEthOnceTheMakerApprovedTheExecutor) {
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
-        chains.send(kDestination, maker, usdc,
-                    to_hex(perch::bridge::approve_calldata(*Address::from_hex(executor), ~U256())),
-                    "0x0");
+        grant(~U256());
     }
     ASSERT_FALSE(allowance().is_zero());
 
