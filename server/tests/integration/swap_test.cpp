@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
+#include <cstdio>
 #include <random>
 #include <thread>
 
@@ -252,6 +253,14 @@ TEST(Swap, TheExecutorPaysTheRoutersQuoteAndTheIndexerFollows) {
     auto block = std::string(receipt.at("blockNumber").as_string());
     // Nothing else trades on these pools while this suite holds its lock: exactly the quote.
     EXPECT_EQ(*usdc_balance(block).sub(before), quote->amount_out);
+    // The router's gas model (GasModel: what makes a split worth its extra hops) against what
+    // the executor really spent on this route: within 30 %.
+    auto gas_used = perch::chain::rpc::quantity(receipt.at("gasUsed")).low_u64();
+    std::printf("[swap] %zu paths: gas model %llu, gas used %llu\n", quote->paths.size(),
+                static_cast<unsigned long long>(quote->gas_units),
+                static_cast<unsigned long long>(gas_used));
+    EXPECT_GT(gas_used * 10, quote->gas_units * 7) << "the model overestimates";
+    EXPECT_LT(gas_used * 10, quote->gas_units * 13) << "the model underestimates";
 
     // The indexer, reading on, has each pool the swap went through as the chain has it.
     catch_up(indexer);
