@@ -13,6 +13,7 @@ import { useWalletStore } from '@/wallet/store';
 import { BridgeCard } from './BridgeCard';
 import { useBridgeForm } from './bridgeStore';
 import { BridgeTracker } from './BridgeTracker';
+import { useSwapSettings } from '../swap/settingsStore';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
@@ -87,6 +88,7 @@ const sendButton = () => screen.getByTestId('bridge-send');
 beforeEach(() => {
   resetStores();
   useBridgeForm.getState().reset();
+  useSwapSettings.getState().reset();
 });
 
 describe('BridgeCard', () => {
@@ -337,6 +339,14 @@ describe('BridgeCard: bridge and swap', () => {
     expect(screen.getByTestId('quote-swap-note')).toHaveTextContent('at least 2838.087 USDC');
     const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/quote')).at(-1);
     expect(q?.searchParams.get('to_token')).toBe(USDC.toLowerCase());
+    // The slippage of the destination swap: the swap page's setting (5 % by default), changed here.
+    expect(q?.searchParams.get('slippage_bps')).toBe('500');
+    await user.click(within(screen.getByTestId('bridge-slippage')).getByTestId('swap-slippage-toggle'));
+    await user.click(screen.getByTestId('swap-slippage-preset-100'));
+    await waitFor(() => {
+      const last = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/quote')).at(-1);
+      expect(last?.searchParams.get('slippage_bps')).toBe('100');
+    });
     // Another destination forgets the choice.
     act(() => useBridgeForm.getState().setTo(1));
     expect(useBridgeForm.getState().toToken).toBe('');

@@ -20,6 +20,8 @@ import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, isEvmAddress } f
 import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
 import { useBridgeForm } from './bridgeStore';
 import { destinationTokenChoices, validDestinationToken } from './destinationToken';
+import { SlippageSettings } from '../swap/SlippageSettings';
+import { useSwapSettings } from '../swap/settingsStore';
 import { BridgeTracker } from './BridgeTracker';
 import { isNativeToken, routeLimits, tokenOn, tokensForPair } from './routes';
 import { sendButtonState, type SendButtonState } from './sendButton';
@@ -132,6 +134,8 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const bridgedOnDst = toChainId !== null ? tokenOn(tokens ?? [], token, toChainId)?.address : undefined;
   const toTokenChoices = destinationTokenChoices(dstTokensQ.data?.tokens, bridgedOnDst, swapReady);
   const chosenToToken = validDestinationToken(toToken, toTokenChoices);
+  // Bridge and swap: the destination swap's slippage, the swap page's setting (one for both).
+  const { slippageBps } = useSwapSettings();
   const routeOk = !!limits && (!exchange || (toChainId !== null && exchangeRouteAllowed(token, exchange, toChainId)));
 
   // Balance of the token on the source network (the multi-balance call, one chain).
@@ -152,7 +156,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
     token,
     amount: settledParsed.kind === 'ok' ? settledParsed.text : '',
     channel: channelId,
-    ...(chosenToToken ? { toToken: chosenToToken } : {}),
+    ...(chosenToToken ? { toToken: chosenToToken, slippageBps } : {}),
   };
   const quoteWanted = routeOk && inLimits && settled === amount && settledParsed.kind === 'ok';
   const quoteQ = useQuery(quoteQuery(quoteParams, quoteWanted));
@@ -202,7 +206,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
       recipient: recipientCheck.recipient,
       channel: channelId,
       exchange: exchange?.name ?? '',
-      ...(chosenToToken ? { toToken: chosenToToken } : {}),
+      ...(chosenToToken ? { toToken: chosenToToken, slippageBps } : {}),
     });
   };
 
@@ -261,6 +265,11 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
             ))}
           </select>
         </label>
+      ) : null}
+      {chosenToToken ? (
+        <div className="bridge-slippage" data-testid="bridge-slippage">
+          <SlippageSettings disabled={busy} />
+        </div>
       ) : null}
 
       <div className="amount-field">

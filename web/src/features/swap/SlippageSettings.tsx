@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { bpsToPercent } from './format';
 import { useSwapSettings } from './settingsStore';
 import { isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
+import './slippage.css';
 
 /** Slippage: a summary button that opens presets and a custom percent (validated, warned above 5 %). */
 export function SlippageSettings({ disabled }: { disabled: boolean }) {
