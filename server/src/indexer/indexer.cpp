@@ -20,6 +20,7 @@ using chain::rpc::quantity_hex;
 namespace {
 
 constexpr std::size_t kMaxCodeCache = 200000;
+constexpr std::size_t kReceiptsPerBatch = 1000;
 
 const json::value& result_of(const chain::rpc::Reply& reply) {
     if (reply.error) throw *reply.error;
@@ -62,19 +63,70 @@ Task<void> ActivityIndexer::load_cursor() {
 
 Task<std::vector<BlockFacts>> ActivityIndexer::read_blocks(std::int64_t from, std::int64_t to) {
     std::vector<Call> calls;
-    for (auto n = from; n <= to; ++n) {
-        calls.push_back(block_call(n, true));
-        calls.push_back({"eth_getBlockReceipts",
-                         json::array{json::string(quantity_hex(static_cast<std::uint64_t>(n)))}});
-    }
+    for (auto n = from; n <= to; ++n) calls.push_back(block_call(n, true));
     auto replies = co_await rpc_.batch(std::move(calls));
-    std::vector<BlockFacts> blocks;
-    for (std::size_t i = 0; i + 1 < replies.size(); i += 2) {
-        const auto& block = result_of(replies[i]);
+    std::vector<json::value> blocks;
+    for (const auto& reply : replies) {
+        const auto& block = result_of(reply);
         if (block.is_null()) break;  // beyond the head (a reorg shortened the chain): read later
-        blocks.push_back(decode_block(block, result_of(replies[i + 1]), token_addresses_));
+        blocks.push_back(block);
     }
-    co_return blocks;
+    std::vector<json::value> receipts;
+    if (block_receipts_) {
+        try {
+            receipts = co_await receipts_by_block(blocks);
+        } catch (const chain::rpc::RpcError& e) {
+            if (e.kind() != chain::rpc::RpcError::Kind::rpc) throw;
+            spdlog::info(
+                "indexer: chain {} has no eth_getBlockReceipts ({}); reading receipts "
+                "per transaction",
+                chain_.chain_id, e.what());
+            block_receipts_ = false;
+        }
+    }
+    if (!block_receipts_) receipts = co_await receipts_by_tx(blocks);
+    std::vector<BlockFacts> out;
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+        out.push_back(decode_block(blocks[i], receipts[i], token_addresses_));
+    co_return out;
+}
+
+Task<std::vector<json::value>> ActivityIndexer::receipts_by_block(
+    const std::vector<json::value>& blocks) {
+    std::vector<Call> calls;
+    for (const auto& b : blocks)
+        calls.push_back({"eth_getBlockReceipts", json::array{b.at("number")}});
+    auto replies = co_await rpc_.batch(std::move(calls));
+    std::vector<json::value> out;
+    for (const auto& reply : replies) out.push_back(result_of(reply));
+    co_return out;
+}
+
+// Nodes without eth_getBlockReceipts (Hardhat): every transaction's receipt, in batches.
+Task<std::vector<json::value>> ActivityIndexer::receipts_by_tx(
+    const std::vector<json::value>& blocks) {
+    std::vector<Call> calls;
+    for (const auto& b : blocks) {
+        for (const auto& tx : b.at("transactions").as_array())
+            calls.push_back({"eth_getTransactionReceipt", json::array{tx.at("hash")}});
+    }
+    std::vector<json::value> flat;
+    for (std::size_t i = 0; i < calls.size(); i += kReceiptsPerBatch) {
+        auto end = std::min(calls.size(), i + kReceiptsPerBatch);
+        std::vector<Call> chunk(calls.begin() + static_cast<std::ptrdiff_t>(i),
+                                calls.begin() + static_cast<std::ptrdiff_t>(end));
+        auto replies = co_await rpc_.batch(std::move(chunk));
+        for (const auto& reply : replies) flat.push_back(result_of(reply));
+    }
+    std::vector<json::value> out;
+    std::size_t next = 0;
+    for (const auto& b : blocks) {
+        json::array receipts;
+        for (std::size_t k = 0; k < b.at("transactions").as_array().size(); ++k)
+            receipts.push_back(flat.at(next++));
+        out.emplace_back(std::move(receipts));
+    }
+    co_return out;
 }
 
 // A transaction's `to` is a contract when its receipt has logs, or when it holds code (asked once

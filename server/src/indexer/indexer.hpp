@@ -1,7 +1,8 @@
 #pragma once
 // The activity indexer of one EVM chain: blocks with their transactions and receipts from the
 // configured start block up to head - confirmations, a batch of blocks at a time (one JSON-RPC
-// batch of eth_getBlockByNumber(full) + eth_getBlockReceipts), written with the cursor in one
+// batch of eth_getBlockByNumber(full), then one of eth_getBlockReceipts, or of
+// eth_getTransactionReceipt on nodes without it such as Hardhat 3), written with the cursor in one
 // store transaction per batch, so a restart resumes where the last batch ended.
 // Reorg-safe like the deposit watcher: each block's parent hash must be the hash of the block
 // read before it (and, while caught up, the last block read must still be the chain's). On a
@@ -9,6 +10,7 @@
 // and the store undoes every block from there (its per-block undo log, `keep_blocks` deep).
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/json/value.hpp>
 #include <chrono>
 #include <cstdint>
 #include <set>
@@ -59,6 +61,10 @@ class ActivityIndexer {
     Task<void> loop();
     Task<void> load_cursor();
     Task<std::vector<BlockFacts>> read_blocks(std::int64_t from, std::int64_t to);
+    Task<std::vector<boost::json::value>> receipts_by_block(
+        const std::vector<boost::json::value>& blocks);
+    Task<std::vector<boost::json::value>> receipts_by_tx(
+        const std::vector<boost::json::value>& blocks);
     Task<void> resolve_contracts(std::vector<BlockFacts>& blocks, std::int64_t at_block);
     Task<void> write(const std::vector<BlockFacts>& blocks);
     Task<bool> still_on_chain();
@@ -73,6 +79,7 @@ class ActivityIndexer {
 
     // Touched only by the loop (one coroutine at a time).
     bool loaded_ = false;
+    bool block_receipts_ = true;  // until the node says it has no eth_getBlockReceipts
     std::int64_t next_block_ = 0;
     std::string last_hash_;
     std::unordered_map<std::string, bool> has_code_;  // bounded: cleared when large
