@@ -102,9 +102,9 @@ void timed(benchmark::State& state, F f) {
         auto address = address_of(static_cast<int>(rng() % kAddresses));
         auto t0 = std::chrono::steady_clock::now();
         f(address);
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                               t0)
-                         .count());
+        ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count());
     }
     report(state, ms);
 }

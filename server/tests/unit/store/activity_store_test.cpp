@@ -202,3 +202,52 @@ TEST(SqlActivity, RankByAProgrammeScoreInOneQuery) {
     std::vector<ScoreTerm> bad{{"gas_spent; DROP TABLE x", 1, 1, 0}};
     EXPECT_THROW(run(f.store->rank(kChain, addr(1), bad)), std::invalid_argument);
 }
+
+TEST(SqlActivity, BridgeLegsFromTheOrdersTable) {
+    Fixture f;
+    auto insert = [](Connection& c) {
+        auto add = [&c](int n, const char* sender, const char* recipient, const char* state,
+                        const char* delivered) {
+            c.prepared(
+                 "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
+                 "block_number, block_hash, sender, token_address, token, decimals, amount, "
+                 "dst_chain_id, recipient, confirmations, receive_amount, state, dst_token, "
+                 "dst_decimals, delivered_amount, created_at, updated_at) VALUES (?, 8453, ?, 0, "
+                 "1, '0x1', ?, '0x0', 'ETH', 18, '1000', 42161, ?, 1, '990', ?, 'USDC', 6, ?, 0, "
+                 "0)")
+                .bind(1, "8453:0x" + std::to_string(n) + ":0")
+                .bind(2, "0x" + std::to_string(n))
+                .bind(3, sender)
+                .bind(4, recipient)
+                .bind(5, state)
+                .bind(6, delivered)
+                .step();
+        };
+        add(1, kAlice.c_str(), kBob.c_str(), "completed", "");
+        add(2, kAlice.c_str(), "0x0000000000000000000000000000000000000B0B", "completed", "77");
+        add(3, kAlice.c_str(), kBob.c_str(), "dropped", "");  // never happened
+        add(4, kBob.c_str(), kAlice.c_str(), "queued", "");   // deposit yes, payout not yet
+    };
+    run(f.sql.run(insert));
+    auto legs = run(f.sql.orders().bridge_legs({kAlice, kBob}));
+    int alice_deposits = 0, bob_deposits = 0, bob_payouts = 0, alice_payouts = 0;
+    for (const auto& l : legs) {
+        if (l.address == kAlice) (l.deposit ? alice_deposits : alice_payouts) += 1;
+        if (l.address == kBob) (l.deposit ? bob_deposits : bob_payouts) += 1;
+        if (l.deposit) {
+            EXPECT_EQ(l.chain_id, 8453);
+            EXPECT_EQ(l.amount, "1000");
+        } else {
+            EXPECT_EQ(l.chain_id, 42161);
+        }
+    }
+    EXPECT_EQ(alice_deposits, 2);
+    EXPECT_EQ(bob_deposits, 1);
+    EXPECT_EQ(alice_payouts, 0);
+    EXPECT_EQ(bob_payouts, 2);  // the recipient's case does not matter
+    // The swap payout counts what it delivered, in the destination token.
+    bool swapped = false;
+    for (const auto& l : legs)
+        if (!l.deposit && l.amount == "77") swapped = l.token == "USDC" && l.decimals == 6;
+    EXPECT_TRUE(swapped);
+}
