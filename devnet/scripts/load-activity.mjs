@@ -32,7 +32,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 let seed = 12345;
 const rand = (n) => {
   seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed % n;
+  return Math.floor((seed / 2147483648) * n);  // the high bits: the low ones cycle
 };
 
 async function batches(url, calls, size = 500) {

@@ -352,7 +352,10 @@ TEST(TrackerReorg, FiguresOfDroppedBlocksDisappear) {
     EXPECT_EQ(s.at("rank").as_int64(), 1);
     EXPECT_EQ(s.at("of").as_int64(), 1);
     EXPECT_EQ(s.at("rules").at(0).at("value").as_int64(), 1);
-    EXPECT_EQ(s.at("next").at(0).at("id").as_string(), "tx");  // +2 per transaction
+    // The best next step is a deployment (+10 points), then an active week (+5).
+    EXPECT_EQ(s.at("next").at(0).at("id").as_string(), "contracts_deployed");
+    EXPECT_DOUBLE_EQ(s.at("next").at(0).at("gain").to_number<double>(), 10);
+    EXPECT_EQ(s.at("next").at(1).at("id").as_string(), "active_weeks");
     auto nobody = get_json(perch, "/api/tracker_api/v1/score?program=soneium-og&address=" + bob);
     EXPECT_TRUE(nobody.at("data").at("rank").is_null());
     std::filesystem::remove(profile);
