@@ -7,6 +7,7 @@
 #include "api/services.hpp"
 #include "core/error.hpp"
 #include "core/metrics.hpp"
+#include "indexer/tracker.hpp"
 #include "maker/maker.hpp"
 #include "store/migrations.hpp"
 
@@ -16,6 +17,19 @@ namespace {
 
 std::string store_kind(const std::string& database_url) {
     return database_url.substr(0, database_url.find(':'));
+}
+
+// Per indexed chain: the newest block indexed, the newest head seen, and the lag between them.
+json::array indexer_json(const Services& s) {
+    json::array out;
+    if (!s.tracker) return out;
+    for (const auto& c : s.tracker->status()) {
+        out.push_back(json::object{{"chain_id", c.chain_id},
+                                   {"indexed_block", c.indexed_block},
+                                   {"head_block", c.head_block},
+                                   {"lag_blocks", c.lag_blocks}});
+    }
+    return out;
 }
 
 json::object maker_json(const Services& s) {
@@ -106,7 +120,7 @@ void register_system_api(http::Router& router, Services& s) {
     router.get(
         "/api/health",
         "Liveness: schema version, uptime, the store (sqlite), and the maker (enabled, "
-        "leader, paused, each chain's newest block seen)",
+        "leader, paused, each chain's newest block seen), the activity indexer's lag per chain",
         [&s](http::Request&) -> Task<http::Response> {
             auto version = co_await s.store.schema_version();
             auto uptime = std::chrono::duration_cast<std::chrono::seconds>(
@@ -115,7 +129,8 @@ void register_system_api(http::Router& router, Services& s) {
                                                   {"schema_version", version},
                                                   {"uptime_seconds", uptime.count()},
                                                   {"store", store_kind(s.config.database_url)},
-                                                  {"maker", maker_json(s)}});
+                                                  {"maker", maker_json(s)},
+                                                  {"indexer", indexer_json(s)}});
         });
     router.get("/metrics",
                "Prometheus text format (admin token): requests by route and status with latency, "

@@ -204,6 +204,59 @@ std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
     return ids;
 }
 
+// The activity indexer's chains: indexer.chains, or every chain of the profile; each with its
+// catalog name and the catalog's tokens on it (the native coin first). None when it is off.
+std::vector<indexer::IndexedChain> indexed_chains(const Config& config,
+                                                  const catalog::Catalog& catalog,
+                                                  const chain::rpc::ChainRegistry& chains) {
+    std::vector<indexer::IndexedChain> out;
+    if (!config.indexer.enabled) return out;
+    auto ids = config.indexer.chains.empty() ? profile_chain_ids(catalog) : config.indexer.chains;
+    for (auto id : ids) {
+        auto* rpc = chains.find(id);
+        const boost::json::object* entry = nullptr;
+        for (const auto& c : catalog.chains())
+            if (c.at("chain_id").to_number<std::int64_t>() == id) entry = &c.as_object();
+        if (!rpc || !entry) {
+            spdlog::warn("indexer: chain {} cannot be indexed: {}", id,
+                         entry ? chains.unreachable_reason(id) : "not in the chain list");
+            continue;
+        }
+        const auto& native = entry->at("native_currency").as_object();
+        indexer::ChainSetup setup{id, std::string(entry->at("chain_name").as_string()), {}};
+        setup.tokens.push_back({indexer::kNativeToken, std::string(native.at("symbol").as_string()),
+                                static_cast<unsigned>(native.at("decimals").to_number<int>())});
+        for (const auto& t : catalog.tokens()) {
+            if (t.at("chainId").to_number<std::int64_t>() != id) continue;
+            auto address = text::to_lower(t.at("address").as_string());
+            if (address == indexer::kNativeToken) continue;
+            setup.tokens.push_back({address, std::string(t.at("symbol").as_string()),
+                                    static_cast<unsigned>(t.at("decimals").to_number<int>())});
+        }
+        out.push_back({std::move(setup), rpc});
+    }
+    return out;
+}
+
+indexer::IndexerOptions indexer_options(const Config& config) {
+    indexer::IndexerOptions o;
+    o.confirmations = config.indexer.confirmations;
+    o.batch_blocks = config.indexer.batch_blocks;
+    o.poll = config.indexer.poll;
+    o.start_block = config.indexer.start_block;
+    return o;
+}
+
+// THE place the tracker's prices come from: the config's fixed table (`prices`) until the live
+// price sources (devnet pools, HTTP feed) are wired in; swap this function for one of them.
+std::shared_ptr<const price::PriceSource> tracker_prices(const Config& config) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+    return std::make_shared<price::FixedPrices>(price::PriceTable{
+        "config", now, std::map<std::string, double>(config.prices.begin(), config.prices.end())});
+}
+
 // The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
 std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
                                           store::Store& store, const catalog::Catalog& catalog,
@@ -270,6 +323,7 @@ int serve(const Config& config) {
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));
     w.swap.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
+    w.tracker.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
     pool.start();
     boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
@@ -282,6 +336,7 @@ int serve(const Config& config) {
     w.faucets.stop();
     w.pool.stop();
     w.swap.stop();
+    w.tracker.stop();
     w.rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
@@ -314,9 +369,25 @@ Wiring::Wiring(const Config& c)
       pool_store(store::open_pool_store(*store)),
       pool(*pool_store, *rewards_store, balances, catalog, pool::load_pool_rules(c.config_dir)),
       swap(swap_deployment(c), chains, profile_chain_ids(catalog)),
-      services{
-          c,        *store,  catalog,  geoip, balances, routes, std::chrono::steady_clock::now(),
-          &rewards, &badges, &faucets, &pool, &swap},
+      activity_store(store::open_activity_store(*store)),
+      prices(tracker_prices(c)),
+      tracker(*activity_store, store->orders(), indexed_chains(c, catalog, chains),
+              indexer::load_programs(c.config_dir), indexer_options(c)),
+      services{c,
+               *store,
+               catalog,
+               geoip,
+               balances,
+               routes,
+               std::chrono::steady_clock::now(),
+               &rewards,
+               &badges,
+               &faucets,
+               &pool,
+               &swap,
+               nullptr,
+               &tracker,
+               prices.get()},
       dispatcher(
           api::build_router(services), http::StaticFiles(c.web_root),
           http::ClientIpResolver(c.trusted_proxies),

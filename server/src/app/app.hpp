@@ -12,10 +12,13 @@
 #include "faucet/faucet_service.hpp"
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
+#include "indexer/tracker.hpp"
 #include "pool/pool_service.hpp"
+#include "price/price_source.hpp"
 #include "rewards/badge_service.hpp"
 #include "rewards/catalog.hpp"
 #include "rewards/service.hpp"
+#include "store/activity_store.hpp"
 #include "store/faucet_store.hpp"
 #include "store/pool_store.hpp"
 #include "store/rewards_store.hpp"
@@ -48,6 +51,9 @@ struct Wiring {
     std::unique_ptr<store::PoolStore> pool_store;
     pool::PoolService pool;
     swap::SwapService swap;
+    std::unique_ptr<store::ActivityStore> activity_store;
+    std::shared_ptr<const price::PriceSource> prices;
+    indexer::TrackerService tracker;
     api::Services services;
     http::Dispatcher dispatcher;
 };

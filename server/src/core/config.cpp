@@ -129,6 +129,41 @@ void apply_maker(MakerSettings& m, const json::object& obj) {
         get_int(obj, "speedup_after_ms", m.speedup_after.count(), 1000, 3600000, "maker."));
 }
 
+void apply_indexer(IndexerSettings& ix, const json::object& obj) {
+    reject_unknown_keys(
+        obj, {"enabled", "confirmations", "batch_blocks", "poll_ms", "start_block", "chains"},
+        "indexer.");
+    if (const auto* v = find(obj, "enabled")) {
+        if (!v->is_bool()) fail("indexer.enabled", "must be true or false");
+        ix.enabled = v->as_bool();
+    }
+    ix.confirmations = static_cast<std::uint32_t>(
+        get_int(obj, "confirmations", ix.confirmations, 0, 1000, "indexer."));
+    ix.batch_blocks = static_cast<std::uint32_t>(
+        get_int(obj, "batch_blocks", ix.batch_blocks, 1, 1000, "indexer."));
+    ix.poll =
+        std::chrono::milliseconds(get_int(obj, "poll_ms", ix.poll.count(), 10, 600000, "indexer."));
+    ix.start_block = get_int(obj, "start_block", ix.start_block, 0, 1LL << 53, "indexer.");
+    if (const auto* v = find(obj, "chains")) {
+        if (!v->is_array()) fail("indexer.chains", "must be an array of chain ids");
+        ix.chains.clear();
+        for (const auto& id : v->as_array()) {
+            if (!id.is_int64() && !id.is_uint64()) fail("indexer.chains", "must hold chain ids");
+            ix.chains.push_back(id.to_number<std::int64_t>());
+        }
+    }
+}
+
+void apply_prices(std::map<std::string, double>& prices, const json::value& v) {
+    if (!v.is_object()) fail("prices", "must be an object of token symbol -> USD");
+    prices.clear();
+    for (const auto& [symbol, usd] : v.as_object()) {
+        if (!usd.is_number() || usd.to_number<double>() < 0)
+            fail("prices." + std::string(symbol), "must be a number >= 0");
+        prices[std::string(symbol)] = usd.to_number<double>();
+    }
+}
+
 RateRule get_rate_rule(const json::object& obj, const char* key, RateRule fallback,
                        const std::string& prefix) {
     const auto* v = find(obj, key);
@@ -191,6 +226,8 @@ void apply_file(Config& c, const json::object& obj) {
                          "rpc",
                          "rate_limits",
                          "maker",
+                         "indexer",
+                         "prices",
                          "admin_token",
                          "social_verifier_url",
                          "checkin_chain_id"},
@@ -239,6 +276,11 @@ void apply_file(Config& c, const json::object& obj) {
         if (!maker->is_object()) fail("maker", "must be an object");
         apply_maker(c.maker, maker->as_object());
     }
+    if (const auto* indexer = find(obj, "indexer")) {
+        if (!indexer->is_object()) fail("indexer", "must be an object");
+        apply_indexer(c.indexer, indexer->as_object());
+    }
+    if (const auto* prices = find(obj, "prices")) apply_prices(c.prices, *prices);
 }
 
 void apply_env(Config& c, const EnvLookup& env) {
@@ -266,6 +308,10 @@ void apply_env(Config& c, const EnvLookup& env) {
         c.maker.confirmations = PerChainCount{
             static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", *v, 1, 1000)),
             {}};
+    }
+    if (auto v = env("PERCH_INDEXER")) {
+        if (*v != "on" && *v != "off") fail("PERCH_INDEXER", "must be on or off");
+        c.indexer.enabled = *v == "on";
     }
     if (auto v = env("PERCH_ADMIN_TOKEN")) c.admin_token = *v;
     if (auto v = env("PERCH_SOCIAL_VERIFIER_URL")) c.social_verifier_url = *v;
@@ -309,6 +355,7 @@ std::vector<RateGroup> default_rate_groups() {
          {600, 1200},
          {}},
         {"balances", {"/api/balance", "/api/swap_auxiliary_api/"}, {}, {600, 1200}, {300, 600}},
+        {"tracker", {"/api/tracker_api/"}, {}, {600, 1200}, {300, 600}},
         // A person claims a faucet a few times a day; its own limit (one per window) is in the
         // store.
         {"faucet", {"/api/faucet_api/v1/claims"}, {"POST"}, {10, 20}, {5, 10}},

@@ -58,6 +58,17 @@ struct MakerSettings {
     bool head_feed = true;  // new heads over the RPC's WebSocket too (polling either way)
 };
 
+// The activity indexer (issue 12, docs/tracker.md). Off unless configured; config/perch.json
+// turns it on for the devnet.
+struct IndexerSettings {
+    bool enabled = false;
+    std::uint32_t confirmations = 1;  // blocks below the head it stays
+    std::uint32_t batch_blocks = 50;  // blocks per RPC batch and store transaction
+    std::chrono::milliseconds poll{1000};
+    std::int64_t start_block = 0;
+    std::vector<std::int64_t> chains;  // empty: every chain of the chain profile
+};
+
 // The server's calls to chain RPC nodes (balances, rewards, faucets; the maker has its own).
 struct RpcSettings {
     std::chrono::milliseconds timeout{3000};  // per attempt on one URL
@@ -84,6 +95,10 @@ struct Config {
     RpcSettings rpc;
     std::vector<RateGroup> rate_limits = default_rate_groups();
     MakerSettings maker;
+    IndexerSettings indexer;
+    // USD per token symbol for the tracker until a live price source is wired (app.cpp
+    // `tracker_prices`).
+    std::map<std::string, double> prices;
     // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:
     // social tasks unavailable), the default check-in chain.
     std::string admin_token;

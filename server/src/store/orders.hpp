@@ -122,6 +122,18 @@ class LeaseLost : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A leg of a bridge order that touched an address (the tracker's bridge figures): a deposit it
+// sent on the source chain (any order but a dropped one), or a payout it received on the
+// destination chain (completed orders; a swap payout counts what it delivered).
+struct BridgeLeg {
+    std::string address;  // lower case
+    std::int64_t chain_id = 0;
+    bool deposit = true;
+    std::string token;  // symbol
+    int decimals = 18;
+    std::string amount;  // base units
+};
+
 struct HistoryQuery {
     std::string address;  // lower-case 0x; empty: any
     std::optional<std::int64_t> channel;
@@ -187,6 +199,8 @@ class OrderStore {
     // Reads for the API.
     virtual Task<std::optional<Order>> order_by_tx(std::int64_t chain_id, std::string tx_hash) = 0;
     virtual Task<HistoryPage> history(HistoryQuery query) = 0;
+    // Every deposit sent by and payout received by these lower-case addresses.
+    virtual Task<std::vector<BridgeLeg>> bridge_legs(std::vector<std::string> addresses) = 0;
 
     // The maker's pause switch.
     // How many orders are in each state (for the metrics).

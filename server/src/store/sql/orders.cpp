@@ -577,6 +577,41 @@ Task<HistoryPage> SqlOrders::history(HistoryQuery q) {
     co_return co_await db_.run(std::move(read));
 }
 
+Task<std::vector<BridgeLeg>> SqlOrders::bridge_legs(std::vector<std::string> addresses) {
+    auto read = [addresses = std::move(addresses)](Connection& c) {
+        std::vector<BridgeLeg> out;
+        auto& deposits = c.prepared(
+            "SELECT src_chain_id, token, decimals, amount FROM bridge_orders WHERE sender = ? AND "
+            "state <> 'dropped' ORDER BY id");
+        for (const auto& a : addresses) {
+            deposits.bind(1, a);
+            while (deposits.step()) {
+                out.push_back({a, deposits.column_int(0), true, deposits.column_text(1),
+                               static_cast<int>(deposits.column_int(2)), deposits.column_text(3)});
+            }
+            deposits.reset();
+        }
+        // A swap payout delivered its destination token; a plain one the order's token.
+        auto& payouts = c.prepared(
+            "SELECT dst_chain_id, token, decimals, receive_amount, dst_token, dst_decimals, "
+            "delivered_amount FROM bridge_orders WHERE lower(recipient) = ? AND state = "
+            "'completed' ORDER BY id");
+        for (const auto& a : addresses) {
+            payouts.bind(1, a);
+            while (payouts.step()) {
+                bool swapped = !payouts.column_text(6).empty();
+                out.push_back({a, payouts.column_int(0), false,
+                               payouts.column_text(swapped ? 4 : 1),
+                               static_cast<int>(payouts.column_int(swapped ? 5 : 2)),
+                               payouts.column_text(swapped ? 6 : 3)});
+            }
+            payouts.reset();
+        }
+        return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
 Task<std::map<std::string, std::int64_t>> SqlOrders::count_by_state() {
     auto read = [](Connection& c) {
         auto& s = c.prepared("SELECT state, COUNT(*) FROM bridge_orders GROUP BY state");

@@ -30,6 +30,7 @@ class SqlOrders final : public OrderStore {
     Task<void> abandon(std::int64_t maker_tx_id, std::string reason) override;
     Task<std::optional<Order>> order_by_tx(std::int64_t chain_id, std::string tx_hash) override;
     Task<HistoryPage> history(HistoryQuery query) override;
+    Task<std::vector<BridgeLeg>> bridge_legs(std::vector<std::string> addresses) override;
     Task<std::map<std::string, std::int64_t>> count_by_state() override;
     Task<bool> paused() override;
     Task<void> set_paused(bool paused) override;

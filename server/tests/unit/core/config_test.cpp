@@ -165,3 +165,25 @@ TEST(Config, RateLimitErrorsNameTheKey) {
               std::string::npos);
     EXPECT_NE(error_of(R"({"rate_limits": []})").find("'rate_limits'"), std::string::npos);
 }
+
+TEST(Config, IndexerIsOffUnlessConfiguredAndPricesAreATable) {
+    auto c = parse("{}");
+    EXPECT_FALSE(c.indexer.enabled);
+    EXPECT_TRUE(c.prices.empty());
+    c = parse(R"({"indexer": {"enabled": true, "confirmations": 0, "batch_blocks": 20,
+                  "poll_ms": 250, "start_block": 7, "chains": [1, 1868]},
+                  "prices": {"ETH": 3000, "USDC": 1}})");
+    EXPECT_TRUE(c.indexer.enabled);
+    EXPECT_EQ(c.indexer.confirmations, 0u);
+    EXPECT_EQ(c.indexer.batch_blocks, 20u);
+    EXPECT_EQ(c.indexer.poll.count(), 250);
+    EXPECT_EQ(c.indexer.start_block, 7);
+    EXPECT_EQ(c.indexer.chains, (std::vector<std::int64_t>{1, 1868}));
+    EXPECT_DOUBLE_EQ(c.prices.at("ETH"), 3000);
+    EXPECT_FALSE(
+        parse(R"({"indexer": {"enabled": true}})", {{"PERCH_INDEXER", "off"}}).indexer.enabled);
+    EXPECT_NE(error_of(R"({"indexer": {"batch_blocks": 0}})").find("indexer.batch_blocks"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"indexer": {"chain": [1]}})").find("indexer."), std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"ETH": "lots"}})").find("prices.ETH"), std::string::npos);
+}
