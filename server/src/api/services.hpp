@@ -22,6 +22,12 @@ class Maker;
 namespace perch::swap {
 class SwapService;
 }
+namespace perch::portfolio {
+class PortfolioService;
+}
+namespace perch::price {
+class PriceSource;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -43,6 +49,8 @@ struct Services {
     pool::PoolService* pool = nullptr;           // /pool (with the rewards: pool points)
     swap::SwapService* swap = nullptr;           // /swap (when the chain profile deploys it)
     const maker::Maker* maker = nullptr;         // when this instance runs the maker
+    portfolio::PortfolioService* portfolio = nullptr;  // /portfolio
+    const price::PriceSource* prices = nullptr;        // the one USD price source
 };
 
 // One registration function per API group (one file each).
@@ -62,6 +70,7 @@ void register_badge_api(http::Router& router, Services& services);
 void register_faucet_api(http::Router& router, Services& services);
 void register_pool_api(http::Router& router, Services& services);
 void register_swap_api(http::Router& router, Services& services);
+void register_portfolio_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -204,6 +205,22 @@ std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
     return ids;
 }
 
+// The chains a portfolio covers: the chain profile's (the devnet), else every listed EVM mainnet
+// with an RPC URL.
+std::vector<portfolio::PortfolioChain> portfolio_chains(const catalog::Catalog& catalog) {
+    std::vector<portfolio::PortfolioChain> out;
+    std::set<std::int64_t> profile;
+    for (const auto& c : catalog.profile_chains()) profile.insert(c.chain_id);
+    for (const auto& c : catalog.chains()) {
+        auto id = c.at("chain_id").to_number<std::int64_t>();
+        bool readable = c.at("flags").at("evm").as_bool() && !c.at("is_testnet").as_bool() &&
+                        !c.at("rpc_urls").as_array().empty();
+        if (profile.empty() ? readable : profile.contains(id))
+            out.push_back({id, std::string(c.at("chain_name").as_string())});
+    }
+    return out;
+}
+
 // The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
 std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
                                           store::Store& store, const catalog::Catalog& catalog,
@@ -270,6 +287,8 @@ int serve(const Config& config) {
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));
     w.swap.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
+    w.prices.start(pool.at(0).get_executor());
+    w.snapshots.start(pool.at(0).get_executor());
     pool.start();
     boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
@@ -282,6 +301,8 @@ int serve(const Config& config) {
     w.faucets.stop();
     w.pool.stop();
     w.swap.stop();
+    w.prices.stop();
+    w.snapshots.stop();
     w.rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
@@ -314,6 +335,11 @@ Wiring::Wiring(const Config& c)
       pool_store(store::open_pool_store(*store)),
       pool(*pool_store, *rewards_store, balances, catalog, pool::load_pool_rules(c.config_dir)),
       swap(swap_deployment(c), chains, profile_chain_ids(catalog)),
+      prices(c.prices, swap),
+      portfolio_store(store::open_portfolio_store(*store)),
+      portfolio(balances, prices.source(), *portfolio_store, portfolio_chains(catalog),
+                {.max_watched = c.portfolio.max_watched, .expire_days = c.portfolio.expire_days}),
+      snapshots(portfolio, c.portfolio.snapshot_every),
       services{
           c,        *store,  catalog,  geoip, balances, routes, std::chrono::steady_clock::now(),
           &rewards, &badges, &faucets, &pool, &swap},
@@ -323,6 +349,8 @@ Wiring::Wiring(const Config& c)
           {.cors_origins = c.cors_origins,
            .rate_limits = c.rate_limits,
            .content_security_policy = http::app_content_security_policy(rpc_urls(catalog))}) {
+    services.portfolio = &portfolio;
+    services.prices = &prices.source();
     run_now(rewards.load_overrides());
 }
 

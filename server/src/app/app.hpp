@@ -13,11 +13,15 @@
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
 #include "pool/pool_service.hpp"
+#include "portfolio/service.hpp"
+#include "portfolio/snapshot_job.hpp"
+#include "price/sources.hpp"
 #include "rewards/badge_service.hpp"
 #include "rewards/catalog.hpp"
 #include "rewards/service.hpp"
 #include "store/faucet_store.hpp"
 #include "store/pool_store.hpp"
+#include "store/portfolio_store.hpp"
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
 #include "swap/service.hpp"
@@ -48,6 +52,10 @@ struct Wiring {
     std::unique_ptr<store::PoolStore> pool_store;
     pool::PoolService pool;
     swap::SwapService swap;
+    price::ConfiguredPrices prices;  // the one price source (portfolio, tracker)
+    std::unique_ptr<store::PortfolioStore> portfolio_store;
+    portfolio::PortfolioService portfolio;
+    portfolio::SnapshotJob snapshots;
     api::Services services;
     http::Dispatcher dispatcher;
 };
