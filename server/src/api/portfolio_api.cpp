@@ -27,7 +27,8 @@ portfolio::PortfolioService& service(Services& s) {
 
 chain::Address address_of(const http::Request& req) {
     auto text = req.query_value("address");
-    if (text.empty()) throw bad_request("'address': required, an EVM address (0x and 40 hex digits)");
+    if (text.empty())
+        throw bad_request("'address': required, an EVM address (0x and 40 hex digits)");
     auto address = chain::Address::from_hex(text);
     if (!text::is_evm_address(text) || !address)
         throw bad_request("'address': '" + std::string(text) +
@@ -86,7 +87,8 @@ json::value chain_json(const portfolio::ChainValue& c) {
 json::array allocation_json(const std::vector<portfolio::Allocation>& parts, const char* key) {
     json::array out;
     for (const auto& a : parts) {
-        json::object item{{"label", a.label}, {"value_usd", usd(a.value_cents)}, {"share", a.share}};
+        json::object item{
+            {"label", a.label}, {"value_usd", usd(a.value_cents)}, {"share", a.share}};
         if (std::string_view(key) == "chain_id")
             item["chain_id"] = text::parse_int(a.key).value_or(0);
         else
@@ -118,7 +120,8 @@ Task<http::Response> history(Services& s, http::Request& req) {
     auto user = address_of(req);
     auto days = co_await service(s).history(user);
     json::array out;
-    for (const auto& d : days) out.push_back(json::object{{"day", d.day}, {"total_usd", usd(d.total_usd_cents)}});
+    for (const auto& d : days)
+        out.push_back(json::object{{"day", d.day}, {"total_usd", usd(d.total_usd_cents)}});
     co_return http::envelope(out);
 }
 

@@ -175,8 +175,8 @@ void apply_portfolio(PortfolioSettings& p, const json::object& obj) {
     reject_unknown_keys(obj, {"max_watched", "expire_days", "snapshot_every_ms"}, "portfolio.");
     p.max_watched = get_int(obj, "max_watched", p.max_watched, 0, 10000000, "portfolio.");
     p.expire_days = get_int(obj, "expire_days", p.expire_days, 1, 3650, "portfolio.");
-    p.snapshot_every = std::chrono::milliseconds(get_int(
-        obj, "snapshot_every_ms", p.snapshot_every.count(), 1000, 86400000, "portfolio."));
+    p.snapshot_every = std::chrono::milliseconds(
+        get_int(obj, "snapshot_every_ms", p.snapshot_every.count(), 1000, 86400000, "portfolio."));
 }
 
 // rate_limits: {"<group>": {paths, methods, per_ip, per_address}}. A group of the defaults is

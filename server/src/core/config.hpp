@@ -71,7 +71,7 @@ struct PriceSettings {
     std::map<std::string, double> fixed{{"ETH", 3000.0}, {"WETH", 3000.0}, {"USDC", 1.0},
                                         {"USDT", 1.0},   {"DAI", 1.0},     {"WBTC", 60000.0}};
     std::chrono::milliseconds refresh{5000};
-    std::string url;                     // http: the feed ({"ETH": 3000.1, ...})
+    std::string url;                         // http: the feed ({"ETH": 3000.1, ...})
     std::int64_t stale_after_seconds = 300;  // http: older tables are not shown
 };
 

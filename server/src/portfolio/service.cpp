@@ -60,8 +60,8 @@ Task<Portfolio> PortfolioService::portfolio(chain::Address user, std::vector<std
         co_await group.async_wait(asio::experimental::wait_for_all(), asio::use_awaitable);
     for (std::size_t i = 0; i < holdings.size(); ++i) {
         if (errors[i])  // read_chain catches its failures; this is a programming error
-            holdings[i] = ChainHoldings{chains[i].chain_id, chains[i].chain_name,
-                                        "internal error", {}};
+            holdings[i] =
+                ChainHoldings{chains[i].chain_id, chains[i].chain_name, "internal error", {}};
     }
     co_return Portfolio{value_portfolio(holdings, *prices), std::move(prices)};
 }

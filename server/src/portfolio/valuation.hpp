@@ -58,6 +58,7 @@ struct Valuation {
 // zero).
 std::int64_t value_cents(const chain::U256& raw, unsigned decimals, double usd);
 
-Valuation value_portfolio(const std::vector<ChainHoldings>& chains, const price::PriceTable& prices);
+Valuation value_portfolio(const std::vector<ChainHoldings>& chains,
+                          const price::PriceTable& prices);
 
 }  // namespace perch::portfolio

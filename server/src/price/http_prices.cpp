@@ -34,8 +34,8 @@ Task<void> HttpPrices::refresh() {
     auto parsed = parse_price_feed(body);
     if (auto* why = std::get_if<std::string>(&parsed))
         throw std::runtime_error(options_.url + ": " + *why);
-    auto table = std::make_shared<const PriceTable>(
-        PriceTable{options_.url, now(), std::get<std::map<std::string, double>>(std::move(parsed))});
+    auto table = std::make_shared<const PriceTable>(PriceTable{
+        options_.url, now(), std::get<std::map<std::string, double>>(std::move(parsed))});
     table_.store(std::move(table));
 }
 

@@ -33,8 +33,8 @@ std::optional<double> mid_price_usd(const swap::PoolSet& pools, const swap::Swap
     if (token.address == usd.address) return 1.0;
     swap::QuoteOptions options;
     options.max_splits = 1;  // one path: its mid price is the answer
-    auto quote = swap::best_quote(pools, token.address, usd.address, small_amount(token.decimals),
-                                  options);
+    auto quote =
+        swap::best_quote(pools, token.address, usd.address, small_amount(token.decimals), options);
     if (!quote.ok() || quote->paths.empty()) return std::nullopt;
     double rate = path_mid_rate(pools, quote->paths.front());
     if (rate <= 0) return std::nullopt;

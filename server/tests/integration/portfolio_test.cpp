@@ -55,12 +55,14 @@ chain::Address fresh_address() {
 void set_eth(const perch::testing::Devnet& devnet, std::int64_t chain_id, const chain::Address& who,
              const std::string& hex_wei) {
     chain::rpc::RpcClient rpc(std::vector{devnet.rpc_urls.at(chain_id)});
-    run_task(perch::testing::rpc_call(rpc, "hardhat_setBalance",
-                                      json::array{json::string(who.lower_hex()), json::string(hex_wei)}));
+    run_task(perch::testing::rpc_call(
+        rpc, "hardhat_setBalance",
+        json::array{json::string(who.lower_hex()), json::string(hex_wei)}));
 }
 
 // perch with the pool prices, once they are read (the fixed table answers before).
-json::object pool_priced_balances(const perch::testing::PerchProcess& perch, const std::string& address) {
+json::object pool_priced_balances(const perch::testing::PerchProcess& perch,
+                                  const std::string& address) {
     for (int i = 0; i < 300; ++i) {
         auto r = perch.get("/api/portfolio_api/v1/balances?address=" + address);
         if (r.status == 200) {
@@ -84,17 +86,20 @@ TEST(Portfolio, PoolPricesMatchASmallSwapAndTheTotalIsTheSumOfTheShownValues) {
     perch::testing::PerchProcess perch("\"chain_profile\": \"" + devnet.state_path +
                                        R"(", "prices": {"source": "pools", "refresh_ms": 500})");
     auto who = fresh_address();
-    set_eth(devnet, 1, who, "0x1bc16d674ec80000");     // 2 ETH
-    set_eth(devnet, 8453, who, "0x6f05b59d3b20000");   // 0.5 ETH
+    set_eth(devnet, 1, who, "0x1bc16d674ec80000");    // 2 ETH
+    set_eth(devnet, 8453, who, "0x6f05b59d3b20000");  // 0.5 ETH
     auto data = pool_priced_balances(perch, who.lower_hex());
     ASSERT_FALSE(data.empty());
 
     // The ETH price against a swap of 0.001 ETH for USDC on Base: the quote pays fees (0.05 to
     // 0.3 % per hop) and a little impact, so it is a little below the mid price, never above.
-    auto quote = perch.get("/api/swap_api/v1/quote?chain_id=8453&token_in=0x0000000000000000000000000000000000000000&token_out=" +
-                           devnet.contracts.at("USDC") + "&amount=0.001");
+    auto quote = perch.get(
+        "/api/swap_api/v1/"
+        "quote?chain_id=8453&token_in=0x0000000000000000000000000000000000000000&token_out=" +
+        devnet.contracts.at("USDC") + "&amount=0.001");
     ASSERT_EQ(quote.status, 200) << quote.body;
-    double quoted = std::stod(std::string(data_of(quote).at("amount_out_wei").as_string())) / 1e6 / 0.001;
+    double quoted =
+        std::stod(std::string(data_of(quote).at("amount_out_wei").as_string())) / 1e6 / 0.001;
     double eth_price = 0;
     for (const auto& chain : data.at("chains").as_array())
         for (const auto& t : chain.at("tokens").as_array())
@@ -188,8 +193,8 @@ TEST(Portfolio, HttpPricesReadALocalFeedAndFallBackWhenStale) {
     auto fallback = std::make_shared<const price::FixedPrices>(
         price::PriceTable{"config", 1, {{"ETH", 3000.0}}});
     auto url = "http://127.0.0.1:" + std::to_string(server.port()) + "/prices.json";
-    price::HttpPrices feed({url, std::chrono::milliseconds(1000), 300, std::chrono::milliseconds(3000),
-                            [&now] { return now; }},
+    price::HttpPrices feed({url, std::chrono::milliseconds(1000), 300,
+                            std::chrono::milliseconds(3000), [&now] { return now; }},
                            fallback);
     EXPECT_EQ(feed.current()->source, "config");  // before the first read
     run_task(feed.refresh());
@@ -214,7 +219,8 @@ TEST(Portfolio, TheSnapshotJobTakesOnePerAddressPerDayOnAnInjectedClock) {
     perch::testing::TestDatabase db;
     store::SqlStore sql(db.url());
     auto portfolio_store = store::open_portfolio_store(sql);
-    auto catalog = catalog::Catalog::load(std::string(PERCH_ROOT_DIR) + "/config", devnet.state_path);
+    auto catalog =
+        catalog::Catalog::load(std::string(PERCH_ROOT_DIR) + "/config", devnet.state_path);
     std::vector<chain::rpc::ChainEndpoints> endpoints;
     std::vector<portfolio::PortfolioChain> chains;
     for (const auto& c : catalog.profile_chains()) {

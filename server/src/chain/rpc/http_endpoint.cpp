@@ -148,8 +148,8 @@ Task<std::unique_ptr<HttpEndpoint::Connection>> HttpEndpoint::open(
 template <class Stream>
 Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const std::string* body,
                                          std::chrono::milliseconds timeout, bool& keep_alive) {
-    bhttp::request<bhttp::string_body> req{body ? bhttp::verb::post : bhttp::verb::get,
-                                           url_.target, 11};
+    bhttp::request<bhttp::string_body> req{body ? bhttp::verb::post : bhttp::verb::get, url_.target,
+                                           11};
     req.set(bhttp::field::host, url_.host);
     if (body) {
         req.set(bhttp::field::content_type, "application/json");

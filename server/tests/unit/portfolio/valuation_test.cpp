@@ -29,8 +29,14 @@ TEST(Valuation, ValueIsBalanceTimesPriceInCents) {
 
 TEST(Valuation, TotalIsTheSumOfTheShownValuesAndAllocationsAddUp) {
     std::vector<ChainHoldings> chains{
-        {1, "Ethereum", "", {{"ETH", "0x0", 18, raw("1.25", 18)}, {"USDC", "0xa", 6, raw("100.005", 6)}}},
-        {8453, "Base", "", {{"ETH", "0x0", 18, raw("0.5", 18)}, {"USDT", "0xb", 6, raw("33.333333", 6)}}},
+        {1,
+         "Ethereum",
+         "",
+         {{"ETH", "0x0", 18, raw("1.25", 18)}, {"USDC", "0xa", 6, raw("100.005", 6)}}},
+        {8453,
+         "Base",
+         "",
+         {{"ETH", "0x0", 18, raw("0.5", 18)}, {"USDT", "0xb", 6, raw("33.333333", 6)}}},
         {1868, "Soneium", "rpc down", {{"ETH", "0x0", 18, std::nullopt}}},
     };
     auto v = value_portfolio(chains, prices());

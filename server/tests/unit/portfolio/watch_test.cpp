@@ -20,12 +20,13 @@ TEST(PortfolioWatch, UtcDay) {
 
 TEST(PortfolioWatch, OneSnapshotPerDayForWatchedAddresses) {
     std::vector<WatchedAddress> watched{
-        {"0xa", kDay1, ""},                              // never snapshotted: due
-        {"0xb", kDay1, "2025-11-25"},                    // done today
-        {"0xc", kDay1 - 3 * 86400, "2025-11-24"},        // done yesterday: due
-        {"0xd", kDay1 - 31 * 86400, "2025-10-25"},       // not visited for 31 days: expired
+        {"0xa", kDay1, ""},                         // never snapshotted: due
+        {"0xb", kDay1, "2025-11-25"},               // done today
+        {"0xc", kDay1 - 3 * 86400, "2025-11-24"},   // done yesterday: due
+        {"0xd", kDay1 - 31 * 86400, "2025-10-25"},  // not visited for 31 days: expired
     };
-    EXPECT_EQ(due_for_snapshot(watched, kDay1 + 3600, 30), (std::vector<std::string>{"0xa", "0xc"}));
+    EXPECT_EQ(due_for_snapshot(watched, kDay1 + 3600, 30),
+              (std::vector<std::string>{"0xa", "0xc"}));
     // The next day everyone still watched is due again.
     watched[0].last_snapshot_day = watched[2].last_snapshot_day = "2025-11-25";
     EXPECT_EQ(due_for_snapshot(watched, kDay1 + 86400 + 60, 30),

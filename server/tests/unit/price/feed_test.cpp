@@ -9,7 +9,7 @@ using perch::price::parse_price_feed;
 
 TEST(PriceFeed, ReadsSymbolsAndNumbers) {
     auto parsed = parse_price_feed(R"({"ETH": 3000.5, "USDC": 1, "WBTC": 60000})");
-    ASSERT_TRUE(std::holds_alternative<std::map<std::string, double>>(parsed));
+    ASSERT_TRUE((std::holds_alternative<std::map<std::string, double>>(parsed)));
     const auto& prices = std::get<std::map<std::string, double>>(parsed);
     EXPECT_EQ(prices.at("ETH"), 3000.5);
     EXPECT_EQ(prices.at("USDC"), 1.0);

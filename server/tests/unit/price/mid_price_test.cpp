@@ -5,10 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include "swap/sqrt_price_math.hpp"
 #include "swap/v3_pool.hpp"
 
 using namespace perch;
 using namespace perch::swap;
+using perch::chain::Address;
 
 namespace {
 
@@ -32,7 +34,8 @@ const SwapToken kLone{tag(4, 0xaa), "LONE", "No pools", 18};
 
 Pool v2(std::uint8_t id, const SwapToken& a, const U256& ra, const SwapToken& b, const U256& rb) {
     // The pool's token0 is the lower address, as the factories sort them.
-    if (b.address < a.address) return Pool{tag(id, 0xbb), "uniswap-v2", b.address, a.address, V2Pair{rb, ra}};
+    if (b.address < a.address)
+        return Pool{tag(id, 0xbb), "uniswap-v2", b.address, a.address, V2Pair{rb, ra}};
     return Pool{tag(id, 0xbb), "uniswap-v2", a.address, b.address, V2Pair{ra, rb}};
 }
 
@@ -69,7 +72,8 @@ TEST(MidPrice, AV3PoolAtTickZeroIsOneToOneInBaseUnits) {
     state.ticks[-1000] = static_cast<i128>(state.liquidity);
     state.ticks[1000] = -static_cast<i128>(state.liquidity);
     const SwapToken usdt{tag(5, 0xaa), "USDT", "Tether", 6};
-    ASSERT_TRUE(pools.upsert(Pool{tag(9, 0xbb), "uniswap-v3", kUsdc.address, usdt.address, state}).ok());
+    ASSERT_TRUE(
+        pools.upsert(Pool{tag(9, 0xbb), "uniswap-v3", kUsdc.address, usdt.address, state}).ok());
     auto price = price::mid_price_usd(pools, usdt, kUsdc);
     ASSERT_TRUE(price);
     EXPECT_NEAR(*price, 1.0, 1e-12);
