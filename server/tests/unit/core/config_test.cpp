@@ -165,3 +165,35 @@ TEST(Config, RateLimitErrorsNameTheKey) {
               std::string::npos);
     EXPECT_NE(error_of(R"({"rate_limits": []})").find("'rate_limits'"), std::string::npos);
 }
+
+TEST(Config, PricesAndPortfolioDefaultAndParse) {
+    auto d = parse("{}");
+    EXPECT_EQ(d.prices.source, "fixed");
+    EXPECT_EQ(d.prices.fixed.at("USDC"), 1.0);
+    EXPECT_EQ(d.portfolio.max_watched, 10000);
+    EXPECT_EQ(d.portfolio.expire_days, 30);
+    auto c = parse(
+        R"({"prices": {"source": "http", "url": "https://prices.example/usd.json", "refresh_ms": 10000,
+                       "stale_after_s": 60, "fixed": {"ETH": 2500.5}},
+            "portfolio": {"max_watched": 5, "expire_days": 7, "snapshot_every_ms": 5000}})");
+    EXPECT_EQ(c.prices.source, "http");
+    EXPECT_EQ(c.prices.url, "https://prices.example/usd.json");
+    EXPECT_EQ(c.prices.refresh.count(), 10000);
+    EXPECT_EQ(c.prices.stale_after_seconds, 60);
+    EXPECT_EQ(c.prices.fixed, (std::map<std::string, double>{{"ETH", 2500.5}}));
+    EXPECT_EQ(c.portfolio.max_watched, 5);
+    EXPECT_EQ(c.portfolio.expire_days, 7);
+    EXPECT_EQ(c.portfolio.snapshot_every.count(), 5000);
+}
+
+TEST(Config, PriceErrorsNameTheKey) {
+    EXPECT_NE(error_of(R"({"prices": {"source": "oracle"}})").find("'prices.source'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"source": "http"}})").find("'prices.url'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"fixed": {"ETH": "3000"}}})").find("'prices.fixed.ETH'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"speed": 1}})").find("'prices.speed'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"portfolio": {"expire_days": 0}})").find("'portfolio.expire_days'"),
+              std::string::npos);
+}
