@@ -91,11 +91,12 @@ TEST(Portfolio, PoolPricesMatchASmallSwapAndTheTotalIsTheSumOfTheShownValues) {
     auto data = pool_priced_balances(perch, who.lower_hex());
     ASSERT_FALSE(data.empty());
 
-    // The ETH price against a swap of 0.001 ETH for USDC on Base: the quote pays fees (0.05 to
-    // 0.3 % per hop) and a little impact, so it is a little below the mid price, never above.
+    // The ETH price against a swap of 0.001 ETH for USDC on chain 1 (the first swap chain, whose
+    // pools price ETH): the quote pays fees (0.05 to 0.3 % per hop) and a little impact, so it is a
+    // little below the mid price, never above.
     auto quote = perch.get(
         "/api/swap_api/v1/"
-        "quote?chain_id=8453&token_in=0x0000000000000000000000000000000000000000&token_out=" +
+        "quote?chain_id=1&token_in=0x0000000000000000000000000000000000000000&token_out=" +
         devnet.contracts.at("USDC") + "&amount=0.001");
     ASSERT_EQ(quote.status, 200) << quote.body;
     double quoted =
@@ -143,6 +144,15 @@ TEST(Portfolio, PoolPricesMatchASmallSwapAndTheTotalIsTheSumOfTheShownValues) {
         auto h = perch.get("/api/portfolio_api/v1/history" + q);
         EXPECT_EQ(h.status, 400) << q << ": " << h.body;
     }
+    auto unknown_chain =
+        perch.get("/api/portfolio_api/v1/balances?address=" + who.lower_hex() + "&chain_ids=1,5");
+    EXPECT_EQ(unknown_chain.status, 400) << unknown_chain.body;
+    EXPECT_NE(msg_of(unknown_chain).find("'chain_ids'"), std::string::npos);
+    auto one =
+        perch.get("/api/portfolio_api/v1/balances?address=" + who.lower_hex() + "&chain_ids=8453");
+    ASSERT_EQ(one.status, 200) << one.body;
+    ASSERT_EQ(data_of(one).at("chains").as_array().size(), 1U);
+    EXPECT_EQ(data_of(one).at("chains").as_array()[0].at("chain_id").to_number<int>(), 8453);
     auto history = perch.get("/api/portfolio_api/v1/history?address=" + who.lower_hex());
     ASSERT_EQ(history.status, 200);
     EXPECT_TRUE(json::parse(history.body).at("data").is_array());
