@@ -20,6 +20,8 @@ const INK: Record<Theme, { text: string; muted: string; surface: string; border:
   light: { text: '#141824', muted: '#5f6880', surface: '#ffffff', border: '#dde1ec' },
 };
 
+const COMPACT_USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+
 function useInk() {
   return INK[useThemeStore((s) => s.theme)];
 }
@@ -90,7 +92,7 @@ export function HistoryChart({ days, loading }: { days: PortfolioDay[]; loading:
               </linearGradient>
             </defs>
             <XAxis dataKey="day" stroke={ink.muted} tick={{ fill: ink.muted, fontSize: 12 }} />
-            <YAxis stroke={ink.muted} tick={{ fill: ink.muted, fontSize: 12 }} tickFormatter={(v: number) => formatUsd(toCents(v))} width={90} />
+            <YAxis stroke={ink.muted} tick={{ fill: ink.muted, fontSize: 12 }} tickFormatter={(v: number) => COMPACT_USD.format(v)} width={64} />
             <Tooltip formatter={(v) => formatUsd(toCents(Number(v)))} contentStyle={{ background: ink.surface, borderColor: ink.border, color: ink.text }} />
             <Area type="monotone" dataKey="total_usd" name={t('portfolio.value')} stroke={PALETTE[0]} fill="url(#portfolio-area)" isAnimationActive={false} />
           </AreaChart>
