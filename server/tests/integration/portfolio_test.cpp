@@ -107,7 +107,9 @@ TEST(Portfolio, PoolPricesMatchASmallSwapAndTheTotalIsTheSumOfTheShownValues) {
             if (t.at("symbol").as_string() == "ETH") eth_price = number(t.at("price_usd"));
     ASSERT_GT(eth_price, 0);
     EXPECT_LE(quoted, eth_price * 1.0001);
-    EXPECT_GE(quoted, eth_price * 0.99);
+    // The API's quote also prices gas, so for $3 it may take a pool with a higher fee than the
+    // path the prices use (which ignores gas): 2 % covers the fee tiers and that impact.
+    EXPECT_GE(quoted, eth_price * 0.98);
 
     // Every profile chain, each token valued at its shown price; the total is their exact sum.
     const auto& chains = data.at("chains").as_array();
@@ -173,7 +175,10 @@ class FileServer {
             _exit(127);
         }
         for (int i = 0; i < 100; ++i) {
-            if (perch::testing::http_request(port_, "GET", "/").status == 200) return;
+            try {
+                if (perch::testing::http_request(port_, "GET", "/").status == 200) return;
+            } catch (const std::exception&) {  // not listening yet
+            }
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     }
