@@ -79,11 +79,10 @@ cat > "$TMP/perch-e2e.json" <<JSON
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "maker_key_file": "devnet/maker.key", "maker": {"enabled": true},
  "indexer": {"enabled": true, "confirmations": 0, "poll_ms": 200},
- "prices": {"ETH": 3000, "WETH": 3000, "USDC": 1, "USDT": 1, "DAI": 1, "WBTC": 60000},
  "badge_signer_key_file": "devnet/badge-signer.key", "faucet_key_file": "devnet/faucet.key",
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
  "access_log": false, "social_verifier_url": "$E2E_VERIFIER_URL",
- "admin_token": "$E2E_ADMIN_TOKEN"}
+ "admin_token": "$E2E_ADMIN_TOKEN", "prices": {"source": "pools"}}
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
 (cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:$((8180 + S)) PERCH_DEVNET_STATE="$TMP/devnet/state.json" \

@@ -8,7 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: schema version, uptime, the store (sqlite), and the maker (enabled, leader, paused, each chain's newest block seen), the activity indexer's lag per chain */
+        /** Liveness: schema version, uptime, the store (sqlite), and the maker (enabled, leader, paused, each chain's newest block seen) */
         get: operations["get_health"];
         put?: never;
         post?: never;
@@ -545,15 +545,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tracker_api/v1/activity": {
+    "/api/portfolio_api/v1/balances": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Indexed activity of 1 to 5 addresses per chain: transactions, active days / weeks / months, contracts, gas, value per token, bridge figures and USD volumes */
-        get: operations["get_tracker_api_v1_activity"];
+        /** An address's balances on every chain with USD values (opts it in to daily snapshots) */
+        get: operations["get_portfolio_api_v1_balances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -562,15 +562,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/tracker_api/v1/score": {
+    "/api/portfolio_api/v1/chains": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A layer-two programme's score of an address, with its rank among the chain's active addresses and what would raise it most */
-        get: operations["get_tracker_api_v1_score"];
+        /** The chains a portfolio covers */
+        get: operations["get_portfolio_api_v1_chains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/portfolio_api/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An address's daily portfolio totals (UTC days) */
+        get: operations["get_portfolio_api_v1_history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2247,7 +2264,7 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
-    get_tracker_api_v1_activity: {
+    get_portfolio_api_v1_balances: {
         parameters: {
             query?: never;
             header?: never;
@@ -2272,7 +2289,32 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
-    get_tracker_api_v1_score: {
+    get_portfolio_api_v1_chains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_portfolio_api_v1_history: {
         parameters: {
             query?: never;
             header?: never;

@@ -18,6 +18,7 @@ http::Router build_router(Services& services) {
     register_bridge_order_api(router, services);
     register_swap_api(router, services);
     register_tracker_api(router, services);
+    register_portfolio_api(router, services);
     if (services.rewards) {
         register_auth_api(router, services);
         register_lottery_api(router, services);

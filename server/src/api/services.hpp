@@ -25,6 +25,9 @@ class SwapService;
 namespace perch::indexer {
 class TrackerService;
 }
+namespace perch::portfolio {
+class PortfolioService;
+}
 namespace perch::price {
 class PriceSource;
 }
@@ -50,7 +53,8 @@ struct Services {
     swap::SwapService* swap = nullptr;           // /swap (when the chain profile deploys it)
     const maker::Maker* maker = nullptr;         // when this instance runs the maker
     indexer::TrackerService* tracker = nullptr;  // /tracker (chains indexed when enabled)
-    const price::PriceSource* prices = nullptr;  // USD prices (tracker, portfolio)
+    portfolio::PortfolioService* portfolio = nullptr;  // /portfolio
+    const price::PriceSource* prices = nullptr;        // the one USD price source
 };
 
 // One registration function per API group (one file each).
@@ -71,6 +75,7 @@ void register_faucet_api(http::Router& router, Services& services);
 void register_pool_api(http::Router& router, Services& services);
 void register_swap_api(http::Router& router, Services& services);
 void register_tracker_api(http::Router& router, Services& services);
+void register_portfolio_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -238,6 +239,22 @@ std::vector<indexer::IndexedChain> indexed_chains(const Config& config,
     return out;
 }
 
+// The chains a portfolio covers: the chain profile's (the devnet), else every listed EVM mainnet
+// with an RPC URL.
+std::vector<portfolio::PortfolioChain> portfolio_chains(const catalog::Catalog& catalog) {
+    std::vector<portfolio::PortfolioChain> out;
+    std::set<std::int64_t> profile;
+    for (const auto& c : catalog.profile_chains()) profile.insert(c.chain_id);
+    for (const auto& c : catalog.chains()) {
+        auto id = c.at("chain_id").to_number<std::int64_t>();
+        bool readable = c.at("flags").at("evm").as_bool() && !c.at("is_testnet").as_bool() &&
+                        !c.at("rpc_urls").as_array().empty();
+        if (profile.empty() ? readable : profile.contains(id))
+            out.push_back({id, std::string(c.at("chain_name").as_string())});
+    }
+    return out;
+}
+
 indexer::IndexerOptions indexer_options(const Config& config) {
     indexer::IndexerOptions o;
     o.confirmations = config.indexer.confirmations;
@@ -245,16 +262,6 @@ indexer::IndexerOptions indexer_options(const Config& config) {
     o.poll = config.indexer.poll;
     o.start_block = config.indexer.start_block;
     return o;
-}
-
-// THE place the tracker's prices come from: the config's fixed table (`prices`) until the live
-// price sources (devnet pools, HTTP feed) are wired in; swap this function for one of them.
-std::shared_ptr<const price::PriceSource> tracker_prices(const Config& config) {
-    auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                   std::chrono::system_clock::now().time_since_epoch())
-                   .count();
-    return std::make_shared<price::FixedPrices>(price::PriceTable{
-        "config", now, std::map<std::string, double>(config.prices.begin(), config.prices.end())});
 }
 
 // The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
@@ -323,6 +330,8 @@ int serve(const Config& config) {
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));
     w.swap.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
+    w.prices.start(pool.at(0).get_executor());
+    w.snapshots.start(pool.at(0).get_executor());
     w.tracker.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
     pool.start();
     boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
@@ -337,6 +346,8 @@ int serve(const Config& config) {
     w.pool.stop();
     w.swap.stop();
     w.tracker.stop();
+    w.prices.stop();
+    w.snapshots.stop();
     w.rewards.stop();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
@@ -369,8 +380,12 @@ Wiring::Wiring(const Config& c)
       pool_store(store::open_pool_store(*store)),
       pool(*pool_store, *rewards_store, balances, catalog, pool::load_pool_rules(c.config_dir)),
       swap(swap_deployment(c), chains, profile_chain_ids(catalog)),
+      prices(c.prices, swap),
+      portfolio_store(store::open_portfolio_store(*store)),
+      portfolio(balances, prices.source(), *portfolio_store, portfolio_chains(catalog),
+                {.max_watched = c.portfolio.max_watched, .expire_days = c.portfolio.expire_days}),
+      snapshots(portfolio, c.portfolio.snapshot_every),
       activity_store(store::open_activity_store(*store)),
-      prices(tracker_prices(c)),
       tracker(*activity_store, store->orders(), indexed_chains(c, catalog, chains),
               indexer::load_programs(c.config_dir), indexer_options(c)),
       services{c,
@@ -387,7 +402,8 @@ Wiring::Wiring(const Config& c)
                &swap,
                nullptr,
                &tracker,
-               prices.get()},
+               &portfolio,
+               &prices.source()},
       dispatcher(
           api::build_router(services), http::StaticFiles(c.web_root),
           http::ClientIpResolver(c.trusted_proxies),

@@ -14,13 +14,16 @@
 #include "http/dispatcher.hpp"
 #include "indexer/tracker.hpp"
 #include "pool/pool_service.hpp"
-#include "price/price_source.hpp"
+#include "portfolio/service.hpp"
+#include "portfolio/snapshot_job.hpp"
+#include "price/sources.hpp"
 #include "rewards/badge_service.hpp"
 #include "rewards/catalog.hpp"
 #include "rewards/service.hpp"
 #include "store/activity_store.hpp"
 #include "store/faucet_store.hpp"
 #include "store/pool_store.hpp"
+#include "store/portfolio_store.hpp"
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
 #include "swap/service.hpp"
@@ -51,8 +54,11 @@ struct Wiring {
     std::unique_ptr<store::PoolStore> pool_store;
     pool::PoolService pool;
     swap::SwapService swap;
+    price::ConfiguredPrices prices;  // the one price source (portfolio, tracker)
+    std::unique_ptr<store::PortfolioStore> portfolio_store;
+    portfolio::PortfolioService portfolio;
+    portfolio::SnapshotJob snapshots;
     std::unique_ptr<store::ActivityStore> activity_store;
-    std::shared_ptr<const price::PriceSource> prices;
     indexer::TrackerService tracker;
     api::Services services;
     http::Dispatcher dispatcher;

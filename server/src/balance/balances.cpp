@@ -1,5 +1,6 @@
 #include "balance/balances.hpp"
 
+#include <algorithm>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/deferred.hpp>
 #include <boost/asio/experimental/parallel_group.hpp>
@@ -71,6 +72,15 @@ std::optional<TokenRef> BalanceService::token(std::string_view symbol,
         if (t.symbol == symbol && t.chain_id == chain_id) return t;
     }
     return std::nullopt;
+}
+
+std::vector<TokenRef> BalanceService::tokens_on(std::int64_t chain_id) const {
+    std::vector<TokenRef> out;
+    for (const auto& t : tokens_) {
+        if (t.chain_id == chain_id) out.push_back(t);
+    }
+    std::stable_partition(out.begin(), out.end(), [](const TokenRef& t) { return t.native; });
+    return out;
 }
 
 std::optional<TokenRef> BalanceService::token_at(std::int64_t chain_id,

@@ -46,6 +46,8 @@ class BalanceService {
     bool knows_token(std::string_view symbol) const;
     std::optional<std::int64_t> chain_by_name(std::string_view name) const;
     std::optional<TokenRef> token(std::string_view symbol, std::int64_t chain_id) const;
+    // Every listed token on the chain, the native coin first.
+    std::vector<TokenRef> tokens_on(std::int64_t chain_id) const;
     // The token at `address` on the chain (the zero address: the native coin), if listed.
     std::optional<TokenRef> token_at(std::int64_t chain_id, const chain::Address& address) const;
 

@@ -154,16 +154,6 @@ void apply_indexer(IndexerSettings& ix, const json::object& obj) {
     }
 }
 
-void apply_prices(std::map<std::string, double>& prices, const json::value& v) {
-    if (!v.is_object()) fail("prices", "must be an object of token symbol -> USD");
-    prices.clear();
-    for (const auto& [symbol, usd] : v.as_object()) {
-        if (!usd.is_number() || usd.to_number<double>() < 0)
-            fail("prices." + std::string(symbol), "must be a number >= 0");
-        prices[std::string(symbol)] = usd.to_number<double>();
-    }
-}
-
 RateRule get_rate_rule(const json::object& obj, const char* key, RateRule fallback,
                        const std::string& prefix) {
     const auto* v = find(obj, key);
@@ -179,6 +169,39 @@ RateRule get_rate_rule(const json::object& obj, const char* key, RateRule fallba
         o, "per_minute", static_cast<std::int64_t>(fallback.per_minute), 0, 60000000, name + "."));
     if (r.burst > 0 && r.per_minute <= 0) fail(name + ".per_minute", "must be positive");
     return r;
+}
+
+// prices: {source, fixed: {SYMBOL: usd}, refresh_ms, url, stale_after_s}.
+void apply_prices(PriceSettings& p, const json::object& obj) {
+    reject_unknown_keys(obj, {"source", "fixed", "refresh_ms", "url", "stale_after_s"}, "prices.");
+    p.source = get_string(obj, "source", p.source);
+    if (p.source != "fixed" && p.source != "pools" && p.source != "http")
+        fail("prices.source", "must be one of fixed, pools, http");
+    if (const auto* fixed = find(obj, "fixed")) {
+        if (!fixed->is_object()) fail("prices.fixed", "must be an object of symbol → USD price");
+        p.fixed.clear();
+        for (const auto& [symbol, usd] : fixed->as_object()) {
+            if (!usd.is_number() || usd.to_number<double>() < 0)
+                fail("prices.fixed." + std::string(symbol), "must be a number >= 0");
+            p.fixed[std::string(symbol)] = usd.to_number<double>();
+        }
+    }
+    p.refresh = std::chrono::milliseconds(
+        get_int(obj, "refresh_ms", p.refresh.count(), 500, 3600000, "prices."));
+    p.url = get_string(obj, "url", p.url);
+    p.stale_after_seconds =
+        get_int(obj, "stale_after_s", p.stale_after_seconds, 1, 7 * 86400, "prices.");
+    if (p.source == "http" && !p.url.starts_with("http://") && !p.url.starts_with("https://"))
+        fail("prices.url", "must be an http(s) URL when the source is http");
+}
+
+// portfolio: {max_watched, expire_days, snapshot_every_ms}.
+void apply_portfolio(PortfolioSettings& p, const json::object& obj) {
+    reject_unknown_keys(obj, {"max_watched", "expire_days", "snapshot_every_ms"}, "portfolio.");
+    p.max_watched = get_int(obj, "max_watched", p.max_watched, 0, 10000000, "portfolio.");
+    p.expire_days = get_int(obj, "expire_days", p.expire_days, 1, 3650, "portfolio.");
+    p.snapshot_every = std::chrono::milliseconds(
+        get_int(obj, "snapshot_every_ms", p.snapshot_every.count(), 1000, 86400000, "portfolio."));
 }
 
 // rate_limits: {"<group>": {paths, methods, per_ip, per_address}}. A group of the defaults is
@@ -228,6 +251,7 @@ void apply_file(Config& c, const json::object& obj) {
                          "maker",
                          "indexer",
                          "prices",
+                         "portfolio",
                          "admin_token",
                          "social_verifier_url",
                          "checkin_chain_id"},
@@ -280,7 +304,14 @@ void apply_file(Config& c, const json::object& obj) {
         if (!indexer->is_object()) fail("indexer", "must be an object");
         apply_indexer(c.indexer, indexer->as_object());
     }
-    if (const auto* prices = find(obj, "prices")) apply_prices(c.prices, *prices);
+    if (const auto* prices = find(obj, "prices")) {
+        if (!prices->is_object()) fail("prices", "must be an object");
+        apply_prices(c.prices, prices->as_object());
+    }
+    if (const auto* portfolio = find(obj, "portfolio")) {
+        if (!portfolio->is_object()) fail("portfolio", "must be an object");
+        apply_portfolio(c.portfolio, portfolio->as_object());
+    }
 }
 
 void apply_env(Config& c, const EnvLookup& env) {
@@ -359,6 +390,8 @@ std::vector<RateGroup> default_rate_groups() {
         // A person claims a faucet a few times a day; its own limit (one per window) is in the
         // store.
         {"faucet", {"/api/faucet_api/v1/claims"}, {"POST"}, {10, 20}, {5, 10}},
+        // A visit registers the address for daily snapshots: a script cannot fill the watch list.
+        {"portfolio", {"/api/portfolio_api/"}, {}, {60, 120}, {60, 120}},
         {"writes", {"/api/"}, {"POST"}, {300, 300}, {120, 120}},
     };
 }

@@ -75,6 +75,24 @@ struct RpcSettings {
     int attempts = 2;                         // rounds over all of a chain's URLs
 };
 
+// USD prices (issue 12): which source, its refresh, and the fixed table that answers while a
+// live source has nothing (fresh) to show. Defaults: the fixed table below.
+struct PriceSettings {
+    std::string source = "fixed";  // fixed | pools | http
+    std::map<std::string, double> fixed{{"ETH", 3000.0}, {"WETH", 3000.0}, {"USDC", 1.0},
+                                        {"USDT", 1.0},   {"DAI", 1.0},     {"WBTC", 60000.0}};
+    std::chrono::milliseconds refresh{5000};
+    std::string url;                         // http: the feed ({"ETH": 3000.1, ...})
+    std::int64_t stale_after_seconds = 300;  // http: older tables are not shown
+};
+
+// The portfolio's daily snapshots: who is watched (opt-in by visiting) and for how long.
+struct PortfolioSettings {
+    std::int64_t max_watched = 10000;  // addresses; a new one beyond this is not watched
+    std::int64_t expire_days = 30;     // unwatched after this many days without a visit
+    std::chrono::milliseconds snapshot_every{60000};  // how often the job looks for due ones
+};
+
 struct Config {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -96,9 +114,8 @@ struct Config {
     std::vector<RateGroup> rate_limits = default_rate_groups();
     MakerSettings maker;
     IndexerSettings indexer;
-    // USD per token symbol for the tracker until a live price source is wired (app.cpp
-    // `tracker_prices`).
-    std::map<std::string, double> prices;
+    PriceSettings prices;
+    PortfolioSettings portfolio;
     // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:
     // social tasks unavailable), the default check-in chain.
     std::string admin_token;

@@ -12,8 +12,8 @@
 namespace perch::price {
 
 struct PriceTable {
-    std::string source;        // where the prices come from: "config", "devnet-pools", an URL
-    std::int64_t as_of = 0;    // unix seconds when the table was made
+    std::string source;      // where the prices come from: "config", "devnet-pools", an URL
+    std::int64_t as_of = 0;  // unix seconds when the table was made
     std::map<std::string, double> usd;  // symbol -> USD per whole token
 
     std::optional<double> of(const std::string& symbol) const {
@@ -24,7 +24,7 @@ struct PriceTable {
 };
 
 class PriceSource {
-public:
+  public:
     virtual ~PriceSource() = default;
     // The newest table; never null (an empty table before the first read).
     virtual std::shared_ptr<const PriceTable> current() const = 0;
@@ -32,12 +32,12 @@ public:
 
 // A fixed table (prices from the config, and tests).
 class FixedPrices final : public PriceSource {
-public:
+  public:
     explicit FixedPrices(PriceTable table)
         : table_(std::make_shared<const PriceTable>(std::move(table))) {}
     std::shared_ptr<const PriceTable> current() const override { return table_; }
 
-private:
+  private:
     std::shared_ptr<const PriceTable> table_;
 };
 

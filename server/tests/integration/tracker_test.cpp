@@ -122,7 +122,8 @@ std::string indexer_config(std::int64_t chain_id, const std::string& profile) {
     return "\"chain_profile\": \"" + profile +
            "\", \"indexer\": {\"enabled\": true, \"confirmations\": 0, \"batch_blocks\": 200, "
            "\"poll_ms\": 100, \"chains\": [" +
-           std::to_string(chain_id) + "]}, \"prices\": {\"ETH\": 3000, \"USDC\": 1}";
+           std::to_string(chain_id) +
+           "]}, \"prices\": {\"source\": \"fixed\", \"fixed\": {\"ETH\": 3000, \"USDC\": 1}}";
 }
 
 }  // namespace

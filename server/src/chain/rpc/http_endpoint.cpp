@@ -146,13 +146,18 @@ Task<std::unique_ptr<HttpEndpoint::Connection>> HttpEndpoint::open(
 }
 
 template <class Stream>
-Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const std::string& body,
+Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const std::string* body,
                                          std::chrono::milliseconds timeout, bool& keep_alive) {
-    bhttp::request<bhttp::string_body> req{bhttp::verb::post, url_.target, 11};
+    bhttp::request<bhttp::string_body> req{body ? bhttp::verb::post : bhttp::verb::get, url_.target,
+                                           11};
     req.set(bhttp::field::host, url_.host);
-    req.set(bhttp::field::content_type, "application/json");
+    if (body) {
+        req.set(bhttp::field::content_type, "application/json");
+        req.body() = *body;
+    } else {
+        req.set(bhttp::field::accept, "application/json");
+    }
     req.keep_alive(true);
-    req.body() = body;
     req.prepare_payload();
     conn.tcp().expires_after(timeout);
     auto [write_ec, written] = co_await bhttp::async_write(stream, req, use_tuple);
@@ -175,6 +180,15 @@ Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const
 }
 
 Task<std::string> HttpEndpoint::post(std::string body, std::chrono::milliseconds timeout) {
+    co_return co_await request(&body, timeout);
+}
+
+Task<std::string> HttpEndpoint::get(std::chrono::milliseconds timeout) {
+    co_return co_await request(nullptr, timeout);
+}
+
+Task<std::string> HttpEndpoint::request(const std::string* body,
+                                        std::chrono::milliseconds timeout) {
     auto executor = co_await asio::this_coro::executor;
     const void* context = &executor.context();
     // A pooled connection may have been closed by the node while idle: one fresh retry covers it.

@@ -43,14 +43,18 @@ class HttpEndpoint {
     const std::string& url() const { return text_; }
     // POSTs a JSON body and returns the response body. Throws RpcError (transport or timeout).
     Task<std::string> post(std::string body, std::chrono::milliseconds timeout);
+    // GETs the URL (a JSON feed) and returns the response body. Throws RpcError as post does.
+    Task<std::string> get(std::chrono::milliseconds timeout);
 
     struct Connection;
 
   private:
     Task<std::vector<boost::asio::ip::tcp::endpoint>> resolve(std::chrono::milliseconds timeout);
     Task<std::unique_ptr<Connection>> open(std::chrono::milliseconds timeout);
+    // body null: a GET.
+    Task<std::string> request(const std::string* body, std::chrono::milliseconds timeout);
     template <class Stream>
-    Task<std::string> exchange(Stream& stream, Connection& conn, const std::string& body,
+    Task<std::string> exchange(Stream& stream, Connection& conn, const std::string* body,
                                std::chrono::milliseconds timeout, bool& keep_alive);
     std::unique_ptr<Connection> take_idle(const void* context);
     void give_back(const void* context, std::unique_ptr<Connection> conn);

@@ -166,24 +166,52 @@ TEST(Config, RateLimitErrorsNameTheKey) {
     EXPECT_NE(error_of(R"({"rate_limits": []})").find("'rate_limits'"), std::string::npos);
 }
 
-TEST(Config, IndexerIsOffUnlessConfiguredAndPricesAreATable) {
+TEST(Config, IndexerIsOffUnlessConfigured) {
     auto c = parse("{}");
     EXPECT_FALSE(c.indexer.enabled);
-    EXPECT_TRUE(c.prices.empty());
     c = parse(R"({"indexer": {"enabled": true, "confirmations": 0, "batch_blocks": 20,
-                  "poll_ms": 250, "start_block": 7, "chains": [1, 1868]},
-                  "prices": {"ETH": 3000, "USDC": 1}})");
+                  "poll_ms": 250, "start_block": 7, "chains": [1, 1868]}})");
     EXPECT_TRUE(c.indexer.enabled);
     EXPECT_EQ(c.indexer.confirmations, 0u);
     EXPECT_EQ(c.indexer.batch_blocks, 20u);
     EXPECT_EQ(c.indexer.poll.count(), 250);
     EXPECT_EQ(c.indexer.start_block, 7);
     EXPECT_EQ(c.indexer.chains, (std::vector<std::int64_t>{1, 1868}));
-    EXPECT_DOUBLE_EQ(c.prices.at("ETH"), 3000);
     EXPECT_FALSE(
         parse(R"({"indexer": {"enabled": true}})", {{"PERCH_INDEXER", "off"}}).indexer.enabled);
     EXPECT_NE(error_of(R"({"indexer": {"batch_blocks": 0}})").find("indexer.batch_blocks"),
               std::string::npos);
     EXPECT_NE(error_of(R"({"indexer": {"chain": [1]}})").find("indexer."), std::string::npos);
-    EXPECT_NE(error_of(R"({"prices": {"ETH": "lots"}})").find("prices.ETH"), std::string::npos);
+}
+
+TEST(Config, PricesAndPortfolioDefaultAndParse) {
+    auto d = parse("{}");
+    EXPECT_EQ(d.prices.source, "fixed");
+    EXPECT_EQ(d.prices.fixed.at("USDC"), 1.0);
+    EXPECT_EQ(d.portfolio.max_watched, 10000);
+    EXPECT_EQ(d.portfolio.expire_days, 30);
+    auto c = parse(
+        R"({"prices": {"source": "http", "url": "https://prices.example/usd.json", "refresh_ms": 10000,
+                       "stale_after_s": 60, "fixed": {"ETH": 2500.5}},
+            "portfolio": {"max_watched": 5, "expire_days": 7, "snapshot_every_ms": 5000}})");
+    EXPECT_EQ(c.prices.source, "http");
+    EXPECT_EQ(c.prices.url, "https://prices.example/usd.json");
+    EXPECT_EQ(c.prices.refresh.count(), 10000);
+    EXPECT_EQ(c.prices.stale_after_seconds, 60);
+    EXPECT_EQ(c.prices.fixed, (std::map<std::string, double>{{"ETH", 2500.5}}));
+    EXPECT_EQ(c.portfolio.max_watched, 5);
+    EXPECT_EQ(c.portfolio.expire_days, 7);
+    EXPECT_EQ(c.portfolio.snapshot_every.count(), 5000);
+}
+
+TEST(Config, PriceErrorsNameTheKey) {
+    EXPECT_NE(error_of(R"({"prices": {"source": "oracle"}})").find("'prices.source'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"source": "http"}})").find("'prices.url'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"fixed": {"ETH": "3000"}}})").find("'prices.fixed.ETH'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"speed": 1}})").find("'prices.speed'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"portfolio": {"expire_days": 0}})").find("'portfolio.expire_days'"),
+              std::string::npos);
 }
