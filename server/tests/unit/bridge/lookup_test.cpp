@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 using namespace perch::bridge;
 
 namespace {
@@ -38,7 +41,8 @@ TEST(Lookup, AnOrderKeyIsWrittenAsTheWatcherWritesIt) {
 }
 
 TEST(Lookup, AnythingElseIsRefused) {
-    for (const std::string bad : {"", "   ", "hello", "0x12", "0x" + std::string(63, 'a'),
+    for (const auto& bad :
+         std::vector<std::string>{"", "   ", "hello", "0x12", "0x" + std::string(63, 'a'),
                                   "8453:" + kHash, "8453:" + kHash + ":", ":" + kHash + ":1",
                                   "x:" + kHash + ":1", "8453:0x12:1", "8453:" + kHash + ":1:2",
                                   "-1:" + kHash + ":1", "8453:" + kHash + ":99999999999999999999"})

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
@@ -93,7 +94,26 @@ function ScoreForm({ shown, onSubmit }: { shown: string; onSubmit: (address: str
   );
 }
 
-const ruleLabel = (t: (k: string, o?: Record<string, unknown>) => string, key: string) => t(`trackerPages.rules.${key}`, { defaultValue: key });
+const RULE_LABELS = [
+  'tx',
+  'tx_count',
+  'active_days',
+  'active_weeks',
+  'active_months',
+  'contracts',
+  'contracts_deployed',
+  'volume_usd',
+  'gas_spent',
+  'bridge_deposits',
+  'bridge_payouts',
+  'bridged_volume_usd',
+  'eth_days',
+] as const;
+type RuleLabel = (typeof RULE_LABELS)[number];
+const isRuleLabel = (key: string): key is RuleLabel => (RULE_LABELS as readonly string[]).includes(key);
+
+/** A rule's words; a rule this app has no words for shows its id. */
+const ruleLabel = (t: TFunction, key: string): string => (isRuleLabel(key) ? t(`trackerPages.rules.${key}`) : key);
 
 function ScoreCard({ score }: { score: Score }) {
   const { t } = useTranslation();
