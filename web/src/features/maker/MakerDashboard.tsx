@@ -47,7 +47,7 @@ function StatusCard({ d }: { d: Dashboard }) {
   return (
     <Card title={t('trackerPages.maker.status')}>
       <p data-testid="maker-status" data-paused={d.paused}>
-        <span className={`order-state order-state--${d.paused ? 'failed' : 'completed'}`}>{d.paused ? t('trackerPages.maker.paused') : t('trackerPages.maker.running')}</span>
+        <span className={`tag tag--${d.paused ? 'bad' : 'good'}`}>{d.paused ? t('trackerPages.maker.paused') : t('trackerPages.maker.running')}</span>
       </p>
       {d.maker ? <p className="muted small">{t('trackerPages.maker.account', { address: d.maker })}</p> : null}
       <p className="muted small">{t('trackerPages.maker.asOf', { time: new Date(d.as_of * 1000).toLocaleString(currentLocale()) })}</p>
