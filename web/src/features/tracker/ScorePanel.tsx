@@ -9,7 +9,7 @@ import { Card } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import type { TrackerSubpage } from '@/pages/TrackerPage';
 import { useWalletStore } from '@/wallet/store';
-import { ADDRESS_ERROR_KEYS, addressesFromSearch, validateAddresses, type AddressInputError } from './addresses';
+import { ADDRESS_ERROR_KEYS, addressesFromSearch, splitAddresses, validateAddresses, type AddressInputError } from './addresses';
 import { bridgeLink, PROGRAM_CHAINS } from './programs';
 import { useTrackerForm } from './trackerStore';
 import './tracker.css';
@@ -54,8 +54,11 @@ function ScoreForm({ shown, onSubmit }: { shown: string; onSubmit: (address: str
   const input = useTrackerForm((s) => s.input);
   const setInput = useTrackerForm((s) => s.setInput);
   const [error, setError] = useState<AddressInputError | null>(null);
+  // One address here: from /tracker's several, keep the first; an empty box takes the shown one.
   useEffect(() => {
-    if (useTrackerForm.getState().input === '' && shown !== '') setInput(shown);
+    const typed = splitAddresses(useTrackerForm.getState().input);
+    if (typed.length > 1) setInput(typed[0] ?? '');
+    else if (typed.length === 0 && shown !== '') setInput(shown);
   }, [shown, setInput]);
   return (
     <Card>

@@ -168,3 +168,13 @@ describe('/tracker programme pages', () => {
     expect(screen.getByRole('button', { name: 'Bridge to Scroll' })).toBeInTheDocument();
   });
 });
+
+describe('/tracker to a programme page', () => {
+  it('the first of several typed addresses is kept for the one-address form', async () => {
+    trackerApi();
+    mockApi({ '/api/tracker_api/v1/score': () => ok(SCORE) });
+    useTrackerForm.getState().setInput(`${A}\n${B}`);
+    renderApp('/tracker/soneium-og');
+    expect(await screen.findByRole('textbox', { name: 'Enter a wallet address' })).toHaveValue(A);
+  });
+});
