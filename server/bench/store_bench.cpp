@@ -2,6 +2,8 @@
 // same run: the bridge history API's query shapes (an address, an address in a channel, a
 // partner channel), each through SqlOrders::history as the API calls it (a DB thread hop, the
 // count, the page of 10, each order's timeline). Reports p50 and p99 latency in milliseconds.
+// On the same orders: /query's look-ups (by a deposit or payout hash, by an order key) and the
+// maker dashboard's reads (a day's and a week's orders by state, a week's completions).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <vector>
 
 #include "bench_support.hpp"
 #include "store/sql/db.hpp"
@@ -135,6 +138,74 @@ void BM_History(benchmark::State& state, Dialect dialect, Shape shape) {
     state.counters["rows"] = static_cast<double>(rows);
 }
 
+// p50 and p99 of `ms` as benchmark counters.
+void report(benchmark::State& state, std::vector<double>& ms) {
+    std::sort(ms.begin(), ms.end());
+    auto at = [&](double q) { return ms[static_cast<std::size_t>(q * (ms.size() - 1))]; };
+    state.counters["p50_ms"] = at(0.50);
+    state.counters["p99_ms"] = at(0.99);
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+// /query: a random order by its transaction hash (deposit or payout: every column is looked up)
+// and by its order key, alternately, with the timelines, as the lookup API reads them.
+void BM_Lookup(benchmark::State& state, Dialect dialect) {
+    auto* store = seeded(dialect);
+    if (!store) {
+        state.SkipWithError("PERCH_BENCH_POSTGRES_URL is not set");
+        return;
+    }
+    boost::asio::io_context io;
+    std::mt19937_64 random(11);
+    std::vector<double> ms;
+    bool by_key = false;
+    for (auto _ : state) {
+        auto hash = address("7a", static_cast<std::int64_t>(random() % kOrders) + 1) +
+                    "000000000000000000000000";
+        auto start = std::chrono::steady_clock::now();
+        std::size_t found = 0;
+        if (by_key) {
+            found = run(io, store->orders().order_by_key("8453:" + hash + ":0")) ? 1 : 0;
+        } else {
+            found = run(io, store->orders().orders_by_tx_hash(hash, 50)).size();
+        }
+        ms.push_back(ms_since(start));
+        if (found != 1) state.SkipWithError("a look-up did not find its one order");
+        by_key = !by_key;
+    }
+    report(state, ms);
+}
+
+// /maker: what the dashboard reads when its cache expires. The 1M orders span 11.6 days, so a
+// week holds ~600,000 completions, of which the API reads the newest 100,000.
+void BM_Dashboard(benchmark::State& state, Dialect dialect) {
+    auto* store = seeded(dialect);
+    if (!store) {
+        state.SkipWithError("PERCH_BENCH_POSTGRES_URL is not set");
+        return;
+    }
+    boost::asio::io_context io;
+    const std::int64_t now = 1'700'000'005 + kOrders;
+    std::vector<double> ms;
+    std::size_t rows = 0;
+    for (auto _ : state) {
+        auto start = std::chrono::steady_clock::now();
+        rows = run(io, store->orders().completions_since(now - 7 * 86400, 100'000)).size();
+        auto day = run(io, store->orders().count_by_state_since(now - 86400));
+        auto week = run(io, store->orders().count_by_state_since(now - 7 * 86400));
+        ms.push_back(ms_since(start));
+        // ~86,400 a day and ~604,800 a week (created one a second).
+        if (rows != 100'000 || day.at("completed") < 86'000 || week.at("completed") < 604'000)
+            state.SkipWithError("the dashboard's reads came back wrong");
+    }
+    report(state, ms);
+    state.counters["rows"] = static_cast<double>(rows);
+}
+
 BENCHMARK_CAPTURE(BM_History, sqlite_address, Dialect::sqlite, Shape::address)->Iterations(2000);
 BENCHMARK_CAPTURE(BM_History, sqlite_address_in_channel, Dialect::sqlite, Shape::address_in_channel)
     ->Iterations(2000);
@@ -146,5 +217,10 @@ BENCHMARK_CAPTURE(BM_History, postgresql_address_in_channel, Dialect::postgresql
     ->Iterations(2000);
 BENCHMARK_CAPTURE(BM_History, postgresql_channel, Dialect::postgresql, Shape::channel)
     ->Iterations(2000);
+
+BENCHMARK_CAPTURE(BM_Lookup, sqlite, Dialect::sqlite)->Iterations(2000);
+BENCHMARK_CAPTURE(BM_Lookup, postgresql, Dialect::postgresql)->Iterations(2000);
+BENCHMARK_CAPTURE(BM_Dashboard, sqlite, Dialect::sqlite)->Iterations(10);
+BENCHMARK_CAPTURE(BM_Dashboard, postgresql, Dialect::postgresql)->Iterations(10);
 
 }  // namespace

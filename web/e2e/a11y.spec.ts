@@ -5,7 +5,7 @@ import { expect, test } from './fixtures/test';
 // axe-core on every main route in both themes: no serious or critical WCAG 2 A/AA violation.
 const ROUTES = [
   '/', '/swap', '/rewards', '/history', '/portfolio', '/tracker', '/ecosystem', '/deploy', '/faucet',
-  '/query', '/points', '/owlympics', '/soneium-badge', '/docs', '/docs/fees',
+  '/query', '/maker', '/tracker/soneium-og', '/points', '/owlympics', '/soneium-badge', '/docs', '/docs/fees',
 ];
 const THEMES = ['light', 'dark'] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -545,15 +545,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/portfolio_api/v1/balances": {
+    "/api/query_api/v1/lookup": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** An address's balances on every chain with USD values (opts it in to daily snapshots) */
-        get: operations["get_portfolio_api_v1_balances"];
+        /** What matches q (an address, a deposit/payout/refund transaction hash or an order key): the bridge orders, newest first (at most 50), and for an address its points and the check-ins of the last year */
+        get: operations["get_query_api_v1_lookup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -562,32 +562,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/portfolio_api/v1/chains": {
+    "/api/maker_api/v1/dashboard": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The chains a portfolio covers */
-        get: operations["get_portfolio_api_v1_chains"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/portfolio_api/v1/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An address's daily portfolio totals (UTC days) */
-        get: operations["get_portfolio_api_v1_history"];
+        /** The maker's public dashboard: liquidity per chain and token (base units), 24 h / 7 d volume per token and orders by state, median and p95 completion seconds per route over 7 d, the 10 latest payouts with explorer links, paused (kept 5 s) */
+        get: operations["get_maker_api_v1_dashboard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2264,9 +2247,15 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
-    get_portfolio_api_v1_balances: {
+    get_query_api_v1_lookup: {
         parameters: {
-            query?: never;
+            query: {
+                /**
+                 * @description a wallet address, a deposit / payout / refund transaction hash, or an order key <chain id>:<deposit tx hash>:<log index>
+                 * @example 0x90F79bf6EB2c4f870365E785982E1f101E93b906
+                 */
+                q: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2280,16 +2269,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
+                        data?: {
+                            /** @enum {string} */
+                            kind: "address" | "tx_hash" | "order_key";
+                            /** @description the input as the store keeps it (lower case) */
+                            q: string;
+                            /** @description newest first, at most 50 */
+                            orders: components["schemas"]["Order"][];
+                            orders_total: number;
+                            /** @description an address's points ledger sums */
+                            points: {
+                                total?: number;
+                                campaign?: number;
+                                cross?: number;
+                                refer?: number;
+                                check_in?: number;
+                                pool?: number;
+                                cross_v1?: number;
+                                refer_v1?: number;
+                            } | null;
+                            /** @description an address's check-ins of the last 366 days, newest first */
+                            checkins: {
+                                /** @example 2026-11-20 */
+                                date?: string;
+                                chain_id?: number;
+                                tx_hash?: string;
+                                points?: number;
+                            }[] | null;
+                        };
                     } & components["schemas"]["Envelope"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
         };
     };
-    get_portfolio_api_v1_chains: {
+    get_maker_api_v1_dashboard: {
         parameters: {
             query?: never;
             header?: never;
@@ -2305,32 +2322,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data?: unknown;
-                    } & components["schemas"]["Envelope"];
-                };
-            };
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["TooMany"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    get_portfolio_api_v1_history: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: the envelope {code: 0, msg, data} */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        data?: unknown;
+                        data?: {
+                            /** @description the maker's address ('' without a chain profile) */
+                            maker: string;
+                            /** @description unix seconds the figures were read (kept 5 s) */
+                            as_of: number;
+                            paused: boolean;
+                            liquidity: {
+                                chain_id?: number;
+                                chain_name?: string;
+                                /** @description '' when the chain answered */
+                                error?: string;
+                                tokens?: {
+                                    symbol?: string;
+                                    decimals?: number;
+                                    /** @description base units */
+                                    balance?: string;
+                                }[];
+                            }[];
+                            /** @description completed orders per token, keys 24h and 7d */
+                            volume: {
+                                [key: string]: {
+                                    token?: string;
+                                    decimals?: number;
+                                    /** @description base units deposited */
+                                    amount?: string;
+                                    orders?: number;
+                                }[];
+                            };
+                            /** @description orders created in the window by state, keys 24h and 7d */
+                            orders: {
+                                [key: string]: {
+                                    [key: string]: number;
+                                };
+                            };
+                            routes: {
+                                src_chain_id?: number;
+                                dst_chain_id?: number;
+                                token?: string;
+                                completed?: number;
+                                median_seconds?: number;
+                                /** @description nearest rank */
+                                p95_seconds?: number;
+                            }[];
+                            recent_payouts: {
+                                src_chain_id?: number;
+                                dst_chain_id?: number;
+                                token?: string;
+                                decimals?: number;
+                                amount?: string;
+                                receive_amount?: string;
+                                recipient?: string;
+                                tx_hash?: string;
+                                explorer_url?: string;
+                                completed_at?: number;
+                            }[];
+                        };
                     } & components["schemas"]["Envelope"];
                 };
             };

@@ -187,6 +187,52 @@ constexpr RouteDoc kDocs[] = {
        {"name": "size", "in": "query", "required": false,
         "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}}],
        "data": {"$ref": "#/components/schemas/History"}, "errors": ["400"]})json"},
+    {"GET /api/query_api/v1/lookup",
+     R"json({"parameters": [
+       {"name": "q", "in": "query", "required": true,
+        "description": "a wallet address, a deposit / payout / refund transaction hash, or an order key <chain id>:<deposit tx hash>:<log index>",
+        "schema": {"type": "string"}, "example": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"}],
+       "data": {"type": "object", "required": ["kind", "q", "orders", "orders_total", "points", "checkins"],
+        "properties": {
+         "kind": {"type": "string", "enum": ["address", "tx_hash", "order_key"]},
+         "q": {"type": "string", "description": "the input as the store keeps it (lower case)"},
+         "orders": {"type": "array", "items": {"$ref": "#/components/schemas/Order"}, "description": "newest first, at most 50"},
+         "orders_total": {"type": "integer"},
+         "points": {"type": "object", "nullable": true, "description": "an address's points ledger sums",
+          "properties": {"total": {"type": "integer"}, "campaign": {"type": "integer"}, "cross": {"type": "integer"},
+           "refer": {"type": "integer"}, "check_in": {"type": "integer"}, "pool": {"type": "integer"},
+           "cross_v1": {"type": "integer"}, "refer_v1": {"type": "integer"}}},
+         "checkins": {"type": "array", "nullable": true, "description": "an address's check-ins of the last 366 days, newest first",
+          "items": {"type": "object", "properties": {"date": {"type": "string", "example": "2026-11-20"},
+           "chain_id": {"type": "integer"}, "tx_hash": {"type": "string"}, "points": {"type": "integer"}}}}}},
+       "errors": ["400"]})json"},
+    {"GET /api/maker_api/v1/dashboard",
+     R"json({"data": {"type": "object", "required": ["maker", "as_of", "paused", "liquidity", "volume", "orders",
+        "routes", "recent_payouts"], "properties": {
+         "maker": {"type": "string", "description": "the maker's address ('' without a chain profile)"},
+         "as_of": {"type": "integer", "description": "unix seconds the figures were read (kept 5 s)"},
+         "paused": {"type": "boolean"},
+         "liquidity": {"type": "array", "items": {"type": "object", "properties": {
+           "chain_id": {"type": "integer"}, "chain_name": {"type": "string"},
+           "error": {"type": "string", "description": "'' when the chain answered"},
+           "tokens": {"type": "array", "items": {"type": "object", "properties": {
+             "symbol": {"type": "string"}, "decimals": {"type": "integer"},
+             "balance": {"type": "string", "description": "base units"}}}}}}},
+         "volume": {"type": "object", "description": "completed orders per token, keys 24h and 7d",
+          "additionalProperties": {"type": "array", "items": {"type": "object", "properties": {
+           "token": {"type": "string"}, "decimals": {"type": "integer"},
+           "amount": {"type": "string", "description": "base units deposited"}, "orders": {"type": "integer"}}}}},
+         "orders": {"type": "object", "description": "orders created in the window by state, keys 24h and 7d",
+          "additionalProperties": {"type": "object", "additionalProperties": {"type": "integer"}}},
+         "routes": {"type": "array", "items": {"type": "object", "properties": {
+           "src_chain_id": {"type": "integer"}, "dst_chain_id": {"type": "integer"}, "token": {"type": "string"},
+           "completed": {"type": "integer"}, "median_seconds": {"type": "number"},
+           "p95_seconds": {"type": "integer", "description": "nearest rank"}}}},
+         "recent_payouts": {"type": "array", "items": {"type": "object", "properties": {
+           "src_chain_id": {"type": "integer"}, "dst_chain_id": {"type": "integer"}, "token": {"type": "string"},
+           "decimals": {"type": "integer"}, "amount": {"type": "string"}, "receive_amount": {"type": "string"},
+           "recipient": {"type": "string"}, "tx_hash": {"type": "string"}, "explorer_url": {"type": "string"},
+           "completed_at": {"type": "integer"}}}}}}})json"},
     {"GET /api/bridge_api/v1/order/stream",
      R"json({"parameters": [
        {"name": "chain_id", "in": "query", "required": true, "schema": {"type": "integer"}, "example": 10},

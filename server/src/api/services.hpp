@@ -76,6 +76,8 @@ void register_pool_api(http::Router& router, Services& services);
 void register_swap_api(http::Router& router, Services& services);
 void register_tracker_api(http::Router& router, Services& services);
 void register_portfolio_api(http::Router& router, Services& services);
+void register_query_api(http::Router& router, Services& services);
+void register_maker_dashboard_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -145,6 +145,21 @@ struct HistoryPage {
     std::int64_t total = 0;
 };
 
+// A completed order as the maker's public dashboard reads it: what it carried and when it was seen
+// (created_at) and completed.
+struct Completion {
+    std::int64_t src_chain_id = 0;
+    std::int64_t dst_chain_id = 0;
+    std::string token;
+    int decimals = 18;
+    std::string amount;  // raw units, decimal
+    std::string receive_amount;
+    std::string recipient;
+    std::string dst_tx_hash;
+    std::int64_t created_at = 0;
+    std::int64_t completed_at = 0;
+};
+
 class OrderStore {
   public:
     virtual ~OrderStore() = default;
@@ -201,6 +216,15 @@ class OrderStore {
     virtual Task<HistoryPage> history(HistoryQuery query) = 0;
     // Every deposit sent by and payout received by these lower-case addresses.
     virtual Task<std::vector<BridgeLeg>> bridge_legs(std::vector<std::string> addresses) = 0;
+    // Orders (newest first, with their timelines) whose deposit, payout or refund transaction is
+    // `tx_hash` (lower-case 0x); one by its order key ("<src chain>:<tx hash>:<log index>").
+    virtual Task<std::vector<Order>> orders_by_tx_hash(std::string tx_hash, int limit) = 0;
+    virtual Task<std::optional<Order>> order_by_key(std::string order_key) = 0;
+
+    // The maker's dashboard: orders completed at or after `since` (unix seconds), newest first;
+    // and how many orders created at or after `since` are in each state.
+    virtual Task<std::vector<Completion>> completions_since(std::int64_t since, int limit) = 0;
+    virtual Task<std::map<std::string, std::int64_t>> count_by_state_since(std::int64_t since) = 0;
 
     // The maker's pause switch.
     // How many orders are in each state (for the metrics).

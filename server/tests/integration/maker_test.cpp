@@ -599,3 +599,97 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
     EXPECT_EQ(pool_owed(chains, devnet, dst, usdc), owed_before);
     EXPECT_EQ(chains.erc20(dst, usdc, kMaker), *U256(held).sub(paid));
 }
+
+// /query and /maker through the real binary: a paid order is found by its deposit, payout, key,
+// sender and recipient; the dashboard counts it in the day's volume and states, times its route,
+// lists the payout with the destination explorer's link, reads the maker's balances from the
+// chains, and shows a pause at once although the rest is cached.
+TEST(MakerOn, TheLookupAndTheDashboardShowAPaidOrder) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    PerchProcess perch(maker_config(devnet));
+    wait_for_watchers(perch.db(), devnet.rpc_urls.size());
+    auto sender = fresh_wallet(chains, 8453, kEth);
+    auto recipient = fresh_wallet(chains, 42161, U256());
+    auto amount = *U256::parse_units("0.01", 18);
+    auto d = deposit(chains, devnet, 8453, sender, "", amount, 42161, recipient);
+    auto paid = wait_for_state(perch, 8453, d.tx_hash, "completed");
+    auto payout = std::string(paid.at("dst_tx_hash").as_string());
+    auto key = std::string(paid.at("order_key").as_string());
+
+    auto lookup = [&](const std::string& q) {
+        auto res = perch.get("/api/query_api/v1/lookup?q=" + q);
+        EXPECT_EQ(res.status, 200) << q << ": " << res.body;
+        return json::parse(res.body).at("data").as_object();
+    };
+    for (const auto& [q, kind] :
+         std::vector<std::pair<std::string, std::string>>{{d.tx_hash, "tx_hash"},
+                                                          {payout, "tx_hash"},
+                                                          {key, "order_key"},
+                                                          {sender, "address"},
+                                                          {recipient, "address"}}) {
+        auto found = lookup(q);
+        EXPECT_EQ(found.at("kind").as_string(), kind) << q;
+        ASSERT_EQ(found.at("orders").as_array().size(), 1u) << q << ": " << json::serialize(found);
+        EXPECT_EQ(found.at("orders").at(0).at("order_key").as_string(), key);
+        EXPECT_EQ(found.at("points").is_null(), kind != "address") << q;
+    }
+    auto by_sender = lookup(sender);
+    EXPECT_EQ(by_sender.at("orders_total").as_int64(), 1);
+    EXPECT_TRUE(by_sender.at("checkins").as_array().empty());
+    EXPECT_TRUE(lookup("0x" + std::string(64, 'e')).at("orders").as_array().empty());
+
+    auto get_dashboard = [&] {
+        auto res = perch.get("/api/maker_api/v1/dashboard");
+        EXPECT_EQ(res.status, 200) << res.body;
+        return json::parse(res.body).at("data").as_object();
+    };
+    auto dash = get_dashboard();
+    EXPECT_EQ(text_of(dash, "maker"), kMaker);
+    EXPECT_FALSE(dash.at("paused").as_bool());
+    auto day = dash.at("orders").at("24h").as_object();
+    EXPECT_EQ(day.at("completed").as_int64(), 1) << json::serialize(dash);
+    auto volume = dash.at("volume").at("24h").as_array();
+    ASSERT_EQ(volume.size(), 1u);
+    EXPECT_EQ(volume[0].at("token").as_string(), "ETH");
+    EXPECT_EQ(volume[0].at("amount").as_string(), amount.to_dec());
+    auto routes = dash.at("routes").as_array();
+    ASSERT_EQ(routes.size(), 1u);
+    EXPECT_EQ(routes[0].at("src_chain_id").as_int64(), 8453);
+    EXPECT_EQ(routes[0].at("dst_chain_id").as_int64(), 42161);
+    EXPECT_EQ(routes[0].at("completed").as_int64(), 1);
+    EXPECT_EQ(routes[0].at("median_seconds").as_double(),
+              static_cast<double>(routes[0].at("p95_seconds").as_int64()));
+    EXPECT_LE(routes[0].at("p95_seconds").as_int64(), 60);
+    auto payouts = dash.at("recent_payouts").as_array();
+    ASSERT_EQ(payouts.size(), 1u);
+    EXPECT_EQ(payouts[0].at("tx_hash").as_string(), payout);
+    std::string explorer;
+    auto listed = json::parse(perch.get("/api/bridge_api/v1/get-all-chains").body);
+    for (const auto& c : listed.at("data").at("list").as_array())
+        if (c.at("chain_id").as_int64() == 42161) explorer = c.at("explorer_url").as_string();
+    ASSERT_FALSE(explorer.empty());
+    EXPECT_EQ(payouts[0].at("explorer_url").as_string(), explorer + "/tx/" + payout);
+    // The maker's balances as the chain has them (the payout just left 42161).
+    bool saw_eth = false;
+    for (const auto& c : dash.at("liquidity").as_array()) {
+        if (c.at("chain_id").as_int64() != 42161) continue;
+        EXPECT_EQ(c.at("error").as_string(), "");
+        for (const auto& t : c.at("tokens").as_array()) {
+            if (t.at("symbol").as_string() != "ETH") continue;
+            saw_eth = true;
+            EXPECT_EQ(u256_of(t.at("balance")), chains.native(42161, kMaker));
+        }
+    }
+    EXPECT_TRUE(saw_eth) << json::serialize(dash.at("liquidity"));
+
+    // Cached: the same figures within 5 s, but the pause switch is read fresh.
+    std::vector<std::pair<std::string, std::string>> env{{"PERCH_DATABASE_URL", perch.db().url()}};
+    auto [rc, out] = run_perch({"pause"}, env);
+    ASSERT_EQ(rc, 0) << out;
+    auto again = get_dashboard();
+    EXPECT_TRUE(again.at("paused").as_bool());
+    EXPECT_EQ(again.at("as_of"), dash.at("as_of"));
+    auto [resumed_rc, resumed_out] = run_perch({"resume"}, env);
+    ASSERT_EQ(resumed_rc, 0) << resumed_out;
+}

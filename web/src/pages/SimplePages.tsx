@@ -8,10 +8,6 @@ import { EventBoard } from '@/features/events/EventBoard';
 
 /** Routes the spec lists without showing their contents, and the small static pages. */
 
-export function MakerPage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pages.maker')} body={t('pages.makerBody')} />;
-}
 export function InvitePage() {
   const { t } = useTranslation();
   return <SimplePage title={t('pages.invite')} body={t('pages.inviteBody')} />;
@@ -23,10 +19,6 @@ export function DevelopingPage() {
 export function TestPage() {
   const { t } = useTranslation();
   return <SimplePage title={t('pages.test')} body={t('pages.testBody')} />;
-}
-export function QueryPage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pages.query')} body={t('pages.queryBody')} />;
 }
 export function ScrollBadgePage() {
   const { t } = useTranslation();

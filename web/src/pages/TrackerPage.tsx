@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
+import { ScorePanel } from '@/features/tracker/ScorePanel';
 import { TrackerPanel } from '@/features/tracker/TrackerPanel';
 
 export const TRACKER_SUBPAGES = ['scrollmarks', 'scroll-airdrop', 'lxp', 'soneium-og', 'zora-airdrop'] as const;
@@ -22,7 +23,7 @@ export default function TrackerPage({ sub }: { sub?: TrackerSubpage }) {
           </NavLink>
         ))}
       </nav>
-      <TrackerPanel />
+      {sub ? <ScorePanel key={sub} program={sub} /> : <TrackerPanel />}
     </div>
   );
 }

@@ -612,6 +612,70 @@ Task<std::vector<BridgeLeg>> SqlOrders::bridge_legs(std::vector<std::string> add
     co_return co_await db_.run(std::move(read));
 }
 
+Task<std::vector<Order>> SqlOrders::orders_by_tx_hash(std::string tx_hash, int limit) {
+    auto read = [tx_hash = std::move(tx_hash), limit](Connection& c) {
+        // One indexed look-up per column (migration 0022), joined by id.
+        auto& s = c.prepared(select_orders(
+            "WHERE id IN (SELECT id FROM bridge_orders WHERE src_tx_hash = ? UNION SELECT id FROM "
+            "bridge_orders WHERE dst_tx_hash = ? UNION SELECT id FROM bridge_orders WHERE "
+            "refund_tx_hash = ?) ORDER BY id DESC LIMIT ?"));
+        s.bind(1, tx_hash)
+            .bind(2, tx_hash)
+            .bind(3, tx_hash)
+            .bind(4, static_cast<std::int64_t>(limit));
+        auto found = read_orders(s);
+        for (auto& o : found) fill_timeline(c, o);
+        return found;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<std::optional<Order>> SqlOrders::order_by_key(std::string order_key) {
+    auto read = [order_key = std::move(order_key)](Connection& c) -> std::optional<Order> {
+        auto& s = c.prepared(select_orders("WHERE order_key = ?"));
+        s.bind(1, order_key);
+        auto found = read_orders(s);
+        if (found.empty()) return std::nullopt;
+        fill_timeline(c, found.front());
+        return found.front();
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<std::vector<Completion>> SqlOrders::completions_since(std::int64_t since, int limit) {
+    auto read = [since, limit](Connection& c) {
+        // The completion time is the 'completed' event's (read on (state, at), migration 0022).
+        auto& s = c.prepared(
+            "SELECT o.src_chain_id, o.dst_chain_id, o.token, o.decimals, o.amount, "
+            "o.receive_amount, o.recipient, o.dst_tx_hash, o.created_at, e.at FROM "
+            "bridge_order_events e JOIN bridge_orders o ON o.id = e.order_id WHERE e.state = "
+            "'completed' AND e.at >= ? ORDER BY e.at DESC, e.id DESC LIMIT ?");
+        s.bind(1, since).bind(2, static_cast<std::int64_t>(limit));
+        std::vector<Completion> out;
+        while (s.step()) {
+            out.push_back({s.column_int(0), s.column_int(1), s.column_text(2),
+                           static_cast<int>(s.column_int(3)), s.column_text(4), s.column_text(5),
+                           s.column_text(6), s.column_text(7), s.column_int(8), s.column_int(9)});
+        }
+        s.reset();
+        return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<std::map<std::string, std::int64_t>> SqlOrders::count_by_state_since(std::int64_t since) {
+    auto read = [since](Connection& c) {
+        auto& s = c.prepared(
+            "SELECT state, COUNT(*) FROM bridge_orders WHERE created_at >= ? GROUP BY state");
+        s.bind(1, since);
+        std::map<std::string, std::int64_t> out;
+        while (s.step()) out[s.column_text(0)] = s.column_int(1);
+        s.reset();
+        return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
 Task<std::map<std::string, std::int64_t>> SqlOrders::count_by_state() {
     auto read = [](Connection& c) {
         auto& s = c.prepared("SELECT state, COUNT(*) FROM bridge_orders GROUP BY state");

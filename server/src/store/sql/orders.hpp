@@ -31,6 +31,10 @@ class SqlOrders final : public OrderStore {
     Task<std::optional<Order>> order_by_tx(std::int64_t chain_id, std::string tx_hash) override;
     Task<HistoryPage> history(HistoryQuery query) override;
     Task<std::vector<BridgeLeg>> bridge_legs(std::vector<std::string> addresses) override;
+    Task<std::vector<Order>> orders_by_tx_hash(std::string tx_hash, int limit) override;
+    Task<std::optional<Order>> order_by_key(std::string order_key) override;
+    Task<std::vector<Completion>> completions_since(std::int64_t since, int limit) override;
+    Task<std::map<std::string, std::int64_t>> count_by_state_since(std::int64_t since) override;
     Task<std::map<std::string, std::int64_t>> count_by_state() override;
     Task<bool> paused() override;
     Task<void> set_paused(bool paused) override;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { quoteQuery, type Quote } from '@/api/bridge';
@@ -53,7 +54,7 @@ function useSettled<T>(value: T, wait = DEFAULT_DEBOUNCE_MS): T {
   return settled;
 }
 
-function buttonText(t: ReturnType<typeof useTranslation>['t'], s: SendButtonState, ctx: { token: string; decimals: number; network: string }): string {
+function buttonText(t: TFunction, s: SendButtonState, ctx: { token: string; decimals: number; network: string }): string {
   switch (s.kind) {
     case 'connectWallet':
       return t('wallet.connectWallet');

@@ -13,7 +13,7 @@ import '@/features/bridge/bridge.css';
 import { useWalletStore } from '@/wallet/store';
 import { currentLocale } from '@/i18n';
 
-const COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.receive', 'history.status', 'history.txHash'] as const;
+export const HISTORY_COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.receive', 'history.status', 'history.txHash'] as const;
 export const HISTORY_PAGE_SIZE = 10;
 
 /** Pages needed for `total` rows (at least one). */
@@ -40,7 +40,8 @@ function OrderTimeline({ order, id }: { order: Order; id: string }) {
   );
 }
 
-function OrderRow({ order, chains }: { order: Order; chains: readonly Chain[] | undefined }) {
+/** One order with its timeline toggle (also /query's rows). */
+export function OrderRow({ order, chains }: { order: Order; chains: readonly Chain[] | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const timelineId = useId();
@@ -98,7 +99,7 @@ function OrderRow({ order, chains }: { order: Order; chains: readonly Chain[] | 
       </tr>
       {steps > 0 ? (
         <tr className="order-timeline-row" data-testid={`order-timeline-${order.src_tx_hash}`} hidden={!open}>
-          <td colSpan={COLUMNS.length}>
+          <td colSpan={HISTORY_COLUMNS.length}>
             <OrderTimeline order={order} id={timelineId} />
           </td>
         </tr>
@@ -125,8 +126,8 @@ export function HistoryTable({ channel }: { channel?: number }) {
 
   return (
     <Card className="table-card">
-      <DataTable headers={COLUMNS.map((k) => t(k))}>
-        {empty !== null ? <EmptyRow span={COLUMNS.length}>{empty}</EmptyRow> : list.map((o) => <OrderRow key={o.order_key} order={o} chains={chains} />)}
+      <DataTable headers={HISTORY_COLUMNS.map((k) => t(k))}>
+        {empty !== null ? <EmptyRow span={HISTORY_COLUMNS.length}>{empty}</EmptyRow> : list.map((o) => <OrderRow key={o.order_key} order={o} chains={chains} />)}
       </DataTable>
       {address && pages > 1 ? (
         <nav className="history-pager" aria-label={t('history.title')}>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { isNativeAddress, swapBalancesQuery, swapQuoteQuery, swapTokensQuery, type SwapQuote, type SwapToken } from '@/api/swap';
@@ -29,7 +30,7 @@ import { useSwapExecute } from './useSwapExecute';
 import { readAllowance } from './walletTx';
 import './swap.css';
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 function buttonText(t: T, s: SwapButtonState, ctx: { tokenIn: string; network: string }): string {
   switch (s.kind) {

@@ -1,43 +1,143 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { activityQueryKey, getActivity, type AddressActivity, type IndexedChain } from '@/api/tracker';
 import { Card } from '@/components/Card';
-import { DataTable } from '@/components/DataTable';
+import { Spinner } from '@/components/Spinner';
+import { useWalletStore } from '@/wallet/store';
+import { ActivityTable } from './ActivityTable';
+import { activeDaysOf, laggingChains } from './activity';
+import { ADDRESS_ERROR_KEYS, addressesFromSearch, shareLink, validateAddresses, type AddressInputError } from './addresses';
+import { Heatmap } from './Heatmap';
+import { useTrackerForm } from './trackerStore';
+import { useCopy } from './useCopy';
+import './tracker.css';
 
-const COLUMNS = ['tracker.network', 'tracker.transactions', 'tracker.volume', 'tracker.lastActive'] as const;
-const NETWORKS = ['scroll', 'linea', 'zksync', 'base', 'arbitrum', 'optimism', 'taiko', 'blast', 'zora', 'soneium'] as const;
+/** The addresses the page shows: those of the link, else the connected wallet's. */
+function useShownAddresses(): string[] {
+  const [params] = useSearchParams();
+  const wallet = useWalletStore((s) => s.address);
+  return useMemo(() => {
+    const fromLink = addressesFromSearch(`?${params.toString()}`);
+    return fromLink.length > 0 ? fromLink : wallet ? [wallet] : [];
+  }, [params, wallet]);
+}
 
-/** Address lookup + per-network activity table. */
+/** /tracker: up to five addresses, per network their activity, an active-day heatmap, a share link. */
 export function TrackerPanel() {
   const { t } = useTranslation();
-  const [address, setAddress] = useState('');
+  const addresses = useShownAddresses();
+  const activity = useQuery({
+    queryKey: activityQueryKey(addresses),
+    queryFn: ({ signal }) => getActivity(addresses, signal),
+    enabled: addresses.length > 0,
+    staleTime: 30_000,
+  });
   return (
     <>
-      <Card>
-        <form className="inline-form" onSubmit={(e) => e.preventDefault()}>
-          <input
-            className="input"
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-            placeholder={t('tracker.addressPlaceholder')}
-            aria-label={t('tracker.addressPlaceholder')}
-          />
+      <AddressForm shown={addresses} />
+      {activity.isLoading ? <Spinner /> : null}
+      {activity.isError ? (
+        <p className="form-error" role="alert">
+          {t('trackerPages.loadError', { message: activity.error.message })}
+        </p>
+      ) : null}
+      {activity.data ? <LagNotice chains={activity.data.chains} /> : null}
+      {activity.data?.addresses.map((a) => <AddressActivityCard key={a.address} activity={a} />)}
+    </>
+  );
+}
+
+function AddressForm({ shown }: { shown: string[] }) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const { pathname } = useLocation();
+  const [, setParams] = useSearchParams();
+  const input = useTrackerForm((s) => s.input);
+  const setInput = useTrackerForm((s) => s.setInput);
+  const [error, setError] = useState<AddressInputError | null>(null);
+  const [copyState, copy] = useCopy();
+  // The form starts from what is shown (a shared link, or the wallet).
+  useEffect(() => {
+    if (useTrackerForm.getState().input === '' && shown.length > 0) setInput(shown.join('\n'));
+  }, [shown, setInput]);
+
+  const submit = () => {
+    const v = validateAddresses(input);
+    if (!v.ok) {
+      setError(v.error);
+      return;
+    }
+    setError(null);
+    setParams({ addresses: v.addresses.join(',') }, { replace: true });
+  };
+  return (
+    <Card>
+      <form
+        className="tracker-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={inputId} className="field-label">
+          {t('trackerPages.inputLabel')}
+        </label>
+        <textarea
+          id={inputId}
+          className="textarea"
+          rows={3}
+          spellCheck={false}
+          placeholder={t('trackerPages.inputPlaceholder')}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+        />
+        {error ? (
+          <p className="form-error" role="alert">
+            {t(ADDRESS_ERROR_KEYS[error])}
+          </p>
+        ) : null}
+        <div className="button-row">
           <button type="submit" className="btn btn--primary">
             {t('tracker.check')}
           </button>
-        </form>
-      </Card>
-      <Card className="table-card">
-        <DataTable headers={COLUMNS.map((k) => t(k))}>
-          {NETWORKS.map((n) => (
-            <tr key={n}>
-              <td>{t(`tracker.networks.${n}`)}</td>
-              <td>{t('common.none')}</td>
-              <td>{t('common.none')}</td>
-              <td>{t('common.none')}</td>
-            </tr>
-          ))}
-        </DataTable>
-      </Card>
-    </>
+          <button
+            type="button"
+            className="btn btn--soft"
+            disabled={shown.length === 0}
+            onClick={() => void copy(shareLink(window.location.origin, pathname, shown))}
+          >
+            {copyState === 'copied' ? t('trackerPages.copied') : copyState === 'failed' ? t('trackerPages.copyFailed') : t('trackerPages.share')}
+          </button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function LagNotice({ chains }: { chains: IndexedChain[] }) {
+  const { t } = useTranslation();
+  const behind = laggingChains(chains);
+  if (behind.length === 0) return null;
+  return (
+    <p className="tracker-lag" role="status" data-testid="tracker-lag">
+      {behind.map((c) => t('trackerPages.lag', { chain: c.chain_name, blocks: c.lag_blocks })).join(' · ')}
+    </p>
+  );
+}
+
+function AddressActivityCard({ activity }: { activity: AddressActivity }) {
+  const { t } = useTranslation();
+  const days = useMemo(() => activeDaysOf(activity.chains), [activity.chains]);
+  return (
+    <Card className="table-card tracker-address">
+      <h2 className="card__title">
+        <code>{activity.address}</code>
+      </h2>
+      <ActivityTable rows={activity.chains} />
+      <h3 className="tracker-heading">{t('trackerPages.heatmapTitle', { count: days.size })}</h3>
+      <Heatmap days={days} />
+    </Card>
   );
 }

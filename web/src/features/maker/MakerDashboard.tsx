@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { getMakerDashboard, makerDashboardQueryKey, type MakerDashboard as Dashboard, type MakerWindow } from '@/api/maker';
+import { chainsQuery } from '@/api/queries';
+import { Card } from '@/components/Card';
+import { DataTable, EmptyRow } from '@/components/DataTable';
+import { Spinner } from '@/components/Spinner';
+import { currentLocale } from '@/i18n';
+import { shortenAddress } from '@/lib/string';
+import { completionRate, formatSeconds, ORDER_STATES, tokenAmount, totalOrders } from './stats';
+import '@/features/tracker/tracker.css';
+
+const WINDOWS: readonly MakerWindow[] = ['24h', '7d'];
+
+/** /maker: the maker's public figures, refreshed every 10 s (the server keeps them 5 s). */
+export function MakerDashboard() {
+  const { t } = useTranslation();
+  const dashboard = useQuery({ queryKey: makerDashboardQueryKey, queryFn: ({ signal }) => getMakerDashboard(signal), refetchInterval: 10_000 });
+  const { data: chains } = useQuery(chainsQuery());
+  if (dashboard.isLoading) return <Spinner />;
+  if (dashboard.isError)
+    return (
+      <p className="form-error" role="alert">
+        {t('trackerPages.loadError', { message: dashboard.error.message })}
+      </p>
+    );
+  const d = dashboard.data;
+  if (!d) return null;
+  const name = (id: number) => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
+  return (
+    <div className="maker-dashboard">
+      <StatusCard d={d} />
+      <div className="stat-grid query-section">
+        {WINDOWS.map((w) => (
+          <WindowCard key={w} d={d} window={w} />
+        ))}
+      </div>
+      <LiquidityCard d={d} />
+      <RoutesCard d={d} name={name} />
+      <PayoutsCard d={d} name={name} />
+    </div>
+  );
+}
+
+function StatusCard({ d }: { d: Dashboard }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('trackerPages.maker.status')}>
+      <p data-testid="maker-status" data-paused={d.paused}>
+        <span className={`tag tag--${d.paused ? 'bad' : 'good'}`}>{d.paused ? t('trackerPages.maker.paused') : t('trackerPages.maker.running')}</span>
+      </p>
+      {d.maker ? <p className="muted small">{t('trackerPages.maker.account', { address: d.maker })}</p> : null}
+      <p className="muted small">{t('trackerPages.maker.asOf', { time: new Date(d.as_of * 1000).toLocaleString(currentLocale()) })}</p>
+    </Card>
+  );
+}
+
+function WindowCard({ d, window: w }: { d: Dashboard; window: MakerWindow }) {
+  const { t } = useTranslation();
+  const byState = d.orders[w] ?? {};
+  const rate = completionRate(byState);
+  return (
+    <Card title={t(`trackerPages.maker.window.${w}`)}>
+      <div data-testid={`maker-window-${w}`}>
+        <p className="score-value">{t('trackerPages.maker.orders', { count: totalOrders(d, w) })}</p>
+        {rate !== null ? <p className="muted small">{t('trackerPages.maker.completionRate', { rate })}</p> : null}
+        <ul className="small">
+          {ORDER_STATES.filter((s) => (byState[s] ?? 0) > 0).map((s) => (
+            <li key={s} data-testid={`maker-${w}-${s}`}>
+              {t('trackerPages.maker.stateCount', { state: t(`history.states.${s}`), count: byState[s] })}
+            </li>
+          ))}
+        </ul>
+        <h3 className="tracker-heading">{t('trackerPages.maker.volume')}</h3>
+        {(d.volume[w] ?? []).length === 0 ? <p className="muted small">{t('trackerPages.maker.noVolume')}</p> : null}
+        <ul className="small">
+          {(d.volume[w] ?? []).map((v) => (
+            <li key={v.token} data-testid={`maker-volume-${w}-${v.token}`}>
+              {t('trackerPages.maker.volumeLine', { amount: tokenAmount(v.amount, v.decimals), token: v.token, count: v.orders })}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Card>
+  );
+}
+
+function LiquidityCard({ d }: { d: Dashboard }) {
+  const { t } = useTranslation();
+  const headers = [t('trackerPages.maker.network'), t('trackerPages.maker.token'), t('trackerPages.maker.balance')];
+  const rows = d.liquidity.flatMap((c) =>
+    c.error
+      ? [{ key: `${c.chain_id}`, chain: c.chain_name, token: t('common.none'), balance: t('trackerPages.maker.chainDown') }]
+      : c.tokens.map((tk) => ({ key: `${c.chain_id}-${tk.symbol}`, chain: c.chain_name, token: tk.symbol, balance: tokenAmount(tk.balance, tk.decimals) })),
+  );
+  return (
+    <Card title={t('trackerPages.maker.liquidity')} className="table-card query-section">
+      <DataTable headers={headers}>
+        {rows.length === 0 ? (
+          <EmptyRow span={3}>{t('trackerPages.maker.noLiquidity')}</EmptyRow>
+        ) : (
+          rows.map((r) => (
+            <tr key={r.key} data-testid={`maker-liquidity-${r.key}`}>
+              <td>{r.chain}</td>
+              <td>{r.token}</td>
+              <td className="num">{r.balance}</td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+    </Card>
+  );
+}
+
+function RoutesCard({ d, name }: { d: Dashboard; name: (id: number) => string }) {
+  const { t } = useTranslation();
+  const headers = [t('trackerPages.maker.route'), t('trackerPages.maker.token'), t('trackerPages.maker.completed'), t('trackerPages.maker.median'), t('trackerPages.maker.p95')];
+  return (
+    <Card title={t('trackerPages.maker.times')} className="table-card query-section">
+      <DataTable headers={headers}>
+        {d.routes.length === 0 ? (
+          <EmptyRow span={5}>{t('trackerPages.maker.noRoutes')}</EmptyRow>
+        ) : (
+          d.routes.map((r) => (
+            <tr key={`${r.src_chain_id}-${r.dst_chain_id}-${r.token}`} data-testid={`maker-route-${r.src_chain_id}-${r.dst_chain_id}-${r.token}`}>
+              <td>{t('trackerPages.maker.routeName', { from: name(r.src_chain_id), to: name(r.dst_chain_id) })}</td>
+              <td>{r.token}</td>
+              <td className="num">{r.completed}</td>
+              <td className="num">{formatSeconds(r.median_seconds)}</td>
+              <td className="num">{formatSeconds(r.p95_seconds)}</td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+    </Card>
+  );
+}
+
+function PayoutsCard({ d, name }: { d: Dashboard; name: (id: number) => string }) {
+  const { t } = useTranslation();
+  const headers = [t('trackerPages.maker.time'), t('trackerPages.maker.route'), t('trackerPages.maker.paid'), t('trackerPages.maker.payoutTx')];
+  return (
+    <Card title={t('trackerPages.maker.payouts')} className="table-card query-section">
+      <DataTable headers={headers}>
+        {d.recent_payouts.length === 0 ? (
+          <EmptyRow span={4}>{t('trackerPages.maker.noPayouts')}</EmptyRow>
+        ) : (
+          d.recent_payouts.map((p) => (
+            <tr key={p.tx_hash} data-testid="maker-payout">
+              <td>
+                <time dateTime={new Date(p.completed_at * 1000).toISOString()}>{new Date(p.completed_at * 1000).toLocaleString(currentLocale())}</time>
+              </td>
+              <td>{t('trackerPages.maker.routeName', { from: name(p.src_chain_id), to: name(p.dst_chain_id) })}</td>
+              <td className="num">{`${tokenAmount(p.receive_amount, p.decimals)} ${p.token}`}</td>
+              <td>
+                {p.explorer_url ? (
+                  <a href={p.explorer_url} target="_blank" rel="noreferrer" className="tx-link" data-hash={p.tx_hash}>
+                    {shortenAddress(p.tx_hash)}
+                  </a>
+                ) : (
+                  <span className="tx-link" data-hash={p.tx_hash}>
+                    {shortenAddress(p.tx_hash)}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))
+        )}
+      </DataTable>
+    </Card>
+  );
+}
