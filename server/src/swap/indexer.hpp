@@ -62,7 +62,7 @@ class PoolIndexer {
     PoolBook book_;
     std::uint64_t next_block_;
     std::string last_hash_;  // hash of next_block_ - 1 as read; empty before the first round
-    bool rebuilt_ = true;               // publish a fresh set, not a copy of the last one
+    bool rebuilt_ = true;    // publish a fresh set, not a copy of the last one
     std::set<chain::Address> changed_;  // pools whose state the round changed
 
     PoolSetHandle published_;
