@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { encodeFunctionData, formatUnits, parseAbi } from 'viem';
 import { rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
-import { readDevnetState, type DevnetState } from './fixtures/injected-wallet';
+import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 import { mint, swapDevnet } from './fixtures/swap-ui';
 import { test } from './fixtures/test';
 
@@ -184,6 +184,7 @@ test.describe('tracker on the devnet', () => {
   test("an address's own transactions on Soneium and Base: the rows and the Soneium OG score equal what its receipts give", async ({ page }) => {
     const state = readDevnetState();
     const user = freshAddress();
+    await installInjectedWallet(page, { chains: walletChains(state), account: user, chainId: SONEIUM });
     const figures = new Map<number, Figures>();
     for (const [chainId, deploy] of [[SONEIUM, true], [BASE, false]] as const) {
       figures.set(chainId, await figuresOf(rpcUrl(state, chainId), await makeActivity(state, chainId, user, deploy)));
@@ -233,5 +234,15 @@ test.describe('tracker on the devnet', () => {
     const rank = await page.getByTestId('score-rank').textContent();
     const [, at, of] = /#(\d+) of (\d+)/.exec(rank ?? '') ?? [];
     expect(Number(at)).toBeLessThanOrEqual(Number(of));
+
+    // Without a link, /tracker shows the connected wallet's activity: the same rows.
+    await page.goto('/tracker');
+    const header = page.locator('header').getByTestId('connect-wallet');
+    await header.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: `Connect ${WALLET_NAME}` }).click();
+    await expect(header).toHaveText(new RegExp(`^${user.slice(0, 6)}\\.\\.\\.${user.slice(-4)}$`, 'i'));
+    for (const [chainId, f] of figures) {
+      await expect(page.getByTestId(`tracker-row-${chainId}`).locator('td').nth(1)).toHaveText(String(f.tx_count), { timeout: 20_000 });
+    }
   });
 });
