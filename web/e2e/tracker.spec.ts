@@ -1,0 +1,248 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { encodeFunctionData, formatUnits, parseAbi } from 'viem';
+import { rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
+import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
+import { mint, swapDevnet } from './fixtures/swap-ui';
+import { test } from './fixtures/test';
+
+// Issue 12 end to end: an address makes real transactions on the devnet, the real perch's activity
+// indexer reads them, and /tracker and /tracker/soneium-og show exactly the figures this test
+// computes on its own from the receipts and blocks (docs/tracker.md "What the figures mean"), and
+// the score config/tracker-programs.json gives for them.
+//
+// The address is a fresh one per run (impersonated and funded on the nodes, like the devnet's
+// bridge driver does), not a fixed Hardhat account: on a reused devnet a fixed account would carry
+// the previous runs' history, and the figures would no longer follow from this run's receipts.
+
+const API = '/api/tracker_api/v1';
+const SONEIUM = 1868;
+const BASE = 8453;
+const ERC20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
+/** Init code returning a one-byte runtime (STOP): a contract creation as small as it gets. */
+const TINY_CONTRACT = '0x6001600c60003960016000f300';
+
+interface TxReceipt {
+  status: string;
+  blockNumber: string;
+  transactionHash: string;
+  gasUsed: string;
+  effectiveGasPrice: string;
+  to: string | null;
+  contractAddress: string | null;
+  logs: unknown[];
+}
+
+interface Sent {
+  receipt: TxReceipt;
+  time: number;
+}
+
+/** The figures of one chain's row, as this test derives them from its own receipts. */
+interface Figures {
+  tx_count: number;
+  active_days: number;
+  active_weeks: number;
+  active_months: number;
+  contracts: number;
+  contracts_deployed: number;
+  gas_spent: bigint;
+  last_active: number;
+  last_block: number;
+}
+
+const hex = (n: bigint): string => `0x${n.toString(16)}`;
+
+function freshAddress(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+async function send(url: string, tx: Record<string, string>): Promise<Sent> {
+  const hash = await rpc<string>(url, 'eth_sendTransaction', [tx]);
+  await waitForReceipt(url, hash);
+  const receipt = await rpc<TxReceipt>(url, 'eth_getTransactionReceipt', [hash]);
+  expect(receipt.status, `${hash} succeeded`).toBe('0x1');
+  const block = await rpc<{ timestamp: string }>(url, 'eth_getBlockByNumber', [receipt.blockNumber, false]);
+  return { receipt, time: Number(BigInt(block.timestamp)) };
+}
+
+/** The ISO 8601 week (year and number) of a UTC day: the week of its Thursday. */
+function isoWeek(unix: number): string {
+  const d = new Date(unix * 1000);
+  const day = (d.getUTCDay() + 6) % 7; // Monday 0
+  const thursday = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3);
+  const year = new Date(thursday).getUTCFullYear();
+  return `${year}-${Math.floor((thursday - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1}`;
+}
+
+async function figuresOf(url: string, sent: Sent[]): Promise<Figures> {
+  const distinct = (f: (s: Sent) => string) => new Set(sent.map(f)).size;
+  const targets = new Set(sent.map((s) => s.receipt.to?.toLowerCase()).filter((t): t is string => !!t));
+  let contracts = 0;
+  for (const to of targets) if ((await rpc<string>(url, 'eth_getCode', [to, 'latest'])) !== '0x') contracts += 1;
+  return {
+    tx_count: sent.length,
+    active_days: distinct((s) => new Date(s.time * 1000).toISOString().slice(0, 10)),
+    active_weeks: distinct((s) => isoWeek(s.time)),
+    active_months: distinct((s) => new Date(s.time * 1000).toISOString().slice(0, 7)),
+    contracts,
+    contracts_deployed: sent.filter((s) => s.receipt.to === null && s.receipt.contractAddress).length,
+    gas_spent: sent.reduce((sum, s) => sum + BigInt(s.receipt.gasUsed) * BigInt(s.receipt.effectiveGasPrice), 0n),
+    last_active: Math.max(...sent.map((s) => s.time)),
+    last_block: Math.max(...sent.map((s) => Number(BigInt(s.receipt.blockNumber)))),
+  };
+}
+
+/** Native transfer, ERC-20 transfer (of USDC the deployer mints first), and a contract creation. */
+async function makeActivity(state: DevnetState, chainId: number, from: string, deploy: boolean): Promise<Sent[]> {
+  const url = rpcUrl(state, chainId);
+  await rpc(url, 'hardhat_setBalance', [from, hex(10n ** 20n)]);
+  await rpc(url, 'hardhat_impersonateAccount', [from]);
+  const usdc = swapDevnet(state).token('USDC').address;
+  await mint(url, swapDevnet(state), usdc, from, 5_000000n);
+  const friend = freshAddress();
+  const sent = [
+    await send(url, { from, to: friend, value: hex(10n ** 15n) }),
+    await send(url, { from, to: usdc, data: encodeFunctionData({ abi: ERC20, functionName: 'transfer', args: [friend as `0x${string}`, 1_250000n] }) }),
+  ];
+  if (deploy) sent.push(await send(url, { from, data: TINY_CONTRACT }));
+  return sent;
+}
+
+interface ApiChainActivity {
+  chain_id: number;
+  tx_count: number;
+  active_days: number;
+  active_weeks: number;
+  active_months: number;
+  contracts: number;
+  contracts_deployed: number;
+  gas_spent: string;
+  last_active: number;
+}
+interface ApiActivity {
+  addresses: { address: string; chains: ApiChainActivity[] }[];
+  chains: { chain_id: number; indexed_block: number }[];
+}
+
+/** Polls the API until every chain's indexer has passed the test's last receipt there. */
+async function waitIndexed(page: Page, address: string, lastBlocks: Map<number, number>): Promise<ApiActivity> {
+  let answer: ApiActivity | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${API}/activity?addresses=${address}`);
+        if (!res.ok()) return `HTTP ${res.status()}`;
+        answer = ((await res.json()) as { data: ApiActivity }).data;
+        const behind = [...lastBlocks].filter(([id, block]) => (answer?.chains.find((c) => c.chain_id === id)?.indexed_block ?? -1) < block);
+        return behind.length === 0 ? 'caught up' : `behind on ${behind.map(([id]) => id).join(', ')}`;
+      },
+      { timeout: 30_000, intervals: [200] },
+    )
+    .toBe('caught up');
+  if (!answer) throw new Error('no activity answer');
+  return answer;
+}
+
+/** The page's gas cell: wei as ETH, cut (not rounded) to 6 decimals, trailing zeros dropped. */
+function gasText(wei: bigint): string {
+  const [int = '0', frac = ''] = formatUnits(wei, 18).split('.');
+  const cut = frac.slice(0, 6).replace(/0+$/, '');
+  return cut ? `${int}.${cut}` : int;
+}
+
+interface Rule {
+  id: string;
+  field?: string;
+  per: number;
+  points: number;
+  cap: number;
+}
+
+/** config/tracker-programs.json's rules applied to the figures: points per whole step, capped. */
+function scoreOf(programId: string, f: Figures): number {
+  const file = JSON.parse(readFileSync(new URL('../../config/tracker-programs.json', import.meta.url), 'utf8')) as {
+    programs: { id: string; rules: Rule[] }[];
+  };
+  const program = file.programs.find((p) => p.id === programId);
+  if (!program) throw new Error(`no programme ${programId}`);
+  return program.rules.reduce((sum, r) => {
+    const field = r.field ?? (r.id === 'tx' ? 'tx_count' : r.id);
+    const value = f[field as keyof Figures];
+    if (typeof value !== 'number') throw new Error(`rule ${r.id}: no figure ${field}`);
+    const points = Math.floor(value / r.per) * r.points;
+    return sum + (r.cap > 0 ? Math.min(points, r.cap) : points);
+  }, 0);
+}
+
+test.describe('tracker on the devnet', () => {
+  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.setTimeout(90_000);
+
+  test("an address's own transactions on Soneium and Base: the rows and the Soneium OG score equal what its receipts give", async ({ page }) => {
+    const state = readDevnetState();
+    const user = freshAddress();
+    await installInjectedWallet(page, { chains: walletChains(state), account: user, chainId: SONEIUM });
+    const figures = new Map<number, Figures>();
+    for (const [chainId, deploy] of [[SONEIUM, true], [BASE, false]] as const) {
+      figures.set(chainId, await figuresOf(rpcUrl(state, chainId), await makeActivity(state, chainId, user, deploy)));
+    }
+    const lastBlocks = new Map([...figures].map(([id, f]) => [id, f.last_block]));
+    const api = await waitIndexed(page, user, lastBlocks);
+
+    // The API's figures, to the wei.
+    const rows = api.addresses[0]?.chains ?? [];
+    for (const [chainId, f] of figures) {
+      const row = rows.find((r) => r.chain_id === chainId);
+      expect(row, `row for ${chainId}`).toMatchObject({
+        tx_count: f.tx_count,
+        active_days: f.active_days,
+        active_weeks: f.active_weeks,
+        active_months: f.active_months,
+        contracts: f.contracts,
+        contracts_deployed: f.contracts_deployed,
+        gas_spent: f.gas_spent.toString(),
+        last_active: f.last_active,
+      });
+    }
+
+    // The page's rows: the same figures, cell by cell (columns as in ActivityTable).
+    await page.goto(`/tracker?addresses=${user}`);
+    for (const [chainId, f] of figures) {
+      const cells = page.getByTestId(`tracker-row-${chainId}`).locator('td');
+      await expect(cells.nth(1)).toHaveText(String(f.tx_count), { timeout: 20_000 });
+      await expect(cells.nth(3)).toHaveText(String(f.active_days));
+      await expect(cells.nth(4)).toHaveText(String(f.active_weeks));
+      await expect(cells.nth(5)).toHaveText(String(f.active_months));
+      await expect(cells.nth(6)).toHaveText(String(f.contracts));
+      await expect(cells.nth(7).locator('time')).toHaveAttribute('datetime', new Date(f.last_active * 1000).toISOString());
+      await expect(cells.nth(8)).toHaveText(gasText(f.gas_spent));
+    }
+    // Chains the address never sent from still have their row, with zeros.
+    await expect(page.getByTestId('tracker-row-42161').locator('td').nth(1)).toHaveText('0');
+
+    // Soneium OG: the score the programme's rules give for the Soneium figures, and a rank.
+    const soneium = figures.get(SONEIUM);
+    if (!soneium) throw new Error('no Soneium figures');
+    const expected = scoreOf('soneium-og', soneium);
+    expect(expected).toBeGreaterThan(0);
+    await page.goto(`/tracker/soneium-og?address=${user}`);
+    await expect(page.getByTestId('score-value')).toHaveText(expected.toLocaleString('en-US', { maximumFractionDigits: 2 }), { timeout: 20_000 });
+    await expect(page.getByTestId('score-rank')).toHaveText(/^Rank #[1-9]\d* of [1-9]\d* indexed addresses$/);
+    const rank = await page.getByTestId('score-rank').textContent();
+    const [, at, of] = /#(\d+) of (\d+)/.exec(rank ?? '') ?? [];
+    expect(Number(at)).toBeLessThanOrEqual(Number(of));
+
+    // Without a link, /tracker shows the connected wallet's activity: the same rows.
+    await page.goto('/tracker');
+    const header = page.locator('header').getByTestId('connect-wallet');
+    await header.click();
+    await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: `Connect ${WALLET_NAME}` }).click();
+    await expect(header).toHaveText(new RegExp(`^${user.slice(0, 6)}\\.\\.\\.${user.slice(-4)}$`, 'i'));
+    for (const [chainId, f] of figures) {
+      await expect(page.getByTestId(`tracker-row-${chainId}`).locator('td').nth(1)).toHaveText(String(f.tx_count), { timeout: 20_000 });
+    }
+  });
+});
