@@ -12,6 +12,7 @@
 #include <chrono>
 #include <random>
 
+#include "run_task.hpp"
 #include "store/activity_store.hpp"
 #include "store/sql/sql_store.hpp"
 #include "test_database.hpp"
@@ -19,19 +20,13 @@
 using namespace perch;
 using namespace perch::store;
 
+using perch::testing::run;
+
 namespace {
 
 constexpr std::int64_t kChain = 1868;
 constexpr int kAddresses = 100000;
 constexpr int kPerBlock = 1000;
-
-template <class T>
-T run(Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
-}
 
 std::string address_of(int i) {
     auto s = std::to_string(i);

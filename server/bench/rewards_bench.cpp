@@ -12,21 +12,16 @@
 
 #include "rewards/catalog.hpp"
 #include "rewards/planner.hpp"
+#include "run_task.hpp"
 #include "store/rewards_store.hpp"
 #include "store/sql/sql_store.hpp"
 
 using namespace perch;
 using namespace perch::store;
 
-namespace {
+using perch::testing::run;
 
-template <class T>
-T run(Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
-}
+namespace {
 
 std::string user_of(int i) {
     auto hex = std::to_string(1000 + i);

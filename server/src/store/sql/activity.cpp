@@ -468,9 +468,7 @@ class SqlActivity final : public ActivityStore {
 }  // namespace
 
 std::unique_ptr<ActivityStore> open_activity_store(Store& store) {
-    auto* sql = dynamic_cast<SqlStore*>(&store);
-    if (!sql) throw std::logic_error("the activity store needs the SQL store");
-    return std::make_unique<SqlActivity>(*sql);
+    return open_sql_table<SqlActivity>(store, "activity");
 }
 
 }  // namespace perch::store

@@ -195,9 +195,7 @@ class SqlFaucet final : public FaucetStore {
 }  // namespace
 
 std::unique_ptr<FaucetStore> open_faucet_store(Store& store) {
-    auto* sql = dynamic_cast<SqlStore*>(&store);
-    if (!sql) throw std::logic_error("the faucet store needs the SQL store");
-    return std::make_unique<SqlFaucet>(*sql);
+    return open_sql_table<SqlFaucet>(store, "faucet");
 }
 
 }  // namespace perch::store

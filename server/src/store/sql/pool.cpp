@@ -90,9 +90,7 @@ class SqlPool final : public PoolStore {
 }  // namespace
 
 std::unique_ptr<PoolStore> open_pool_store(Store& store) {
-    auto* sql = dynamic_cast<SqlStore*>(&store);
-    if (!sql) throw std::logic_error("the pool store needs the SQL store");
-    return std::make_unique<SqlPool>(*sql);
+    return open_sql_table<SqlPool>(store, "pool");
 }
 
 }  // namespace perch::store

@@ -109,9 +109,7 @@ class SqlPortfolio final : public PortfolioStore {
 }  // namespace
 
 std::unique_ptr<PortfolioStore> open_portfolio_store(Store& store) {
-    auto* sql = dynamic_cast<SqlStore*>(&store);
-    if (!sql) throw std::logic_error("the portfolio store needs the SQL store");
-    return std::make_unique<SqlPortfolio>(*sql);
+    return open_sql_table<SqlPortfolio>(store, "portfolio");
 }
 
 }  // namespace perch::store

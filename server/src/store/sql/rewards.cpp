@@ -545,9 +545,7 @@ class SqlRewards final : public RewardsStore {
 }  // namespace
 
 std::unique_ptr<RewardsStore> open_rewards_store(Store& store) {
-    auto* sql = dynamic_cast<SqlStore*>(&store);
-    if (!sql) throw std::logic_error("the rewards store needs the SQL store");
-    return std::make_unique<SqlRewards>(*sql);
+    return open_sql_table<SqlRewards>(store, "rewards");
 }
 
 }  // namespace perch::store

@@ -7,6 +7,8 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <condition_variable>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -75,5 +77,14 @@ class SqlStore final : public Store {
     boost::asio::thread_pool pool_;
     std::unique_ptr<OrderStore> orders_;
 };
+
+// A table's store (rewards, faucet, pool, ...) on the SQL store behind `store`: `Table` is its
+// implementation, built on the SqlStore. `what` names it in the error when the store is another.
+template <class Table>
+std::unique_ptr<Table> open_sql_table(Store& store, const char* what) {
+    auto* sql = dynamic_cast<SqlStore*>(&store);
+    if (!sql) throw std::logic_error(std::string("the ") + what + " store needs the SQL store");
+    return std::make_unique<Table>(*sql);
+}
 
 }  // namespace perch::store

@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
 
+#include "run_task.hpp"
 #include "store/sql/sql_store.hpp"
 #include "test_database.hpp"
 
@@ -16,15 +17,9 @@ using namespace perch;
 using namespace perch::store;
 using perch::testing::TestDatabase;
 
-namespace {
+using perch::testing::run;
 
-template <class T>
-T run(Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
-}
+namespace {
 
 constexpr std::int64_t kChain = 1868;
 const std::string kAlice = "0x00000000000000000000000000000000000a11ce";

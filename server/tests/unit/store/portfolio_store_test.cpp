@@ -8,21 +8,16 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
 
+#include "run_task.hpp"
 #include "store/sql/sql_store.hpp"
 #include "test_database.hpp"
 
 using namespace perch;
 using namespace perch::store;
 
-namespace {
+using perch::testing::run;
 
-template <class T>
-T run(Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
-}
+namespace {
 
 struct Fixture {
     perch::testing::TestDatabase db;

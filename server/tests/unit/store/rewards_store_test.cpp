@@ -13,6 +13,7 @@
 #include "rewards/campaigns.hpp"
 #include "rewards/planner.hpp"
 #include "rewards/rules.hpp"
+#include "run_task.hpp"
 #include "store/sql/sql_store.hpp"
 #include "test_database.hpp"
 
@@ -20,15 +21,9 @@ using namespace perch;
 using namespace perch::store;
 using perch::testing::TestDatabase;
 
-namespace {
+using perch::testing::run;
 
-template <class T>
-T run(Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
-}
+namespace {
 
 const std::string kAlice = "0x00000000000000000000000000000000000a11ce";
 const std::string kBob = "0x0000000000000000000000000000000000000b0b";
