@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { BRIDGE_USER, rpc, rpcUrl, toRaw, tokenBalance, waitForReceipt } from './fixtures/devnet-rpc';
 import { BRIDGE_USER_SHORT as SHORT, connectWallet } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
@@ -132,6 +133,9 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
     await page.getByTestId('to-token-select').selectOption({ label: 'USDC' });
     await page.getByLabel('Amount').fill('0.05');
+    // A fresh recipient on chain 1: nothing else can move its balance (account #3 is shared).
+    const recipient = privateKeyToAddress(generatePrivateKey());
+    await page.getByLabel('Recipient', { exact: true }).fill(recipient);
     const send = page.getByTestId('bridge-send');
     await expect(send).toHaveText('Bridge', { timeout: 20_000 });
     await expect(page.getByTestId('quote-receive')).toHaveText(/^[0-9.]+ USDC$/, { timeout: 20_000 });
@@ -148,7 +152,6 @@ test.describe('bridge and swap through the UI on the devnet', () => {
       await route.fulfill({ response });
     });
 
-    const before = await tokenBalance(dst, usdc, BRIDGE_USER);
     await send.click();
     const tracker = page.getByTestId('bridge-tracker');
     await expect(tracker).toBeVisible({ timeout: 60_000 });
@@ -156,7 +159,8 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     await expect(tracker).toHaveAttribute('data-outcome', 'refunded', { timeout: 90_000 });
     await expect(tracker.getByTestId('tracker-result')).toContainText('Refunded: the destination swap cannot deliver the minimum');
     // Nothing was paid on chain 1.
-    expect(await tokenBalance(dst, usdc, BRIDGE_USER)).toBe(before);
+    expect(await tokenBalance(dst, usdc, recipient)).toBe(0n);
+    expect(await rpc<string>(dst, 'eth_getBalance', [recipient, 'latest'])).toBe('0x0');
     const depositHash = (await tracker.getByTestId('step-sent').locator('[data-hash]').getAttribute('data-hash')) ?? '';
     expect(depositHash).toMatch(/^0x[0-9a-f]{64}$/);
 
