@@ -1,36 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Activity, ChainActivity, Score } from '@/api/tracker';
+import type { Activity, Score } from '@/api/tracker';
 import { mockApi, ok, type MockResponse } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { useTrackerForm } from './trackerStore';
+import { chainActivity } from './fixtures';
 
 const A = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const B = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
 const today = () => new Date().toISOString().slice(0, 10);
 
-const chain = (over: Partial<ChainActivity>): ChainActivity => ({
-  chain_id: 1,
-  chain_name: 'Ethereum',
-  tx_count: 0,
-  first_active: 0,
-  last_active: 0,
-  active_days: 0,
-  active_weeks: 0,
-  active_months: 0,
-  contracts: 0,
-  contracts_deployed: 0,
-  gas_spent: '0',
-  volume_usd: 0,
-  tokens: [],
-  bridge_deposits: 0,
-  bridge_payouts: 0,
-  bridged_volume_usd: 0,
-  days: [],
-  ...over,
-});
+const chain = chainActivity;
 
 function activityFor(addresses: string[], lag = 0): Activity {
   const now = Math.floor(Date.now() / 1000);

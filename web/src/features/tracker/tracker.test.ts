@@ -3,31 +3,13 @@ import type { ChainActivity } from '@/api/tracker';
 import en from '@/i18n/en.json';
 import { formatGas, heatmapWeeks, laggingChains, nextSort, relativeTime, sortActivity } from './activity';
 import { addressesFromSearch, shareLink, splitAddresses, validateAddresses } from './addresses';
+import { chainActivity } from './fixtures';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'B'.repeat(40)}`;
 const addr = (n: number) => `0x${String(n).repeat(40).slice(0, 40)}`;
 
-const row = (over: Partial<ChainActivity>): ChainActivity => ({
-  chain_id: 1,
-  chain_name: 'Ethereum',
-  tx_count: 0,
-  first_active: 0,
-  last_active: 0,
-  active_days: 0,
-  active_weeks: 0,
-  active_months: 0,
-  contracts: 0,
-  contracts_deployed: 0,
-  gas_spent: '0',
-  volume_usd: 0,
-  tokens: [],
-  bridge_deposits: 0,
-  bridge_payouts: 0,
-  bridged_volume_usd: 0,
-  days: [],
-  ...over,
-});
+const row = chainActivity;
 
 describe('tracker addresses', () => {
   it('splits on lines, commas and spaces and drops repeats in any case', () => {
