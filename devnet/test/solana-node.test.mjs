@@ -374,3 +374,56 @@ describe("solana node slot clock", () => {
     }
   });
 });
+
+describe("solana node under the devnet runner's plumbing", () => {
+  it("also loads and answers under the system Node 20", async (t) => {
+    const { execFileSync, spawn } = await import("node:child_process");
+    const system = ["/usr/bin/node", "/usr/local/bin/node"].find((f) => fs.existsSync(f));
+    const version = system && execFileSync(system, ["--version"], { encoding: "utf8" }).trim();
+    if (!version?.startsWith("v20.")) return t.skip(`no system Node 20 (${version ?? "none"})`);
+    const child = spawn(system, [path.join(DEVNET_DIR, "solana", "server.mjs"), "--port", "0", "--slot-ms", "100"], { stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let out = "";
+      const nodeUrl = await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not ready in 30 s: ${out}`)), 30_000);
+        const onData = (d) => {
+          out += d;
+          const m = /solana node ready (\S+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        };
+        child.stdout.on("data", onData);
+        child.stderr.on("data", onData);
+        child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const r = await raw(nodeUrl, "getBalance", [addressOf("maker")]);
+      assert.equal(r.result.value, 1000 * 1e9);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+
+  it("runs as its own process group on Node 22, answers, and is reaped from a dead runner's state.json", async () => {
+    const { startSolanaNode: spawnNode, waitForSolanaNode, reapStaleNodes, isAlive, probeSolana } = await import("../scripts/lib/nodes.mjs");
+    const os = await import("node:os");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "perch-solana-test-"));
+    const port = 21000 + Math.floor(Math.random() * 4000);
+    const n = spawnNode({ port, logFile: path.join(dir, "node-solana.log"), slotMs: 100 });
+    try {
+      await waitForSolanaNode(n, { timeoutMs: 30_000 });
+      assert.equal(typeof (await probeSolana(n.url)), "string");
+      const stateFile = path.join(dir, "state.json");
+      // A runner pid that is gone (this test's own pid would count as alive).
+      fs.writeFileSync(stateFile, JSON.stringify({ runner_pid: 2 ** 22 + 1, chains: [], solana: { pid: n.pid, port } }));
+      assert.deepEqual(reapStaleNodes(stateFile), [n.pid]);
+      await n.exitPromise;
+      assert.equal(isAlive(n.pid), false);
+      assert.equal(await probeSolana(n.url), null);
+    } finally {
+      if (!n.exited) process.kill(-n.pid, "SIGKILL");
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
