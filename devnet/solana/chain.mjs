@@ -213,7 +213,14 @@ export class SolanaChain {
     const batch = this.pending;
     this.pending = [];
     this.pendingSigs.clear();
-    for (const tx of batch) this.#land(tx);
+    for (const tx of batch) {
+      try {
+        this.#land(tx);
+      } catch (err) {
+        // A transaction the runtime cannot take is dropped; the node keeps producing slots.
+        console.error(`[solana] dropped ${tx.signature}: ${err.message}`);
+      }
+    }
     return this.slot;
   }
 

@@ -8,6 +8,8 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
   appendTransactionMessageInstructions,
+  compressTransactionMessageUsingAddressLookupTables,
+  getAddressEncoder,
   createSolanaRpc,
   createTransactionMessage,
   generateKeyPairSigner,
@@ -230,7 +232,13 @@ describe("solana node", () => {
     assert.equal((await rpc.isBlockhashValid(old.blockhash, { commitment: "processed" }).send()).value, true);
     await advance(WINDOW);
     assert.equal((await rpc.isBlockhashValid(old.blockhash, { commitment: "processed" }).send()).value, true, "valid through lastValidBlockHeight");
+    // Accepted at the last valid height, it would land one slot later, past lastValidBlockHeight:
+    // dropped, so a signature not seen once the height passes lastValidBlockHeight never lands.
+    const late = await build(user, [getTransferSolInstruction({ source: user, destination: addressOf("maker"), amount: 2n })], { blockhash: old });
+    assert.equal(await send(late.wire), late.signature);
     await advance(1);
+    assert.equal(await status(late.signature), null);
+    assert.ok((await rpc.getBlockHeight({ commitment: "processed" }).send()) > old.lastValidBlockHeight);
     assert.equal((await rpc.isBlockhashValid(old.blockhash, { commitment: "processed" }).send()).value, false);
     const { wire, signature } = await build(user, [getTransferSolInstruction({ source: user, destination: addressOf("maker"), amount: 1n })], { blockhash: old });
     const r = await raw(url, "sendTransaction", [wire, { encoding: "base64" }]);
@@ -275,6 +283,58 @@ describe("solana node", () => {
     assert.equal((await rpc.getBalance(dest, { commitment: "confirmed" }).send()).value, 3n * SOL);
     const sigs = await rpc.getSignaturesForAddress(user.address, { commitment: "confirmed", limit: 1 }).send();
     assert.equal(sigs[0].memo, "[2] v0");
+  });
+
+  it("resolves a v0 transaction's address lookup table into loadedAddresses, balances and parsed keys", async () => {
+    const user = await signerOf("user-5");
+    const [a, b] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address];
+    // An active lookup table (type 1, never deactivated, extended before this slot) holding a and b,
+    // written as a genesis-style account: creating one through the program needs SlotHashes entries.
+    const table = (await generateKeyPairSigner()).address;
+    const header = new Uint8Array(56);
+    const view = new DataView(header.buffer);
+    view.setUint32(0, 1, true);
+    view.setBigUint64(4, 2n ** 64n - 1n, true);
+    view.setBigUint64(12, 0n, true);
+    const data = new Uint8Array(56 + 64);
+    data.set(header);
+    data.set(getAddressEncoder().encode(a), 56);
+    data.set(getAddressEncoder().encode(b), 88);
+    node.chain.setAccount(table, { lamports: node.chain.minimumBalanceForRentExemption(data.length), data, owner: "AddressLookupTab1e1111111111111111111111111" });
+    const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: "processed" }).send();
+    const message = compressTransactionMessageUsingAddressLookupTables(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayerSigner(user, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+        (m) => appendTransactionMessageInstructions([
+          getTransferSolInstruction({ source: user, destination: a, amount: SOL }),
+          getTransferSolInstruction({ source: user, destination: b, amount: 2n * SOL }),
+        ], m),
+      ),
+      { [table]: [a, b] },
+    );
+    const tx = await signTransactionMessageWithSigners(message);
+    const signature = getSignatureFromTransaction(tx);
+    await send(getBase64EncodedWireTransaction(tx));
+    await advance(2);
+    const t = (await raw(url, "getTransaction", [signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }])).result;
+    assert.equal(t.meta.err, null);
+    const [lookup] = t.transaction.message.addressTableLookups;
+    assert.equal(lookup.accountKey, table);
+    assert.deepEqual(lookup.readonlyIndexes, []);
+    assert.deepEqual([...lookup.writableIndexes].sort(), [0, 1]);
+    const loaded = lookup.writableIndexes.map((i) => [a, b][i]);
+    assert.deepEqual(t.meta.loadedAddresses, { writable: loaded, readonly: [] });
+    assert.equal(t.transaction.message.accountKeys.includes(a), false, "a comes from the table");
+    const n = t.transaction.message.accountKeys.length;
+    assert.equal(t.meta.postBalances[n + loaded.indexOf(a)], 1e9);
+    assert.equal(t.meta.postBalances[n + loaded.indexOf(b)], 2e9);
+    const parsed = (await raw(url, "getTransaction", [signature, { commitment: "confirmed", encoding: "jsonParsed", maxSupportedTransactionVersion: 0 }])).result;
+    assert.deepEqual(parsed.transaction.message.accountKeys.slice(-2), loaded.map((pubkey) => ({ pubkey, signer: false, source: "lookupTable", writable: true })));
+    assert.deepEqual(parsed.transaction.message.instructions[1].parsed, { type: "transfer", info: { destination: b, lamports: 2e9, source: user.address } });
+    const sigs = await rpc.getSignaturesForAddress(b, { commitment: "confirmed" }).send();
+    assert.deepEqual(sigs.map((s) => s.signature), [signature]);
   });
 
   it("pages getSignaturesForAddress newest first with before/until/limit", async () => {
