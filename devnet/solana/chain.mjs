@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { Account, LiteSVM } from "litesvm";
 import { getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { getMintDecoder, getMintEncoder, getTokenDecoder, getTokenEncoder } from "@solana-program/token";
+import { getMintEncoder, getTokenEncoder } from "@solana-program/token";
 import { errorToJson, isLandingError, transactionErrorMessage } from "./errors.mjs";
 
 export const SYSTEM_PROGRAM = "11111111111111111111111111111111";
@@ -18,14 +18,18 @@ export const MEMO_V1_PROGRAM = "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo";
 export const COMPUTE_BUDGET_PROGRAM = "ComputeBudget111111111111111111111111111111";
 export const LOOKUP_TABLE_PROGRAM = "AddressLookupTab1e1111111111111111111111111";
 export const LAMPORTS_PER_SIGNATURE = 5000n;
+// Programs owned by these loaders cannot be upgraded, so their accounts are read once.
+const IMMUTABLE_LOADERS = new Set([
+  "NativeLoader1111111111111111111111111111111",
+  "BPFLoader1111111111111111111111111111111111",
+  "BPFLoader2111111111111111111111111111111111",
+]);
 export const RENT_EPOCH_EXEMPT = 18446744073709551615n; // u64::MAX: what the RPC shows for rent-exempt accounts
 
 const b58enc = getBase58Encoder(); // string -> bytes
 const b58dec = getBase58Decoder(); // bytes -> string
 const txDecoder = getTransactionDecoder();
 const msgDecoder = getCompiledTransactionMessageDecoder();
-const mintDecoder = getMintDecoder();
-const tokenDecoder = getTokenDecoder();
 
 export const toAddress = (bytes) => b58dec.decode(bytes);
 export const addressBytes = (address) => {
@@ -169,6 +173,8 @@ export class SolanaChain {
     this.txs = new Map(); // signature -> record
     this.byAddress = new Map(); // address -> [signature] in landing order
     this.transactionCount = 0;
+    this.programs = new Map(); // address -> account of an immutable program
+    this.decimals = new Map(); // mint -> decimals
     this.dropIncoming = false;
     this.timer = null;
     this.#enterSlot(this.firstSlot);
@@ -260,11 +266,13 @@ export class SolanaChain {
       const changes = this.undo.get(s);
       if (changes?.has(address)) return changes.get(address);
     }
-    return plainAccount(this.vm.getAccount(addressBytes(address)));
+    return this.#current(address);
   }
 
   /** Writes a genesis account (only before the first tick). */
   setAccount(address, { lamports, data = new Uint8Array(), owner = SYSTEM_PROGRAM, executable = false }) {
+    this.programs.delete(address);
+    this.decimals.delete(address);
     this.vm.setAccount(addressBytes(address), new Account(BigInt(lamports), data, addressBytes(owner), executable, RENT_EPOCH_EXEMPT));
   }
 
@@ -323,7 +331,8 @@ export class SolanaChain {
         unitsConsumed: meta.computeUnitsConsumed(),
         returnData: meta.returnData(),
         innerInstructions: meta.innerInstructions(),
-        postAccounts: failed ? [] : r.postAccounts().map((a) => ({ address: toAddress(a.address), account: plainAccount(a.account()) })),
+        // Read only when asked for (simulateTransaction's `accounts`): it copies every account.
+        postAccounts: () => (failed ? [] : r.postAccounts().map((a) => ({ address: toAddress(a.address), account: plainAccount(a.account()) }))),
       };
     } finally {
       this.vm.setSigverify(true);
@@ -339,32 +348,35 @@ export class SolanaChain {
     return true;
   }
 
-  #snapshotBefore(addresses) {
-    let changes = this.undo.get(this.slot);
-    if (!changes) this.undo.set(this.slot, (changes = new Map()));
-    for (const a of addresses) {
-      if (!changes.has(a)) changes.set(a, plainAccount(this.vm.getAccount(addressBytes(a))));
-    }
+  /** The current account at `address`; loader-owned (immutable) programs come from a cache. */
+  #current(address) {
+    const cached = this.programs.get(address);
+    if (cached) return cached;
+    const acc = plainAccount(this.vm.getAccount(addressBytes(address)));
+    if (acc?.executable && IMMUTABLE_LOADERS.has(acc.owner)) this.programs.set(address, acc);
+    return acc;
   }
 
-  #tokenBalances(keys) {
+  #tokenBalances(accounts) {
     const out = [];
-    keys.forEach((address, accountIndex) => {
-      const acc = this.getAccount(address, "processed");
+    accounts.forEach((acc, accountIndex) => {
       const tok = acc && decodeTokenAccount(acc);
       if (!tok) return;
-      const mintAcc = this.getAccount(tok.mint, "processed");
-      const mint = mintAcc && decodeMint(mintAcc);
-      if (!mint) return;
-      out.push({
-        accountIndex,
-        mint: tok.mint,
-        owner: tok.owner,
-        programId: acc.owner,
-        uiTokenAmount: uiTokenAmount(tok.amount, mint.decimals),
-      });
+      const decimals = this.mintDecimals(tok.mint);
+      if (decimals === null) return;
+      out.push({ accountIndex, mint: tok.mint, owner: tok.owner, programId: acc.owner, uiTokenAmount: uiTokenAmount(tok.amount, decimals) });
     });
     return out;
+  }
+
+  /** A mint's decimals (fixed once initialized, so cached), or null when `mint` is no mint. */
+  mintDecimals(mint) {
+    if (this.decimals.has(mint)) return this.decimals.get(mint);
+    const acc = this.#current(mint);
+    const m = acc && decodeMint(acc);
+    if (!m) return null;
+    this.decimals.set(mint, m.decimals);
+    return m.decimals;
   }
 
   #land(tx) {
@@ -377,14 +389,16 @@ export class SolanaChain {
       return;
     }
     const keys = [...tx.message.staticAccounts, ...loaded.writable, ...loaded.readonly];
-    const balance = (a) => this.getAccount(a, "processed")?.lamports ?? 0n;
-    const preBalances = keys.map(balance);
-    const preTokenBalances = this.#tokenBalances(keys);
-    this.#snapshotBefore(keys);
+    const pre = keys.map((k) => this.#current(k));
     const r = tx.version === "legacy" ? this.vm.sendLegacyTransaction(tx.wire) : this.vm.sendVersionedTransaction(tx.wire);
     const failed = typeof r.err === "function";
     const err = failed ? r.err() : null;
     if (failed && !isLandingError(err)) return; // not executable (fee payer, signature, ...): never in a block
+    // The accounts as they were before this slot's first change, for the commitment views.
+    let changes = this.undo.get(this.slot);
+    if (!changes) this.undo.set(this.slot, (changes = new Map()));
+    keys.forEach((k, i) => changes.has(k) || changes.set(k, pre[i]));
+    const post = keys.map((k) => this.#current(k));
     const meta = failed ? r.meta() : r;
     const record = {
       signature: tx.signature,
@@ -395,10 +409,10 @@ export class SolanaChain {
       keys,
       err: failed ? errorToJson(err) : null,
       fee: feeOf(tx.message),
-      preBalances,
-      postBalances: keys.map(balance),
-      preTokenBalances,
-      postTokenBalances: this.#tokenBalances(keys),
+      preBalances: pre.map((a) => a?.lamports ?? 0n),
+      postBalances: post.map((a) => a?.lamports ?? 0n),
+      preTokenBalances: this.#tokenBalances(pre),
+      postTokenBalances: this.#tokenBalances(post),
       logs: meta.logs(),
       innerInstructions: meta.innerInstructions(),
       returnData: meta.returnData(),
@@ -422,17 +436,22 @@ export class SolanaChain {
   }
 }
 
+// SPL layouts (Mint 82 bytes, Account 165 bytes; Token-2022 adds an account-type byte at 165 and
+// extensions after it). Decoded by hand: these run for every key of every landed transaction.
+const u64le = (d, off) => new DataView(d.buffer, d.byteOffset + off, 8).getBigUint64(0, true);
+const cOptionKey = (d, off) => (d[off] === 1 ? toAddress(d.subarray(off + 4, off + 36)) : null);
+
 export function decodeMint(acc) {
   if (![TOKEN_PROGRAM, TOKEN_2022_PROGRAM].includes(acc.owner) || acc.data.length < 82) return null;
   if (acc.data.length !== 82 && !(acc.owner === TOKEN_2022_PROGRAM && acc.data[165] === 1)) return null;
-  const m = mintDecoder.decode(acc.data.subarray(0, 82));
-  if (!m.isInitialized) return null;
+  const d = acc.data;
+  if (d[45] !== 1) return null;
   return {
-    mintAuthority: m.mintAuthority.__option === "Some" ? m.mintAuthority.value : null,
-    supply: m.supply,
-    decimals: m.decimals,
-    isInitialized: m.isInitialized,
-    freezeAuthority: m.freezeAuthority.__option === "Some" ? m.freezeAuthority.value : null,
+    mintAuthority: cOptionKey(d, 0),
+    supply: u64le(d, 36),
+    decimals: d[44],
+    isInitialized: true,
+    freezeAuthority: cOptionKey(d, 46),
   };
 }
 
@@ -441,18 +460,17 @@ const TOKEN_STATES = ["uninitialized", "initialized", "frozen"];
 export function decodeTokenAccount(acc) {
   if (![TOKEN_PROGRAM, TOKEN_2022_PROGRAM].includes(acc.owner) || acc.data.length < 165) return null;
   if (acc.data.length !== 165 && !(acc.owner === TOKEN_2022_PROGRAM && acc.data[165] === 2)) return null;
-  const t = tokenDecoder.decode(acc.data.subarray(0, 165));
-  if (t.state === 0) return null;
-  const opt = (o) => (o.__option === "Some" ? o.value : null);
+  const d = acc.data;
+  if (d[108] === 0 || d[108] > 2) return null;
   return {
-    mint: t.mint,
-    owner: t.owner,
-    amount: t.amount,
-    delegate: opt(t.delegate),
-    state: TOKEN_STATES[t.state],
-    isNative: opt(t.isNative),
-    delegatedAmount: t.delegatedAmount,
-    closeAuthority: opt(t.closeAuthority),
+    mint: toAddress(d.subarray(0, 32)),
+    owner: toAddress(d.subarray(32, 64)),
+    amount: u64le(d, 64),
+    delegate: cOptionKey(d, 72),
+    state: TOKEN_STATES[d[108]],
+    isNative: d[109] === 1 ? u64le(d, 113) : null,
+    delegatedAmount: u64le(d, 121),
+    closeAuthority: cOptionKey(d, 129),
   };
 }
 

@@ -152,12 +152,9 @@ export class SolanaRpc {
     return { context: this.context(c.commitment), value: acc ? acc.lamports : 0n };
   }
 
-  mintDecimals(commitment) {
-    return (mint) => {
-      const acc = this.chain.getAccount(mint, commitment);
-      const m = acc && decodeMint(acc);
-      return m ? m.decimals : null;
-    };
+  /** A mint's decimals as a lookup function (decimals never change once a mint is initialized). */
+  mintDecimals() {
+    return (mint) => this.chain.mintDecimals(mint);
   }
 
   /** An account in the RPC's shape; `defaultEncoding` is the method's (binary: a bare base58 string). */
@@ -306,7 +303,7 @@ export class SolanaRpc {
     if (c.accounts) {
       const want = c.accounts.addresses ?? [];
       if (!Array.isArray(want)) throw invalidParams("accounts.addresses must be an array");
-      const post = new Map(sim.postAccounts.map((a) => [a.address, a.account]));
+      const post = new Map(sim.postAccounts().map((a) => [a.address, a.account]));
       accounts = want.map((a) => {
         pubkey(a);
         const acc = post.has(a) ? post.get(a) : this.chain.getAccount(a, "processed");

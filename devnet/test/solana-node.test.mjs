@@ -203,6 +203,43 @@ describe("solana node", () => {
     assert.equal(asB64.transaction[1], "base64");
   });
 
+  it("lands many transactions on the same accounts in one slot, and the confirmed view shows the state before it", async () => {
+    const accts = devnetAccounts();
+    const maker = await signerOf("maker");
+    const src = await ataOf(maker.address, accts.usdc_mint);
+    const before = (await rpc.getTokenAccountBalance(src, { commitment: "processed" }).send()).value.amount;
+    const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: "processed" }).send();
+    const owners = [];
+    const sigs = [];
+    for (let i = 0; i < 20; i++) {
+      const owner = (await generateKeyPairSigner()).address;
+      const [dst] = await findAssociatedTokenPda({ owner, mint: accts.usdc_mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+      const { wire, signature } = await build(maker, [
+        getCreateAssociatedTokenIdempotentInstruction({ payer: maker, ata: dst, owner, mint: accts.usdc_mint }),
+        getTransferCheckedInstruction({ source: src, mint: accts.usdc_mint, destination: dst, authority: maker, amount: 1_000_000n + BigInt(i), decimals: 6 }),
+      ], { version: 0, blockhash: lifetime });
+      owners.push(owner);
+      sigs.push(signature);
+      await send(wire);
+    }
+    const t0 = performance.now();
+    const slot = await advance(1);
+    console.log(`# 20 USDC payouts with ATA creation landed in one slot tick in ${(performance.now() - t0).toFixed(0)} ms (incl. the RPC round trip)`);
+    const statuses = (await rpc.getSignatureStatuses(sigs).send()).value;
+    assert.ok(statuses.every((st) => st && st.slot === BigInt(slot) && st.err === null));
+    const sent = 20n * 1_000_000n + 190n;
+    assert.equal((await rpc.getTokenAccountBalance(src, { commitment: "processed" }).send()).value.amount, String(BigInt(before) - sent));
+    assert.equal((await rpc.getTokenAccountBalance(src, { commitment: "confirmed" }).send()).value.amount, before, "confirmed is the slot before");
+    assert.equal((await rpc.getTokenAccountsByOwner(owners[7], { mint: accts.usdc_mint }, { commitment: "confirmed" }).send()).value.length, 0);
+    await advance(1);
+    const owned = await rpc.getTokenAccountsByOwner(owners[7], { mint: accts.usdc_mint }, { encoding: "jsonParsed", commitment: "confirmed" }).send();
+    assert.equal(owned.value[0].account.data.parsed.info.tokenAmount.amount, "1000007");
+    // Each transaction's meta saw the maker's ATA after the ones before it in the slot.
+    const t = (await raw(url, "getTransaction", [sigs[1], { commitment: "confirmed", maxSupportedTransactionVersion: 0 }])).result;
+    const srcIdx = t.transaction.message.accountKeys.indexOf(src);
+    assert.equal(t.meta.preTokenBalances.find((b) => b.accountIndex === srcIdx).uiTokenAmount.amount, String(BigInt(before) - 1_000_000n));
+  });
+
   it("refuses a failing transaction at preflight with its logs, and lands it with skipPreflight (fee charged)", async () => {
     const user = await signerOf("user-2");
     const dest = (await generateKeyPairSigner()).address;
