@@ -16,11 +16,12 @@ export const ATA_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 export const MEMO_PROGRAM = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
 export const MEMO_V1_PROGRAM = "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo";
 export const COMPUTE_BUDGET_PROGRAM = "ComputeBudget111111111111111111111111111111";
+export const NATIVE_LOADER = "NativeLoader1111111111111111111111111111111";
 export const LOOKUP_TABLE_PROGRAM = "AddressLookupTab1e1111111111111111111111111";
 export const LAMPORTS_PER_SIGNATURE = 5000n;
 // Programs owned by these loaders cannot be upgraded, so their accounts are read once.
 const IMMUTABLE_LOADERS = new Set([
-  "NativeLoader1111111111111111111111111111111",
+  NATIVE_LOADER,
   "BPFLoader1111111111111111111111111111111111",
   "BPFLoader2111111111111111111111111111111111",
 ]);
@@ -102,24 +103,29 @@ export function isStaticWritable(message, i) {
   return i < message.staticAccounts.length - rn;
 }
 
-/** The transaction fee: 5,000 lamports a signature plus the compute-budget priority fee. */
-export function feeOf(message) {
+/**
+ * The transaction fee: 5,000 lamports a signature plus the priority fee, ceil(price × limit / 10^6)
+ * in lamports, with the price in micro-lamports per compute unit (SetComputeUnitPrice) and the
+ * limit from SetComputeUnitLimit or else the runtime's default: 3,000 units per builtin-program
+ * instruction (compute budget included) and 200,000 per other instruction, at most 1,400,000.
+ * `isBuiltin(programId)` tells builtins (native-loader programs) apart.
+ */
+export function feeOf(message, isBuiltin = (p) => p === SYSTEM_PROGRAM || p === COMPUTE_BUDGET_PROGRAM) {
   let limit = null;
   let microLamports = 0n;
-  let others = 0;
+  let defaultLimit = 0;
   for (const ix of message.instructions) {
     const program = message.staticAccounts[ix.programAddressIndex];
     const data = ix.data ?? new Uint8Array();
-    if (program !== COMPUTE_BUDGET_PROGRAM) {
-      others++;
-      continue;
-    }
+    defaultLimit += isBuiltin(program) ? 3_000 : 200_000;
+    if (program !== COMPUTE_BUDGET_PROGRAM) continue;
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     if (data[0] === 2 && data.length >= 5) limit = BigInt(view.getUint32(1, true));
     if (data[0] === 3 && data.length >= 9) microLamports = view.getBigUint64(1, true);
   }
-  if (limit === null) limit = BigInt(Math.min(200_000 * others, 1_400_000));
-  const priority = (microLamports * limit + 999_999n) / 1_000_000n;
+  const cap = 1_400_000n;
+  const units = limit === null ? BigInt(Math.min(defaultLimit, 1_400_000)) : limit < cap ? limit : cap;
+  const priority = (microLamports * units + 999_999n) / 1_000_000n;
   return BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE + priority;
 }
 
@@ -369,6 +375,11 @@ export class SolanaChain {
     return out;
   }
 
+  /** The fee of a compiled message as this runtime charges it. */
+  feeOf(message) {
+    return feeOf(message, (program) => this.#current(program)?.owner === NATIVE_LOADER);
+  }
+
   /** A mint's decimals (fixed once initialized, so cached), or null when `mint` is no mint. */
   mintDecimals(mint) {
     if (this.decimals.has(mint)) return this.decimals.get(mint);
@@ -408,7 +419,7 @@ export class SolanaChain {
       loaded,
       keys,
       err: failed ? errorToJson(err) : null,
-      fee: feeOf(tx.message),
+      fee: this.feeOf(tx.message),
       preBalances: pre.map((a) => a?.lamports ?? 0n),
       postBalances: post.map((a) => a?.lamports ?? 0n),
       preTokenBalances: this.#tokenBalances(pre),

@@ -2,7 +2,7 @@
 // (context.slot wrappers, commitment, encodings, error codes). `handleBody` takes a parsed JSON-RPC
 // request or batch and returns the answer (null for a batch of notifications only).
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder } from "@solana/kit";
-import { RpcError, addressBytes, blockhashOffset, decodeMint, decodeTokenAccount, decodeTransaction, feeOf, isStaticWritable, toAddress, uiTokenAmount } from "./chain.mjs";
+import { RpcError, addressBytes, blockhashOffset, decodeMint, decodeTokenAccount, decodeTransaction, isStaticWritable, toAddress, uiTokenAmount } from "./chain.mjs";
 import { errorJsonMessage } from "./errors.mjs";
 import { parseAccountData, parseInstruction } from "./parse.mjs";
 
@@ -284,7 +284,7 @@ export class SolanaRpc {
     }
     const slot = this.chain.slotAt(c.commitment ?? "finalized");
     const valid = this.chain.isBlockhashValid(message.lifetimeToken, slot);
-    return { context: this.context(c.commitment), value: valid ? feeOf(message) : null };
+    return { context: this.context(c.commitment), value: valid ? this.chain.feeOf(message) : null };
   }
 
   // ---- transactions -------------------------------------------------------------------------
@@ -315,7 +315,7 @@ export class SolanaRpc {
     return {
       accounts,
       err: sim.err,
-      fee: sim.err === "BlockhashNotFound" ? null : feeOf(tx.message),
+      fee: sim.err === "BlockhashNotFound" ? null : this.chain.feeOf(tx.message),
       innerInstructions: c.innerInstructions ? this.renderInner(sim.innerInstructions, tx.message.staticAccounts, null) : null,
       loadedAccountsDataSize: 0,
       logs: sim.logs,

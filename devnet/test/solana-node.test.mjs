@@ -240,6 +240,36 @@ describe("solana node", () => {
     assert.equal(t.meta.preTokenBalances.find((b) => b.accountIndex === srcIdx).uiTokenAmount.amount, String(BigInt(before) - 1_000_000n));
   });
 
+  it("charges and reports the fee the runtime takes, priority fee and default compute limits included", async () => {
+    const user = await signerOf("user-3");
+    const cb = (kind, n, size) => {
+      const data = new Uint8Array(1 + size);
+      data[0] = kind;
+      if (size === 4) new DataView(data.buffer).setUint32(1, n, true);
+      else new DataView(data.buffer).setBigUint64(1, BigInt(n), true);
+      return { programAddress: "ComputeBudget111111111111111111111111111111", accounts: [], data };
+    };
+    const maker = addressOf("maker");
+    const cases = [
+      // 5,000 + ceil(1,000,000 µlamports × (3,000 × 2 builtins + 200,000 for the memo) / 10^6)
+      { ixs: [cb(3, 1_000_000, 8), memoIx("fee")], fee: 5000n + 206_000n },
+      { ixs: [cb(3, 7, 8), cb(2, 1_001, 4)], fee: 5000n + 1n },
+      { ixs: [], fee: 5000n },
+    ];
+    for (const { ixs, fee } of cases) {
+      const { wire, signature } = await build(user, [...ixs, getTransferSolInstruction({ source: user, destination: maker, amount: 777n })], { version: 0 });
+      const message = Buffer.from(wire, "base64").subarray(65).toString("base64");
+      assert.equal((await raw(url, "getFeeForMessage", [message, { commitment: "processed" }])).result.value, Number(fee));
+      const before = (await rpc.getBalance(user.address, { commitment: "processed" }).send()).value;
+      await send(wire);
+      await advance(2);
+      const t = await rpc.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }).send();
+      assert.equal(t.meta.err, null);
+      assert.equal(t.meta.fee, fee);
+      assert.equal(before - (await rpc.getBalance(user.address, { commitment: "processed" }).send()).value, fee + 777n, "what the runtime took");
+    }
+  });
+
   it("refuses a failing transaction at preflight with its logs, and lands it with skipPreflight (fee charged)", async () => {
     const user = await signerOf("user-2");
     const dest = (await generateKeyPairSigner()).address;
