@@ -1,6 +1,7 @@
 // Solana's JSON-RPC methods over a SolanaChain, with the real API's request and answer shapes
 // (context.slot wrappers, commitment, encodings, error codes). `handleBody` takes a parsed JSON-RPC
 // request or batch and returns the answer (null for a batch of notifications only).
+import crypto from "node:crypto";
 import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder } from "@solana/kit";
 import { RpcError, addressBytes, blockhashOffset, decodeMint, decodeTokenAccount, decodeTransaction, isStaticWritable, toAddress, uiTokenAmount } from "./chain.mjs";
 import { errorJsonMessage } from "./errors.mjs";
@@ -609,9 +610,14 @@ export class SolanaRpc {
   }
 }
 
+// Marks a bigint inside JSON.stringify's output; the random part keeps user strings (memos, logs)
+// from ever matching it.
+const BIG_MARK = `\u0000big${crypto.randomBytes(6).toString("hex")}:`;
+const BIG_RE = new RegExp(`"${JSON.stringify(BIG_MARK).slice(1, -1).replace(/\\/g, "\\\\")}(\\d+)"`, "g");
+
 /** JSON with bigints written as plain numbers (lamports and u64::MAX rent epochs). */
 export function stringifyJson(value) {
-  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `\u0000${v}\u0000` : v)).replace(/"\\u0000(\d+)\\u0000"/g, "$1");
+  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `${BIG_MARK}${v}` : v)).replace(BIG_RE, "$1");
 }
 
 export { addressBytes };

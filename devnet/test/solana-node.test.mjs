@@ -447,6 +447,16 @@ describe("solana node", () => {
     assert.equal(multi.value[0].lamports > 0n, true);
     assert.equal(multi.value[2], null);
 
+    const text = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "getAccountInfo", params: [addressOf("maker")] }),
+    }).then((r) => r.text());
+    assert.match(text, /"rentEpoch":18446744073709551615,/, "u64::MAX written exactly");
+    assert.equal(JSON.parse(text).result.value.data, "", "the default encoding is the legacy base58 string");
+    const big = await raw(url, "getAccountInfo", [await ataOf(addressOf("maker"), addressOf("usdc-mint")), { encoding: "base58" }]);
+    assert.match(big.error.message, /less than 128 bytes/);
+
     const res = await fetch(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
