@@ -211,7 +211,7 @@ async function main() {
     writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
     for (const n of evmNodes) log(`chain ${n.chainId} at ${n.url} (pid ${n.pid})`);
-    if (solanaNode) log(`solana ${solanaNode.chainId} at ${solanaNode.url} (pid ${solanaNode.pid}), slot ${solana.slot_ms} ms`);
+    if (solanaNode) log(`solana ${solanaNode.chainId} at ${solanaNode.url}, ${solanaNode.wsUrl} (pid ${solanaNode.pid}), slot ${solana.slot_ms} ms`);
     for (const [k, v] of Object.entries(addresses)) log(`${k.padEnd(9)} ${v}`);
     log(`swap: ${swap.pools.length} pools on chains ${swap.chain_ids.join(", ")}, executor ${swap.executor}`);
     log(`maker ${accounts.maker}; state ${stateFile}`);
@@ -231,6 +231,7 @@ async function solanaStateOf(settings, node) {
   return {
     chain_id: settings.chain_id,
     rpc_url: node.url,
+    ws_url: node.wsUrl,
     port: node.port,
     slot_ms: settings.slot_ms,
     finalize_depth: settings.finalize_depth,

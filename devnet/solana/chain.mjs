@@ -183,6 +183,7 @@ export class SolanaChain {
     this.decimals = new Map(); // mint -> decimals
     this.dropIncoming = false;
     this.timer = null;
+    this.slotListeners = new Set(); // called with the new head after each slot's transactions landed
     this.#enterSlot(this.firstSlot);
   }
 
@@ -231,6 +232,13 @@ export class SolanaChain {
       } catch (err) {
         // A transaction the runtime cannot take is dropped; the node keeps producing slots.
         console.error(`[solana] dropped ${tx.signature}: ${err.message}`);
+      }
+    }
+    for (const listener of this.slotListeners) {
+      try {
+        listener(this.slot);
+      } catch (err) {
+        console.error(`[solana] slot listener: ${err.message}`);
       }
     }
     return this.slot;

@@ -69,7 +69,7 @@ describe("devnet runner", () => {
 
   before(async () => {
     fs.writeFileSync(profileFile, profileText);
-    const offset = await pickPortOffset([...profile.chains.map((c) => c.port), profile.solana.port]);
+    const offset = await pickPortOffset([...profile.chains.map((c) => c.port), profile.solana.port, profile.solana.port + 1]);
     const t0 = Date.now();
     runner = spawn(process.execPath, [path.join(DEVNET_DIR, "scripts", "devnet.mjs"), "up", "--profile", profileFile,
       "--port-offset", String(offset), "--state-dir", stateDir], { stdio: ["ignore", "pipe", "pipe"] });
@@ -130,6 +130,7 @@ describe("devnet runner", () => {
     const sol = state.solana;
     assert.equal(sol.chain_id, 83797601);
     assert.equal(sol.rpc_url, `http://127.0.0.1:${sol.port}`);
+    assert.equal(sol.ws_url, `ws://127.0.0.1:${sol.port + 1}`);
     assert.notEqual(sol.port, profile.solana.port);
     assert.deepEqual([sol.slot_ms, sol.finalize_depth, sol.blockhash_valid_slots], [400, 4, 150]);
     const accts = solanaAccounts();

@@ -11,11 +11,13 @@ import {
   compressTransactionMessageUsingAddressLookupTables,
   getAddressEncoder,
   createSolanaRpc,
+  createSolanaRpcSubscriptions,
   createTransactionMessage,
   generateKeyPairSigner,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   pipe,
+  sendAndConfirmTransactionFactory,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
@@ -507,6 +509,84 @@ describe("solana node slot clock", () => {
       assert.ok(st.slot > s0);
       assert.ok((await rpc.getSlot({ commitment: "processed" }).send()) >= st.slot + 2n);
     } finally {
+      await node.close();
+    }
+  });
+});
+
+describe("solana node PubSub", () => {
+  it("confirms with @solana/kit's sendAndConfirmTransactionFactory over signature and slot subscriptions", async () => {
+    const node = await startSolanaNode({ port: 0, slotMs: 50, finalizeDepth: 3, blockhashValidSlots: 150 });
+    try {
+      const rpc = createSolanaRpc(node.url);
+      const rpcSubscriptions = createSolanaRpcSubscriptions(node.wsUrl);
+      const user = await signerOf("user-6");
+      const dest = (await generateKeyPairSigner()).address;
+      // accountSubscribe first: the transfer must show up as a notification of the new balance.
+      const abort = new AbortController();
+      const notes = await rpcSubscriptions.accountNotifications(dest, { commitment: "confirmed", encoding: "base64" }).subscribe({ abortSignal: abort.signal });
+      const firstNote = (async () => {
+        for await (const n of notes) return n;
+      })();
+      const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: "confirmed" }).send();
+      const tx = await signTransactionMessageWithSigners(
+        pipe(
+          createTransactionMessage({ version: 0 }),
+          (m) => setTransactionMessageFeePayerSigner(user, m),
+          (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
+          (m) => appendTransactionMessageInstructions([getTransferSolInstruction({ source: user, destination: dest, amount: 4n * SOL })], m),
+        ),
+      );
+      const sendAndConfirm = sendAndConfirmTransactionFactory({ rpc, rpcSubscriptions });
+      const t0 = performance.now();
+      await sendAndConfirm(tx, { commitment: "finalized" });
+      const ms = performance.now() - t0;
+      const st = (await rpc.getSignatureStatuses([getSignatureFromTransaction(tx)]).send()).value[0];
+      assert.equal(st.confirmationStatus, "finalized");
+      assert.ok(ms < 5000, `finalized after ${ms} ms`);
+      const note = await firstNote;
+      abort.abort();
+      assert.equal(note.value.lamports, 4n * SOL);
+      assert.ok(note.context.slot >= st.slot);
+
+      const slots = [];
+      const abortSlots = new AbortController();
+      const slotNotes = await rpcSubscriptions.slotNotifications().subscribe({ abortSignal: abortSlots.signal });
+      for await (const n of slotNotes) {
+        slots.push(n);
+        if (slots.length === 3) break;
+      }
+      abortSlots.abort();
+      assert.deepEqual(slots.map((n) => n.slot - slots[0].slot), [0n, 1n, 2n]);
+      assert.equal(slots[2].parent, slots[2].slot - 1n);
+      assert.equal(slots[2].root, slots[2].slot - 3n);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it("answers subscription errors like a real node", async () => {
+    const node = await startSolanaNode({ port: 0, slotMs: 3_600_000 });
+    const { WebSocket } = await import("ws");
+    const ws = new WebSocket(node.wsUrl);
+    try {
+      await new Promise((resolve, reject) => {
+        ws.once("open", resolve);
+        ws.once("error", reject);
+      });
+      const call = (method, params) =>
+        new Promise((resolve) => {
+          ws.once("message", (d) => resolve(JSON.parse(d.toString())));
+          ws.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }));
+        });
+      assert.equal((await call("signatureSubscribe", ["nope"])).error.code, -32602);
+      assert.equal((await call("slotUnsubscribe", [12345])).error.message, "Invalid subscription id.");
+      assert.equal((await call("noSuch", [])).error.code, -32601);
+      const sub = await call("rootSubscribe", []);
+      assert.equal(typeof sub.result, "number");
+      assert.equal((await call("rootUnsubscribe", [sub.result])).result, true);
+    } finally {
+      ws.close();
       await node.close();
     }
   });

@@ -126,7 +126,17 @@ export function startSolanaNode({ port, logFile, slotMs = 400, finalizeDepth = 4
     { cwd: DEVNET_DIR, detached: true, stdio: ["ignore", log, log] },
   );
   fs.closeSync(log);
-  return watchExit({ chainId: SOLANA_CHAIN_ID, kind: "solana", port, url: `http://127.0.0.1:${port}`, child, pid: child.pid, logFile, exited: false });
+  return watchExit({
+    chainId: SOLANA_CHAIN_ID,
+    kind: "solana",
+    port,
+    url: `http://127.0.0.1:${port}`,
+    wsUrl: `ws://127.0.0.1:${port + 1}`, // PubSub on port + 1, like a validator
+    child,
+    pid: child.pid,
+    logFile,
+    exited: false,
+  });
 }
 
 export async function waitForSolanaNode(node, { timeoutMs = 60_000 } = {}) {
