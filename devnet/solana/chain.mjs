@@ -152,9 +152,10 @@ export class SolanaChain {
    * @param {number} [o.slotMs] slot interval (ms)
    * @param {number} [o.finalizeDepth] slots until a slot is finalized
    * @param {number} [o.blockhashValidSlots] slots a blockhash stays valid
-   * @param {string} [o.genesisSeed] seed of the genesis hash (and so of every blockhash)
+   * @param {string} [o.genesisSeed] seed of the genesis hash and so of every blockhash; random by
+   *   default, so a transaction signed for an earlier run of the devnet never lands on a new one
    */
-  constructor({ slotMs = 400, finalizeDepth = 4, blockhashValidSlots = 150, genesisSeed = "perch devnet solana" } = {}) {
+  constructor({ slotMs = 400, finalizeDepth = 4, blockhashValidSlots = 150, genesisSeed = `perch devnet solana ${crypto.randomUUID()}` } = {}) {
     for (const [k, v] of Object.entries({ slotMs, finalizeDepth, blockhashValidSlots })) {
       if (!Number.isInteger(v) || v < 1) throw new RangeError(`${k} must be a positive integer`);
     }

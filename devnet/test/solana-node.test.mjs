@@ -321,6 +321,20 @@ describe("solana node", () => {
     assert.equal(msgFee.result.value, null);
   });
 
+  it("starts every run with a new genesis hash, so a transaction signed for an earlier run is refused", async () => {
+    const other = await startSolanaNode({ port: 0, slotMs: 3_600_000 });
+    try {
+      const otherRpc = createSolanaRpc(other.url);
+      assert.notEqual(await otherRpc.getGenesisHash().send(), await rpc.getGenesisHash().send());
+      const user = await signerOf("user-4");
+      const { wire } = await build(user, [getTransferSolInstruction({ source: user, destination: addressOf("maker"), amount: 5n })]);
+      const r = await raw(other.url, "sendTransaction", [wire, { encoding: "base64", preflightCommitment: "processed" }]);
+      assert.equal(r.error?.data?.err, "BlockhashNotFound");
+    } finally {
+      await other.close();
+    }
+  });
+
   it("drops every incoming transaction while perch_dropIncoming is on", async () => {
     const user = await signerOf("user-4");
     const ix = () => getTransferSolInstruction({ source: user, destination: addressOf("maker"), amount: 1000n });
