@@ -4,10 +4,15 @@
 // finalized = head - finalizeDepth) and the transaction history the RPC answers from.
 // docs/solana.md is the contract; rpc.mjs turns this into Solana's JSON-RPC shapes.
 import crypto from "node:crypto";
-import { Account, LiteSVM } from "litesvm";
+import { createRequire } from "node:module";
 import { getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { getMintEncoder, getTokenEncoder } from "@solana-program/token";
 import { errorToJson, isLandingError, transactionErrorMessage } from "./errors.mjs";
+
+// LiteSVM's native binding, the byte-level API (wire transactions in, no re-encoding). The package's
+// main module only wraps it for @solana/kit objects and loads kit's CommonJS build on top of the
+// ES one this node uses (~0.6 s of start-up on a busy machine), so the binding is taken directly.
+const { Account, LiteSvm } = createRequire(import.meta.url)("litesvm/dist/internal.js");
 
 export const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 export const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
@@ -162,14 +167,13 @@ export class SolanaChain {
     this.slotMs = slotMs;
     this.finalizeDepth = finalizeDepth;
     this.blockhashValidSlots = blockhashValidSlots;
-    this.svm = new LiteSVM();
-    this.vm = this.svm.inner; // the byte-level API: no re-encoding of wire transactions
+    this.vm = new LiteSvm(); // the standard runtime: builtins, sysvars, SPL programs
     this.vm.setBlockhashCheck(false); // blockhash ages are this class's (a window, not only the latest)
     this.vm.setSigverify(true);
     this.genesisHash = toAddress(crypto.createHash("sha256").update(`${genesisSeed} genesis`).digest());
     // Slots continue from LiteSVM's genesis clock: its built-in programs are deployed at that slot,
     // and the runtime refuses to run a program whose deployment slot is still in the future.
-    this.firstSlot = Number(this.svm.getClock().slot);
+    this.firstSlot = Number(this.vm.getClock().slot);
     this.slot = this.firstSlot;
     this.blockhashes = new Map(); // blockhash -> slot
     this.hashBySlot = new Map(); // slot -> blockhash

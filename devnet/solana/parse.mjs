@@ -83,7 +83,7 @@ function parseSystem(data, accts) {
   return null;
 }
 
-function parseToken(data, accts, mintDecimals) {
+function parseToken(data, accts) {
   if (data.length < 1) return null;
   const amountOf = () => (data.length >= 9 ? u64(data, 1) : null);
   switch (data[0]) {
@@ -118,10 +118,8 @@ function parseToken(data, accts, mintDecimals) {
     case 9:
       if (accts.length < 3) return null;
       return { type: "closeAccount", info: { account: accts[0], destination: accts[1], owner: accts[2] } };
-    default: {
-      void mintDecimals;
+    default:
       return null;
-    }
   }
 }
 
@@ -139,7 +137,7 @@ function parseAta(data, accts) {
  * One instruction in the jsonParsed form: {program, programId, parsed, stackHeight} for a known
  * program, else {accounts, data (base58), programId, stackHeight}.
  */
-export function parseInstruction({ programId, accounts, data, stackHeight }, mintDecimals) {
+export function parseInstruction({ programId, accounts, data, stackHeight }) {
   let parsed = null;
   let program = null;
   if (programId === MEMO_PROGRAM || programId === MEMO_V1_PROGRAM) {
@@ -150,7 +148,7 @@ export function parseInstruction({ programId, accounts, data, stackHeight }, min
     parsed = parseSystem(data, accounts);
     program = "system";
   } else if (programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM) {
-    parsed = parseToken(data, accounts, mintDecimals);
+    parsed = parseToken(data, accounts);
     program = programId === TOKEN_PROGRAM ? "spl-token" : "spl-token-2022";
   } else if (programId === ATA_PROGRAM) {
     parsed = parseAta(data, accounts);

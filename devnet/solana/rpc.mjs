@@ -317,7 +317,7 @@ export class SolanaRpc {
       accounts,
       err: sim.err,
       fee: sim.err === "BlockhashNotFound" ? null : this.chain.feeOf(tx.message),
-      innerInstructions: c.innerInstructions ? this.renderInner(sim.innerInstructions, tx.message.staticAccounts, null) : null,
+      innerInstructions: c.innerInstructions ? this.renderInner(sim.innerInstructions, tx.message.staticAccounts, false) : null,
       loadedAccountsDataSize: 0,
       logs: sim.logs,
       replacementBlockhash: replacement,
@@ -446,17 +446,16 @@ export class SolanaRpc {
         `Transaction version (${tx.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${tx.version}`,
       );
     }
-    const decimals = this.mintDecimals("processed");
     const parsed = encoding === "jsonParsed";
     let transaction;
     if (encoding === "base64") transaction = [b64dec.decode(tx.wire), "base64"];
     else if (encoding === "base58") transaction = [b58dec.decode(tx.wire), "base58"];
-    else transaction = { message: parsed ? this.parsedMessage(r, decimals) : this.jsonMessage(tx.message), signatures: tx.signatures };
+    else transaction = { message: parsed ? this.parsedMessage(r) : this.jsonMessage(tx.message), signatures: tx.signatures };
     const meta = {
       computeUnitsConsumed: r.computeUnitsConsumed,
       err: r.err,
       fee: r.fee,
-      innerInstructions: this.renderInner(r.innerInstructions, r.keys, parsed ? decimals : null),
+      innerInstructions: this.renderInner(r.innerInstructions, r.keys, parsed),
       logMessages: r.logs,
       postBalances: r.postBalances,
       postTokenBalances: r.postTokenBalances,
@@ -499,7 +498,7 @@ export class SolanaRpc {
     }));
   }
 
-  parsedMessage(r, decimals) {
+  parsedMessage(r) {
     const m = r.tx.message;
     const nStatic = m.staticAccounts.length;
     const accountKeys = r.keys.map((k, i) => ({
@@ -511,15 +510,12 @@ export class SolanaRpc {
     const out = {
       accountKeys,
       instructions: m.instructions.map((ix) =>
-        parseInstruction(
-          {
-            programId: r.keys[ix.programAddressIndex],
-            accounts: [...(ix.accountIndices ?? [])].map((i) => r.keys[i]),
-            data: ix.data ?? new Uint8Array(),
-            stackHeight: null,
-          },
-          decimals,
-        ),
+        parseInstruction({
+          programId: r.keys[ix.programAddressIndex],
+          accounts: [...(ix.accountIndices ?? [])].map((i) => r.keys[i]),
+          data: ix.data ?? new Uint8Array(),
+          stackHeight: null,
+        }),
       ),
       recentBlockhash: m.lifetimeToken,
     };
@@ -528,7 +524,7 @@ export class SolanaRpc {
   }
 
   /** meta.innerInstructions: [{index, instructions}] for the top-level instructions that had any. */
-  renderInner(inner, keys, decimals) {
+  renderInner(inner, keys, parsed) {
     const out = [];
     (inner ?? []).forEach((list, index) => {
       if (!list.length) return;
@@ -538,11 +534,8 @@ export class SolanaRpc {
           const ci = ii.instruction();
           const accounts = [...ci.accounts()];
           const data = ci.data();
-          if (decimals) {
-            return parseInstruction(
-              { programId: keys[ci.programIdIndex()], accounts: accounts.map((i) => keys[i]), data, stackHeight: ii.stackHeight() },
-              decimals,
-            );
+          if (parsed) {
+            return parseInstruction({ programId: keys[ci.programIdIndex()], accounts: accounts.map((i) => keys[i]), data, stackHeight: ii.stackHeight() });
           }
           return { accounts, data: b58dec.decode(data), programIdIndex: ci.programIdIndex(), stackHeight: ii.stackHeight() };
         }),
