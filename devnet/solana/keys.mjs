@@ -1,8 +1,13 @@
 // Deterministic Solana devnet keys (docs/solana.md): seed = sha256("perch devnet solana " + name),
 // an ed25519 seed (32 bytes). The node's genesis, its tests, the web e2e fixtures and the fixture
 // generator all derive keys here, so one definition holds for every part.
+//
+// No package is loaded up front (signerOf and ataOf load @solana/kit and @solana-program/token from
+// devnet/node_modules when called), so any Node script can import this file.
+// `node devnet/solana/keys.mjs` prints every name's address and seed as JSON.
 import crypto from "node:crypto";
-import { getBase58Decoder } from "@solana/kit";
+
+export const CHAIN_ID = 83797601; // Perch's chain id for the Solana devnet (spec §9)
 
 export const USER_COUNT = 8;
 /** Every named key: `deployer` (USDC mint authority), `maker`, `usdc-mint` (the mint's address),
@@ -26,9 +31,27 @@ export function publicKeyOfSeed(seed) {
   return new Uint8Array(Buffer.from(jwk.x, "base64url"));
 }
 
+const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/** Base58 (Bitcoin alphabet) of bytes, as Solana writes addresses and signatures. */
+export function base58(bytes) {
+  let n = 0n;
+  for (const b of bytes) n = (n << 8n) | BigInt(b);
+  let out = "";
+  while (n > 0n) {
+    out = B58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = `1${out}`;
+  }
+  return out;
+}
+
 /** The base58 address (public key) of `name`. */
 export function addressOf(name) {
-  return getBase58Decoder().decode(publicKeyOfSeed(seedOf(name)));
+  return base58(publicKeyOfSeed(seedOf(name)));
 }
 
 /** The 64-byte secret key (seed ‖ public key), the layout of Solana CLI keypair files. */
@@ -62,4 +85,10 @@ export function devnetAccounts() {
     faucet: addressOf("faucet"),
     users: Array.from({ length: USER_COUNT }, (_, i) => addressOf(`user-${i}`)),
   };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const out = {};
+  for (const name of KEY_NAMES) out[name] = { address: addressOf(name), seed_hex: Buffer.from(seedOf(name)).toString("hex") };
+  console.log(JSON.stringify(out, null, 2));
 }

@@ -14,6 +14,7 @@ import {
   createSolanaRpcSubscriptions,
   createTransactionMessage,
   generateKeyPairSigner,
+  getBase58Decoder,
   getBase64EncodedWireTransaction,
   getSignatureFromTransaction,
   pipe,
@@ -26,7 +27,7 @@ import { getTransferSolInstruction } from "@solana-program/system";
 import { getAddMemoInstruction } from "@solana-program/memo";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { startSolanaNode } from "../solana/server.mjs";
-import { addressOf, ataOf, devnetAccounts, seedOf, signerOf } from "../solana/keys.mjs";
+import { addressOf, ataOf, base58, devnetAccounts, seedOf, signerOf } from "../solana/keys.mjs";
 import { DEVNET_DIR } from "../scripts/lib/nodes.mjs";
 
 // @solana-program/memo 0.15 defaults to a newer memo program id; deposits use SPL Memo v3.
@@ -80,6 +81,9 @@ describe("solana node", () => {
     assert.equal(fs.readFileSync(file, "utf8").trim(), Buffer.from(seedOf("maker")).toString("hex"));
     const accts = devnetAccounts();
     assert.equal(new Set([accts.maker, accts.deployer, accts.usdc_mint, accts.faucet, ...accts.users]).size, 12);
+    for (const bytes of [new Uint8Array(32), Uint8Array.of(0, 0, 1, 255), crypto.getRandomValues(new Uint8Array(64))]) {
+      assert.equal(base58(bytes), getBase58Decoder().decode(bytes), "keys.mjs's base58 agrees with kit's");
+    }
   });
 
   it("funds the maker and users with SOL and USDC in their ATAs at genesis", async () => {
