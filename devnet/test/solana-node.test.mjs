@@ -325,6 +325,26 @@ describe("solana node", () => {
     assert.equal(msgFee.result.value, null);
   });
 
+  it("takes base58 as well as base64 wire transactions, and refuses a bad signature with -32003", async () => {
+    const user = await signerOf("user-2");
+    const dest = (await generateKeyPairSigner()).address;
+    const { wire, signature } = await build(user, [getTransferSolInstruction({ source: user, destination: dest, amount: SOL })]);
+    const bytes = Buffer.from(wire, "base64");
+    const sim = await raw(url, "simulateTransaction", [base58(bytes), { sigVerify: true, commitment: "processed" }]);
+    assert.equal(sim.result.value.err, null, "simulateTransaction defaults to base58");
+    assert.ok(sim.result.value.unitsConsumed > 0);
+    const bad = Buffer.from(bytes);
+    bad[1] ^= 1; // the first signature's first byte
+    const sigFail = await raw(url, "sendTransaction", [base58(bad)]);
+    assert.deepEqual(sigFail.error, { code: -32003, message: "Transaction signature verification failure" });
+    assert.equal((await raw(url, "simulateTransaction", [bad.toString("base64"), { encoding: "base64", sigVerify: true }])).error.code, -32003);
+    assert.equal((await raw(url, "sendTransaction", [base58(bytes), { encoding: "base58", preflightCommitment: "processed" }])).result, signature);
+    await advance(1);
+    assert.equal((await status(signature)).err, null);
+    assert.equal((await rpc.getBalance(dest, { commitment: "processed" }).send()).value, SOL);
+    assert.equal((await raw(url, "sendTransaction", ["0OIl", {}])).error.code, -32602, "not base58");
+  });
+
   it("starts every run with a new genesis hash, so a transaction signed for an earlier run is refused", async () => {
     const other = await startSolanaNode({ port: 0, slotMs: 3_600_000 });
     try {
