@@ -11,7 +11,10 @@ export const API_VERSION = "2.2.0";
 export const SOLANA_CORE_VERSION = "2.2.0";
 const MAX_MULTIPLE_ACCOUNTS = 100;
 const MAX_SIGNATURE_STATUSES = 256;
-const STATUS_CACHE_SLOTS = 300; // getSignatureStatuses without searchTransactionHistory sees this far back
+const STATUS_CACHE_SLOTS = 300;
+const PACKET_DATA_SIZE = 1232; // the largest wire transaction
+const MAX_BASE58_SIZE = 1683; // its base58 length
+const MAX_BASE64_SIZE = 1644; // its base64 length // getSignatureStatuses without searchTransactionHistory sees this far back
 
 const b58enc = getBase58Encoder();
 const b58dec = getBase58Decoder();
@@ -296,7 +299,15 @@ export class SolanaRpc {
     if (encoding !== "base58" && encoding !== "base64") {
       throw new RpcError(-32602, `unsupported encoding: ${encoding}. Supported encodings: base58, base64`);
     }
-    return { c, tx: decodeTransaction(decodeBytes(p[0], encoding, "transaction")) };
+    const maxEncoded = encoding === "base58" ? MAX_BASE58_SIZE : MAX_BASE64_SIZE;
+    if (typeof p[0] === "string" && p[0].length > maxEncoded) {
+      throw new RpcError(-32602, `${encoding} encoded solana_transaction::versioned::VersionedTransaction too large: ${p[0].length} bytes (max: encoded/raw ${maxEncoded}/${PACKET_DATA_SIZE})`);
+    }
+    const bytes = decodeBytes(p[0], encoding, "transaction");
+    if (bytes.length > PACKET_DATA_SIZE) {
+      throw new RpcError(-32602, `decoded solana_transaction::versioned::VersionedTransaction too large: ${bytes.length} bytes (max: ${PACKET_DATA_SIZE} bytes)`);
+    }
+    return { c, tx: decodeTransaction(bytes) };
   }
 
   simulationValue(sim, tx, c, replacement) {

@@ -62,13 +62,17 @@ export async function startSolanaNode({ port = 8899, wsPort, host = "127.0.0.1",
   return { chain, rpc, pubsub, server, url, wsUrl, genesis, close };
 }
 
-function send(res, status, body, type = "application/json") {
-  res.writeHead(status, { "content-type": type, ...CORS });
+function send(res, status, body, type = "application/json", extra = {}) {
+  res.writeHead(status, { "content-type": type, ...CORS, ...extra });
   res.end(body);
 }
 
 function handle(rpc, req, res) {
-  if (req.method === "OPTIONS") return send(res, 204, "");
+  if (req.method === "OPTIONS") {
+    // A browser's preflight: allow whatever headers it asks for (kit adds `solana-client`).
+    const asked = req.headers["access-control-request-headers"];
+    return send(res, 204, "", "text/plain", asked ? { "access-control-allow-headers": asked } : {});
+  }
   if (req.method === "GET" && req.url === "/health") return send(res, 200, "ok", "text/plain");
   if (req.method !== "POST") return send(res, 405, "Used HTTP Method is not allowed. POST or OPTIONS is required", "text/plain");
   const chunks = [];

@@ -343,6 +343,12 @@ describe("solana node", () => {
     assert.equal((await status(signature)).err, null);
     assert.equal((await rpc.getBalance(dest, { commitment: "processed" }).send()).value, SOL);
     assert.equal((await raw(url, "sendTransaction", ["0OIl", {}])).error.code, -32602, "not base58");
+    const huge = await raw(url, "sendTransaction", [Buffer.alloc(1300).toString("base64"), { encoding: "base64" }]);
+    assert.match(huge.error.message, /too large: 1736 bytes \(max: encoded\/raw 1644\/1232\)/);
+    const preflight = await fetch(url, { method: "OPTIONS", headers: { origin: "http://127.0.0.1:5173", "access-control-request-method": "POST", "access-control-request-headers": "content-type,solana-client" } });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
+    assert.equal(preflight.headers.get("access-control-allow-headers"), "content-type,solana-client");
   });
 
   it("starts every run with a new genesis hash, so a transaction signed for an earlier run is refused", async () => {
