@@ -6,9 +6,9 @@
 //                                     [--no-parent-watch]
 //
 // Starts one Hardhat 3 node per chain of the profile (127.0.0.1, interval mining every 1 s,
-// automine off) and, when the profile has a `solana` key, the Solana node (devnet/solana/, LiteSVM
-// behind Solana's JSON-RPC; docs/solana.md) beside them, deploys USDC, USDT, CheckIn, Depositor, Badge and Pool from account #0 on every
-// chain (same addresses everywhere), mints the tokens to the maker (#1) and the test users
+// automine off) and, when the profile has a `solana` key, the Solana node (devnet/solana/,
+// LiteSVM behind Solana's JSON-RPC; docs/solana.md) beside them, deploys USDC, USDT, CheckIn,
+// Depositor, Badge and Pool from account #0 on every chain (same addresses everywhere), mints the tokens to the maker (#1) and the test users
 // (#2..#9), adds the swap contracts and seeded pools on the swap chains (lib/swap.mjs), writes
 // <state-dir>/state.json, prints `devnet ready` and stays in the foreground until SIGINT/SIGTERM,
 // then stops every node (process groups) and removes state.json. It also stops when its parent
@@ -132,7 +132,7 @@ async function main() {
   let solanaNode = null;
   try {
     if (solana) {
-      // First: its start-up (LiteSVM and @solana/kit loading, ~1 s) overlaps the Hardhat nodes'.
+      // First: its start-up (LiteSVM and @solana/kit loading, ~0.7 s of CPU) overlaps the Hardhat nodes'.
       solanaNode = startSolanaNode({
         port: solana.port,
         slotMs: solana.slot_ms,
@@ -167,6 +167,7 @@ async function main() {
     const { buildDeployPlan, deployChain, expectedAccounts } = await import("./lib/deploy.mjs");
     const plan = buildDeployPlan();
     const solanaState = solana ? solanaStateOf(solana, solanaNode) : null;
+    solanaState?.catch(() => {}); // awaited below; a failure must not be an unhandled rejection first
     const evmNodes = nodes.filter((n) => n !== solanaNode);
     await Promise.all([...evmNodes.map((n) => waitForNode(n)), solanaNode && waitForSolanaNode(solanaNode)]);
     const tNodes = performance.now();
@@ -230,6 +231,7 @@ async function solanaStateOf(settings, node) {
   const accts = devnetAccounts();
   return {
     chain_id: settings.chain_id,
+    name: settings.name,
     rpc_url: node.url,
     ws_url: node.wsUrl,
     port: node.port,

@@ -129,6 +129,7 @@ describe("devnet runner", () => {
   it("starts the Solana node beside them and describes it in state.json", async () => {
     const sol = state.solana;
     assert.equal(sol.chain_id, 83797601);
+    assert.equal(sol.name, "Solana (devnet)");
     assert.equal(sol.rpc_url, `http://127.0.0.1:${sol.port}`);
     assert.equal(sol.ws_url, `ws://127.0.0.1:${sol.port + 1}`);
     assert.notEqual(sol.port, profile.solana.port);

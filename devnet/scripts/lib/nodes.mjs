@@ -262,7 +262,7 @@ export function solanaSettings(profile, file = "profile") {
   for (const [k, v] of Object.entries(out)) {
     if (!Number.isInteger(v) || v < 1) throw new Error(`${file}: solana.${k} must be a positive integer`);
   }
-  return out;
+  return { ...out, name: s.name ?? "Solana (devnet)" };
 }
 
 /**
