@@ -301,16 +301,18 @@ export class SolanaChain {
 
   /** Token accounts (classic SPL Token and Token-2022 base layout) owned by `owner` at `commitment`. */
   tokenAccountsByOwner(owner, { mint, programId }, commitment) {
+    const programs = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].filter((p) => !programId || p === programId);
+    // Today's token accounts, plus any changed since the commitment's slot (closed ones included).
+    const candidates = new Set();
+    for (const program of programs) for (const entry of this.vm.getProgramAccounts(addressBytes(program))) candidates.add(toAddress(entry.address));
+    for (let s = this.slotAt(commitment) + 1; s <= this.slot; s++) for (const a of this.undo.get(s)?.keys() ?? []) candidates.add(a);
     const out = [];
-    for (const program of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
-      if (programId && programId !== program) continue;
-      for (const entry of this.vm.getProgramAccounts(addressBytes(program))) {
-        const address = toAddress(entry.address);
-        const acc = this.getAccount(address, commitment);
-        const tok = acc && decodeTokenAccount(acc);
-        if (!tok || tok.owner !== owner || (mint && tok.mint !== mint)) continue;
-        out.push({ address, account: acc, token: tok });
-      }
+    for (const address of candidates) {
+      const acc = this.getAccount(address, commitment);
+      if (!acc || !programs.includes(acc.owner)) continue;
+      const tok = decodeTokenAccount(acc);
+      if (!tok || tok.owner !== owner || (mint && tok.mint !== mint)) continue;
+      out.push({ address, account: acc, token: tok });
     }
     return out;
   }

@@ -25,7 +25,7 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { getAddMemoInstruction } from "@solana-program/memo";
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { startSolanaNode } from "../solana/server.mjs";
 import { addressOf, ataOf, base58, devnetAccounts, seedOf, signerOf } from "../solana/keys.mjs";
 import { DEVNET_DIR } from "../scripts/lib/nodes.mjs";
@@ -244,6 +244,27 @@ describe("solana node", () => {
     const t = (await raw(url, "getTransaction", [sigs[1], { commitment: "confirmed", maxSupportedTransactionVersion: 0 }])).result;
     const srcIdx = t.transaction.message.accountKeys.indexOf(src);
     assert.equal(t.meta.preTokenBalances.find((b) => b.accountIndex === srcIdx).uiTokenAmount.amount, String(BigInt(before) - 1_000_000n));
+  });
+
+  it("still lists a token account closed at the head in the confirmed view", async () => {
+    const accts = devnetAccounts();
+    const user = await signerOf("user-1");
+    const fresh = await generateKeyPairSigner();
+    const [ata] = await findAssociatedTokenPda({ owner: fresh.address, mint: accts.usdc_mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const setup = await build(user, [
+      getTransferSolInstruction({ source: user, destination: fresh.address, amount: SOL }),
+      getCreateAssociatedTokenIdempotentInstruction({ payer: user, ata, owner: fresh.address, mint: accts.usdc_mint }),
+    ]);
+    await send(setup.wire);
+    await advance(1);
+    const close = await build(fresh, [getCloseAccountInstruction({ account: ata, destination: fresh.address, owner: fresh })]);
+    await send(close.wire);
+    await advance(1);
+    assert.equal((await status(close.signature))?.err, null);
+    const at = async (commitment) => (await rpc.getTokenAccountsByOwner(fresh.address, { mint: accts.usdc_mint }, { commitment, encoding: "jsonParsed" }).send()).value.map((v) => v.pubkey);
+    assert.deepEqual(await at("processed"), []);
+    assert.deepEqual(await at("confirmed"), [ata]);
+    assert.equal((await rpc.getAccountInfo(ata, { commitment: "processed" }).send()).value, null);
   });
 
   it("charges and reports the fee the runtime takes, priority fee and default compute limits included", async () => {
