@@ -5,8 +5,10 @@
 // docs/solana.md is the contract; rpc.mjs turns this into Solana's JSON-RPC shapes.
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
-import { getBase58Decoder, getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { getMintEncoder, getTokenEncoder } from "@solana-program/token";
+// @solana/kit's parts rather than kit itself: the node starts with half the CPU (kit loads ~60 modules).
+import { getBase58Decoder, getBase58Encoder } from "@solana/codecs-strings";
+import { getCompiledTransactionMessageDecoder } from "@solana/transaction-messages";
+import { getTransactionDecoder } from "@solana/transactions";
 import { errorToJson, isLandingError, transactionErrorMessage } from "./errors.mjs";
 
 // LiteSVM's native binding, the byte-level API (wire transactions in, no re-encoding). The package's
@@ -500,33 +502,26 @@ export function decodeTokenAccount(acc) {
   };
 }
 
-/** Genesis data of an SPL mint (82 bytes). */
+/** Genesis data of an initialized SPL mint (82 bytes), no freeze authority. */
 export function encodeMint({ mintAuthority, supply, decimals }) {
-  return new Uint8Array(
-    getMintEncoder().encode({
-      mintAuthority: { __option: "Some", value: mintAuthority },
-      supply,
-      decimals,
-      isInitialized: true,
-      freezeAuthority: { __option: "None" },
-    }),
-  );
+  const d = new Uint8Array(82);
+  const view = new DataView(d.buffer);
+  view.setUint32(0, 1, true); // COption::Some
+  d.set(addressBytes(mintAuthority), 4);
+  view.setBigUint64(36, BigInt(supply), true);
+  d[44] = decimals;
+  d[45] = 1; // is_initialized; freeze authority (46..82) stays COption::None
+  return d;
 }
 
-/** Genesis data of an initialized SPL token account (165 bytes). */
+/** Genesis data of an initialized SPL token account (165 bytes): no delegate, not native. */
 export function encodeTokenAccount({ mint, owner, amount }) {
-  return new Uint8Array(
-    getTokenEncoder().encode({
-      mint,
-      owner,
-      amount,
-      delegate: { __option: "None" },
-      state: 1,
-      isNative: { __option: "None" },
-      delegatedAmount: 0n,
-      closeAuthority: { __option: "None" },
-    }),
-  );
+  const d = new Uint8Array(165);
+  d.set(addressBytes(mint), 0);
+  d.set(addressBytes(owner), 32);
+  new DataView(d.buffer).setBigUint64(64, BigInt(amount), true);
+  d[108] = 1; // AccountState::Initialized
+  return d;
 }
 
 /** The memo column of getSignaturesForAddress: "[len] text" per top-level memo, joined by "; ". */

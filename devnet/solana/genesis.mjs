@@ -3,19 +3,19 @@
 // address, and USDC in the maker's and users' associated token accounts. Written as genesis
 // accounts (no transactions), so no history precedes the devnet's first slot.
 import crypto from "node:crypto";
+import { getBase58Decoder } from "@solana/codecs-strings";
+import { pipe } from "@solana/functional";
+import { AccountRole } from "@solana/instructions";
 import {
   appendTransactionMessageInstruction,
   compileTransactionMessage,
   createTransactionMessage,
-  getBase58Decoder,
   getCompiledTransactionMessageEncoder,
-  getTransactionEncoder,
-  pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
-} from "@solana/kit";
-import { getTransferSolInstruction } from "@solana-program/system";
-import { TOKEN_PROGRAM, decodeTransaction, encodeMint, encodeTokenAccount } from "./chain.mjs";
+} from "@solana/transaction-messages";
+import { getTransactionEncoder } from "@solana/transactions";
+import { SYSTEM_PROGRAM, TOKEN_PROGRAM, decodeTransaction, encodeMint, encodeTokenAccount } from "./chain.mjs";
 import { USER_COUNT, addressOf, ataOf, seedOf } from "./keys.mjs";
 
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -69,6 +69,22 @@ export async function applyGenesis(chain) {
   };
 }
 
+/** A System program Transfer instruction (index 2, u64 lamports). */
+function systemTransfer(from, to, lamports) {
+  const data = new Uint8Array(12);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, 2, true);
+  view.setBigUint64(4, lamports, true);
+  return {
+    programAddress: SYSTEM_PROGRAM,
+    accounts: [
+      { address: from, role: AccountRole.WRITABLE_SIGNER },
+      { address: to, role: AccountRole.WRITABLE },
+    ],
+    data,
+  };
+}
+
 /**
  * The faucet behind requestAirdrop: a real System transfer signed by `faucet` with the head's
  * blockhash, queued like any sent transaction. Returns its signature.
@@ -87,7 +103,7 @@ export function makeAirdrop(chain) {
       createTransactionMessage({ version: "legacy" }),
       (m) => setTransactionMessageFeePayer(from, m),
       (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash, lastValidBlockHeight: BigInt(chain.lastValidBlockHeight(blockhash)) }, m),
-      (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: { address: from }, destination: to, amount: lamports }), m),
+      (m) => appendTransactionMessageInstruction(systemTransfer(from, to, lamports), m),
     );
     const messageBytes = getCompiledTransactionMessageEncoder().encode(compileTransactionMessage(message));
     const sig = new Uint8Array(crypto.sign(null, messageBytes, key));

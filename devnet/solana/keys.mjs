@@ -2,7 +2,7 @@
 // an ed25519 seed (32 bytes). The node's genesis, its tests, the web e2e fixtures and the fixture
 // generator all derive keys here, so one definition holds for every part.
 //
-// No package is loaded up front (signerOf and ataOf load @solana/kit and @solana-program/token from
+// No package is loaded up front (signerOf and ataOf load @solana/kit and @solana/addresses from
 // devnet/node_modules when called), so any Node script can import this file.
 // `node devnet/solana/keys.mjs` prints every name's address and seed as JSON.
 import crypto from "node:crypto";
@@ -69,10 +69,14 @@ export async function signerOf(name) {
   return createKeyPairSignerFromPrivateKeyBytes(seedOf(name));
 }
 
-/** The associated token account (ATA) address of `owner` for `mint` (classic SPL Token). */
-export async function ataOf(owner, mint) {
-  const { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } = await import("@solana-program/token");
-  const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+/** The associated token account (ATA) address of `owner` for `mint` (classic SPL Token by default). */
+export async function ataOf(owner, mint, tokenProgram = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA") {
+  const { getAddressEncoder, getProgramDerivedAddress } = await import("@solana/addresses");
+  const enc = getAddressEncoder();
+  const [ata] = await getProgramDerivedAddress({
+    programAddress: "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL",
+    seeds: [enc.encode(owner), enc.encode(tokenProgram), enc.encode(mint)],
+  });
   return ata;
 }
 

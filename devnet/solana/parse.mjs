@@ -1,7 +1,7 @@
 // `jsonParsed` renderings the RPC gives for the programs Perch uses: SPL Token mints and token
 // accounts, and the instructions of the System, SPL Token, Associated Token Account and Memo
 // programs (the fields a deposit watcher reads). Anything else falls back to the raw form.
-import { getBase58Decoder } from "@solana/kit";
+import { getBase58Decoder } from "@solana/codecs-strings";
 import {
   ATA_PROGRAM,
   MEMO_PROGRAM,

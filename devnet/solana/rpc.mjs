@@ -2,7 +2,8 @@
 // (context.slot wrappers, commitment, encodings, error codes). `handleBody` takes a parsed JSON-RPC
 // request or batch and returns the answer (null for a batch of notifications only).
 import crypto from "node:crypto";
-import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder } from "@solana/kit";
+import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from "@solana/codecs-strings";
+import { getCompiledTransactionMessageDecoder } from "@solana/transaction-messages";
 import { RpcError, addressBytes, blockhashOffset, decodeMint, decodeTokenAccount, decodeTransaction, isStaticWritable, toAddress, uiTokenAmount } from "./chain.mjs";
 import { errorJsonMessage } from "./errors.mjs";
 import { parseAccountData, parseInstruction } from "./parse.mjs";

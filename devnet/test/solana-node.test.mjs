@@ -25,7 +25,8 @@ import {
 } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { getAddMemoInstruction } from "@solana-program/memo";
-import { findAssociatedTokenPda, getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getMintEncoder, getTokenEncoder, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { encodeMint, encodeTokenAccount } from "../solana/chain.mjs";
 import { startSolanaNode } from "../solana/server.mjs";
 import { addressOf, ataOf, base58, devnetAccounts, seedOf, signerOf } from "../solana/keys.mjs";
 import { DEVNET_DIR } from "../scripts/lib/nodes.mjs";
@@ -81,6 +82,15 @@ describe("solana node", () => {
     assert.equal(fs.readFileSync(file, "utf8").trim(), Buffer.from(seedOf("maker")).toString("hex"));
     const accts = devnetAccounts();
     assert.equal(new Set([accts.maker, accts.deployer, accts.usdc_mint, accts.faucet, ...accts.users]).size, 12);
+    // The genesis layouts (written by hand) agree with @solana-program/token's encoders, and the
+    // ATA derivation with its findAssociatedTokenPda.
+    const mintArgs = { mintAuthority: accts.deployer, supply: 123_456_789n, decimals: 6 };
+    assert.deepEqual(encodeMint(mintArgs), new Uint8Array(getMintEncoder().encode({ ...mintArgs, isInitialized: true, mintAuthority: { __option: "Some", value: accts.deployer }, freezeAuthority: { __option: "None" } })));
+    const tokArgs = { mint: accts.usdc_mint, owner: accts.users[3], amount: 42n };
+    const none = { __option: "None" };
+    assert.deepEqual(encodeTokenAccount(tokArgs), new Uint8Array(getTokenEncoder().encode({ ...tokArgs, delegate: none, state: 1, isNative: none, delegatedAmount: 0n, closeAuthority: none })));
+    const [pda] = await findAssociatedTokenPda({ owner: accts.users[3], mint: accts.usdc_mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    assert.equal(await ataOf(accts.users[3], accts.usdc_mint), pda);
     for (const bytes of [new Uint8Array(32), Uint8Array.of(0, 0, 1, 255), crypto.getRandomValues(new Uint8Array(64))]) {
       assert.equal(base58(bytes), getBase58Decoder().decode(bytes), "keys.mjs's base58 agrees with kit's");
     }
