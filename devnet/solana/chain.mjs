@@ -191,6 +191,9 @@ export class SolanaChain {
     this.dropIncoming = false;
     this.timer = null;
     this.slotListeners = new Set(); // called with the new head after each slot's transactions landed
+    // The SlotHashes sysvar (newest first, at most 512), which e.g. CreateLookupTable's
+    // recent-slot check reads; LiteSVM's own entries seed it.
+    this.slotHashes = this.vm.getSlotHashes().map((h) => ({ slot: h.slot, hash: h.hash }));
     this.#enterSlot(this.firstSlot);
   }
 
@@ -207,6 +210,12 @@ export class SolanaChain {
   }
 
   #enterSlot(slot) {
+    const parentHash = this.hashBySlot.get(slot - 1);
+    if (parentHash) {
+      this.slotHashes.unshift({ slot: BigInt(slot - 1), hash: parentHash });
+      if (this.slotHashes.length > 512) this.slotHashes.length = 512;
+      this.vm.setSlotHashes(this.slotHashes);
+    }
     this.slot = slot;
     const hash = toAddress(crypto.createHash("sha256").update(`${this.genesisHash} slot ${slot}`).digest());
     this.blockhashes.set(hash, slot);

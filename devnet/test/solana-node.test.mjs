@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import {
+  AccountRole,
   appendTransactionMessageInstructions,
   compressTransactionMessageUsingAddressLookupTables,
   getAddressEncoder,
@@ -16,6 +17,7 @@ import {
   generateKeyPairSigner,
   getBase58Decoder,
   getBase64EncodedWireTransaction,
+  getProgramDerivedAddress,
   getSignatureFromTransaction,
   pipe,
   sendAndConfirmTransactionFactory,
@@ -432,19 +434,33 @@ describe("solana node", () => {
   it("resolves a v0 transaction's address lookup table into loadedAddresses, balances and parsed keys", async () => {
     const user = await signerOf("user-5");
     const [a, b] = [(await generateKeyPairSigner()).address, (await generateKeyPairSigner()).address];
-    // An active lookup table (type 1, never deactivated, extended before this slot) holding a and b,
-    // written as a genesis-style account: creating one through the program needs SlotHashes entries.
-    const table = (await generateKeyPairSigner()).address;
-    const header = new Uint8Array(56);
-    const view = new DataView(header.buffer);
-    view.setUint32(0, 1, true);
-    view.setBigUint64(4, 2n ** 64n - 1n, true);
-    view.setBigUint64(12, 0n, true);
-    const data = new Uint8Array(56 + 64);
-    data.set(header);
-    data.set(getAddressEncoder().encode(a), 56);
-    data.set(getAddressEncoder().encode(b), 88);
-    node.chain.setAccount(table, { lamports: node.chain.minimumBalanceForRentExemption(data.length), data, owner: "AddressLookupTab1e1111111111111111111111111" });
+    // The table is created and extended through the Address Lookup Table program, as a wallet would.
+    const ALT = "AddressLookupTab1e1111111111111111111111111";
+    const recent = BigInt(await rpc.getSlot({ commitment: "finalized" }).send());
+    const recentBytes = new Uint8Array(8);
+    new DataView(recentBytes.buffer).setBigUint64(0, recent, true);
+    const [table, bump] = await getProgramDerivedAddress({ programAddress: ALT, seeds: [getAddressEncoder().encode(user.address), recentBytes] });
+    const tableAccounts = [
+      { address: table, role: AccountRole.WRITABLE },
+      { address: user.address, role: AccountRole.READONLY_SIGNER, signer: user },
+      { address: user.address, role: AccountRole.WRITABLE_SIGNER, signer: user },
+      { address: "11111111111111111111111111111111", role: AccountRole.READONLY },
+    ];
+    const create = new Uint8Array(13); // CreateLookupTable { recent_slot, bump_seed }
+    new DataView(create.buffer).setBigUint64(4, recent, true);
+    create[12] = bump;
+    const extend = new Uint8Array(12 + 64); // ExtendLookupTable { new_addresses }
+    new DataView(extend.buffer).setUint32(0, 2, true);
+    new DataView(extend.buffer).setBigUint64(4, 2n, true);
+    extend.set(getAddressEncoder().encode(a), 12);
+    extend.set(getAddressEncoder().encode(b), 44);
+    for (const data of [create, extend]) {
+      const made = await build(user, [{ programAddress: ALT, accounts: tableAccounts, data }]);
+      await send(made.wire);
+      await advance(1);
+      assert.equal((await status(made.signature))?.err, null);
+    }
+    await advance(1); // addresses extended in a slot are usable from the next one
     const { value: lifetime } = await rpc.getLatestBlockhash({ commitment: "processed" }).send();
     const message = compressTransactionMessageUsingAddressLookupTables(
       pipe(
