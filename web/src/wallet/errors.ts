@@ -6,6 +6,8 @@ export interface WalletNotice {
   reset: boolean;
   /** Show the wallet-conflict tutorial link with the message (connector not found, spec §8). */
   tutorial?: boolean;
+  /** Shown this long, then cleared (e.g. the Starknet testnet warning, 8 s, spec §5 / §9). */
+  durationMs?: number;
 }
 
 export const USER_REJECTED = 'User rejected the request.';
