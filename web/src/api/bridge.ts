@@ -48,6 +48,10 @@ export interface Quote {
   expires_at: number;
   /** With `to_token`: the destination swap (null for a plain bridge). */
   swap?: DestinationSwap | null;
+  /** Cross-asset routes (docs/solana.md): the token paid on the destination and its decimals. */
+  receive_token?: string;
+  receive_decimals?: number;
+  cross?: boolean;
 }
 
 export interface QuoteParams {
@@ -73,7 +77,10 @@ export interface TxBody {
 export interface BuildTxResult {
   quote: Quote;
   approve: TxBody | null;
-  deposit: TxBody;
+  /** The EVM deposit; absent for a Solana source. */
+  deposit?: TxBody;
+  /** A Solana source (docs/solana.md): the unsigned transaction, base64 wire bytes, fee payer = the user. */
+  solana_tx?: string;
 }
 
 export interface BuildTxParams extends QuoteParams {

@@ -190,7 +190,7 @@ describe('send button state machine', () => {
     walletChainId: 8453,
     fromChainId: 8453,
     toChainId: 42161,
-    fromIsEvm: true,
+    fromSupported: true,
     routeExists: true,
     amount: { kind: 'ok', raw: E18, text: '1' },
     balance: 10n * E18,
@@ -206,7 +206,7 @@ describe('send button state machine', () => {
     expect(kind({})).toEqual({ kind: 'bridge', action: 'send' });
     expect(kind({ walletConnected: false, fromChainId: null })).toEqual({ kind: 'connectWallet', action: 'connect' });
     expect(kind({ toChainId: null }).kind).toBe('selectNetwork');
-    expect(kind({ fromIsEvm: false }).kind).toBe('unsupportedSource');
+    expect(kind({ fromSupported: false }).kind).toBe('unsupportedSource');
     expect(kind({ routeExists: false }).kind).toBe('noRoute');
     expect(kind({ amount: { kind: 'empty' } }).kind).toBe('enterAmount');
     expect(kind({ amount: { kind: 'ok', raw: 0n, text: '0' } }).kind).toBe('enterAmount');
