@@ -8,7 +8,7 @@ export function resetStores(): void {
   useWalletStore.getState().disconnect();
   useThemeStore.setState({ theme: 'dark' });
   useLanguageStore.setState({ language: 'en' });
-  useWalletModal.setState({ open: false });
+  useWalletModal.setState({ open: false, sub: null });
   useUiStore.setState({ morePanelOpen: false });
   document.documentElement.setAttribute('data-theme', 'dark');
 }

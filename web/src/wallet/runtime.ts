@@ -1,12 +1,13 @@
-import { createConfig, http, type Config, type Connector, type Transport } from 'wagmi';
+import { createConfig, http, injected, type Config, type Connector, type CreateConnectorFn, type Transport } from 'wagmi';
 import { connect, disconnect as wagmiDisconnect, getConnection, reconnect, watchConnection, watchConnectors } from 'wagmi/actions';
-import type { Chain as ViemChain } from 'viem';
+import type { EIP1193Provider, Chain as ViemChain } from 'viem';
 import { logUserAction } from '@/api/endpoints';
 import { appBus } from '@/lib/eventBus';
 import type { Chain } from '@/api/types';
 import { logger } from '@/lib/logger';
 import { evmChains, firstRpcUrl } from './chains';
-import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice } from './errors';
+import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice, notInstalledMessage } from './errors';
+import { COINBASE_TARGET_ID, GATE_ID, gateWalletAvailable, METAMASK_TARGET_ID, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
 import { useWalletRuntime } from './runtimeStore';
 import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
 import { SwitchChainError, switchEvmChain, type Eip1193Like } from './switchChain';
@@ -21,15 +22,32 @@ export function chainsKey(chains: readonly ViemChain[]): string {
   return chains.map((c) => `${c.id}@${firstRpcUrl(c) ?? ''}`).join(',');
 }
 
+/**
+ * The connectors beside EIP-6963 discovery (spec §7): the injected one (window.ethereum), the
+ * MetaMask and Coinbase Wallet targets (wagmi finds their provider, or says it is missing), and
+ * GateWallet when window.gatewallet exists and the window is narrower than 768 px.
+ */
+export function baseConnectors(env: Pick<WalletEnvironment, 'hasGateWallet' | 'innerWidth'>): CreateConnectorFn[] {
+  const list: CreateConnectorFn[] = [injected(), injected({ target: METAMASK_TARGET_ID }), injected({ target: COINBASE_TARGET_ID })];
+  if (gateWalletAvailable(env)) {
+    list.push(
+      injected({
+        target: { id: GATE_ID, name: 'Gate Wallet', provider: (w) => (w as unknown as { gatewallet?: EIP1193Provider } | undefined)?.gatewallet },
+      }),
+    );
+  }
+  return list;
+}
+
 /** wagmi config: the server's EVM chains, one http transport per chain (first rpc url), EIP-6963 discovery. */
-export function createWalletConfig(chains: readonly ViemChain[]): Config | null {
+export function createWalletConfig(chains: readonly ViemChain[], env: Pick<WalletEnvironment, 'hasGateWallet' | 'innerWidth'> = readWalletEnvironment(false)): Config | null {
   const [first, ...rest] = chains;
   if (!first) return null;
   const transports: Record<number, Transport> = {};
   for (const c of chains) transports[c.id] = http(c.rpcUrls.default.http[0]);
   return createConfig({
     chains: [first, ...rest],
-    connectors: [],
+    connectors: baseConnectors(env),
     multiInjectedProviderDiscovery: true,
     storage: null,
     transports,
@@ -132,13 +150,20 @@ function requireConfig(): Config {
   return config;
 }
 
-/** Connects the discovered wallet `walletId`; errors become a notice (spec §8). Returns the address or ''. */
-export async function connectWallet(walletId: string): Promise<string> {
+export interface ConnectOptions {
+  /** The name the modal shows for it (messages name the wallet so). */
+  name?: string;
+  /** Offered with the 'not installed' warning. */
+  installUrl?: string;
+}
+
+/** Connects the wagmi connector `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+export async function connectWallet(walletId: string, opts: ConnectOptions = {}): Promise<string> {
   const store = useWalletStore.getState();
   const config = useWalletRuntime.getState().config;
   const connector = config?.connectors.find((c) => c.id === walletId);
   const wallet = useWalletRuntime.getState().wallets.find((w) => w.id === walletId);
-  const name = connector?.name ?? wallet?.name ?? walletId;
+  const name = opts.name ?? connector?.name ?? wallet?.name ?? walletId;
   if (!config || !connector) {
     store.disconnect();
     store.setNotice(connectorNotFoundNotice(name));
@@ -164,7 +189,8 @@ export async function connectWallet(walletId: string): Promise<string> {
     });
     return conn.address;
   } catch (err) {
-    const notice = connectErrorNotice(err, name);
+    const mapped = connectErrorNotice(err, name);
+    const notice = mapped && opts.installUrl && mapped.message === notInstalledMessage(name) ? { ...mapped, installUrl: opts.installUrl } : mapped;
     logger.warn('wallet connect failed', err);
     const s = useWalletStore.getState();
     if (!notice || notice.reset) {
