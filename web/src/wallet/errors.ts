@@ -8,6 +8,8 @@ export interface WalletNotice {
   tutorial?: boolean;
   /** Where to get the wallet (the 'not installed' warning, spec §8). */
   installUrl?: string;
+  /** Shown this long, then cleared (e.g. the Starknet testnet warning, 8 s, spec §5 / §9). */
+  durationMs?: number;
 }
 
 export const USER_REJECTED = 'User rejected the request.';
