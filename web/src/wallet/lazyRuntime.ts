@@ -18,6 +18,11 @@ export async function connectWallet(walletId: string, opts?: ConnectOptions): Pr
   return (await loadWalletRuntime()).connectWallet(walletId, opts);
 }
 
+/** WalletConnect with the QR modal (its pairing URI in ./walletConnectStore). Returns the address or ''. */
+export async function connectWalletConnect(projectId: string): Promise<string> {
+  return (await loadWalletRuntime()).connectWalletConnect(projectId);
+}
+
 /** Disconnects the wallet and resets the wallet store (header back to 'Connect Wallet'). */
 export async function disconnectWallet(): Promise<void> {
   useWalletStore.getState().disconnect(); // at once: the header must not wait for the chunk

@@ -8,12 +8,13 @@ import { logger } from '@/lib/logger';
 import { evmChains, firstRpcUrl } from './chains';
 import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice, notInstalledMessage } from './errors';
 import { COINBASE_TARGET_ID, GATE_ID, gateWalletAvailable, METAMASK_TARGET_ID, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
+import { AUTO_RECONNECT_DELAY_MS } from './reconnect';
 import { useWalletRuntime } from './runtimeStore';
+import { setPairing } from './walletConnectStore';
 import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
 import { SwitchChainError, switchEvmChain, type Eip1193Like } from './switchChain';
 
-/** Auto-reconnect of the last wallet runs this long after load (spec §9). */
-export const AUTO_RECONNECT_DELAY_MS = 3000;
+export { AUTO_RECONNECT_DELAY_MS };
 
 export { useWalletRuntime };
 
@@ -199,6 +200,44 @@ export async function connectWallet(walletId: string, opts: ConnectOptions = {})
     }
     s.setNotice(notice);
     return '';
+  }
+}
+
+/** The wallet-connect connector's id in wagmi. */
+const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
+
+/**
+ * WalletConnect (spec §7: one public project id, here without the SDK's own QR modal): the connector
+ * is added on first use (its provider, @walletconnect/ethereum-provider, is a lazy chunk that talks to
+ * the WalletConnect relay); its pairing URI goes to the QR modal. Returns the address or ''.
+ */
+export async function connectWalletConnect(projectId: string): Promise<string> {
+  const config = requireConfig();
+  setPairing({ status: 'pairing' });
+  let connector = config.connectors.find((c) => c.id === WALLETCONNECT_CONNECTOR_ID);
+  if (!connector) {
+    const { walletConnect } = await import('wagmi/connectors/walletConnect');
+    const fn = walletConnect({
+      projectId,
+      showQrModal: false,
+      metadata: { name: 'Perch', description: 'Perch bridge', url: window.location.origin, icons: [`${window.location.origin}/perch.svg`] },
+    });
+    const created = config._internal.connectors.setup(fn);
+    config._internal.connectors.setState((list) => [...list, created]);
+    connector = created;
+  }
+  const onMessage = ({ type, data }: { type: string; data?: unknown }): void => {
+    if (type === 'display_uri' && typeof data === 'string') setPairing({ status: 'ready', uri: data });
+  };
+  connector.emitter.on('message', onMessage);
+  try {
+    const address = await connectWallet(WALLETCONNECT_CONNECTOR_ID, { name: 'WalletConnect' });
+    const notice = useWalletStore.getState().notice;
+    if (!address) setPairing(notice ? { status: 'failed', reason: notice.message } : { status: 'idle' });
+    else setPairing({ status: 'idle' });
+    return address;
+  } finally {
+    connector.emitter.off('message', onMessage);
   }
 }
 
