@@ -10,7 +10,7 @@ export function resetStores(): void {
   useEcosystemsStore.getState().reset();
   useThemeStore.setState({ theme: 'dark' });
   useLanguageStore.setState({ language: 'en' });
-  useWalletModal.setState({ open: false });
+  useWalletModal.setState({ open: false, sub: null });
   useUiStore.setState({ morePanelOpen: false });
   document.documentElement.setAttribute('data-theme', 'dark');
 }
