@@ -591,18 +591,21 @@ Task<std::vector<BridgeLeg>> SqlOrders::bridge_legs(std::vector<std::string> add
             }
             deposits.reset();
         }
-        // A swap payout delivered its destination token; a plain one the order's token.
+        // A swap payout delivered its destination token; a cross-asset one (a destination token
+        // without a swap address) paid its receive amount in that token; a plain one the order's.
         auto& payouts = c.prepared(
             "SELECT dst_chain_id, token, decimals, receive_amount, dst_token, dst_decimals, "
-            "delivered_amount FROM bridge_orders WHERE lower(recipient) = ? AND state = "
-            "'completed' ORDER BY id");
+            "delivered_amount, dst_token_address FROM bridge_orders WHERE lower(recipient) = ? "
+            "AND state = 'completed' ORDER BY id");
         for (const auto& a : addresses) {
             payouts.bind(1, a);
             while (payouts.step()) {
                 bool swapped = !payouts.column_text(6).empty();
+                bool cross = !swapped && payouts.column_text(7).empty() &&
+                             !payouts.column_text(4).empty();
                 out.push_back({a, payouts.column_int(0), false,
-                               payouts.column_text(swapped ? 4 : 1),
-                               static_cast<int>(payouts.column_int(swapped ? 5 : 2)),
+                               payouts.column_text(swapped || cross ? 4 : 1),
+                               static_cast<int>(payouts.column_int(swapped || cross ? 5 : 2)),
                                payouts.column_text(swapped ? 6 : 3)});
             }
             payouts.reset();
