@@ -120,11 +120,16 @@ class Maker {
     // refunding with the reason (`to` is empty when a dropped order is not this function's).
     store::Transition assess(const store::Order& o) const;
     void wake_payer(std::int64_t chain_id);
-    // The USD prices the cross-asset routes are priced with (null: none; they refund).
-    void set_prices(const price::PriceSource* prices) { prices_ = prices; }
-    const price::PriceSource* prices() const { return prices_; }
-    // A lease lost while storing: this instance stops leading at once.
-    void lost_lease() { depose(); }
+    // The USD prices the cross-asset routes are priced with (null: none; they refund), and the
+    // configured table for the symbols the source does not price (e.g. SOL beside pool prices).
+    void set_prices(const price::PriceSource* prices, std::map<std::string, double> fixed = {}) {
+        prices_ = prices;
+        fixed_prices_ = std::move(fixed);
+    }
+    // USD per whole `symbol` now (0: unknown).
+    double usd_of(const std::string& symbol) const;
+    const MakerOptions& options() const { return options_; }
+    bool chain_served(std::int64_t chain_id) const { return chains_.count(chain_id) > 0; }
 
   private:
     friend class EvmSide;
@@ -214,6 +219,7 @@ class Maker {
     std::set<std::int64_t> chains_;                      // the chains it watches and pays on
     std::map<std::int64_t, std::unique_ptr<ChainSide>> sides_;  // by chain
     const price::PriceSource* prices_ = nullptr;
+    std::map<std::string, double> fixed_prices_;
     std::map<std::int64_t, std::uint64_t> nonce_floor_;  // per chain, from the node at start
     std::map<std::string, std::chrono::steady_clock::time_point> last_broadcast_;
     std::map<std::int64_t, Refusals> refusals_;  // by maker transaction id

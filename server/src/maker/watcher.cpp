@@ -100,10 +100,9 @@ store::Transition Maker::assess(const store::Order& o) const {
     bridge::CrossPrices prices;
     if (const auto* route = token ? routes_.find(token->symbol, o.src_chain_id, o.dst_chain_id)
                                   : nullptr;
-        route && route->cross() && prices_) {
-        auto table = prices_->current();
-        prices.from_usd = table->of(route->token).value_or(0);
-        prices.to_usd = table->of(route->to_token).value_or(0);
+        route && route->cross()) {
+        prices.from_usd = usd_of(route->token);
+        prices.to_usd = usd_of(route->to_token);
     }
     auto verdict = bridge::assess_deposit(routes_, d, token, destination, prices);
     if (verdict.pay && !chains_.count(o.dst_chain_id)) {
@@ -124,6 +123,13 @@ store::Transition Maker::assess(const store::Order& o) const {
         t.reason = verdict.reason;
     }
     return t;
+}
+
+double Maker::usd_of(const std::string& symbol) const {
+    if (prices_)
+        if (auto usd = prices_->current()->of(symbol)) return *usd;
+    auto it = fixed_prices_.find(symbol);
+    return it == fixed_prices_.end() ? 0 : it->second;
 }
 
 std::string Maker::swap_refusal(const store::Order& o) const {
