@@ -271,7 +271,11 @@ std::unique_ptr<bridge::SolanaBridge> solana_bridge(const Config& config) {
     if (!config.chain_profile.empty())
         profile = read_json_file(config.chain_profile, "chain_profile");
     auto settings = bridge::solana_bridge_settings(profile ? &*profile : nullptr, config.solana);
-    if (!settings) return nullptr;
+    if (!settings) {
+        if (profile && profile->is_object() && profile->as_object().contains("solana"))
+            spdlog::warn("solana: the profile's solana entry names no node, maker or USDC mint");
+        return nullptr;
+    }
     spdlog::info("solana: node {}, maker {}, USDC mint {}", settings->rpc_url,
                  settings->maker.to_base58(), settings->usdc_mint.to_base58());
     return std::make_unique<bridge::SolanaBridge>(
@@ -316,9 +320,9 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
         std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances, *depositor,
                                        read_maker_key(config.maker_key_file), options, &swap);
     maker->set_prices(&prices, config.prices.fixed);
-    if (solana && !config.solana.maker_key_file.empty()) {
+    if (solana && !solana->settings().maker_key_file.empty()) {
         maker->add_side(std::make_unique<maker::SolanaSide>(
-            *maker, *solana, read_solana_key(config.solana.maker_key_file)));
+            *maker, *solana, read_solana_key(solana->settings().maker_key_file)));
     } else if (solana) {
         spdlog::warn("maker: Solana is not watched or paid on: solana.maker_key_file is not set");
     }

@@ -34,7 +34,9 @@ std::optional<SolanaBridgeSettings> solana_bridge_settings(const json::value* pr
     std::string url = config.rpc_url;
     std::string mint = config.usdc_mint;
     std::string maker;
+    std::string key_file = config.maker_key_file;
     if (entry) {
+        if (key_file.empty()) key_file = string_at(*entry, "maker_key_file");
         if (url.empty()) url = string_at(*entry, "rpc_url");
         if (url.empty())
             if (const auto* port = entry->if_contains("port"); port && port->is_number())
@@ -42,10 +44,9 @@ std::optional<SolanaBridgeSettings> solana_bridge_settings(const json::value* pr
         if (mint.empty()) mint = string_at(*entry, "usdc_mint");
         maker = string_at(*entry, "maker");
     }
-    if (url.empty()) return std::nullopt;
-    if (mint.empty()) throw ConfigError("config key 'solana.usdc_mint': not set, nor in the profile");
-    if (maker.empty()) throw ConfigError("chain profile: solana.maker is not set");
+    if (url.empty() || mint.empty() || maker.empty()) return std::nullopt;
     SolanaBridgeSettings s;
+    s.maker_key_file = key_file;
     s.rpc_url = url;
     s.usdc_mint = pubkey_setting(mint, "solana.usdc_mint");
     s.maker = pubkey_setting(maker, "chain_profile solana.maker");

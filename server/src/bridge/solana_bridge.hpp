@@ -22,11 +22,12 @@ struct SolanaBridgeSettings {
     chain::solana::Pubkey maker;
     chain::solana::Pubkey usdc_mint;
     chain::solana::Commitment commitment = chain::solana::Commitment::finalized;
+    std::string maker_key_file;  // the config's, else the profile's; empty: the maker skips Solana
 };
 
-// From the chain profile's "solana" entry ({rpc_url | port, usdc_mint, maker}) with the config's
-// solana settings over it; nullopt when the profile has no Solana node and the config names none.
-// A malformed entry is a ConfigError naming it.
+// From the chain profile's "solana" entry ({rpc_url | port, usdc_mint, maker, maker_key_file})
+// with the config's solana settings over it; nullopt when no node, maker or USDC mint is named
+// (Solana is then not bridged here). A malformed address is a ConfigError naming it.
 std::optional<SolanaBridgeSettings> solana_bridge_settings(const boost::json::value* profile,
                                                            const SolanaSettings& config);
 
