@@ -29,7 +29,8 @@ Instruction token_transfer_checked(const Pubkey& source, const Pubkey& mint,
 Instruction create_associated_token_account_idempotent(
     const Pubkey& payer, const Pubkey& owner, const Pubkey& mint,
     const Pubkey& token_program = token_program_id());
-// Memo v2: the UTF-8 text; each signer must sign the transaction.
+// Memo v2 (MemoSq4...): the UTF-8 text; each signer must sign the transaction. The decoder also
+// reads memos of the v1 and v4 programs.
 Instruction memo(std::string_view text, const std::vector<Pubkey>& signers = {});
 Instruction set_compute_unit_limit(std::uint32_t units);
 Instruction set_compute_unit_price(std::uint64_t micro_lamports);

@@ -43,7 +43,10 @@ const Pubkey& token_2022_program_id();        // TokenzQdBNbLqP5VEhdkAS6EPFLC1PH
 const Pubkey& associated_token_program_id();  // ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL
 const Pubkey& memo_program_id();              // MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr (v2)
 const Pubkey& memo_v1_program_id();           // Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo
-const Pubkey& compute_budget_program_id();    // ComputeBudget111111111111111111111111111111
+// The newest memo deployment (@solana-program/memo >= 0.15 builds with it by default); read, never
+// built here: the devnet node and most clusters' tooling use the v2 (MemoSq4...) program.
+const Pubkey& memo_v4_program_id();         // Memo4c2pN8afCj432Lb7RMVKi9PbQnnW7ewFFaV3oAH
+const Pubkey& compute_budget_program_id();  // ComputeBudget111111111111111111111111111111
 
 struct ProgramAddress {
     Pubkey address;

@@ -42,9 +42,9 @@ struct SignatureStatus {
 };
 
 struct SignaturesQuery {
-    std::optional<std::string> before;  // signatures older than this one
-    std::optional<std::string> until;   // down to (excluding) this one
-    std::optional<std::uint32_t> limit;  // the node's default is 1000
+    std::optional<std::string> before;              // signatures older than this one
+    std::optional<std::string> until;               // down to (excluding) this one
+    std::optional<std::uint32_t> limit;             // the node's default is 1000
     Commitment commitment = Commitment::finalized;  // processed is not accepted by nodes
 };
 
@@ -79,7 +79,7 @@ struct FetchedTransaction {
     std::optional<std::int64_t> block_time;
     std::optional<MessageVersion> version;  // none: the node did not say (legacy)
     std::vector<Signature> signatures;
-    Message message;                     // static keys, header, blockhash, instructions, lookups
+    Message message;                      // static keys, header, blockhash, instructions, lookups
     std::vector<Pubkey> loaded_writable;  // meta.loadedAddresses
     std::vector<Pubkey> loaded_readonly;
     boost::json::value err;  // meta.err; null: succeeded
@@ -121,7 +121,8 @@ struct TokenAmount {
 
 // Pure parsers of each answer (unit-tested against recorded answers).
 LatestBlockhash parse_latest_blockhash(const boost::json::value& result);
-std::vector<std::optional<SignatureStatus>> parse_signature_statuses(const boost::json::value& result);
+std::vector<std::optional<SignatureStatus>> parse_signature_statuses(
+    const boost::json::value& result);
 std::vector<SignatureInfo> parse_signatures_for_address(const boost::json::value& result);
 std::optional<FetchedTransaction> parse_transaction_answer(const boost::json::value& result);
 std::optional<AccountInfo> parse_account_info(const boost::json::value& result);
