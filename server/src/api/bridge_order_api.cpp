@@ -11,9 +11,9 @@
 #include "bridge/order.hpp"
 #include "bridge/solana_address.hpp"
 #include "bridge/solana_memo.hpp"
-#include "chain/solana/keypair.hpp"
 #include "chain/address.hpp"
 #include "chain/keccak.hpp"
+#include "chain/solana/keypair.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 

@@ -23,10 +23,10 @@
 #include "bridge/solana_bridge.hpp"
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
-#include "price/price_source.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "price/price_source.hpp"
 #include "swap/calldata.hpp"
 #include "swap/service.hpp"
 
@@ -387,8 +387,8 @@ Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::stri
     auto memo_text = bridge::format_deposit_memo(memo);
     bridge::SolanaBridge::UnsignedDeposit tx;
     try {
-        tx = co_await solana.deposit_transaction(*sender, request.token,
-                                                 request.amount.low_u64(), memo_text);
+        tx = co_await solana.deposit_transaction(*sender, request.token, request.amount.low_u64(),
+                                                 memo_text);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, "Solana cannot be reached right now", e.what());
     }

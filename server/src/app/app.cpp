@@ -279,8 +279,8 @@ std::unique_ptr<bridge::SolanaBridge> solana_bridge(const Config& config) {
     spdlog::info("solana: node {}, maker {}, USDC mint {}", settings->rpc_url,
                  settings->maker.to_base58(), settings->usdc_mint.to_base58());
     return std::make_unique<bridge::SolanaBridge>(
-        *settings, chain::rpc::RpcOptions{.timeout = config.rpc.timeout,
-                                          .attempts = config.rpc.attempts});
+        *settings,
+        chain::rpc::RpcOptions{.timeout = config.rpc.timeout, .attempts = config.rpc.attempts});
 }
 
 // The Solana maker key: a 32-byte ed25519 seed in hex, the operator's alone.
@@ -301,8 +301,7 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
                                           store::Store& store, const catalog::Catalog& catalog,
                                           const bridge::RouteTable& routes,
                                           balance::BalanceService& balances,
-                                          swap::SwapService& swap,
-                                          const price::PriceSource& prices,
+                                          swap::SwapService& swap, const price::PriceSource& prices,
                                           bridge::SolanaBridge* solana) {
     if (!config.maker.enabled) return nullptr;
     auto depositor = chain::Address::from_hex(catalog.contract_address("Depositor"));

@@ -77,8 +77,8 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
     }
     if (destination == Destination::solana && !is_solana_address(parsed.recipient))
         return not_an_address();
-    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol, deposit.amount,
-                         prices.from_usd, prices.to_usd};
+    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
+                         deposit.amount,       prices.from_usd,      prices.to_usd};
     const auto* route = routes.find(token->symbol, deposit.src_chain_id, deposit.dst_chain_id);
     bool cross = route && route->cross();
     if (cross && !parsed.quoted_out) {
@@ -101,9 +101,8 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
             a.reason = "the price of " + route->token + " against " + route->to_token +
                        " moved more than " + U256(route->price_tolerance_bps).format_units(2) +
                        " % since the quote (it fixed " +
-                       parsed.quoted_out->format_units(route->to_decimals) + " " +
-                       route->to_token + "; today it is " + fair.format_units(route->to_decimals) +
-                       ")";
+                       parsed.quoted_out->format_units(route->to_decimals) + " " + route->to_token +
+                       "; today it is " + fair.format_units(route->to_decimals) + ")";
             return a;
         }
         // Exactly what was quoted; the fee recorded is the bridge fee, in the deposited token

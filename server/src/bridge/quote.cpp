@@ -204,14 +204,14 @@ QuoteResult make_quote(const RouteTable& table, const QuoteRequest& req, const U
         q.cross = true;
         q.price_tolerance_bps = route->price_tolerance_bps;
         auto net = *req.amount.sub(q.bridge_fee);
-        auto gross = convert_amount(net, route->decimals, req.from_usd, route->to_decimals,
-                                    req.to_usd);
+        auto gross =
+            convert_amount(net, route->decimals, req.from_usd, route->to_decimals, req.to_usd);
         auto back = convert_amount(liquidity, route->to_decimals, req.to_usd, route->decimals,
                                    req.from_usd);
         if (!gross || !back) {
-            return refuse(QuoteRefusal::Reason::no_price, "there is no price for " +
-                                                              route->token + " or " +
-                                                              route->to_token + " right now");
+            return refuse(
+                QuoteRefusal::Reason::no_price,
+                "there is no price for " + route->token + " or " + route->to_token + " right now");
         }
         q.max = std::min(route->max, *back);
         if (*gross <= q.dtc) {

@@ -96,14 +96,15 @@ Task<SolanaBridge::UnsignedDeposit> SolanaBridge::deposit_transaction(const sol:
         instructions.push_back(sol::system_transfer(sender, settings_.maker, amount));
     } else {
         auto from = sol::associated_token_address(sender, settings_.usdc_mint).address;
-        instructions.push_back(sol::token_transfer_checked(
-            from, settings_.usdc_mint, watch().maker_usdc, sender, amount, 6));
+        instructions.push_back(sol::token_transfer_checked(from, settings_.usdc_mint,
+                                                           watch().maker_usdc, sender, amount, 6));
     }
     instructions.push_back(sol::memo(memo));
     sol::SolanaRpc rpc(*rpc_);
     auto latest = co_await rpc.get_latest_blockhash(sol::Commitment::confirmed);
     auto message = sol::compile_message(sender, instructions, latest.blockhash);
-    if (!message) throw std::runtime_error("the deposit does not compile: " + message.error().message);
+    if (!message)
+        throw std::runtime_error("the deposit does not compile: " + message.error().message);
     auto tx = sol::unsigned_transaction(std::move(*message));
     co_return UnsignedDeposit{sol::to_base64(sol::serialize_transaction(tx)),
                               latest.last_valid_block_height};

@@ -44,7 +44,9 @@ class SolanaBridge {
     // The token's mint on Solana: nullopt for SOL; the profile's mint for USDC; an error for
     // anything else (no such route).
     std::optional<chain::solana::Pubkey> mint_of(const std::string& symbol) const;
-    bool knows_token(const std::string& symbol) const { return symbol == "SOL" || symbol == "USDC"; }
+    bool knows_token(const std::string& symbol) const {
+        return symbol == "SOL" || symbol == "USDC";
+    }
     unsigned decimals_of(const std::string& symbol) const { return symbol == "SOL" ? 9 : 6; }
 
     // What the maker can pay out of `symbol` now (SOL less the reserve; USDC in its account).

@@ -43,8 +43,8 @@ std::vector<SolanaDeposit> find_deposits(const sol::FetchedTransaction& tx,
             d.amount = c->amount;
         } else if (const auto* p = std::get_if<sol::TokenTransfer>(&*decoded)) {
             // The token program only moves USDC into a USDC account, so the mint is implied.
-            if (!(p->destination == watch.maker_usdc) ||
-                !(p->program == sol::token_program_id()) || p->amount == 0)
+            if (!(p->destination == watch.maker_usdc) || !(p->program == sol::token_program_id()) ||
+                p->amount == 0)
                 continue;
             d.sender = p->authority.to_base58();
             d.token = "USDC";

@@ -23,7 +23,7 @@ struct SolanaWatch {
 };
 
 struct SolanaDeposit {
-    std::string signature;  // the transaction id (base58)
+    std::string signature;    // the transaction id (base58)
     std::uint32_t index = 0;  // the transfer's instruction index: the order key's third part
     std::uint64_t slot = 0;
     std::string sender;  // who is refunded: the System transfer's `from`, the token authority

@@ -5,12 +5,9 @@
 namespace perch::bridge {
 namespace sol = chain::solana;
 
-std::vector<sol::Instruction> solana_transfer_instructions(const sol::Pubkey& maker,
-                                                           const sol::Pubkey& recipient,
-                                                           const std::optional<sol::Pubkey>& mint,
-                                                           std::uint8_t decimals,
-                                                           std::uint64_t amount,
-                                                           std::string_view note) {
+std::vector<sol::Instruction> solana_transfer_instructions(
+    const sol::Pubkey& maker, const sol::Pubkey& recipient, const std::optional<sol::Pubkey>& mint,
+    std::uint8_t decimals, std::uint64_t amount, std::string_view note) {
     std::vector<sol::Instruction> out;
     if (!mint) {
         out.push_back(sol::system_transfer(maker, recipient, amount));

@@ -35,8 +35,8 @@ std::vector<chain::solana::Instruction> solana_transfer_instructions(
 
 // What the chain says of a stored version, read after the block height.
 struct SolanaSeen {
-    bool found = false;  // the node knows the signature (any commitment)
-    bool final = false;  // ... at the commitment the maker waits for
+    bool found = false;   // the node knows the signature (any commitment)
+    bool final = false;   // ... at the commitment the maker waits for
     bool failed = false;  // it landed with an error (it moved nothing but its fee)
 };
 

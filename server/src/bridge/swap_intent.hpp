@@ -33,10 +33,10 @@ struct SwapIntent {
 };
 
 struct ParsedRecipient {
-    std::string recipient;             // the address to pay (the whole text when no '?')
-    std::optional<SwapIntent> intent;  // set when the text carries a destination swap
+    std::string recipient;                  // the address to pay (the whole text when no '?')
+    std::optional<SwapIntent> intent;       // set when the text carries a destination swap
     std::optional<chain::U256> quoted_out;  // set when it carries a cross-asset quote's amount
-    std::string error;                 // why the swap suffix is malformed; empty when it is not
+    std::string error;  // why the swap suffix is malformed; empty when it is not
 };
 
 // Splits a deposited recipient into the address and the destination swap, if any.

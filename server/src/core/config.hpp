@@ -79,8 +79,8 @@ struct RpcSettings {
 // live source has nothing (fresh) to show. Defaults: the fixed table below.
 struct PriceSettings {
     std::string source = "fixed";  // fixed | pools | http
-    std::map<std::string, double> fixed{{"ETH", 3000.0}, {"WETH", 3000.0},  {"USDC", 1.0},
-                                        {"USDT", 1.0},   {"DAI", 1.0},      {"WBTC", 60000.0},
+    std::map<std::string, double> fixed{{"ETH", 3000.0}, {"WETH", 3000.0}, {"USDC", 1.0},
+                                        {"USDT", 1.0},   {"DAI", 1.0},     {"WBTC", 60000.0},
                                         {"SOL", 150.0}};
     std::chrono::milliseconds refresh{5000};
     std::string url;                         // http: the feed ({"ETH": 3000.1, ...})

@@ -216,7 +216,7 @@ class Maker {
     std::unique_ptr<Wakeup> lease_wake_;
     std::promise<void> lease_ended_;  // set when the lease loop has handed the lease back
     std::future<void> lease_done_;
-    std::set<std::int64_t> chains_;                      // the chains it watches and pays on
+    std::set<std::int64_t> chains_;                             // the chains it watches and pays on
     std::map<std::int64_t, std::unique_ptr<ChainSide>> sides_;  // by chain
     const price::PriceSource* prices_ = nullptr;
     std::map<std::string, double> fixed_prices_;

@@ -311,10 +311,10 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
             continue;
         }
         if (!ref || !recipient || !amount) {
-            moves.push_back({o.id, "queued", "refunding",
-                             paid_token(o) + " cannot be paid out on chain " +
-                                 std::to_string(chain_id),
-                             std::nullopt, std::nullopt});
+            moves.push_back(
+                {o.id, "queued", "refunding",
+                 paid_token(o) + " cannot be paid out on chain " + std::to_string(chain_id),
+                 std::nullopt, std::nullopt});
             continue;
         }
         auto token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);

@@ -171,8 +171,8 @@ Task<void> SolanaSide::read_deposits() {
         // Listed at this commitment, so the node has it; if not, the round is tried again.
         if (!tx) throw std::runtime_error("transaction " + signature + " is listed but not found");
         for (const auto& d : bridge::find_deposits(*tx, watch_)) {
-            spdlog::info("maker: Solana deposit {} of {} {} ({})", d.order_key(), d.amount,
-                         d.token, d.memo.memo ? "memo ok" : d.memo.error);
+            spdlog::info("maker: Solana deposit {} of {} {} ({})", d.order_key(), d.amount, d.token,
+                         d.memo.memo ? "memo ok" : d.memo.error);
             deposits.push_back(order_of(d));
         }
         last_slot = std::max(last_slot, static_cast<std::int64_t>(slot));
@@ -258,7 +258,8 @@ Task<void> SolanaSide::sign_new() {
             watch_.maker, to, mint, static_cast<std::uint8_t>(bridge_.decimals_of(token)), amount,
             bridge::solana_note(kind, o.order_key));
         auto message = sol::compile_message(watch_.maker, instructions, latest.blockhash);
-        if (!message) throw std::runtime_error("a payout does not compile: " + message.error().message);
+        if (!message)
+            throw std::runtime_error("a payout does not compile: " + message.error().message);
         auto valid_until = latest.last_valid_block_height;
         plans.push_back({o.id, kind, o.state,
                          [this, message = std::move(*message), valid_until](std::uint64_t) {
@@ -301,8 +302,8 @@ Task<void> SolanaSide::sign_new() {
         auto back = bridge::refund_amount(*amount, cost);
         if (!back) {
             moves.push_back({o.id, "refunding", "failed",
-                             "the deposit is smaller than what its refund would cost",
-                             std::nullopt, std::nullopt});
+                             "the deposit is smaller than what its refund would cost", std::nullopt,
+                             std::nullopt});
             continue;
         }
         if (!spend(o.token, back->low_u64())) {
@@ -311,8 +312,9 @@ Task<void> SolanaSide::sign_new() {
             if (said == std::chrono::steady_clock::time_point{} ||
                 now - said >= std::chrono::minutes(1)) {
                 said = now;
-                spdlog::error("maker: refund of order {} waits: the maker lacks {} on Solana; fund it",
-                              o.order_key, o.token);
+                spdlog::error(
+                    "maker: refund of order {} waits: the maker lacks {} on Solana; fund it",
+                    o.order_key, o.token);
             }
             continue;
         }
@@ -375,7 +377,8 @@ Task<void> SolanaSide::follow_pending() {
         }
         const auto& last = m.attempts.back();
         auto step = bridge::solana_next_step(
-            seen, height, static_cast<std::uint64_t>(found ? found->valid_until : last.valid_until));
+            seen, height,
+            static_cast<std::uint64_t>(found ? found->valid_until : last.valid_until));
         switch (step) {
             case bridge::SolanaNext::wait:
                 break;
@@ -401,13 +404,12 @@ Task<void> SolanaSide::follow_pending() {
             case bridge::SolanaNext::rebuild: {
                 if (m.attempts.size() >= kMaxVersions) {
                     // It can never land, and neither can any earlier version: nothing was paid.
-                    auto why = m.kind == "payout"
-                                   ? "Solana did not take the payout (" +
-                                         std::to_string(kMaxVersions) +
-                                         " versions expired); the deposit is refunded"
-                                   : "Solana did not take the refund (" +
-                                         std::to_string(kMaxVersions) +
-                                         " versions expired); an operator will resolve it";
+                    auto why =
+                        m.kind == "payout"
+                            ? "Solana did not take the payout (" + std::to_string(kMaxVersions) +
+                                  " versions expired); the deposit is refunded"
+                            : "Solana did not take the refund (" + std::to_string(kMaxVersions) +
+                                  " versions expired); an operator will resolve it";
                     spdlog::error("maker: order id {}: {}", m.order_id, why);
                     co_await orders.settle(m.id, last.tx_hash, false, why, "");
                     break;
@@ -424,8 +426,9 @@ Task<void> SolanaSide::follow_pending() {
                 auto message = tx->message;
                 message.recent_blockhash = latest.blockhash;
                 auto signed_tx = sign(std::move(message), latest.last_valid_block_height);
-                store::Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, "0", unix_seconds(),
-                                       false, signed_tx.valid_until};
+                store::Attempt attempt{
+                    signed_tx.tx_hash,    signed_tx.raw_tx, "0", unix_seconds(), false,
+                    signed_tx.valid_until};
                 // Stored before it is sent, like the first version.
                 co_await orders.add_attempt(m.id, attempt);
                 spdlog::warn(

@@ -90,16 +90,17 @@ store::Transition Maker::assess(const store::Order& o) const {
     d.recipient = o.recipient;
     // A cross-asset order keeps the amount its quote fixed in min_out, with no swap token.
     if (o.dst_token_address.empty() && !o.min_out.empty())
-        d.recipient = bridge::encode_quoted_recipient(o.recipient, *chain::U256::from_dec(o.min_out));
+        d.recipient =
+            bridge::encode_quoted_recipient(o.recipient, *chain::U256::from_dec(o.min_out));
     d.amount = *chain::U256::from_dec(o.amount);
     std::optional<bridge::DepositToken> token;
     if (!o.token.empty()) token = bridge::DepositToken{o.token, static_cast<unsigned>(o.decimals)};
-    auto destination = balances_.is_evm_chain(o.dst_chain_id) ? bridge::Destination::evm
+    auto destination = balances_.is_evm_chain(o.dst_chain_id)     ? bridge::Destination::evm
                        : o.dst_chain_id == bridge::kSolanaChainId ? bridge::Destination::solana
-                                                          : bridge::Destination::other;
+                                                                  : bridge::Destination::other;
     bridge::CrossPrices prices;
-    if (const auto* route = token ? routes_.find(token->symbol, o.src_chain_id, o.dst_chain_id)
-                                  : nullptr;
+    if (const auto* route =
+            token ? routes_.find(token->symbol, o.src_chain_id, o.dst_chain_id) : nullptr;
         route && route->cross()) {
         prices.from_usd = usd_of(route->token);
         prices.to_usd = usd_of(route->to_token);

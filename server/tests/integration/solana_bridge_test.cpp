@@ -62,8 +62,8 @@ std::optional<SolanaDevnet> solana_devnet(const Devnet& devnet) {
                         *sol::Pubkey::from_base58(o.at("usdc_mint").as_string())};
 }
 
-#define REQUIRE_SOLANA(devnet, var)                                                     \
-    auto var##_opt = solana_devnet(devnet);                                             \
+#define REQUIRE_SOLANA(devnet, var)                                                    \
+    auto var##_opt = solana_devnet(devnet);                                            \
     if (!var##_opt) GTEST_SKIP() << "the test devnet has no Solana node (state.json)"; \
     const auto& var = *var##_opt
 
@@ -132,7 +132,9 @@ std::string maker_config(const Devnet& devnet) {
 // The maker's Solana watcher starts at the newest transactions: deposits must come after it.
 void wait_for_solana_watcher(const PerchProcess& perch) {
     for (int i = 0; i < 300; ++i) {
-        if (!perch.db().column("SELECT chain_id FROM watch_cursors WHERE chain_id = 83797601").empty())
+        if (!perch.db()
+                 .column("SELECT chain_id FROM watch_cursors WHERE chain_id = 83797601")
+                 .empty())
             return;
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
@@ -167,8 +169,7 @@ std::string checksum(const std::string& address) {
 // transaction hash and the quote.
 std::pair<std::string, json::object> evm_deposit(PerchProcess& perch, Chains& chains,
                                                  std::int64_t chain, const std::string& token,
-                                                 const std::string& amount,
-                                                 const std::string& from,
+                                                 const std::string& amount, const std::string& from,
                                                  const std::string& recipient) {
     auto built = data_of(perch.post("/api/bridge_api/v1/build_tx",
                                     build_body(chain, kSolana, token, amount, from, recipient)));
@@ -181,8 +182,7 @@ std::pair<std::string, json::object> evm_deposit(PerchProcess& perch, Chains& ch
     auto receipt =
         chains.send(chain, from, std::string(d.at("to").as_string()),
                     std::string(d.at("data").as_string()), std::string(d.at("value").as_string()));
-    return {std::string(receipt.at("transactionHash").as_string()),
-            built.at("quote").as_object()};
+    return {std::string(receipt.at("transactionHash").as_string()), built.at("quote").as_object()};
 }
 
 }  // namespace
@@ -197,17 +197,17 @@ TEST(SolanaBridge, SolToEthPaysExactlyTheQuotedAmount) {
     auto user = devnet_key("user-3");
     auto recipient = checksum(fresh_wallet(chains, 8453, U256()));
 
-    auto built = data_of(perch.post(
-        "/api/bridge_api/v1/build_tx",
-        build_body(kSolana, 8453, "SOL", "1.5", user.pubkey().to_base58(), recipient)));
+    auto built = data_of(
+        perch.post("/api/bridge_api/v1/build_tx",
+                   build_body(kSolana, 8453, "SOL", "1.5", user.pubkey().to_base58(), recipient)));
     const auto& quote = built.at("quote").as_object();
     EXPECT_EQ(quote.at("receive_token").as_string(), "ETH");
     EXPECT_EQ(quote.at("receive_decimals").as_int64(), 18);
     EXPECT_EQ(quote.at("price_tolerance_bps").as_int64(), 100);
     auto quoted = wei_of(quote);
-    EXPECT_EQ(built.at("solana_memo").as_string(),
-              "perch:1:8453:" + recipient + ":" + json::serialize(quote.at("channel")) + ":" +
-                  quoted.to_dec())
+    EXPECT_EQ(built.at("solana_memo").as_string(), "perch:1:8453:" + recipient + ":" +
+                                                       json::serialize(quote.at("channel")) + ":" +
+                                                       quoted.to_dec())
         << "the memo carries the destination, the recipient as typed, the channel and the quote";
 
     auto before = node.lamports(user.pubkey());
@@ -221,8 +221,8 @@ TEST(SolanaBridge, SolToEthPaysExactlyTheQuotedAmount) {
     // The user paid 1.5 SOL and the deposit's fee, nothing else.
     EXPECT_EQ(before - node.lamports(user.pubkey()), 1'500'000'000ULL + 5000ULL);
     // History finds it by the Solana sender and by the EVM recipient.
-    auto by_sender = data_of(
-        perch.get("/api/bridge_api/v1/history?address=" + user.pubkey().to_base58()));
+    auto by_sender =
+        data_of(perch.get("/api/bridge_api/v1/history?address=" + user.pubkey().to_base58()));
     EXPECT_GE(by_sender.at("total").as_int64(), 1);
     auto by_recipient = data_of(perch.get("/api/bridge_api/v1/history?address=" + recipient));
     EXPECT_EQ(by_recipient.at("total").as_int64(), 1);
@@ -237,9 +237,9 @@ TEST(SolanaBridge, UsdcFromSolanaToAnEvmChain) {
     wait_for_solana_watcher(perch);
     auto user = devnet_key("user-4");
     auto recipient = checksum(fresh_wallet(chains, 42161, U256()));
-    auto built = data_of(perch.post(
-        "/api/bridge_api/v1/build_tx",
-        build_body(kSolana, 42161, "USDC", "25", user.pubkey().to_base58(), recipient)));
+    auto built = data_of(
+        perch.post("/api/bridge_api/v1/build_tx",
+                   build_body(kSolana, 42161, "USDC", "25", user.pubkey().to_base58(), recipient)));
     auto quoted = wei_of(built.at("quote").as_object());
     EXPECT_EQ(quoted, U256(24'775'000));  // 25 - 0.1 % - 0.2 (6 decimals on both sides)
     auto before = node.usdc(user.pubkey());
@@ -295,8 +295,9 @@ TEST(SolanaBridge, ABadMemoIsRefundedOnSolanaMinusItsCost) {
     wait_for_solana_watcher(perch);
     auto user = devnet_key("user-5");
     auto before = node.lamports(user.pubkey());
-    auto signature = node.send(user, {sol::system_transfer(user.pubkey(), solana.maker, 300'000'000),
-                                      sol::memo("please bridge this to base")});
+    auto signature =
+        node.send(user, {sol::system_transfer(user.pubkey(), solana.maker, 300'000'000),
+                         sol::memo("please bridge this to base")});
     auto order = wait_for_state(perch, kSolana, signature, "refunded", 90);
     EXPECT_NE(std::string(order.at("reason").as_string()).find("memo"), std::string::npos)
         << order.at("reason");
@@ -305,9 +306,9 @@ TEST(SolanaBridge, ABadMemoIsRefundedOnSolanaMinusItsCost) {
     EXPECT_EQ(before - node.lamports(user.pubkey()), 5000ULL + 5000ULL);
 
     // Valid memo, unsupported route (SOL to Soneium): refunded too, with the route's reason.
-    auto to_soneium = node.send(
-        user, {sol::system_transfer(user.pubkey(), solana.maker, 100'000'000),
-               sol::memo("perch:1:1868:0x70997970C51812dc3A010C7d01b50e0d17dc79C8:0")});
+    auto to_soneium =
+        node.send(user, {sol::system_transfer(user.pubkey(), solana.maker, 100'000'000),
+                         sol::memo("perch:1:1868:0x70997970C51812dc3A010C7d01b50e0d17dc79C8:0")});
     auto refused = wait_for_state(perch, kSolana, to_soneium, "refunded", 90);
     EXPECT_NE(std::string(refused.at("reason").as_string()).find("cannot be bridged"),
               std::string::npos)
@@ -333,8 +334,9 @@ TEST(SolanaBridge, AnExpiredPayoutIsRebuiltOnceAndPaidOnce) {
         evm_deposit(perch, chains, 42161, "ETH", "0.01", sender, recipient.to_base58());
     wait_for_state(perch, 42161, hash, "paying", 60);
     const auto& db = perch.db();
-    auto valid_until = db.column("SELECT valid_until FROM maker_tx_attempts a JOIN maker_txs m ON "
-                                 "m.id = a.maker_tx_id WHERE m.chain_id = 83797601");
+    auto valid_until = db.column(
+        "SELECT valid_until FROM maker_tx_attempts a JOIN maker_txs m ON "
+        "m.id = a.maker_tx_id WHERE m.chain_id = 83797601");
     ASSERT_EQ(valid_until.size(), 1U);
     // Re-sent, still dropped: the same version for a few rounds.
     std::this_thread::sleep_for(std::chrono::seconds(3));
@@ -348,8 +350,9 @@ TEST(SolanaBridge, AnExpiredPayoutIsRebuiltOnceAndPaidOnce) {
     node.call("perch_dropIncoming", {false});
     node.call("perch_advanceSlots", {200});
     auto order = wait_for_state(perch, 42161, hash, "completed", 90);
-    auto attempts = db.column("SELECT tx_hash FROM maker_tx_attempts a JOIN maker_txs m ON m.id = "
-                              "a.maker_tx_id WHERE m.chain_id = 83797601 ORDER BY a.id");
+    auto attempts = db.column(
+        "SELECT tx_hash FROM maker_tx_attempts a JOIN maker_txs m ON m.id = "
+        "a.maker_tx_id WHERE m.chain_id = 83797601 ORDER BY a.id");
     ASSERT_EQ(attempts.size(), 2U) << "rebuilt exactly once";
     EXPECT_EQ(order.at("dst_tx_hash").as_string(), attempts[1]);
     EXPECT_EQ(U256(node.lamports(recipient)), wei_of(quote)) << "paid exactly once";

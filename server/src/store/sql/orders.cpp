@@ -162,7 +162,7 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
     auto id = insert.column_int(0);
     insert.reset();  // a RETURNING statement left on its row would hold the write open
     out = MakerTx{id, plan.order_id, plan.kind, chain_id, nonce, now, {}};
-    Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas, now, false,
+    Attempt attempt{signed_tx.tx_hash,    signed_tx.raw_tx, signed_tx.max_fee_per_gas, now, false,
                     signed_tx.valid_until};
     insert_attempt(c, out.id, attempt);
     out.attempts.push_back(std::move(attempt));
@@ -256,8 +256,7 @@ Task<std::optional<WatchCursor>> SqlOrders::cursor(std::int64_t chain_id) {
         s.bind(1, chain_id);
         std::optional<WatchCursor> out;
         if (s.step())
-            out = WatchCursor{s.column_int(0), s.column_text(1), s.column_int(2),
-                              s.column_text(3)};
+            out = WatchCursor{s.column_int(0), s.column_text(1), s.column_int(2), s.column_text(3)};
         s.reset();
         return out;
     };
@@ -607,8 +606,8 @@ Task<std::vector<BridgeLeg>> SqlOrders::bridge_legs(std::vector<std::string> add
             payouts.bind(1, a);
             while (payouts.step()) {
                 bool swapped = !payouts.column_text(6).empty();
-                bool cross = !swapped && payouts.column_text(7).empty() &&
-                             !payouts.column_text(4).empty();
+                bool cross =
+                    !swapped && payouts.column_text(7).empty() && !payouts.column_text(4).empty();
                 out.push_back({a, payouts.column_int(0), false,
                                payouts.column_text(swapped || cross ? 4 : 1),
                                static_cast<int>(payouts.column_int(swapped || cross ? 5 : 2)),

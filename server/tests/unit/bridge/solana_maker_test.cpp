@@ -66,8 +66,9 @@ TEST(SolanaDeposits, ASolTransferWithAMemoIsADeposit) {
 TEST(SolanaDeposits, AUsdcTransferCheckedIntoTheMakersAccountIsADeposit) {
     Fixture f;
     auto from = sol::associated_token_address(f.user, f.mint).address;
-    auto tx = f.fetched({sol::memo(kMemo), sol::token_transfer_checked(
-                                               from, f.mint, f.watch.maker_usdc, f.user, 25'000'000, 6)});
+    auto tx =
+        f.fetched({sol::memo(kMemo), sol::token_transfer_checked(from, f.mint, f.watch.maker_usdc,
+                                                                 f.user, 25'000'000, 6)});
     auto deposits = find_deposits(tx, f.watch);
     ASSERT_EQ(deposits.size(), 1U);
     EXPECT_EQ(deposits[0].token, "USDC");
@@ -87,15 +88,14 @@ TEST(SolanaDeposits, OtherTransfersAreNotDeposits) {
     EXPECT_TRUE(find_deposits(f.fetched({sol::system_transfer(f.user, other, 5), sol::memo(kMemo)}),
                               f.watch)
                     .empty());
-    EXPECT_TRUE(find_deposits(f.fetched({sol::token_transfer_checked(from, wrong_mint,
-                                                                     f.watch.maker_usdc, f.user, 5,
-                                                                     6)}),
+    EXPECT_TRUE(find_deposits(f.fetched({sol::token_transfer_checked(
+                                  from, wrong_mint, f.watch.maker_usdc, f.user, 5, 6)}),
                               f.watch)
                     .empty());
-    EXPECT_TRUE(find_deposits(f.fetched({sol::system_transfer(f.user, f.maker, 5), sol::memo(kMemo)},
-                                        true),
-                              f.watch)
-                    .empty());
+    EXPECT_TRUE(
+        find_deposits(f.fetched({sol::system_transfer(f.user, f.maker, 5), sol::memo(kMemo)}, true),
+                      f.watch)
+            .empty());
 }
 
 TEST(SolanaDeposits, AMissingOrBadMemoIsStillADepositToRefund) {
@@ -104,14 +104,14 @@ TEST(SolanaDeposits, AMissingOrBadMemoIsStillADepositToRefund) {
     ASSERT_EQ(none.size(), 1U);
     EXPECT_FALSE(none[0].memo.memo);
     EXPECT_EQ(none[0].memo.error, "the deposit has no memo saying where it goes");
-    auto bad = find_deposits(
-        f.fetched({sol::system_transfer(f.user, f.maker, 5), sol::memo("gm")}), f.watch);
+    auto bad = find_deposits(f.fetched({sol::system_transfer(f.user, f.maker, 5), sol::memo("gm")}),
+                             f.watch);
     ASSERT_EQ(bad.size(), 1U);
     EXPECT_EQ(bad[0].memo.error, "the memo does not start with 'perch:'");
     EXPECT_EQ(bad[0].memo_text, "gm");
-    auto two = find_deposits(f.fetched({sol::memo(kMemo), sol::system_transfer(f.user, f.maker, 5),
-                                        sol::memo(kMemo)}),
-                             f.watch);
+    auto two = find_deposits(
+        f.fetched({sol::memo(kMemo), sol::system_transfer(f.user, f.maker, 5), sol::memo(kMemo)}),
+        f.watch);
     ASSERT_EQ(two.size(), 1U);
     EXPECT_EQ(two[0].memo.error, "the deposit has more than one memo");
 }

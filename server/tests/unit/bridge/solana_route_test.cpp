@@ -57,18 +57,18 @@ TEST(SolanaMemo, RefusesAnythingElseWithAReason) {
     auto error = [](const std::string& text) { return parse_deposit_memo(text).error; };
     EXPECT_EQ(error("hello"), "the memo does not start with 'perch:'");
     EXPECT_EQ(error("perch:2:1:x:0"), "the memo's version is not 1 (perch:1:...)");
-    EXPECT_NE(error("perch:1:1:x"), "");                 // no channel
-    EXPECT_NE(error("perch:1:1:x:0:5:6"), "");           // too many fields
-    EXPECT_NE(error("perch:1::x:0"), "");                // empty chain id
-    EXPECT_NE(error("perch:1:01:x:0"), "");              // leading zero
-    EXPECT_NE(error("perch:1:0:x:0"), "");               // chain 0
-    EXPECT_NE(error("perch:1:-1:x:0"), "");              // sign
+    EXPECT_NE(error("perch:1:1:x"), "");                       // no channel
+    EXPECT_NE(error("perch:1:1:x:0:5:6"), "");                 // too many fields
+    EXPECT_NE(error("perch:1::x:0"), "");                      // empty chain id
+    EXPECT_NE(error("perch:1:01:x:0"), "");                    // leading zero
+    EXPECT_NE(error("perch:1:0:x:0"), "");                     // chain 0
+    EXPECT_NE(error("perch:1:-1:x:0"), "");                    // sign
     EXPECT_NE(error("perch:1:99999999999999999999:x:0"), "");  // beyond int64
     EXPECT_EQ(error("perch:1:1::0"), "the memo has no recipient");
-    EXPECT_NE(error("perch:1:1:a b:0"), "");             // whitespace
-    EXPECT_NE(error("perch:1:1:x:zero"), "");            // channel not a number
-    EXPECT_NE(error("perch:1:1:x:0:0"), "");             // a zero quoted amount
-    EXPECT_NE(error("perch:1:1:x:0:1.5"), "");           // not whole
+    EXPECT_NE(error("perch:1:1:a b:0"), "");    // whitespace
+    EXPECT_NE(error("perch:1:1:x:zero"), "");   // channel not a number
+    EXPECT_NE(error("perch:1:1:x:0:0"), "");    // a zero quoted amount
+    EXPECT_NE(error("perch:1:1:x:0:1.5"), "");  // not whole
     EXPECT_NE(error(std::string("perch:1:1:") + std::string(300, 'a') + ":0"), "");
     EXPECT_FALSE(parse_deposit_memo(" perch:1:1:x:0").memo);  // nothing around it either
 }
@@ -77,8 +77,8 @@ TEST(SolanaAddress, Base58OfExactly32Bytes) {
     EXPECT_TRUE(is_solana_address("11111111111111111111111111111111"));  // 32 zero bytes
     EXPECT_TRUE(is_solana_address(kSolRecipient));
     EXPECT_TRUE(is_solana_address("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"));
-    EXPECT_FALSE(is_solana_address("1111111111111111111111111111111"));  // 31 bytes
-    EXPECT_FALSE(is_solana_address(std::string(44, 'z')));               // 33 bytes
+    EXPECT_FALSE(is_solana_address("1111111111111111111111111111111"));              // 31 bytes
+    EXPECT_FALSE(is_solana_address(std::string(44, 'z')));                           // 33 bytes
     EXPECT_FALSE(is_solana_address("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D0"));  // '0'
     EXPECT_FALSE(is_solana_address("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5Dl"));  // 'l'
     EXPECT_FALSE(is_solana_address(kEvmRecipient));
@@ -92,9 +92,9 @@ TEST(CrossPrice, ConvertsAtUsdPricesRoundingDown) {
     // One base unit of SOL is 5e7 wei; a third of a lamport is rounded down to 0.
     EXPECT_EQ(convert_amount(U256(1), 9, 150, 18, 3000), U256(50000000));
     EXPECT_EQ(convert_amount(U256(1), 18, 1, 9, 3), U256(0));
-    EXPECT_FALSE(convert_amount(U256(1), 9, 0, 18, 3000));     // no price
-    EXPECT_FALSE(convert_amount(U256(1), 9, -1, 18, 3000));    // junk
-    EXPECT_FALSE(convert_amount(U256(1), 9, 150, 18, 1e300));  // junk
+    EXPECT_FALSE(convert_amount(U256(1), 9, 0, 18, 3000));        // no price
+    EXPECT_FALSE(convert_amount(U256(1), 9, -1, 18, 3000));       // junk
+    EXPECT_FALSE(convert_amount(U256(1), 9, 150, 18, 1e300));     // junk
     EXPECT_FALSE(convert_amount(U256::max(), 9, 150, 18, 3000));  // overflow is refused
 }
 
@@ -181,7 +181,8 @@ TEST(SolanaRoutes, CrossRoutesLiveInTheirOwnList) {
       "to_token": "ETH", "to_decimals": 18, "to_chains": [1], "price_tolerance_bps": 100,
       "enabled": true, "min": "1", "max": "2", "fee_tiers": [{"up_to": "", "bps": 1}],
       "dtc": {"default": "0.1"}, "expected_seconds": {"default": 6}})";
-    EXPECT_NO_THROW(parse((std::string(R"({"routes": [], "cross_routes": [)") + kCross + "]}").c_str()));
+    EXPECT_NO_THROW(
+        parse((std::string(R"({"routes": [], "cross_routes": [)") + kCross + "]}").c_str()));
     EXPECT_THROW(parse((std::string(R"({"routes": [)") + kCross + "]}").c_str()),
                  perch::ConfigError);
     std::string bad_tolerance(kCross);
