@@ -129,6 +129,8 @@ class Maker {
     // USD per whole `symbol` now (0: unknown).
     double usd_of(const std::string& symbol) const;
     const MakerOptions& options() const { return options_; }
+    // A side that reads its head itself (Solana: the slot at its commitment) publishes it here.
+    void note_head(std::int64_t chain_id, std::uint64_t number) { publish_head(chain_id, number); }
     bool chain_served(std::int64_t chain_id) const { return chains_.count(chain_id) > 0; }
 
   private:

@@ -78,6 +78,8 @@ void SolanaSide::forget() {
 }
 
 Task<void> SolanaSide::watch_round(bool) {
+    maker_.note_head(chain_id(), co_await sol::SolanaRpc(bridge_.rpc())
+                                     .get_slot(bridge_.settings().commitment));
     co_await read_deposits();
     co_await confirm();
 }
