@@ -48,10 +48,10 @@ export interface Quote {
   expires_at: number;
   /** With `to_token`: the destination swap (null for a plain bridge). */
   swap?: DestinationSwap | null;
-  /** Cross-asset routes (docs/solana.md): the token paid on the destination and its decimals. */
+  /** The token paid on the destination and its decimals (a cross-asset route's to_token, docs/solana.md). */
   receive_token?: string;
   receive_decimals?: number;
-  cross?: boolean;
+  receive_amount_wei?: string;
 }
 
 export interface QuoteParams {
@@ -77,8 +77,8 @@ export interface TxBody {
 export interface BuildTxResult {
   quote: Quote;
   approve: TxBody | null;
-  /** The EVM deposit; absent for a Solana source. */
-  deposit?: TxBody;
+  /** The EVM deposit; null for a Solana source. */
+  deposit?: TxBody | null;
   /** A Solana source (docs/solana.md): the unsigned transaction, base64 wire bytes, fee payer = the user. */
   solana_tx?: string;
 }

@@ -16,6 +16,7 @@ import { NetworkListModal } from '@/features/network-list/NetworkListModal';
 import { DEFAULT_DEBOUNCE_MS } from '@/lib/debounce';
 import { useWalletModal } from '@/wallet/modalStore';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
+import { serverBalanceQuery } from '@/wallet/ecosystems/balances';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, SOLANA_CHAIN_ID } from './addressRules';
@@ -151,10 +152,18 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   // Balance of the token on the source network (the multi-balance call, one chain).
   const balanceQ = useQuery({
     ...multiBalanceQuery(walletAddress, fromChainId !== null ? [fromChainId] : [], token),
-    enabled: walletAddress !== '' && fromChainId !== null && (!!fromChain?.flags?.evm || fromSolana),
+    enabled: walletAddress !== '' && fromChainId !== null && !!fromChain?.flags?.evm,
   });
+  // A Solana source: the Solana wallet's balance, read by the server (docs/solana.md, Balances).
+  const solanaBalanceQ = useQuery({ ...serverBalanceQuery(SOLANA_CHAIN_ID, token, solanaAddress), enabled: fromSolana && solanaAddress !== '' });
   const balanceEntry = fromChainId !== null ? balanceQ.data?.[String(fromChainId)] : undefined;
-  const balance = balanceEntry && balanceEntry.status_code === 0 ? unitsToRaw(balanceEntry.view_value, decimals) : undefined;
+  const balance = fromSolana
+    ? solanaBalanceQ.data
+      ? unitsToRaw(solanaBalanceQ.data.text, decimals)
+      : undefined
+    : balanceEntry && balanceEntry.status_code === 0
+      ? unitsToRaw(balanceEntry.view_value, decimals)
+      : undefined;
 
   // Quote: asked for a settled amount inside the route's limits; its max also counts liquidity.
   const settled = useSettled(amount);
@@ -223,7 +232,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
 
   const quoteError = quoteWanted && quoteQ.error ? (quoteQ.error instanceof ApiError ? quoteQ.error.message : String(quoteQ.error)) : '';
   const time = quote ? formatDuration(quote.expected_seconds) : null;
-  const cross = !!quote?.cross;
+  const cross = !!quote?.receive_token && quote.receive_token !== token;
   // A cross-asset route charges its fee in the token sent and the network cost in the token paid.
   const feeTotal = quote
     ? cross

@@ -48,7 +48,7 @@ async function sendTx(config: Config, account: Hex, tx: TxBody): Promise<Hex> {
  * deposit through the EVM wallet. Returns the deposit's id on its chain (signature or tx hash).
  */
 async function sendDeposit(built: BuildTxResult, account: Hex): Promise<string> {
-  if (built.solana_tx !== undefined) {
+  if (built.solana_tx) {
     useBridgeForm.getState().setPhase('depositing');
     const { signAndSendSolanaTransaction } = await import('@/wallet/ecosystems/solana');
     return signAndSendSolanaTransaction(built.solana_tx);
@@ -83,7 +83,7 @@ export function useSendBridge(): (params: BuildTxParams & { exchange: string }) 
       try {
         const built = await buildBridgeTx(params);
         const hash = await sendDeposit(built, account);
-        const cross = !!built.quote.cross && !!built.quote.receive_token;
+        const cross = !!built.quote.receive_token && built.quote.receive_token !== params.token;
         const active: ActiveDeposit = {
           srcChainId: params.fromChainId,
           txHash: hash,
