@@ -179,6 +179,11 @@ describe('routes (config/routes.json)', () => {
   it('the bundled table has the devnet routes the e2e tests bridge', () => {
     expect(routeLimits('ETH', 8453, 42161)?.decimals).toBe(18);
     expect(routeLimits('USDC', 1, 8453)?.decimals).toBe(6);
+    // Solana (docs/solana.md): USDC both ways, SOL → ETH and ETH → SOL as cross-asset routes.
+    expect(tokensForPair(83797601, 42161)).toEqual(['USDC', 'SOL']);
+    expect(tokensForPair(8453, 83797601)).toEqual(['USDC', 'ETH']);
+    expect(receiveTokenOf('SOL', 83797601, 42161)).toEqual({ symbol: 'ETH', decimals: 18 });
+    expect(receiveTokenOf('ETH', 42161, 83797601)).toEqual({ symbol: 'SOL', decimals: 9 });
     expect(isNativeToken({ address: '0x0000000000000000000000000000000000000000' })).toBe(true);
     expect(isNativeToken({ address: WALLET })).toBe(false);
   });
