@@ -3,7 +3,7 @@
 //   config/chains.json         EVM chains from `viem/chains` (curated list below)
 //   config/tokens.json         native tokens of every chain + USDC/USDT/WBTC/wstETH/BTC
 //   config/pool-allowlist.json the /pool allow-list (Hardhat #2, #3 + 13 derived addresses)
-//   web/public/icons/**.svg    network, token, exchange and channel icons from @web3icons/core
+//   web/public/icons/**.svg    network, token, exchange, channel and wallet icons from @web3icons/core
 // Hand-written inputs it reads and checks: config/chains-extra.json, config/exchanges.json,
 // config/channels.json. Output is deterministic: running it twice gives no diff.
 //
@@ -424,6 +424,21 @@ for (const ch of channelsDoc.channels) {
   files.set(rel, svg ?? genericSvg(ch.name));
 }
 
+// Wallet icons of the wallet modal (web/src/wallet/evmWallets.ts names these files). Bitget, Binance
+// and Gate have no wallet SVG in @web3icons/core: their exchange's mark stands for their wallet.
+const WALLET_ICONS = {
+  metamask: ['wallets', 'metamask'], okx: ['wallets', 'okx'], coinbase: ['wallets', 'coinbase'],
+  rabby: ['wallets', 'rabby'], trust: ['wallets', 'trust'], bitget: ['exchanges', 'bitget'],
+  binance: ['exchanges', 'binance'], gate: ['exchanges', 'gate-io'], imtoken: ['wallets', 'imtoken'],
+  tokenpocket: ['wallets', 'token-pocket'], phantom: ['wallets', 'phantom'], zerion: ['wallets', 'zerion'],
+  rainbow: ['wallets', 'rainbow'], walletconnect: ['wallets', 'wallet-connect'], injected: null,
+};
+for (const [file, source] of Object.entries(WALLET_ICONS)) {
+  const svg = source ? await coreSvg(source[0], source[1]) : null;
+  if (source && !svg) generic.push(`wallet ${file}`);
+  files.set(`wallets/${file}.svg`, svg ?? genericSvg('Wallet'));
+}
+
 // ---------------------------------------------------------------------------------------------
 if (problems.length) {
   console.error(problems.map((p) => `error: ${p}`).join('\n'));
@@ -442,7 +457,7 @@ if (CHECK_ONLY) {
   console.log('reference data is up to date');
   process.exit(0);
 }
-for (const dir of ['networks', 'tokens', 'exchanges', 'channels']) {
+for (const dir of ['networks', 'tokens', 'exchanges', 'channels', 'wallets']) {
   const d = join(ICONS, dir);
   if (existsSync(d)) for (const f of readdirSync(d)) if (f.endsWith('.svg')) rmSync(join(d, f));
 }

@@ -18,6 +18,8 @@ export interface Channel {
   theme: ChannelTheme;
   wallet_groups: string[];
   powered_by: boolean;
+  /** The public WalletConnect project id (spec §7); without one the WalletConnect option is hidden. */
+  walletconnect_project_id?: string;
 }
 
 export interface IpInfo {

@@ -6,12 +6,24 @@ export interface WalletNotice {
   reset: boolean;
   /** Show the wallet-conflict tutorial link with the message (connector not found, spec §8). */
   tutorial?: boolean;
+  /** Where to get the wallet (the 'not installed' warning, spec §8). */
+  installUrl?: string;
+  /** Shown this long, then cleared (e.g. the Starknet testnet warning, 8 s, spec §5 / §9). */
+  durationMs?: number;
 }
 
 export const USER_REJECTED = 'User rejected the request.';
 export const RESOURCE_UNAVAILABLE = 'Requested resource not available.';
 
 export const notInstalledMessage = (wallet: string): string => `Error: Please install ${wallet} first.`;
+
+/** Wallet not installed (spec §8): a warning, with the wallet's install link when it has one. */
+export const notInstalledNotice = (wallet: string, installUrl?: string): WalletNotice => ({
+  level: 'warning',
+  message: notInstalledMessage(wallet),
+  reset: true,
+  ...(installUrl ? { installUrl } : {}),
+});
 
 export const connectorNotFoundMessage = (wallet: string): string =>
   `${wallet} may conflict with other wallets, or it may not be installed. To resolve this issue, please disable other wallets or install ${wallet}.`;

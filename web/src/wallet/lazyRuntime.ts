@@ -1,3 +1,4 @@
+import type { ConnectOptions } from './runtime';
 import { useWalletStore } from './store';
 import type { Eip1193Like } from './switchChain';
 
@@ -12,9 +13,14 @@ export const loadWalletRuntime = () => (loading ??= import('./runtime'));
 /** The chunk's load once started, else null: tests await it so no import outlives its test. */
 export const walletRuntimeLoading = () => loading;
 
-/** Connects the discovered wallet `walletId`; errors become a notice (spec §8). Returns the address or ''. */
-export async function connectWallet(walletId: string): Promise<string> {
-  return (await loadWalletRuntime()).connectWallet(walletId);
+/** Connects the wagmi connector `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+export async function connectWallet(walletId: string, opts?: ConnectOptions): Promise<string> {
+  return (await loadWalletRuntime()).connectWallet(walletId, opts);
+}
+
+/** WalletConnect with the QR modal (its pairing URI in ./walletConnectStore). Returns the address or ''. */
+export async function connectWalletConnect(projectId: string): Promise<string> {
+  return (await loadWalletRuntime()).connectWalletConnect(projectId);
 }
 
 /** Disconnects the wallet and resets the wallet store (header back to 'Connect Wallet'). */

@@ -1,18 +1,20 @@
-import { createConfig, http, type Config, type Connector, type Transport } from 'wagmi';
+import { createConfig, http, injected, type Config, type Connector, type CreateConnectorFn, type Transport } from 'wagmi';
 import { connect, disconnect as wagmiDisconnect, getConnection, reconnect, watchConnection, watchConnectors } from 'wagmi/actions';
-import type { Chain as ViemChain } from 'viem';
+import type { EIP1193Provider, Chain as ViemChain } from 'viem';
 import { logUserAction } from '@/api/endpoints';
 import { appBus } from '@/lib/eventBus';
 import type { Chain } from '@/api/types';
 import { logger } from '@/lib/logger';
 import { evmChains, firstRpcUrl } from './chains';
-import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice } from './errors';
+import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice, notInstalledMessage } from './errors';
+import { COINBASE_TARGET_ID, GATE_ID, gateWalletAvailable, METAMASK_TARGET_ID, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
+import { AUTO_RECONNECT_DELAY_MS } from './reconnect';
 import { useWalletRuntime } from './runtimeStore';
+import { setPairing } from './walletConnectStore';
 import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
 import { SwitchChainError, switchEvmChain, type Eip1193Like } from './switchChain';
 
-/** Auto-reconnect of the last wallet runs this long after load (spec §9). */
-export const AUTO_RECONNECT_DELAY_MS = 3000;
+export { AUTO_RECONNECT_DELAY_MS };
 
 export { useWalletRuntime };
 
@@ -21,15 +23,32 @@ export function chainsKey(chains: readonly ViemChain[]): string {
   return chains.map((c) => `${c.id}@${firstRpcUrl(c) ?? ''}`).join(',');
 }
 
+/**
+ * The connectors beside EIP-6963 discovery (spec §7): the injected one (window.ethereum), the
+ * MetaMask and Coinbase Wallet targets (wagmi finds their provider, or says it is missing), and
+ * GateWallet when window.gatewallet exists and the window is narrower than 768 px.
+ */
+export function baseConnectors(env: Pick<WalletEnvironment, 'hasGateWallet' | 'innerWidth'>): CreateConnectorFn[] {
+  const list: CreateConnectorFn[] = [injected(), injected({ target: METAMASK_TARGET_ID }), injected({ target: COINBASE_TARGET_ID })];
+  if (gateWalletAvailable(env)) {
+    list.push(
+      injected({
+        target: { id: GATE_ID, name: 'Gate Wallet', provider: (w) => (w as unknown as { gatewallet?: EIP1193Provider } | undefined)?.gatewallet },
+      }),
+    );
+  }
+  return list;
+}
+
 /** wagmi config: the server's EVM chains, one http transport per chain (first rpc url), EIP-6963 discovery. */
-export function createWalletConfig(chains: readonly ViemChain[]): Config | null {
+export function createWalletConfig(chains: readonly ViemChain[], env: Pick<WalletEnvironment, 'hasGateWallet' | 'innerWidth'> = readWalletEnvironment(false)): Config | null {
   const [first, ...rest] = chains;
   if (!first) return null;
   const transports: Record<number, Transport> = {};
   for (const c of chains) transports[c.id] = http(c.rpcUrls.default.http[0]);
   return createConfig({
     chains: [first, ...rest],
-    connectors: [],
+    connectors: baseConnectors(env),
     multiInjectedProviderDiscovery: true,
     storage: null,
     transports,
@@ -132,13 +151,20 @@ function requireConfig(): Config {
   return config;
 }
 
-/** Connects the discovered wallet `walletId`; errors become a notice (spec §8). Returns the address or ''. */
-export async function connectWallet(walletId: string): Promise<string> {
+export interface ConnectOptions {
+  /** The name the modal shows for it (messages name the wallet so). */
+  name?: string;
+  /** Offered with the 'not installed' warning. */
+  installUrl?: string;
+}
+
+/** Connects the wagmi connector `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+export async function connectWallet(walletId: string, opts: ConnectOptions = {}): Promise<string> {
   const store = useWalletStore.getState();
   const config = useWalletRuntime.getState().config;
   const connector = config?.connectors.find((c) => c.id === walletId);
   const wallet = useWalletRuntime.getState().wallets.find((w) => w.id === walletId);
-  const name = connector?.name ?? wallet?.name ?? walletId;
+  const name = opts.name ?? connector?.name ?? wallet?.name ?? walletId;
   if (!config || !connector) {
     store.disconnect();
     store.setNotice(connectorNotFoundNotice(name));
@@ -164,7 +190,8 @@ export async function connectWallet(walletId: string): Promise<string> {
     });
     return conn.address;
   } catch (err) {
-    const notice = connectErrorNotice(err, name);
+    const mapped = connectErrorNotice(err, name);
+    const notice = mapped && opts.installUrl && mapped.message === notInstalledMessage(name) ? { ...mapped, installUrl: opts.installUrl } : mapped;
     logger.warn('wallet connect failed', err);
     const s = useWalletStore.getState();
     if (!notice || notice.reset) {
@@ -173,6 +200,44 @@ export async function connectWallet(walletId: string): Promise<string> {
     }
     s.setNotice(notice);
     return '';
+  }
+}
+
+/** The wallet-connect connector's id in wagmi. */
+const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
+
+/**
+ * WalletConnect (spec §7: one public project id, here without the SDK's own QR modal): the connector
+ * is added on first use (its provider, @walletconnect/ethereum-provider, is a lazy chunk that talks to
+ * the WalletConnect relay); its pairing URI goes to the QR modal. Returns the address or ''.
+ */
+export async function connectWalletConnect(projectId: string): Promise<string> {
+  const config = requireConfig();
+  setPairing({ status: 'pairing' });
+  let connector = config.connectors.find((c) => c.id === WALLETCONNECT_CONNECTOR_ID);
+  if (!connector) {
+    const { walletConnect } = await import('wagmi/connectors/walletConnect');
+    const fn = walletConnect({
+      projectId,
+      showQrModal: false,
+      metadata: { name: 'Perch', description: 'Perch bridge', url: window.location.origin, icons: [`${window.location.origin}/perch.svg`] },
+    });
+    const created = config._internal.connectors.setup(fn);
+    config._internal.connectors.setState((list) => [...list, created]);
+    connector = created;
+  }
+  const onMessage = ({ type, data }: { type: string; data?: unknown }): void => {
+    if (type === 'display_uri' && typeof data === 'string') setPairing({ status: 'ready', uri: data });
+  };
+  connector.emitter.on('message', onMessage);
+  try {
+    const address = await connectWallet(WALLETCONNECT_CONNECTOR_ID, { name: 'WalletConnect' });
+    const notice = useWalletStore.getState().notice;
+    if (!address) setPairing(notice ? { status: 'failed', reason: notice.message } : { status: 'idle' });
+    else setPairing({ status: 'idle' });
+    return address;
+  } finally {
+    connector.emitter.off('message', onMessage);
   }
 }
 

@@ -1,19 +1,34 @@
-/** Wallet groups of the wallet modal (spec §2 screen 8); the connectors arrive with the wallet issue. */
+import type { NonEvmGroupId } from './ecosystems/types';
+
+/** Wallet groups of the wallet modal (spec §2 screen 8) and the tabs they sit under. */
 export type WalletTab = 'evm' | 'solana' | 'non_evm';
 export const WALLET_TABS: readonly WalletTab[] = ['evm', 'solana', 'non_evm'];
 
+export type WalletGroupId = 'evm' | NonEvmGroupId;
+
 export interface WalletGroup {
-  id: string;
+  id: WalletGroupId;
   tab: WalletTab;
-  /** i18n key of the group title */
-  titleKey: 'wallet.groups.evm' | 'wallet.groups.solana' | 'wallet.groups.eclipse' | 'wallet.groups.fuel' | 'wallet.groups.starknet' | 'wallet.groups.benfen';
 }
 
 export const WALLET_GROUPS: readonly WalletGroup[] = [
-  { id: 'evm', tab: 'evm', titleKey: 'wallet.groups.evm' },
-  { id: 'solana', tab: 'solana', titleKey: 'wallet.groups.solana' },
-  { id: 'eclipse', tab: 'solana', titleKey: 'wallet.groups.eclipse' },
-  { id: 'fuel', tab: 'non_evm', titleKey: 'wallet.groups.fuel' },
-  { id: 'starknet', tab: 'non_evm', titleKey: 'wallet.groups.starknet' },
-  { id: 'benfen', tab: 'non_evm', titleKey: 'wallet.groups.benfen' },
+  { id: 'evm', tab: 'evm' },
+  { id: 'solana', tab: 'solana' },
+  { id: 'eclipse', tab: 'solana' },
+  { id: 'fuel', tab: 'non_evm' },
+  { id: 'starknet', tab: 'non_evm' },
+  { id: 'benfen', tab: 'non_evm' },
+  { id: 'bitcoin', tab: 'non_evm' },
 ];
+
+/**
+ * The groups a channel shows (spec §6: the channel decides the wallet groups): its `wallet_groups`
+ * names groups ('evm', 'solana', 'eclipse', …) or whole tabs ('non_evm').
+ */
+export function channelGroups(walletGroups: readonly string[]): WalletGroup[] {
+  const names = new Set(walletGroups);
+  return WALLET_GROUPS.filter((g) => names.has(g.id) || names.has(g.tab));
+}
+
+/** The tabs that have at least one of `groups`, in tab order. */
+export const tabsOf = (groups: readonly WalletGroup[]): WalletTab[] => WALLET_TABS.filter((t) => groups.some((g) => g.tab === t));

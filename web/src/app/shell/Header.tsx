@@ -5,7 +5,7 @@ import { LogoMark } from '@/components/Logo';
 import { useRouteChannel } from '@/features/channel/routeChannel';
 import { CheckInButton } from '@/features/checkin/CheckInButton';
 import { PointsBadge } from '@/features/points/PointsBadge';
-import { ConnectWalletButton } from '@/features/wallet-connect/ConnectWalletButton';
+import { HeaderWallets } from '@/features/wallet-connect/HeaderWallets';
 import { MainNav } from './MainNav';
 import { MoreMenu } from './MoreMenu';
 
@@ -29,7 +29,7 @@ export function Header() {
           <Link to={historyPath} className="icon-btn hide-sm" aria-label={t('header.history')} title={t('header.history')}>
             <HistoryIcon />
           </Link>
-          <ConnectWalletButton />
+          <HeaderWallets />
           <div className="hide-sm">
             <MoreMenu />
           </div>

@@ -1,4 +1,6 @@
+import { keccak_256 } from '@noble/hashes/sha3';
 import type { Chain, Exchange } from '@/api/types';
+import { isSolanaAddress } from '@/lib/base58';
 import { BTC_EXCHANGE_ID, BTC_EXCHANGE_NETWORK_IDS, EXCHANGE_NETWORK_IDS } from '@/features/network-list/networkList';
 
 /** Destination address rules of the bridge card (spec §5: exchanges, BTC; DESIGN.md §5). */
@@ -49,40 +51,89 @@ export function exchangeRouteAllowed(token: string, exchange: Exchange, networkI
   return EXCHANGE_TOKENS.includes(token.toUpperCase()) && EXCHANGE_NETWORK_IDS.includes(networkId);
 }
 
-export type RecipientKind = 'evm' | 'bitcoin' | 'other';
+/** Solana (83797601) and the SVM networks Backpack serves (Eclipse 69677601): base58 addresses of 32 bytes. */
+export const SOLANA_CHAIN_ID = 83797601;
+export const SVM_CHAIN_IDS: readonly number[] = [SOLANA_CHAIN_ID, 69677601];
 
-export function recipientKind(chain: Pick<Chain, 'flags'> | undefined): RecipientKind {
+export type RecipientKind = 'evm' | 'bitcoin' | 'solana' | 'other';
+
+export function recipientKind(chain: (Pick<Chain, 'flags'> & Partial<Pick<Chain, 'chain_id'>>) | undefined): RecipientKind {
   if (chain?.flags?.evm) return 'evm';
   if (chain?.flags?.bitcoin) return 'bitcoin';
+  if (chain?.chain_id !== undefined && SVM_CHAIN_IDS.includes(chain.chain_id)) return 'solana';
   return 'other';
 }
 
+/**
+ * The EIP-55 form of an EVM address, or null when it is not one: a mixed-case address must carry
+ * the right checksum; an all-lower or all-upper one has none to check and is checksummed here.
+ */
+export function eip55Address(a: string): string | null {
+  if (!isEvmAddress(a)) return null;
+  const checksummed = eip55Checksum(a);
+  const body = a.slice(2);
+  const unchecked = body === body.toLowerCase() || body === body.toUpperCase();
+  return unchecked || a === checksummed ? checksummed : null;
+}
+
+/** EIP-55: a hex letter is upper case when the matching nibble of keccak256(lower-case hex) is ≥ 8. */
+function eip55Checksum(a: string): string {
+  const lower = a.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const byte = hash[i >> 1] ?? 0;
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
+    const c = lower[i] ?? '';
+    out += nibble >= 8 ? c.toUpperCase() : c;
+  }
+  return out;
+}
+
 export interface RecipientInput {
-  destination: Pick<Chain, 'flags'> | undefined;
+  destination: (Pick<Chain, 'flags'> & Partial<Pick<Chain, 'chain_id'>>) | undefined;
   exchange: Exchange | null;
   /** What the user typed in the address field ('' when untouched). */
   typed: string;
-  /** The connected wallet's address ('' when disconnected). */
+  /** The connected wallet's address on the destination's ecosystem ('' when none). */
   walletAddress: string;
+  /**
+   * The deposit is made on Solana: its memo carries the recipient (docs/solana.md), so an EVM
+   * recipient must be EIP-55 (a wrong checksum is refused, an unchecked one is checksummed).
+   */
+  sourceIsSolana?: boolean;
 }
+
+/** What the address field expects, for the hint under it. */
+export type RecipientFormat = 'evm' | 'eip55' | 'bitcoin' | 'solana' | 'other';
 
 export type RecipientCheck =
   | { ok: true; recipient: string; required: boolean }
-  | { ok: false; reason: 'required' | 'invalid'; required: boolean };
+  | { ok: false; reason: 'required' | 'invalid'; required: boolean; expected?: RecipientFormat };
 
 /**
  * The recipient of a bridge. Exchanges need their deposit address typed in (it is required);
  * Bitcoin and other non-EVM destinations need a typed address too (the EVM wallet is no use
  * there); an EVM destination defaults to the connected wallet and accepts another EVM address.
  */
-export function checkRecipient({ destination, exchange, typed, walletAddress }: RecipientInput): RecipientCheck {
+export function checkRecipient({ destination, exchange, typed, walletAddress, sourceIsSolana }: RecipientInput): RecipientCheck {
   const value = typed.trim();
   const kind = recipientKind(destination);
-  const required = exchange !== null || kind !== 'evm';
+  // A Solana destination defaults to the connected Solana wallet, like an EVM one to the EVM wallet.
+  const required = exchange !== null || (kind !== 'evm' && kind !== 'solana');
+  const eip55 = kind === 'evm' && !!sourceIsSolana && exchange === null;
+  const expected: RecipientFormat = eip55 ? 'eip55' : kind;
+  const accept = (a: string): string | null => {
+    if (kind === 'evm') return eip55 ? eip55Address(a) : isEvmAddress(a) ? a : null;
+    if (kind === 'bitcoin') return isBitcoinAddress(a) ? a : null;
+    if (kind === 'solana') return isSolanaAddress(a) ? a : null;
+    return isOtherWalletAddress(a) ? a : null;
+  };
   if (value === '') {
-    if (required || !walletAddress) return { ok: false, reason: 'required', required };
-    return { ok: true, recipient: walletAddress, required };
+    if (required || !walletAddress) return { ok: false, reason: 'required', required, expected };
+    const own = accept(walletAddress);
+    return own ? { ok: true, recipient: own, required } : { ok: false, reason: 'required', required, expected };
   }
-  const valid = kind === 'evm' ? isEvmAddress(value) : kind === 'bitcoin' ? isBitcoinAddress(value) : isOtherWalletAddress(value);
-  return valid ? { ok: true, recipient: value, required } : { ok: false, reason: 'invalid', required };
+  const recipient = accept(value);
+  return recipient ? { ok: true, recipient, required } : { ok: false, reason: 'invalid', required, expected };
 }

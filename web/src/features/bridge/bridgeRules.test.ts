@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@/api/bridge';
 import type { Chain, Exchange } from '@/api/types';
-import { checkRecipient, exchangeAvailable, exchangeBlock, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
+import { checkRecipient, eip55Address, exchangeAvailable, exchangeBlock, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
 import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
-import { findRoute, isNativeToken, routeLimits, tokensForPair, type RouteConfig } from './routes';
+import { findRoute, isNativeToken, receiveTokenOf, routeLimits, tokensForPair, type RouteConfig } from './routes';
 import { sendButtonState, type SendButtonInput } from './sendButton';
 import { explorerTxUrl, trackerView } from './trackerSteps';
 import { ORDER_POLL_MS, ORDER_SAFETY_POLL_MS, orderPollInterval, parseOrderEvent } from './useOrderTracking';
@@ -86,12 +86,38 @@ describe('address rules', () => {
   });
 
   it('exchanges require the deposit address; Bitcoin requires a target address', () => {
-    expect(checkRecipient({ destination: evm, exchange: binance, typed: '', walletAddress: WALLET })).toEqual({ ok: false, reason: 'required', required: true });
+    expect(checkRecipient({ destination: evm, exchange: binance, typed: '', walletAddress: WALLET })).toEqual({ ok: false, reason: 'required', required: true, expected: 'evm' });
     expect(checkRecipient({ destination: evm, exchange: binance, typed: OTHER, walletAddress: WALLET })).toEqual({ ok: true, recipient: OTHER, required: true });
     expect(checkRecipient({ destination: btc, exchange: null, typed: '', walletAddress: WALLET })).toMatchObject({ ok: false, reason: 'required' });
     expect(checkRecipient({ destination: btc, exchange: null, typed: WALLET, walletAddress: WALLET })).toMatchObject({ ok: false, reason: 'invalid' });
     expect(checkRecipient({ destination: btc, exchange: null, typed: '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', walletAddress: WALLET })).toMatchObject({ ok: true });
     expect(checkRecipient({ destination: sol, exchange: null, typed: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', walletAddress: WALLET })).toMatchObject({ ok: true });
+  });
+
+  it('a Solana destination takes base58 of 32 bytes and defaults to the connected Solana wallet', () => {
+    const solana = { chain_id: 83797601, flags: { evm: false, bitcoin: false, non_evm: true } } as Pick<Chain, 'flags' | 'chain_id'>;
+    const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    expect(checkRecipient({ destination: solana, exchange: null, typed: '', walletAddress: SOL })).toEqual({ ok: true, recipient: SOL, required: false });
+    expect(checkRecipient({ destination: solana, exchange: null, typed: '', walletAddress: '' })).toEqual({ ok: false, reason: 'required', required: false, expected: 'solana' });
+    // Base58 text that is not 32 bytes, and an EVM address, are refused.
+    expect(checkRecipient({ destination: solana, exchange: null, typed: SOL.slice(0, 40), walletAddress: SOL })).toMatchObject({ ok: false, reason: 'invalid', expected: 'solana' });
+    expect(checkRecipient({ destination: solana, exchange: null, typed: WALLET, walletAddress: SOL })).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(checkRecipient({ destination: solana, exchange: null, typed: '11111111111111111111111111111111', walletAddress: SOL })).toMatchObject({ ok: true });
+  });
+
+  it('from Solana an EVM recipient must be EIP-55 (the memo carries it); unchecked case is checksummed', () => {
+    const from = { destination: evm, exchange: null, walletAddress: '', sourceIsSolana: true };
+    expect(eip55Address(WALLET)).toBe(WALLET);
+    expect(checkRecipient({ ...from, typed: WALLET })).toEqual({ ok: true, recipient: WALLET, required: false });
+    expect(checkRecipient({ ...from, typed: WALLET.toLowerCase() })).toEqual({ ok: true, recipient: WALLET, required: false });
+    // One letter's case flipped: a broken checksum.
+    const broken = WALLET.replace('C44', 'c44');
+    expect(eip55Address(broken)).toBeNull();
+    expect(checkRecipient({ ...from, typed: broken })).toMatchObject({ ok: false, reason: 'invalid', expected: 'eip55' });
+    // From an EVM source the same text is accepted as before.
+    expect(checkRecipient({ ...from, sourceIsSolana: false, typed: broken })).toMatchObject({ ok: true });
+    // The connected EVM wallet is the default recipient.
+    expect(checkRecipient({ ...from, typed: '', walletAddress: WALLET })).toEqual({ ok: true, recipient: WALLET, required: false });
   });
 
   it('exchange destinations: ETH/USDC/USDT/BTC, BTC only to exchange 11 over network 56', () => {
@@ -135,9 +161,29 @@ describe('routes (config/routes.json)', () => {
     expect(routeLimits('ETH', 8453, 42161, routes)).toEqual({ min: E18 / 1000n, max: 5n * E18, decimals: 18 });
     expect(routeLimits('USDC', 1, 8453, routes)).toEqual({ min: 1_000_000n, max: 10_000_000_000n, decimals: 6 });
   });
+  it('cross-asset routes go one way, from their chains to their to_chains, paying to_token', () => {
+    const cross: RouteConfig[] = [
+      ...routes,
+      { token: 'SOL', decimals: 9, chains: [83797601], to_token: 'ETH', to_decimals: 18, to_chains: [8453, 42161], enabled: true, min: '0.05', max: '200' },
+      { token: 'ETH', decimals: 18, chains: [8453, 42161], to_token: 'SOL', to_decimals: 9, to_chains: [83797601], enabled: true, min: '0.001', max: '5' },
+    ];
+    expect(tokensForPair(83797601, 42161, cross)).toEqual(['SOL']);
+    expect(tokensForPair(42161, 83797601, cross)).toEqual(['ETH']);
+    expect(tokensForPair(8453, null, cross)).toEqual(['ETH', 'USDC']);
+    expect(tokensForPair(83797601, 1, cross)).toEqual([]);
+    expect(routeLimits('SOL', 83797601, 42161, cross)).toEqual({ min: 50_000_000n, max: 200_000_000_000n, decimals: 9 });
+    expect(receiveTokenOf('SOL', 83797601, 42161, cross)).toEqual({ symbol: 'ETH', decimals: 18 });
+    expect(receiveTokenOf('ETH', 8453, 42161, cross)).toEqual({ symbol: 'ETH', decimals: 18 });
+    expect(findRoute('SOL', 42161, 83797601, cross)).toBeUndefined();
+  });
   it('the bundled table has the devnet routes the e2e tests bridge', () => {
     expect(routeLimits('ETH', 8453, 42161)?.decimals).toBe(18);
     expect(routeLimits('USDC', 1, 8453)?.decimals).toBe(6);
+    // Solana (docs/solana.md): USDC both ways, SOL → ETH and ETH → SOL as cross-asset routes.
+    expect(tokensForPair(83797601, 42161)).toEqual(['USDC', 'SOL']);
+    expect(tokensForPair(8453, 83797601)).toEqual(['USDC', 'ETH']);
+    expect(receiveTokenOf('SOL', 83797601, 42161)).toEqual({ symbol: 'ETH', decimals: 18 });
+    expect(receiveTokenOf('ETH', 42161, 83797601)).toEqual({ symbol: 'SOL', decimals: 9 });
     expect(isNativeToken({ address: '0x0000000000000000000000000000000000000000' })).toBe(true);
     expect(isNativeToken({ address: WALLET })).toBe(false);
   });
@@ -149,7 +195,7 @@ describe('send button state machine', () => {
     walletChainId: 8453,
     fromChainId: 8453,
     toChainId: 42161,
-    fromIsEvm: true,
+    fromSupported: true,
     routeExists: true,
     amount: { kind: 'ok', raw: E18, text: '1' },
     balance: 10n * E18,
@@ -165,7 +211,7 @@ describe('send button state machine', () => {
     expect(kind({})).toEqual({ kind: 'bridge', action: 'send' });
     expect(kind({ walletConnected: false, fromChainId: null })).toEqual({ kind: 'connectWallet', action: 'connect' });
     expect(kind({ toChainId: null }).kind).toBe('selectNetwork');
-    expect(kind({ fromIsEvm: false }).kind).toBe('unsupportedSource');
+    expect(kind({ fromSupported: false }).kind).toBe('unsupportedSource');
     expect(kind({ routeExists: false }).kind).toBe('noRoute');
     expect(kind({ amount: { kind: 'empty' } }).kind).toBe('enterAmount');
     expect(kind({ amount: { kind: 'ok', raw: 0n, text: '0' } }).kind).toBe('enterAmount');

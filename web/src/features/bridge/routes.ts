@@ -16,19 +16,39 @@ export interface RouteConfig {
   enabled: boolean;
   min: string;
   max: string;
+  /**
+   * Cross-asset routes (docs/solana.md, e.g. SOL on Solana → ETH on 42161): `token` deposited on
+   * `chains` is paid as `to_token` on `to_chains`, one direction only. Absent: the same token
+   * between any two of `chains`.
+   */
+  to_token?: string;
+  to_decimals?: number;
+  to_chains?: number[];
 }
 
-export const ROUTES: readonly RouteConfig[] = (routesConfig as { routes: RouteConfig[] }).routes;
+const table = routesConfig as { routes: RouteConfig[]; cross_routes?: RouteConfig[] };
+/** Same-token routes first, then the cross-asset ones. */
+export const ROUTES: readonly RouteConfig[] = [...table.routes, ...(table.cross_routes ?? [])];
+
+const connects = (r: RouteConfig, from: number, to: number): boolean =>
+  from !== to && r.chains.includes(from) && (r.to_chains ? r.to_chains.includes(to) : r.chains.includes(to));
 
 export function findRoute(token: string, from: number, to: number, routes: readonly RouteConfig[] = ROUTES): RouteConfig | undefined {
-  if (from === to) return undefined;
-  return routes.find((r) => r.token === token && r.chains.includes(from) && r.chains.includes(to));
+  return routes.find((r) => r.token === token && connects(r, from, to));
 }
 
-/** Tokens that can be bridged from `from` to `to` (enabled routes), in route order. */
+/** Tokens that can be bridged from `from` to `to` (enabled routes), in route order, each once. */
 export function tokensForPair(from: number | null, to: number | null, routes: readonly RouteConfig[] = ROUTES): string[] {
   if (from === null) return [];
-  return routes.filter((r) => r.enabled && r.chains.includes(from) && (to === null || (to !== from && r.chains.includes(to)))).map((r) => r.token);
+  const list = routes.filter((r) => r.enabled && r.chains.includes(from) && (to === null || connects(r, from, to))).map((r) => r.token);
+  return [...new Set(list)];
+}
+
+/** The token a route pays on the destination, with its decimals (a cross-asset route's to_token). */
+export function receiveTokenOf(token: string, from: number, to: number, routes: readonly RouteConfig[] = ROUTES): { symbol: string; decimals: number } | undefined {
+  const r = findRoute(token, from, to, routes);
+  if (!r) return undefined;
+  return r.to_token ? { symbol: r.to_token, decimals: r.to_decimals ?? 18 } : { symbol: r.token, decimals: r.decimals };
 }
 
 export interface Limits {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { copyText } from '@/features/wallet-connect/WalletModal';
+import { copyText } from '@/lib/clipboard';
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 

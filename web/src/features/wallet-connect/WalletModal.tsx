@@ -1,180 +1,194 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { chainsQuery } from '@/api/queries';
 import { Modal } from '@/components/Modal';
-import { Spinner } from '@/components/Spinner';
 import { useChannel } from '@/features/channel/useChannel';
 import { LINKS } from '@/lib/config';
-import { shortenAddress, SHORTEN_WALLET_CARD } from '@/lib/string';
+import { useEcosystemsStore } from '@/wallet/ecosystems/store';
+import type { Ecosystem, NonEvmGroupId } from '@/wallet/ecosystems/types';
+import { EVM_WALLETS } from '@/wallet/evmWallets';
+import { connectWalletConnect, disconnectWallet } from '@/wallet/lazyRuntime';
 import { useWalletModal } from '@/wallet/modalStore';
-import { connectWallet, disconnectWallet } from '@/wallet/lazyRuntime';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
+import { useEcosystemBalance, type EcosystemBalance } from '@/wallet/ecosystems/balances';
 import { useWalletBalance } from '@/wallet/useWalletBalance';
-import { WALLET_GROUPS, WALLET_TABS, type WalletTab } from '@/wallet/walletGroups';
+import { channelGroups, tabsOf, type WalletTab } from '@/wallet/walletGroups';
+import { useWalletConnectPairing } from '@/wallet/walletConnectStore';
+import { ConnectedWalletCard, type CardBalance } from './ConnectedWalletCard';
+import { DeepLinkModal } from './DeepLinkModal';
+import { EcosystemWalletList } from './EcosystemWalletList';
+import { EvmWalletList } from './EvmWalletList';
+import { useEcosystemOptions } from './useEcosystemOptions';
+import { WalletQrModal } from './WalletQrModal';
 import './wallet.css';
 
-type CopyState = 'idle' | 'ok' | 'failed';
-
-/** Copies text to the clipboard; false when the browser refuses. */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function ConnectedCard() {
+function EvmCard() {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
   const chainId = useWalletStore((s) => s.chainId);
   const walletName = useWalletStore((s) => s.walletName);
-  const chains = useWalletRuntime((s) => s.chains);
-  const [copy, setCopy] = useState<CopyState>('idle');
+  const chain = useWalletRuntime((s) => s.chains.find((c) => c.id === chainId));
   const balance = useWalletBalance(address, chainId);
-  const chain = chains.find((c) => c.id === chainId);
   const networkName = chain?.name ?? (chainId !== null ? t('wallet.unknownNetwork', { id: chainId }) : t('common.none'));
   return (
-    <div className="wallet-card wallet-card--connected" data-testid="wallet-card">
-      <div className="wallet-card__row">
-        <code data-testid="wallet-card-address" title={address}>
-          {shortenAddress(address, SHORTEN_WALLET_CARD.head, SHORTEN_WALLET_CARD.tail)}
-        </code>
-        <button
-          type="button"
-          className="btn btn--ghost btn--sm"
-          onClick={() => void copyText(address).then((ok) => setCopy(ok ? 'ok' : 'failed'))}
-        >
-          {t('wallet.copyAddress')}
-        </button>
-      </div>
-      {copy !== 'idle' ? (
-        <p role="status" className={copy === 'ok' ? 'wallet-card__ok' : 'form-error'}>
-          {copy === 'ok' ? t('wallet.copySucceeded') : t('wallet.copyFailed')}
-        </p>
-      ) : null}
-      <dl className="wallet-card__facts">
-        <div>
-          <dt>{t('wallet.network')}</dt>
-          <dd data-testid="wallet-card-network" data-chain-id={chainId ?? ''}>
-            {networkName}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('wallet.balance')}</dt>
-          <dd data-testid="wallet-card-balance">
-            {balance.isLoading ? <Spinner label={t('bridge.balanceLoading')} /> : null}
-            {balance.isError ? <span title={t('bridge.balanceError')}>{t('common.none')}</span> : null}
-            {balance.data ? `${balance.data.value} ${balance.data.symbol}` : null}
-            {!balance.isLoading && !balance.isError && !balance.data ? t('common.none') : null}
-          </dd>
-        </div>
-      </dl>
-      <div className="wallet-card__row">
-        <span className="muted small">{walletName}</span>
-        <button type="button" className="btn btn--ghost" onClick={() => void disconnectWallet()}>
-          {t('wallet.disconnect')}
-        </button>
-      </div>
+    <ConnectedWalletCard
+      kind="evm"
+      address={address}
+      walletName={walletName}
+      networkName={networkName}
+      chainId={chainId}
+      balance={balance}
+      onDisconnect={() => void disconnectWallet()}
+    />
+  );
+}
+
+/** The card's one balance text from an ecosystem's lines ('99.9 SOL · 10000 USDC'). */
+export function cardBalance(b: EcosystemBalance): CardBalance {
+  const last = b.lines.at(-1);
+  const value = b.lines.map((l, i) => (i === b.lines.length - 1 ? l.text : `${l.text} ${l.symbol}`)).join(' · ');
+  return { isLoading: b.state === 'loading', isError: b.state === 'error', data: last ? { value, symbol: last.symbol } : undefined };
+}
+
+function EcosystemCard({ ecosystem }: { ecosystem: Ecosystem }) {
+  const { t } = useTranslation();
+  const account = useEcosystemsStore((s) => s.accounts[ecosystem]);
+  const { data: chains } = useQuery(chainsQuery());
+  const chain = chains?.find((c) => c.chain_id === account?.chainId);
+  const balance = cardBalance(useEcosystemBalance(ecosystem));
+  if (!account) return null;
+  const networkName = account.network ? `${chain?.alias_name ?? ecosystem} (${account.network})` : (chain?.alias_name ?? t('wallet.unknownNetwork', { id: account.chainId }));
+  return (
+    <ConnectedWalletCard
+      kind={ecosystem}
+      address={account.address}
+      walletName={account.walletName}
+      networkName={networkName}
+      chainId={account.chainId}
+      balance={balance}
+      onDisconnect={() => void import('@/wallet/ecosystems/registry').then(({ disconnectEcosystem }) => disconnectEcosystem(ecosystem))}
+    />
+  );
+}
+
+function Notice() {
+  const { t } = useTranslation();
+  const notice = useWalletStore((s) => s.notice);
+  const setNotice = useWalletStore((s) => s.setNotice);
+  const duration = notice?.durationMs;
+  useEffect(() => {
+    if (!duration) return undefined;
+    const timer = setTimeout(() => setNotice(null), duration);
+    return () => clearTimeout(timer);
+  }, [notice, duration, setNotice]);
+  if (!notice) return null;
+  return (
+    <div role="alert" className={`wallet-notice wallet-notice--${notice.level}`}>
+      <span>
+        {notice.message}
+        {notice.tutorial ? (
+          <>
+            {' '}
+            <a href={LINKS.walletTutorial} target="_blank" rel="noreferrer" className="wallet-notice__link">
+              {t('wallet.tutorial')}
+            </a>
+          </>
+        ) : null}
+        {notice.installUrl ? (
+          <>
+            {' '}
+            <a href={notice.installUrl} target="_blank" rel="noreferrer" className="wallet-notice__link">
+              {t('wallet.install')}
+            </a>
+          </>
+        ) : null}
+      </span>
+      <button type="button" className="icon-btn" aria-label={t('wallet.dismiss')} onClick={() => setNotice(null)}>
+        ×
+      </button>
     </div>
   );
 }
 
-function EvmWalletList() {
+function TermsNotice() {
   const { t } = useTranslation();
-  const wallets = useWalletRuntime((s) => s.wallets);
-  const status = useWalletStore((s) => s.status);
-  const walletId = useWalletStore((s) => s.walletId);
   const hide = useWalletModal((s) => s.hide);
-  if (wallets.length === 0) {
-    return (
-      <div className="empty-state">
-        <p>{t('wallet.empty')}</p>
-        <p className="muted small">{t('wallet.emptyHint')}</p>
-      </div>
-    );
-  }
   return (
-    <ul className="wallet-list" aria-label={t('wallet.walletListLabel')}>
-      {wallets.map((w) => (
-        <li key={w.id}>
-          <button
-            type="button"
-            className="wallet-list__item"
-            aria-label={t('wallet.connectTo', { name: w.name })}
-            disabled={status === 'connecting'}
-            onClick={() =>
-              void connectWallet(w.id).then((addr) => {
-                if (addr) hide();
-              })
-            }
-          >
-            {w.icon ? <img src={w.icon} alt="" width={28} height={28} className="wallet-list__icon" /> : <span className="network-dot">{w.name.slice(0, 1)}</span>}
-            <span>{w.name}</span>
-            {status === 'connecting' && walletId === w.id ? <Spinner label={t('wallet.connecting')} /> : null}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <p className="modal__note">
+      {t('wallet.tosBefore')}
+      <Link to="/tos" onClick={hide}>
+        {t('wallet.tosLink')}
+      </Link>
+      .
+    </p>
   );
 }
 
-/** "Connect Wallet" / "My Wallet" modal: EIP-6963 wallets in the EVM group, the connected wallet card. */
+/**
+ * "Connect Wallet" / "My Wallet" (spec §2 screen 8): a card per connected wallet (an EVM one and
+ * non-EVM ones at once), the tabs (main channel only) and the channel's groups, the ToS notice; the
+ * WalletConnect QR modal and the exchange app's deep-link modal open over it.
+ */
 export function WalletModal() {
   const { t } = useTranslation();
   const open = useWalletModal((s) => s.open);
   const hide = useWalletModal((s) => s.hide);
-  const address = useWalletStore((s) => s.address);
-  const notice = useWalletStore((s) => s.notice);
-  const setNotice = useWalletStore((s) => s.setNotice);
-  const { isMain } = useChannel();
+  const sub = useWalletModal((s) => s.sub);
+  const closeSub = useWalletModal((s) => s.closeSub);
+  const evmAddress = useWalletStore((s) => s.address);
+  const accounts = useEcosystemsStore((s) => s.accounts);
+  const pairing = useWalletConnectPairing((s) => s.pairing);
+  const { channel, isMain } = useChannel();
   const [tab, setTab] = useState<WalletTab>('evm');
-  const connected = address !== '';
-  const groups = WALLET_GROUPS.filter((g) => !isMain || g.tab === tab);
+  const groups = channelGroups(channel.wallet_groups);
+  // The tabs show on the main channel only (spec §2.8); a partner channel lists its groups at once.
+  const tabs = isMain ? tabsOf(groups) : [];
+  const shown = isMain ? groups.filter((g) => g.tab === tab) : groups;
+  const needsAdapters = open && shown.some((g) => g.id !== 'evm');
+  const options = useEcosystemOptions(needsAdapters);
+  const projectId = channel.walletconnect_project_id ?? '';
+  const connectedEcosystems = (Object.keys(accounts) as Ecosystem[]).filter((e) => !!accounts[e]?.address);
+  const connected = evmAddress !== '' || connectedEcosystems.length > 0;
 
+  // Opening WalletConnect's QR modal starts the pairing.
+  const qrOpen = open && sub?.kind === 'qr';
+  useEffect(() => {
+    if (!qrOpen || !projectId) return;
+    void connectWalletConnect(projectId).then((addr) => {
+      if (addr) hide();
+    });
+  }, [qrOpen, projectId, hide]);
+
+  if (!open) return null;
+  if (sub?.kind === 'qr') return <WalletQrModal open walletName={sub.walletName} pairing={pairing} onClose={closeSub} />;
+  if (sub?.kind === 'deepLink') return <DeepLinkModal entry={EVM_WALLETS.find((e) => e.id === sub.walletId)} onClose={closeSub} />;
   return (
-    <Modal open={open} onClose={hide} title={connected ? t('wallet.myWallet') : t('wallet.connectWallet')} footer={<p className="modal__note">{t('wallet.tos')}</p>}>
-      {notice ? (
-        <div role="alert" className={`wallet-notice wallet-notice--${notice.level}`}>
-          <span>
-            {notice.message}
-            {notice.tutorial ? (
-              <>
-                {' '}
-                <a href={LINKS.walletTutorial} target="_blank" rel="noreferrer" className="wallet-notice__link">
-                  {t('wallet.tutorial')}
-                </a>
-              </>
-            ) : null}
-          </span>
-          <button type="button" className="icon-btn" aria-label={t('wallet.dismiss')} onClick={() => setNotice(null)}>
-            ×
-          </button>
+    <Modal open onClose={hide} title={connected ? t('wallet.myWallet') : t('wallet.connectWallet')} footer={<TermsNotice />}>
+      <Notice />
+      {connected ? (
+        <div className="wallet-cards" aria-label={t('wallet.connectedWallets')} role="group">
+          {evmAddress ? <EvmCard /> : null}
+          {connectedEcosystems.map((e) => (
+            <EcosystemCard key={e} ecosystem={e} />
+          ))}
         </div>
       ) : null}
-      {connected ? <ConnectedCard /> : null}
-      {isMain ? (
-        <div className="tabs" role="tablist">
-          {WALLET_TABS.map((id) => (
+      {tabs.length > 0 ? (
+        <div className="tabs" role="tablist" aria-label={t('wallet.walletListLabel')}>
+          {tabs.map((id) => (
             <button key={id} type="button" role="tab" aria-selected={tab === id} className={`tab${tab === id ? ' tab--active' : ''}`} onClick={() => setTab(id)}>
               {t(`wallet.tabs.${id}`)}
             </button>
           ))}
         </div>
       ) : null}
-      {groups.map((g) => (
-        <div key={g.id} className="wallet-group">
-          <h3 className="wallet-group__title">{t(g.titleKey)}</h3>
-          {g.id === 'evm' ? (
-            <EvmWalletList />
-          ) : (
-            <div className="empty-state">
-              <p>{t('wallet.empty')}</p>
-              <p className="muted small">{t('wallet.emptyHint')}</p>
-            </div>
-          )}
+      {shown.map((g) => (
+        <div key={g.id} className="wallet-group" data-testid={`wallet-group-${g.id}`}>
+          <h3 className="wallet-group__title">{t(`wallet.groups.${g.id}`)}</h3>
+          {g.id === 'evm' ? <EvmWalletList walletConnect={projectId !== ''} /> : <EcosystemWalletList group={g.id as NonEvmGroupId} state={options} />}
         </div>
       ))}
     </Modal>

@@ -1,0 +1,10 @@
+/** Copies text to the clipboard; false when the browser refuses. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,94 @@
+import { base58Encode } from '@/lib/base58';
+import { letterIcon } from './icons';
+import { useEcosystemsStore } from './store';
+import { StandardWalletAdapter } from './walletStandard';
+
+/** Solana (Phantom) and Solana/Eclipse/Soon (Backpack) through Wallet Standard (spec §2 screen 8). */
+export const SOLANA_CHAIN_ID = 83797601;
+export const ECLIPSE_CHAIN_ID = 69677601;
+/** Perch's Solana network is Solana mainnet (the devnet node stands in for it). */
+export const SOLANA_STANDARD_CHAIN = 'solana:mainnet';
+
+let phantom: StandardWalletAdapter | null = null;
+let backpack: StandardWalletAdapter | null = null;
+
+const follow = (eco: 'solana' | 'eclipse') => (address: string | null) => {
+  const store = useEcosystemsStore.getState();
+  if (address) store.updateAccount(eco, { address });
+  else store.disconnect(eco);
+};
+
+export function phantomAdapter(): StandardWalletAdapter {
+  phantom ??= new StandardWalletAdapter(
+    {
+      id: 'phantom',
+      name: 'Phantom',
+      matches: (n) => n === 'Phantom',
+      ecosystem: 'solana',
+      group: 'solana',
+      chainId: SOLANA_CHAIN_ID,
+      chain: SOLANA_STANDARD_CHAIN,
+      installUrl: 'https://phantom.com/',
+      missingMessage: 'no phantom',
+      fallbackIcon: letterIcon('P', '#ab9ff2'),
+    },
+    follow('solana'),
+  );
+  return phantom;
+}
+
+export function backpackAdapter(): StandardWalletAdapter {
+  backpack ??= new StandardWalletAdapter(
+    {
+      id: 'backpack',
+      name: 'Backpack',
+      matches: (n) => n === 'Backpack',
+      ecosystem: 'eclipse',
+      group: 'eclipse',
+      chainId: ECLIPSE_CHAIN_ID,
+      chain: SOLANA_STANDARD_CHAIN,
+      installUrl: 'https://backpack.app/',
+      missingMessage: 'no backpack',
+      fallbackIcon: letterIcon('B', '#e33e3f'),
+    },
+    follow('eclipse'),
+  );
+  return backpack;
+}
+
+interface SignAndSendFeature {
+  signAndSendTransaction(input: {
+    account: unknown;
+    chain: string;
+    transaction: Uint8Array;
+    options?: { commitment?: string; skipPreflight?: boolean };
+  }): Promise<readonly { signature: Uint8Array }[]>;
+}
+
+export function base64ToBytes(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/**
+ * Signs and sends an unsigned transaction (the server's `build_tx` `data.solana_tx`, base64 wire bytes)
+ * with the connected Solana wallet; returns the signature (base58), the deposit's id on Solana.
+ */
+export async function signAndSendSolanaTransaction(txBase64: string): Promise<string> {
+  const adapter = phantomAdapter();
+  const wallet = adapter.wallet();
+  const account = adapter.connectedAccount();
+  if (!wallet || !account) throw new Error('Connect a Solana wallet first');
+  const feature = (wallet.features as Record<string, unknown>)['solana:signAndSendTransaction'] as SignAndSendFeature | undefined;
+  if (!feature) throw new Error(`${wallet.name} cannot sign and send transactions`);
+  const [out] = await feature.signAndSendTransaction({
+    account,
+    chain: SOLANA_STANDARD_CHAIN,
+    transaction: base64ToBytes(txBase64),
+    options: { commitment: 'confirmed' },
+  });
+  if (!out) throw new Error('The wallet returned no signature');
+  return base58Encode(out.signature);
+}

@@ -1,0 +1,8 @@
+import { create } from 'zustand';
+
+/** The WalletConnect pairing shown in the QR modal (spec §2 screen 5). Light: no WalletConnect code here. */
+export type WalletConnectPairing = { status: 'idle' } | { status: 'pairing' } | { status: 'ready'; uri: string } | { status: 'failed'; reason: string };
+
+export const useWalletConnectPairing = create<{ pairing: WalletConnectPairing }>()(() => ({ pairing: { status: 'idle' } }));
+
+export const setPairing = (pairing: WalletConnectPairing): void => useWalletConnectPairing.setState({ pairing });
