@@ -102,6 +102,22 @@ async function connect(page: Page, user: string): Promise<void> {
   await expect(headerWallet(page)).toHaveText(short(user));
 }
 
+/** After a page load: the wallet's auto-reconnect, or (when it has not come within 15 s) the modal. */
+async function ensureConnected(page: Page, user: string): Promise<void> {
+  try {
+    await expect(headerWallet(page)).toHaveText(short(user), { timeout: 15_000 });
+  } catch {
+    test.info().annotations.push({ type: 'note', description: `no auto-reconnect within 15 s on ${page.url()}: connected again` });
+    await connect(page, user);
+  }
+}
+
+/** In-app navigation through the header's links (no page load: the wallet stays connected). */
+async function navigate(page: Page, name: string, path: string): Promise<void> {
+  await page.locator('header').getByRole('link', { name, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
 async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Promise<void> {
   await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
   const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
@@ -111,7 +127,6 @@ async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Pr
 
 /** The bridge card: ETH from SRC to DST, followed to 'Completed'; the deposit and payout hashes. */
 async function bridge(page: Page): Promise<{ deposit: string; payout: string }> {
-  await page.goto('/');
   await pickNetwork(page, 'From', SRC);
   await expect(headerWallet(page)).toHaveAttribute('data-chain-id', String(SRC));
   await pickNetwork(page, 'To', DST);
@@ -149,8 +164,7 @@ async function checkIn(page: Page): Promise<string> {
 
 /** ETH → USDC on SRC through the swap card; the swap's hash. */
 async function swap(page: Page): Promise<string> {
-  await page.goto('/swap');
-  await expect(headerWallet(page)).toHaveText(/^0x/);
+  await navigate(page, 'Swap', '/swap');
   await expect(page.getByTestId('swap-chain')).toHaveAttribute('data-chain-id', String(SRC));
   await expect(page.getByTestId('swap-token-in')).toHaveText('ETH');
   await expect(page.getByTestId('swap-token-out')).toHaveText('USDC');
@@ -164,8 +178,7 @@ async function swap(page: Page): Promise<string> {
 
 /** An ERC-20 on DST through /deploy; the contract's address. */
 async function deploy(page: Page): Promise<string> {
-  await page.goto('/deploy');
-  await expect(headerWallet(page)).toHaveText(/^0x/);
+  await navigate(page, 'Deploy', '/deploy');
   await page.getByTestId(`deploy-network-${DST}`).getByRole('checkbox').check();
   await page.getByLabel('Name').fill('Journey');
   await page.getByLabel('Symbol').fill('JRNY');
@@ -288,14 +301,14 @@ test.describe('one wallet across bridge, check-in, swap and deploy', () => {
     const swapHash = await swap(page);
     const checkInHash = await checkIn(page);
     const contract = await deploy(page);
-    test.info().annotations.push({ type: 'journey', description: `bridge, swap, check-in and deploy: ${Date.now() - began} ms` });
+    console.log(`[journey e2e] bridge, swap, check-in and deploy through the UI: ${Date.now() - began} ms`);
 
     // The chains' heads now are past every transaction of the journey (the payout included).
     const end = new Map<number, number>();
     for (const id of chainIds) end.set(id, await blockNumber(rpcUrl(state, id)));
     const caughtUp = Date.now();
     const api = await waitIndexed(page, user, end);
-    test.info().annotations.push({ type: 'indexer', description: `caught up ${Date.now() - caughtUp} ms after the journey's last block` });
+    console.log(`[journey e2e] the indexer passed every chain's head ${Date.now() - caughtUp} ms after the journey ended`);
 
     // What the chains say, read here.
     const windows = new Map<number, ChainWindow>();
@@ -433,14 +446,14 @@ test.describe('one wallet across bridge, check-in, swap and deploy', () => {
       const after = await independentRank(page, state, user, score, cache);
       expect(after, 'no address on the chain changed while the page was read').toEqual(before);
       expect(rankText).toBe(`Rank #${before.rank} of ${before.of} indexed addresses`);
-      test.info().annotations.push({ type: 'rank', description: `${rankText} (score ${score})` });
+      console.log(`[journey e2e] ${PROGRAM}: score ${score}, ${rankText} (counted here from ${cache.senders.size} senders up to block ${cache.upTo})`);
     }).toPass({ timeout: 90_000 });
 
     // 4. /portfolio: every holding is the chain's own balance, every value balance × the price
     // shown, the total the sum of the values shown, to the cent.
     const covered = await apiData<PortfolioAnswer>(page, `/api/portfolio_api/v1/balances?address=${user}`);
-    await page.getByRole('navigation').getByRole('link', { name: 'Portfolio' }).first().click();
-    await expect(page).toHaveURL(/\/portfolio/);
+    await page.goto('/portfolio');
+    await ensureConnected(page, user);
     for (const id of chainIds) await expect(page.getByTestId(`portfolio-chain-${id}`).or(page.getByTestId(`portfolio-token-${id}-ETH`))).toHaveCount(1, { timeout: 20_000 });
     await expect(page.locator('[data-state="loading"]')).toHaveCount(0, { timeout: 20_000 });
     await expect(page.locator('[data-state="error"]')).toHaveCount(0);
@@ -481,5 +494,6 @@ test.describe('one wallet across bridge, check-in, swap and deploy', () => {
     const total = page.getByTestId('portfolio-total');
     await expect(total).toHaveAttribute('data-cents', sum.toString());
     await expect(total).toHaveText(CENTS.format(Number(sum) / 100));
+    console.log(`[journey e2e] portfolio: ${held} holdings, total ${CENTS.format(Number(sum) / 100)}; ${SRC}: ${src.tx_count} tx, gas ${src.gas_spent} wei; ${DST}: ${dst.tx_count} tx, gas ${dst.gas_spent} wei`);
   });
 });
