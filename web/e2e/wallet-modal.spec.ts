@@ -28,11 +28,14 @@ async function openWallets(page: Page, name = 'Connect Wallet'): Promise<Locator
   return dialog;
 }
 
-async function pickFrom(page: Page, chainId: number) {
-  await page.locator('.swap-card').getByRole('button', { name: /^From:/ }).click();
-  const list = page.getByRole('dialog', { name: 'From Network' });
+async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number) {
+  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
+  const list = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
   await list.getByTestId(`network-${chainId}`).getByRole('button').click();
+  await expect(list).toBeHidden();
 }
+
+const pickFrom = (page: Page, chainId: number) => pickNetwork(page, 'From', chainId);
 
 test.describe('wallet modal', () => {
   test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
@@ -166,10 +169,11 @@ test.describe('wallet modal', () => {
     await expect(solChip).toHaveText(`${sol.slice(0, 6)}...${sol.slice(-4)}`);
     await expect(headerWallet(page)).toHaveText(SHORT);
 
-    // The bridge from Solana to Base: two wallets (status 2); Base to Ethereum: one (status 1).
-    await pickFrom(page, 83797601);
+    // The bridge from Solana to Base: two wallets (status 2); from Ethereum to Base: one (status 1).
+    await pickNetwork(page, 'From', 83797601);
+    await pickNetwork(page, 'To', 8453);
     await expect(header).toHaveAttribute('data-wallet-status', '2');
-    await pickFrom(page, 8453);
+    await pickNetwork(page, 'From', 1);
     await expect(header).toHaveAttribute('data-wallet-status', '1');
 
     await solChip.click();
