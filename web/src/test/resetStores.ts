@@ -1,11 +1,13 @@
 import { useLanguageStore } from '@/features/language/store';
 import { useThemeStore } from '@/features/theme/store';
 import { useUiStore } from '@/app/shell/uiStore';
+import { useEcosystemsStore } from '@/wallet/ecosystems/store';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletStore } from '@/wallet/store';
 
 export function resetStores(): void {
   useWalletStore.getState().disconnect();
+  useEcosystemsStore.getState().reset();
   useThemeStore.setState({ theme: 'dark' });
   useLanguageStore.setState({ language: 'en' });
   useWalletModal.setState({ open: false, sub: null });

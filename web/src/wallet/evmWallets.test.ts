@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeWallets, ecosystemOfChain, walletAddressFor } from './bridgeWallets';
 import { EVM_WALLETS, evmWalletRows, gateWalletAvailable, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
-import { balanceDecimals } from './useEcosystemBalance';
 import { channelGroups, tabsOf } from './walletGroups';
 
 const ENV: WalletEnvironment = { hasInjected: false, injectedFlags: [], hasGateWallet: false, innerWidth: 1280, inTelegram: false, walletConnect: false, mobile: false };
@@ -139,13 +138,6 @@ describe('two wallets at once: the header status', () => {
     expect(bridgeWallets(83797601, 1, true, EVM, { solana: { address: SOL } }).status).toBe(1);
     // No source chosen: the EVM wallet, else the first other one.
     expect(bridgeWallets(null, null, false, '', { solana: { address: SOL } })).toMatchObject({ source: SOL, status: 1 });
-  });
-
-  it('balances show 5 decimals, 8 for Fuel and BenFen', () => {
-    expect(balanceDecimals('evm')).toBe(5);
-    expect(balanceDecimals('solana')).toBe(5);
-    expect(balanceDecimals('fuel')).toBe(8);
-    expect(balanceDecimals('benfen')).toBe(8);
   });
 });
 

@@ -16,15 +16,17 @@ import { NetworkListModal } from '@/features/network-list/NetworkListModal';
 import { DEFAULT_DEBOUNCE_MS } from '@/lib/debounce';
 import { useWalletModal } from '@/wallet/modalStore';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
+import { serverBalanceQuery } from '@/wallet/ecosystems/balances';
+import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
-import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, isEvmAddress } from './addressRules';
+import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, SOLANA_CHAIN_ID } from './addressRules';
 import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
 import { useBridgeForm } from './bridgeStore';
 import { destinationTokenChoices, validDestinationToken } from './destinationToken';
 import { SlippageSettings } from '../swap/SlippageSettings';
 import { useSwapSettings } from '../swap/settingsStore';
 import { BridgeTracker } from './BridgeTracker';
-import { isNativeToken, routeLimits, tokenOn, tokensForPair } from './routes';
+import { isNativeToken, receiveTokenOf, routeLimits, tokenOn, tokensForPair } from './routes';
 import { sendButtonState, type SendButtonState } from './sendButton';
 import { useSendBridge } from './useSendBridge';
 import './bridge.css';
@@ -89,8 +91,9 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const { fromChainId, toChainId, exchange, token, toToken, amount, recipient, phase, sendError, active } = form;
   const [picker, setPicker] = useState<'from' | 'to' | null>(null);
   const [switchError, setSwitchError] = useState('');
-  const walletAddress = useWalletStore((s) => s.address);
-  const walletChainId = useWalletStore((s) => s.chainId);
+  const evmAddress = useWalletStore((s) => s.address);
+  const evmChainId = useWalletStore((s) => s.chainId);
+  const solanaAccount = useEcosystemAccount('solana');
   const showWalletModal = useWalletModal((s) => s.show);
   const send = useSendBridge();
 
@@ -104,15 +107,22 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   }, [defaultToken]);
 
   // Disconnect resets the stores (spec §4): the form and the followed deposit start over.
-  const previousAddress = useRef(walletAddress);
+  const previousAddress = useRef(evmAddress);
   useEffect(() => {
-    if (previousAddress.current && !walletAddress) useBridgeForm.getState().reset();
-    previousAddress.current = walletAddress;
-  }, [walletAddress]);
+    if (previousAddress.current && !evmAddress) useBridgeForm.getState().reset();
+    previousAddress.current = evmAddress;
+  }, [evmAddress]);
 
   const find = (id: number | null): Chain | undefined => chains?.find((c) => c.chain_id === id);
   const fromChain = find(fromChainId);
   const toChain = find(toChainId);
+  // The source wallet is the one of the source's ecosystem: the Solana wallet for Solana, else the EVM one.
+  const fromSolana = fromChainId === SOLANA_CHAIN_ID;
+  const solanaAddress = solanaAccount?.address ?? '';
+  const walletAddress = fromSolana ? solanaAddress : evmAddress;
+  const walletChainId = fromSolana ? (solanaAddress ? SOLANA_CHAIN_ID : null) : evmChainId;
+  // The default recipient is the connected wallet of the destination's ecosystem.
+  const destinationWallet = toChainId === SOLANA_CHAIN_ID ? solanaAddress : evmAddress;
 
   // Tokens: those with a route between the two networks (an exchange takes only its tokens); keep the choice valid.
   const choices = tokensForPair(fromChainId, toChainId).filter((sym) => !exchange || EXCHANGE_TOKENS.includes(sym.toUpperCase()));
@@ -142,10 +152,18 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   // Balance of the token on the source network (the multi-balance call, one chain).
   const balanceQ = useQuery({
     ...multiBalanceQuery(walletAddress, fromChainId !== null ? [fromChainId] : [], token),
-    enabled: isEvmAddress(walletAddress) && fromChainId !== null && !!fromChain?.flags?.evm,
+    enabled: walletAddress !== '' && fromChainId !== null && !!fromChain?.flags?.evm,
   });
+  // A Solana source: the Solana wallet's balance, read by the server (docs/solana.md, Balances).
+  const solanaBalanceQ = useQuery({ ...serverBalanceQuery(SOLANA_CHAIN_ID, token, solanaAddress), enabled: fromSolana && solanaAddress !== '' });
   const balanceEntry = fromChainId !== null ? balanceQ.data?.[String(fromChainId)] : undefined;
-  const balance = balanceEntry && balanceEntry.status_code === 0 ? unitsToRaw(balanceEntry.view_value, decimals) : undefined;
+  const balance = fromSolana
+    ? solanaBalanceQ.data
+      ? unitsToRaw(solanaBalanceQ.data.text, decimals)
+      : undefined
+    : balanceEntry && balanceEntry.status_code === 0
+      ? unitsToRaw(balanceEntry.view_value, decimals)
+      : undefined;
 
   // Quote: asked for a settled amount inside the route's limits; its max also counts liquidity.
   const settled = useSettled(amount);
@@ -166,13 +184,14 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const quoteMax = quote ? unitsToRaw(quote.max, decimals) : undefined;
   const max = limits ? (quoteMax !== undefined && quoteMax < limits.max ? quoteMax : limits.max) : undefined;
 
-  const recipientCheck = checkRecipient({ destination: toChain, exchange, typed: recipient, walletAddress });
+  const recipientCheck = checkRecipient({ destination: toChain, exchange, typed: recipient, walletAddress: destinationWallet, sourceIsSolana: fromSolana });
+  const receiveToken = (fromChainId !== null && toChainId !== null ? receiveTokenOf(token, fromChainId, toChainId)?.symbol : undefined) ?? token;
   const state = sendButtonState({
     walletConnected: walletAddress !== '',
     walletChainId,
     fromChainId,
     toChainId,
-    fromIsEvm: !!fromChain?.flags?.evm || (fromChainId !== null && !fromChain),
+    fromSupported: !!fromChain?.flags?.evm || fromSolana || (fromChainId !== null && !fromChain),
     routeExists: routeOk,
     amount: parsed,
     balance,
@@ -213,7 +232,13 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
 
   const quoteError = quoteWanted && quoteQ.error ? (quoteQ.error instanceof ApiError ? quoteQ.error.message : String(quoteQ.error)) : '';
   const time = quote ? formatDuration(quote.expected_seconds) : null;
-  const feeTotal = quote ? formatAmount((unitsToRaw(quote.bridge_fee, decimals) ?? 0n) + (unitsToRaw(quote.dtc, decimals) ?? 0n), decimals, decimals) : '';
+  const cross = !!quote?.receive_token && quote.receive_token !== token;
+  // A cross-asset route charges its fee in the token sent and the network cost in the token paid.
+  const feeTotal = quote
+    ? cross
+      ? quote.bridge_fee
+      : formatAmount((unitsToRaw(quote.bridge_fee, decimals) ?? 0n) + (unitsToRaw(quote.dtc, decimals) ?? 0n), decimals, decimals)
+    : '';
   const busy = phase !== 'idle';
   const dstSwap = quote?.swap ?? null;
   const recipientLabel = exchange ? t('bridge.recipientExchange', { exchange: exchange.name }) : t('bridge.recipient');
@@ -324,13 +349,18 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
           value={recipient}
           onChange={(e) => form.setRecipient(e.target.value)}
         />
+        {!recipientCheck.ok && recipient.trim() !== '' && (recipientCheck.expected === 'solana' || recipientCheck.expected === 'eip55') ? (
+          <span className="form-error small" data-testid="recipient-error">
+            {t(recipientCheck.expected === 'solana' ? 'bridge.recipientInvalidSolana' : 'bridge.recipientInvalidEip55')}
+          </span>
+        ) : null}
       </label>
 
       <dl className="quote" data-testid="bridge-quote" data-state={quoteState}>
         <div>
           <dt>{t('bridge.receive')}</dt>
           <dd data-testid="quote-receive">
-            {dstSwap ? `${dstSwap.receive_amount} ${dstSwap.token_out.symbol}` : quote ? `${quote.receive_amount} ${token}` : t('common.none')}
+            {dstSwap ? `${dstSwap.receive_amount} ${dstSwap.token_out.symbol}` : quote ? `${quote.receive_amount} ${quote.receive_token ?? receiveToken}` : t('common.none')}
           </dd>
         </div>
         {dstSwap ? (
@@ -350,7 +380,9 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
         <div>
           <dt>{t('bridge.fee')}</dt>
           <dd data-testid="quote-fee">
-            {quote ? t('bridge.feeValue', { total: feeTotal, token, bps: quote.bridge_fee_bps, fee: quote.bridge_fee, dtc: quote.dtc }) : t('common.none')}
+            {quote
+              ? t('bridge.feeValue', { total: feeTotal, token, bps: quote.bridge_fee_bps, fee: quote.bridge_fee, dtc: cross ? `${quote.dtc} ${quote.receive_token ?? receiveToken}` : quote.dtc })
+              : t('common.none')}
           </dd>
         </div>
         <div>
@@ -406,7 +438,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
           form.setFrom(c.chain_id);
           setSwitchError('');
           // The source network is the wallet's network: switch the connected EVM wallet to it.
-          if (walletAddress && c.flags?.evm && c.chain_id !== walletChainId) {
+          if (evmAddress && c.flags?.evm && c.chain_id !== evmChainId) {
             switchWalletChain(c.chain_id).catch((err: unknown) => setSwitchError(err instanceof Error ? err.message : String(err)));
           }
         }}

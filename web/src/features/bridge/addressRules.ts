@@ -1,5 +1,4 @@
-// 'viem/utils', not 'viem': the bare entry puts the whole of viem in the first load of / (291,122 B gzip vs 184,753 B measured).
-import { getAddress } from 'viem/utils';
+import { keccak_256 } from '@noble/hashes/sha3';
 import type { Chain, Exchange } from '@/api/types';
 import { isSolanaAddress } from '@/lib/base58';
 import { BTC_EXCHANGE_ID, BTC_EXCHANGE_NETWORK_IDS, EXCHANGE_NETWORK_IDS } from '@/features/network-list/networkList';
@@ -71,10 +70,24 @@ export function recipientKind(chain: (Pick<Chain, 'flags'> & Partial<Pick<Chain,
  */
 export function eip55Address(a: string): string | null {
   if (!isEvmAddress(a)) return null;
-  const checksummed = getAddress(a.toLowerCase());
+  const checksummed = eip55Checksum(a);
   const body = a.slice(2);
   const unchecked = body === body.toLowerCase() || body === body.toUpperCase();
   return unchecked || a === checksummed ? checksummed : null;
+}
+
+/** EIP-55: a hex letter is upper case when the matching nibble of keccak256(lower-case hex) is ≥ 8. */
+function eip55Checksum(a: string): string {
+  const lower = a.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const byte = hash[i >> 1] ?? 0;
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
+    const c = lower[i] ?? '';
+    out += nibble >= 8 ? c.toUpperCase() : c;
+  }
+  return out;
 }
 
 export interface RecipientInput {

@@ -179,6 +179,11 @@ describe('routes (config/routes.json)', () => {
   it('the bundled table has the devnet routes the e2e tests bridge', () => {
     expect(routeLimits('ETH', 8453, 42161)?.decimals).toBe(18);
     expect(routeLimits('USDC', 1, 8453)?.decimals).toBe(6);
+    // Solana (docs/solana.md): USDC both ways, SOL → ETH and ETH → SOL as cross-asset routes.
+    expect(tokensForPair(83797601, 42161)).toEqual(['USDC', 'SOL']);
+    expect(tokensForPair(8453, 83797601)).toEqual(['USDC', 'ETH']);
+    expect(receiveTokenOf('SOL', 83797601, 42161)).toEqual({ symbol: 'ETH', decimals: 18 });
+    expect(receiveTokenOf('ETH', 42161, 83797601)).toEqual({ symbol: 'SOL', decimals: 9 });
     expect(isNativeToken({ address: '0x0000000000000000000000000000000000000000' })).toBe(true);
     expect(isNativeToken({ address: WALLET })).toBe(false);
   });
@@ -190,7 +195,7 @@ describe('send button state machine', () => {
     walletChainId: 8453,
     fromChainId: 8453,
     toChainId: 42161,
-    fromIsEvm: true,
+    fromSupported: true,
     routeExists: true,
     amount: { kind: 'ok', raw: E18, text: '1' },
     balance: 10n * E18,
@@ -206,7 +211,7 @@ describe('send button state machine', () => {
     expect(kind({})).toEqual({ kind: 'bridge', action: 'send' });
     expect(kind({ walletConnected: false, fromChainId: null })).toEqual({ kind: 'connectWallet', action: 'connect' });
     expect(kind({ toChainId: null }).kind).toBe('selectNetwork');
-    expect(kind({ fromIsEvm: false }).kind).toBe('unsupportedSource');
+    expect(kind({ fromSupported: false }).kind).toBe('unsupportedSource');
     expect(kind({ routeExists: false }).kind).toBe('noRoute');
     expect(kind({ amount: { kind: 'empty' } }).kind).toBe('enterAmount');
     expect(kind({ amount: { kind: 'ok', raw: 0n, text: '0' } }).kind).toBe('enterAmount');

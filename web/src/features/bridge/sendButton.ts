@@ -13,8 +13,8 @@ export interface SendButtonInput {
   walletChainId: number | null;
   fromChainId: number | null;
   toChainId: number | null;
-  /** The source is an EVM chain the connected wallet can send from. */
-  fromIsEvm: boolean;
+  /** The source is a chain a connected wallet can send from (EVM, or Solana with the Solana wallet). */
+  fromSupported: boolean;
   /** A route exists for the token between the two chains. */
   routeExists: boolean;
   amount: ParsedAmount;
@@ -50,7 +50,7 @@ export function sendButtonState(i: SendButtonInput): SendButtonState {
   if (i.phase !== 'idle') return { kind: i.phase, action: 'none' };
   if (!i.walletConnected) return { kind: 'connectWallet', action: 'connect' };
   if (i.fromChainId === null || i.toChainId === null) return { kind: 'selectNetwork', action: 'none' };
-  if (!i.fromIsEvm) return { kind: 'unsupportedSource', action: 'none' };
+  if (!i.fromSupported) return { kind: 'unsupportedSource', action: 'none' };
   if (!i.routeExists) return { kind: 'noRoute', action: 'none' };
   const a = i.amount;
   if (a.kind === 'empty') return { kind: 'enterAmount', action: 'none' };

@@ -8,6 +8,7 @@ import { NetworkIcon } from '@/components/NetworkIcon';
 import { NetworkSearch } from '@/components/NetworkSearch';
 import { Spinner } from '@/components/Spinner';
 import { exchangeBlock } from '@/features/bridge/addressRules';
+import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { useNetworkBalances } from './balances';
 import {
@@ -63,6 +64,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
   const [exchange, setExchange] = useState<Exchange | null>(presetExchange);
   const [deposit, setDeposit] = useState(depositAddress);
   const address = useWalletStore((s) => s.address);
+  const solanaAddress = useEcosystemAccount('solana')?.address ?? '';
   const { data, isLoading, isError } = useQuery({ ...chainsQuery(), enabled: open });
   const exchanges = useQuery({ ...exchangesQuery(), enabled: open && mode !== 'from' });
 
@@ -86,7 +88,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
   else tabChains = chains.filter((c) => !c.disabled);
   const list = showExchanges ? [] : searchChains(tabChains, search);
   const popular = effectiveMode === 'from' && search.trim() === '' ? popularChains(tabChains, TAB_TAG[fromTab]) : [];
-  const balances = useNetworkBalances(address, list.map((c) => c.chain_id), tokenName, open && !showExchanges);
+  const balances = useNetworkBalances(address, list.map((c) => c.chain_id), tokenName, open && !showExchanges, solanaAddress);
 
   const title =
     effectiveMode === 'from' ? t('bridge.fromNetwork') : effectiveMode === 'toExchange' ? t('bridge.toExchangeNetwork') : t('bridge.toNetworkOrExchange');

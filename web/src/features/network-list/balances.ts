@@ -1,5 +1,6 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { request } from '@/api/client';
+import { serverBalanceQuery, SOLANA_CHAIN_ID } from '@/wallet/ecosystems/balances';
 import { balanceCell, batchIds, isEvmAddress, type BalanceCell, type BalanceEntry } from './networkList';
 
 export type MultiBalance = Record<string, BalanceEntry>;
@@ -20,10 +21,25 @@ export const multiBalanceQuery = (userAddress: string, chainIds: readonly number
     retry: false,
   });
 
-/** Balance cells of the visible networks: one query per batch of 4; nothing when no EVM wallet is connected. */
-export function useNetworkBalances(userAddress: string, chainIds: readonly number[], tokenName: string, enabled: boolean): Map<number, BalanceCell> {
+/** The token shown for Solana in the list: USDC when USDC is chosen, otherwise the native SOL. */
+export const solanaListToken = (tokenName: string): string => (tokenName.toUpperCase() === 'USDC' ? 'USDC' : 'SOL');
+
+/**
+ * Balance cells of the visible networks: one query per batch of 4 for the EVM wallet; Solana's cell
+ * from the Solana wallet's address (the server's single balance call); nothing for a wallet not connected.
+ */
+export function useNetworkBalances(
+  userAddress: string,
+  chainIds: readonly number[],
+  tokenName: string,
+  enabled: boolean,
+  solanaAddress = '',
+): Map<number, BalanceCell> {
   const active = enabled && isEvmAddress(userAddress);
-  const batches = active ? batchIds(chainIds) : [];
+  const withSolana = enabled && solanaAddress !== '' && chainIds.includes(SOLANA_CHAIN_ID);
+  const evmIds = withSolana ? chainIds.filter((id) => id !== SOLANA_CHAIN_ID) : chainIds;
+  const batches = active ? batchIds(evmIds) : [];
+  const solana = useQuery({ ...serverBalanceQuery(SOLANA_CHAIN_ID, solanaListToken(tokenName), solanaAddress), enabled: withSolana });
   const results = useQueries({ queries: batches.map((ids) => multiBalanceQuery(userAddress, ids, tokenName)) });
   const cells = new Map<number, BalanceCell>();
   batches.forEach((ids, i) => {
@@ -31,5 +47,11 @@ export function useNetworkBalances(userAddress: string, chainIds: readonly numbe
     const state = !r || r.isPending ? 'pending' : r.isError ? 'error' : 'success';
     for (const id of ids) cells.set(id, balanceCell(id, r?.data?.[String(id)], state));
   });
+  if (withSolana) {
+    cells.set(
+      SOLANA_CHAIN_ID,
+      solana.isPending ? { kind: 'loading' } : solana.isError ? { kind: 'error', message: solana.error.message } : { kind: 'value', text: solana.data.text },
+    );
+  }
   return cells;
 }

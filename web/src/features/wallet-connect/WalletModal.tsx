@@ -13,11 +13,11 @@ import { connectWalletConnect, disconnectWallet } from '@/wallet/lazyRuntime';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
-import { useEcosystemBalance } from '@/wallet/useEcosystemBalance';
+import { useEcosystemBalance, type EcosystemBalance } from '@/wallet/ecosystems/balances';
 import { useWalletBalance } from '@/wallet/useWalletBalance';
 import { channelGroups, tabsOf, type WalletTab } from '@/wallet/walletGroups';
 import { useWalletConnectPairing } from '@/wallet/walletConnectStore';
-import { ConnectedWalletCard } from './ConnectedWalletCard';
+import { ConnectedWalletCard, type CardBalance } from './ConnectedWalletCard';
 import { DeepLinkModal } from './DeepLinkModal';
 import { EcosystemWalletList } from './EcosystemWalletList';
 import { EvmWalletList } from './EvmWalletList';
@@ -46,12 +46,19 @@ function EvmCard() {
   );
 }
 
+/** The card's one balance text from an ecosystem's lines ('99.9 SOL · 10000 USDC'). */
+export function cardBalance(b: EcosystemBalance): CardBalance {
+  const last = b.lines.at(-1);
+  const value = b.lines.map((l, i) => (i === b.lines.length - 1 ? l.text : `${l.text} ${l.symbol}`)).join(' · ');
+  return { isLoading: b.state === 'loading', isError: b.state === 'error', data: last ? { value, symbol: last.symbol } : undefined };
+}
+
 function EcosystemCard({ ecosystem }: { ecosystem: Ecosystem }) {
   const { t } = useTranslation();
   const account = useEcosystemsStore((s) => s.accounts[ecosystem]);
   const { data: chains } = useQuery(chainsQuery());
   const chain = chains?.find((c) => c.chain_id === account?.chainId);
-  const balance = useEcosystemBalance(ecosystem, account?.address ?? '', chain);
+  const balance = cardBalance(useEcosystemBalance(ecosystem));
   if (!account) return null;
   const networkName = account.network ? `${chain?.alias_name ?? ecosystem} (${account.network})` : (chain?.alias_name ?? t('wallet.unknownNetwork', { id: account.chainId }));
   return (

@@ -56,7 +56,11 @@ class FuelAdapter implements EcosystemAdapter {
       if (!opts.silent) openInstallPage(INSTALL_URL);
       throw new WalletMissingError('Error: Please install Fuel Wallet first.');
     }
-    if (opts.silent ? !(await fuel.isConnected()) : !(await fuel.connect())) throw new Error('User rejected the request.');
+    if (opts.silent) {
+      if (!(await fuel.isConnected())) throw new Error('Fuel Wallet is not connected to this site');
+    } else if (!(await fuel.connect())) {
+      throw new Error('User rejected the request.');
+    }
     // The wallet itself throws the mismatch from currentAccount() when its selected account is not
     // authorised for this site; a wallet that answers anyway is checked against accounts().
     const current = await fuel.currentAccount();

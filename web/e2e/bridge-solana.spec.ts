@@ -1,0 +1,145 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
+import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
+import { solanaRpc } from './fixtures/wallets/solanaKeys';
+import { installStandardWallets } from './fixtures/wallets/standardWallets';
+
+// Solana in the bridge page, end to end: perch with the maker on (PERCH_URL) and the devnet with its
+// Solana node (PERCH_DEVNET_STATE). Two wallets are connected: the injected EVM wallet (Hardhat
+// account #6, used by no other spec) and the test Phantom (devnet key user-4), which signs the
+// server's Solana transaction in Node and sends it to the node. The maker pays out for real.
+
+/** Hardhat account #6: unlocked, 10,000 ETH and the devnet's USDC on every chain. */
+const EVM_USER = '0x976EA74026E726554dB657fA54763abd0C3a0aa9';
+const SOLANA = 83797601;
+
+interface SolanaState {
+  rpc_url: string;
+  usdc_mint: string;
+}
+
+function solanaState(state: DevnetState): SolanaState {
+  const s = (state as DevnetState & { solana?: SolanaState }).solana;
+  if (!s?.rpc_url || !s.usdc_mint) throw new Error('the devnet state has no Solana node (solana.rpc_url, solana.usdc_mint)');
+  return s;
+}
+
+/** Raw USDC of `owner` on the Solana node (all its token accounts of the mint), at 'confirmed'. */
+async function solanaUsdc(s: SolanaState, owner: string): Promise<bigint> {
+  const accounts = await solanaRpc<{ value: { pubkey: string }[] }>(s.rpc_url, 'getTokenAccountsByOwner', [
+    owner,
+    { mint: s.usdc_mint },
+    { encoding: 'base64', commitment: 'confirmed' },
+  ]);
+  let total = 0n;
+  for (const a of accounts.value) {
+    const b = await solanaRpc<{ value: { amount: string } }>(s.rpc_url, 'getTokenAccountBalance', [a.pubkey, { commitment: 'confirmed' }]);
+    total += BigInt(b.value.amount);
+  }
+  return total;
+}
+
+async function usdcAddress(page: Page, chainId: number): Promise<string> {
+  const res = await page.request.get('/api/bridge_api/v1/all-tokens');
+  const body = (await res.json()) as { data: { list: { symbol: string; chainId: number; address: string }[] } };
+  const t = body.data.list.find((x) => x.symbol === 'USDC' && x.chainId === chainId);
+  if (!t) throw new Error(`no USDC on ${chainId}`);
+  return t.address;
+}
+
+async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Promise<void> {
+  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
+  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId(`network-${chainId}`).getByRole('button').click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Opens /, connects the EVM wallet (on `evmChainId`) and Phantom through the wallet modal. */
+async function connectBoth(page: Page, state: DevnetState, evmChainId: number): Promise<string> {
+  await installInjectedWallet(page, { chains: walletChains(state), account: EVM_USER, chainId: evmChainId });
+  const addresses = await installStandardWallets(page, [{ name: 'Phantom', keyName: 'user-4' }], solanaState(state).rpc_url);
+  await page.goto('/');
+  await page.getByTestId('header-wallets').getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: `Connect ${WALLET_NAME}` }).click();
+  await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(`${EVM_USER.slice(0, 6)}...${EVM_USER.slice(-4)}`);
+  await page.locator('header').getByTestId('connect-wallet').click();
+  await dialog.getByRole('tab', { name: 'Solana', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Connect Phantom', exact: true }).click();
+  const phantom = addresses.Phantom!;
+  await expect(page.getByTestId('wallet-chip-solana')).toHaveText(`${phantom.slice(0, 6)}...${phantom.slice(-4)}`);
+  return phantom;
+}
+
+/** Sends what the card holds and waits for 'Completed'; returns the quoted receive amount and the deposit id. */
+async function sendAndComplete(page: Page, receiveToken: string): Promise<{ receive: string; deposit: string }> {
+  const send = page.getByTestId('bridge-send');
+  await expect(send).toHaveText('Bridge', { timeout: 30_000 });
+  const receiveText = (await page.getByTestId('quote-receive').textContent()) ?? '';
+  expect(receiveText).toMatch(new RegExp(`^\\d+(\\.\\d+)? ${receiveToken}$`));
+  const receive = receiveText.replace(` ${receiveToken}`, '');
+  await send.click();
+  const tracker = page.getByTestId('bridge-tracker');
+  await expect(tracker).toBeVisible({ timeout: 60_000 });
+  await expect(tracker.getByTestId('step-completed')).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  await expect(tracker.getByTestId('tracker-result')).toContainText(`${receive} ${receiveToken}`);
+  const deposit = (await tracker.getByTestId('step-sent').locator('[data-hash]').getAttribute('data-hash')) ?? '';
+  return { receive, deposit };
+}
+
+test.describe('Solana in the bridge page (devnet)', () => {
+  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+  test.describe.configure({ mode: 'serial' });
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test.setTimeout(240_000);
+
+  test('USDC 8453 → Solana: the Phantom account receives exactly the quoted USDC', async ({ page }) => {
+    const state = readDevnetState();
+    const sol = solanaState(state);
+    const phantom = await connectBoth(page, state, 8453);
+    await pickNetwork(page, 'From', 8453);
+    await pickNetwork(page, 'To', SOLANA);
+    await page.getByTestId('token-select').selectOption('USDC');
+    // A non-Solana recipient is refused; empty, the connected Solana wallet receives.
+    const recipient = page.getByLabel('Recipient');
+    await recipient.fill(EVM_USER);
+    await expect(page.getByTestId('recipient-error')).toContainText('Solana address');
+    await expect(page.getByTestId('bridge-send')).toHaveAttribute('data-state', 'invalidAddress');
+    await recipient.fill('');
+    await page.getByLabel('Amount').fill('12.5');
+    const before = await solanaUsdc(sol, phantom);
+    const evmBefore = await tokenBalance(rpcUrl(state, 8453), await usdcAddress(page, 8453), EVM_USER);
+    const { receive, deposit } = await sendAndComplete(page, 'USDC');
+    expect(deposit).toMatch(/^0x[0-9a-f]{64}$/);
+    await expect.poll(() => solanaUsdc(sol, phantom), { timeout: 30_000 }).toBe(before + toRaw(receive, 6));
+    expect(await tokenBalance(rpcUrl(state, 8453), await usdcAddress(page, 8453), EVM_USER)).toBe(evmBefore - toRaw('12.5', 6));
+  });
+
+  test('SOL → 42161 ETH: the EVM account receives exactly the quoted ETH; the deposit is a Solana signature', async ({ page }) => {
+    const state = readDevnetState();
+    const sol = solanaState(state);
+    const phantom = await connectBoth(page, state, 42161);
+    await pickNetwork(page, 'From', SOLANA);
+    await pickNetwork(page, 'To', 42161);
+    await page.getByTestId('token-select').selectOption('SOL');
+    // The source is Solana: its balance is the Phantom account's, and no chain switch is asked.
+    await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ SOL$/, { timeout: 20_000 });
+    // From Solana the memo carries the recipient: a broken EIP-55 checksum is refused.
+    const recipient = page.getByLabel('Recipient');
+    await recipient.fill(EVM_USER.replace('976EA', '976ea'));
+    await expect(page.getByTestId('recipient-error')).toContainText('EIP-55');
+    await recipient.fill('');
+    await page.getByLabel('Amount').fill('0.5');
+    const ethBefore = await nativeBalance(rpcUrl(state, 42161), EVM_USER);
+    const lamportsBefore = BigInt((await solanaRpc<{ value: number }>(sol.rpc_url, 'getBalance', [phantom, { commitment: 'confirmed' }])).value);
+    const { receive, deposit } = await sendAndComplete(page, 'ETH');
+    expect(deposit).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
+    await expect.poll(() => nativeBalance(rpcUrl(state, 42161), EVM_USER), { timeout: 30_000 }).toBe(ethBefore + toRaw(receive, 18));
+    // The Solana account paid 0.5 SOL and the transaction fee.
+    const lamportsAfter = BigInt((await solanaRpc<{ value: number }>(sol.rpc_url, 'getBalance', [phantom, { commitment: 'confirmed' }])).value);
+    expect(lamportsBefore - lamportsAfter).toBeGreaterThanOrEqual(500_000_000n);
+    expect(lamportsBefore - lamportsAfter).toBeLessThan(500_100_000n);
+  });
+});
