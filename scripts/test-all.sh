@@ -82,7 +82,8 @@ cat > "$TMP/perch-e2e.json" <<JSON
  "badge_signer_key_file": "devnet/badge-signer.key", "faucet_key_file": "devnet/faucet.key",
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
  "access_log": false, "social_verifier_url": "$E2E_VERIFIER_URL",
- "admin_token": "$E2E_ADMIN_TOKEN", "prices": {"source": "pools"}}
+ "admin_token": "$E2E_ADMIN_TOKEN", "prices": {"source": "pools"},
+ "walletconnect_project_id": "perch-e2e-walletconnect"}
 JSON
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
 (cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:$((8180 + S)) PERCH_DEVNET_STATE="$TMP/devnet/state.json" \

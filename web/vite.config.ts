@@ -22,6 +22,11 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      // @walletconnect/ethereum-provider imports Reown's AppKit only for its own QR modal
+      // (showQrModal), which Perch turns off (its QR modal is the app's): not bundled.
+      external: ['@reown/appkit/core'],
+    },
   },
   test: {
     environment: 'jsdom',

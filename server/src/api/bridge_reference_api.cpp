@@ -41,6 +41,11 @@ void register_bridge_reference_api(http::Router& router, Services& s) {
                    auto domain = req.query_value("domain_name");
                    if (domain.size() > 253) throw bad_request("domain_name is too long");
                    json::object channel = s.catalog.channel_for_domain(domain);
+                   // The server's WalletConnect project id, unless the channel names its own.
+                   if (!s.config.walletconnect_project_id.empty() &&
+                       !channel.contains("walletconnect_project_id")) {
+                       channel["walletconnect_project_id"] = s.config.walletconnect_project_id;
+                   }
                    co_return http::envelope(channel);
                });
 }

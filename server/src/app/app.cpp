@@ -447,12 +447,12 @@ Wiring::Wiring(const Config& c)
                &portfolio,
                &prices.source(),
                solana.get()},
-      dispatcher(
-          api::build_router(services), http::StaticFiles(c.web_root),
-          http::ClientIpResolver(c.trusted_proxies),
-          {.cors_origins = c.cors_origins,
-           .rate_limits = c.rate_limits,
-           .content_security_policy = http::app_content_security_policy(rpc_urls(catalog))}) {
+      dispatcher(api::build_router(services), http::StaticFiles(c.web_root),
+                 http::ClientIpResolver(c.trusted_proxies),
+                 {.cors_origins = c.cors_origins,
+                  .rate_limits = c.rate_limits,
+                  .content_security_policy = http::app_content_security_policy(
+                      rpc_urls(catalog), !c.walletconnect_project_id.empty())}) {
     run_now(rewards.load_overrides());
 }
 

@@ -1,6 +1,8 @@
 #include "core/config.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
+#include <cctype>
 #include <cstdlib>
 
 #include "core/error.hpp"
@@ -266,7 +268,8 @@ void apply_file(Config& c, const json::object& obj) {
                          "solana",
                          "admin_token",
                          "social_verifier_url",
-                         "checkin_chain_id"},
+                         "checkin_chain_id",
+                         "walletconnect_project_id"},
                         "");
     c.host = get_string(obj, "host", c.host);
     c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
@@ -286,6 +289,8 @@ void apply_file(Config& c, const json::object& obj) {
     c.admin_token = get_string(obj, "admin_token", c.admin_token);
     c.social_verifier_url = get_string(obj, "social_verifier_url", c.social_verifier_url);
     c.checkin_chain_id = get_int(obj, "checkin_chain_id", c.checkin_chain_id, 1, 1LL << 53);
+    c.walletconnect_project_id =
+        get_string(obj, "walletconnect_project_id", c.walletconnect_project_id);
     if (const auto* limits = find(obj, "limits")) {
         if (!limits->is_object()) fail("limits", "must be an object");
         const auto& l = limits->as_object();
@@ -347,6 +352,7 @@ void apply_env(Config& c, const EnvLookup& env) {
     if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;
     if (auto v = env("PERCH_GEOIP_DB")) c.geoip_db = *v;
     if (auto v = env("PERCH_LOG_LEVEL")) c.log_level = *v;
+    if (auto v = env("PERCH_WALLETCONNECT_PROJECT_ID")) c.walletconnect_project_id = *v;
     if (auto v = env("PERCH_MAKER")) {
         if (*v != "on" && *v != "off") fail("PERCH_MAKER", "must be on or off");
         c.maker.enabled = *v == "on";
@@ -380,6 +386,13 @@ void validate(const Config& c) {
     if (!c.social_verifier_url.empty() && !c.social_verifier_url.starts_with("http://") &&
         !c.social_verifier_url.starts_with("https://")) {
         fail("social_verifier_url", "must be an http(s) URL");
+    }
+    if (!c.walletconnect_project_id.empty() &&
+        (c.walletconnect_project_id.size() > 64 ||
+         !std::all_of(
+             c.walletconnect_project_id.begin(), c.walletconnect_project_id.end(),
+             [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-'; }))) {
+        fail("walletconnect_project_id", "must be up to 64 letters, digits or '-'");
     }
     if (!c.admin_token.empty() && c.admin_token.size() < 16) {
         fail("admin_token", "must be at least 16 characters");

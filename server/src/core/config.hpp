@@ -133,6 +133,9 @@ struct Config {
     std::string admin_token;
     std::string social_verifier_url;
     std::int64_t checkin_chain_id = 1868;
+    // The public WalletConnect project id the web app uses (spec §7); empty: no WalletConnect
+    // option, and the page's Content-Security-Policy leaves the WalletConnect relay out.
+    std::string walletconnect_project_id;
 };
 
 // Reads an environment variable; injectable so parsing stays pure and testable.

@@ -20,13 +20,15 @@ std::optional<std::string> url_origin(std::string_view url) {
     return std::string(scheme) + std::string(authority);
 }
 
-std::string app_content_security_policy(const std::vector<std::string>& rpc_urls) {
+std::string app_content_security_policy(const std::vector<std::string>& rpc_urls,
+                                        bool walletconnect) {
     std::set<std::string> origins;
     for (const auto& url : rpc_urls) {
         if (auto origin = url_origin(url)) origins.insert(*origin);
     }
     std::string connect = "connect-src 'self'";
     for (const auto& o : origins) connect += " " + o;
+    if (walletconnect) connect += " " + std::string(walletconnect_origins);
     return "default-src 'self'; script-src 'self'; style-src 'self'; "
            "img-src 'self' data: blob: https:; font-src 'self' data:; " +
            connect +

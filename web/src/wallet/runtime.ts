@@ -10,7 +10,7 @@ import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice, 
 import { COINBASE_TARGET_ID, GATE_ID, gateWalletAvailable, METAMASK_TARGET_ID, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
 import { AUTO_RECONNECT_DELAY_MS } from './reconnect';
 import { useWalletRuntime } from './runtimeStore';
-import { setPairing } from './walletConnectStore';
+import { setPairing, useWalletConnectPairing } from './walletConnectStore';
 import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
 import { SwitchChainError, switchEvmChain, type Eip1193Like } from './switchChain';
 
@@ -197,14 +197,26 @@ export async function connectWallet(walletId: string, opts: ConnectOptions = {})
     if (!notice || notice.reset) {
       s.disconnect();
       void wagmiDisconnect(config, { connector }).catch(() => undefined);
+    } else {
+      restoreConnection(config);
     }
     s.setNotice(notice);
     return '';
   }
 }
 
+/** After a connect that changed nothing (e.g. a prompt already open): back to what wagmi holds. */
+function restoreConnection(config: Config): void {
+  const conn = getConnection(config);
+  const s = useWalletStore.getState();
+  if (conn.status === 'connected') s.setConnected(conn.address, conn.chainId);
+  else s.disconnect();
+}
+
 /** The wallet-connect connector's id in wagmi. */
 const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
+/** How long the QR modal waits for the WalletConnect relay to give a pairing link. */
+export const WALLETCONNECT_PAIRING_TIMEOUT_MS = 20_000;
 
 /**
  * WalletConnect (spec §7: one public project id, here without the SDK's own QR modal): the connector
@@ -230,13 +242,27 @@ export async function connectWalletConnect(projectId: string): Promise<string> {
     if (type === 'display_uri' && typeof data === 'string') setPairing({ status: 'ready', uri: data });
   };
   connector.emitter.on('message', onMessage);
+  // The relay may never answer (offline, blocked): after the timeout the modal says so; a later
+  // link from the still-running attempt is shown again.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), WALLETCONNECT_PAIRING_TIMEOUT_MS);
+  });
+  const attempt = connectWallet(WALLETCONNECT_CONNECTOR_ID, { name: 'WalletConnect' });
   try {
-    const address = await connectWallet(WALLETCONNECT_CONNECTOR_ID, { name: 'WalletConnect' });
+    const first = await Promise.race([attempt, timeout]);
+    if (first === 'timeout' && useWalletConnectPairing.getState().pairing.status === 'pairing') {
+      setPairing({ status: 'timeout' });
+      restoreConnection(config);
+    }
+    const address = await attempt;
     const notice = useWalletStore.getState().notice;
-    if (!address) setPairing(notice ? { status: 'failed', reason: notice.message } : { status: 'idle' });
-    else setPairing({ status: 'idle' });
+    if (!address) {
+      if (useWalletConnectPairing.getState().pairing.status !== 'timeout') setPairing(notice ? { status: 'failed', reason: notice.message } : { status: 'idle' });
+    } else setPairing({ status: 'idle' });
     return address;
   } finally {
+    clearTimeout(timer);
     connector.emitter.off('message', onMessage);
   }
 }

@@ -77,6 +77,21 @@ TEST(Config, ErrorsNameTheKey) {
     EXPECT_NE(error_of("[]").find("JSON object"), std::string::npos);
 }
 
+TEST(Config, WalletConnectProjectIdIsOptionalAndChecked) {
+    EXPECT_EQ(parse("{}").walletconnect_project_id, "");
+    EXPECT_EQ(parse(R"({"walletconnect_project_id": "0123456789abcdef0123456789abcdef"})")
+                  .walletconnect_project_id,
+              "0123456789abcdef0123456789abcdef");
+    EXPECT_EQ(
+        parse("{}", {{"PERCH_WALLETCONNECT_PROJECT_ID", "perch-e2e"}}).walletconnect_project_id,
+        "perch-e2e");
+    EXPECT_NE(error_of(R"({"walletconnect_project_id": "a b"})").find("'walletconnect_project_id'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"walletconnect_project_id": "x';script-src *"})")
+                  .find("'walletconnect_project_id'"),
+              std::string::npos);
+}
+
 TEST(Config, MakerIsOffUnlessConfiguredAndEnvironmentCanSwitchIt) {
     EXPECT_FALSE(parse("{}").maker.enabled);
     auto c = parse(R"({"maker": {"enabled": true, "confirmations": 2, "poll_ms": 50}})");

@@ -25,4 +25,13 @@ TEST(SecurityHeaders, PolicyAllowsOwnScriptsAndRpcOriginsOnly) {
         << csp;
     EXPECT_EQ(csp.find("unsafe-inline"), std::string::npos);
     EXPECT_EQ(csp.find("unsafe-eval"), std::string::npos);
+    EXPECT_EQ(csp.find("walletconnect"), std::string::npos);
+}
+
+TEST(SecurityHeaders, WalletConnectRelayOnlyWithAProjectId) {
+    auto csp = app_content_security_policy({"http://127.0.0.1:8545"}, true);
+    EXPECT_NE(csp.find("connect-src 'self' http://127.0.0.1:8545 wss://relay.walletconnect.org "
+                       "https://verify.walletconnect.org https://pulse.walletconnect.org;"),
+              std::string::npos)
+        << csp;
 }

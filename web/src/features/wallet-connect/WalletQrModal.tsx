@@ -39,6 +39,11 @@ export function WalletQrModal({ open, walletName, pairing, onClose }: { open: bo
       <div className="wallet-qr">
         {pairing.status === 'ready' ? <QrImage uri={pairing.uri} /> : null}
         {pairing.status === 'pairing' || pairing.status === 'idle' ? <Spinner label={t('wallet.qrWaiting')} /> : null}
+        {pairing.status === 'timeout' ? (
+          <p role="alert" className="form-error">
+            {t('wallet.qrTimeout')}
+          </p>
+        ) : null}
         {pairing.status === 'failed' ? (
           <p role="alert" className="form-error">
             {t('wallet.qrFailed', { reason: pairing.reason })}
