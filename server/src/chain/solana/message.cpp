@@ -242,6 +242,8 @@ Result<Message> compile_message(const Pubkey& fee_payer,
         it->second.writable = it->second.writable || writable;
     };
     for (const auto& ix : instructions) {
+        if (ix.program_id == fee_payer)
+            return make_error(Errc::tx_invalid_field, "the fee payer cannot be a program");
         add(ix.program_id, false, false);
         for (const auto& meta : ix.accounts) add(meta.pubkey, meta.is_signer, meta.is_writable);
     }

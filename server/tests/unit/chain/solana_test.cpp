@@ -156,6 +156,9 @@ TEST(SolanaMessage, TooManyAccountsIsAnError) {
     auto m = compile_message(payer.pubkey(), {ix}, Blockhash{});
     ASSERT_FALSE(m);
     EXPECT_EQ(m.error().code, Errc::tx_invalid_field);
+    Instruction payer_as_program{payer.pubkey(), {}, {}};
+    EXPECT_EQ(compile_message(payer.pubkey(), {payer_as_program}, Blockhash{}).error().code,
+              Errc::tx_invalid_field);
 }
 
 TEST(SolanaTransaction, EveryTruncationAndTrailingByteIsRejected) {
