@@ -13,8 +13,16 @@
 //               payouts, every recipient holds exactly its order's receive amount.
 //   reaction    the maker's own histogram (deposit block seen → payout broadcast, in-process), read
 //               from its log after each phase.
+//   solana      (--solana N, when the devnet runs a Solana node) N deposits one after another each
+//               way: ETH on 8453 -> SOL on Solana, and SOL on Solana -> ETH on 8453, built by
+//               perch's build_tx (the Solana one signed here with @solana/kit as a wallet would).
+//               Milliseconds from the deposit being included on its chain (EVM receipt; Solana
+//               `confirmed`) to the payout being visible on the other (the recipient's balance at
+//               Solana `confirmed`; the EVM head), polled every 25 ms. The maker reads Solana
+//               deposits at `finalized` (4 slots of 400 ms here) and settles its payouts there.
 //   node scripts/bridge-bench.mjs --state-dir DIR --perch BIN --port N [--latency 30] [--window 35] [--rate 100]
-//     [--routes 8453:42161,42161:8453,8453:1] [--head-feed on|off]   (--window 0: latency only)
+//     [--routes 8453:42161,42161:8453,8453:1] [--head-feed on|off] [--solana 20]
+//     (--window 0: latency only; --latency 0: no EVM latency)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -54,6 +62,7 @@ fs.writeFileSync(config, JSON.stringify({
   host: "127.0.0.1", port, database_url: `sqlite:${path.join(stateDir, "bench.db")}`,
   chain_profile: path.join(stateDir, "state.json"), maker_key_file: "devnet/maker.key",
   web_root: "web/dist", access_log: false, maker: { enabled: true, head_feed: headFeed },
+  ...(state.solana ? { solana: { maker_key_file: "devnet/solana-maker.key" } } : {}),
 }));
 const perchLog = path.join(stateDir, "bench-perch.log");
 fs.rmSync(perchLog, { force: true });
@@ -95,18 +104,87 @@ async function latencyLoop(src, dst) {
   return blocks;
 }
 
-const pairs = routeList;
+// ---- Solana latency ----
+const SOLANA = 83797601;
+const solanaCount = Number(args.solana ?? 0);
+const solRpc = (method, params = []) => d.rpc(state.solana.rpc_url, method, params);
+async function buildTx(body) {
+  const res = await fetch(`${perchUrl}/api/bridge_api/v1/build_tx`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.code !== 0) throw new Error(`build_tx: ${json.msg}`);
+  return json.data;
+}
+const poll = async (probe) => {
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    await sleep(25);
+  }
+};
+async function solanaLatency() {
+  const kit = await import("@solana/kit");
+  const { signerOf } = await import("../solana/keys.mjs");
+  const user = await signerOf("user-7");
+  const toSolana = [];
+  const fromSolana = [];
+  const evmSender = await d.freshAccount(rpcOf(8453), senderSeq++, 100n);
+  for (let i = 0; i < solanaCount; i++) {
+    // ETH on 8453 -> SOL: a fresh Solana recipient, visible once its balance is above 0.
+    const { publicKey } = (await import("node:crypto")).generateKeyPairSync("ed25519");
+    const recipient = kit.getBase58Decoder().decode(new Uint8Array(Buffer.from(publicKey.export({ format: "jwk" }).x, "base64url")));
+    const built = await buildTx({ from_chain_id: "8453", to_chain_id: String(SOLANA), token: "ETH", amount: "0.003", sender: evmSender, recipient });
+    const hash = await d.rpc(rpcOf(8453), "eth_sendTransaction", [{ from: evmSender, to: built.deposit.to, data: built.deposit.data, value: built.deposit.value }]);
+    await poll(() => d.rpc(rpcOf(8453), "eth_getTransactionReceipt", [hash]));
+    const t0 = performance.now();
+    await poll(async () => BigInt((await solRpc("getBalance", [recipient, { commitment: "confirmed" }])).value) > 0n);
+    toSolana.push(performance.now() - t0);
+
+    // SOL -> ETH on 8453: signed here, visible once the EVM recipient's balance is above 0.
+    const evmRecipient = fresh();
+    const checksummed = (await import("viem")).getAddress(evmRecipient);
+    const sol = await buildTx({ from_chain_id: String(SOLANA), to_chain_id: "8453", token: "SOL", amount: "0.2", sender: user.address, recipient: checksummed });
+    const tx = kit.getTransactionDecoder().decode(Buffer.from(sol.solana_tx, "base64"));
+    const signed = await kit.signTransaction([user.keyPair], tx);
+    const signature = await solRpc("sendTransaction", [kit.getBase64EncodedWireTransaction(signed), { encoding: "base64" }]);
+    await poll(async () => {
+      const st = (await solRpc("getSignatureStatuses", [[signature]])).value[0];
+      return st && st.confirmationStatus !== "processed";
+    });
+    const t1 = performance.now();
+    await poll(async () => BigInt(await d.rpc(rpcOf(8453), "eth_getBalance", [evmRecipient, "latest"])) > 0n);
+    fromSolana.push(performance.now() - t1);
+  }
+  const ms = (xs) => `p50 ${pct(xs, 50).toFixed(0)} ms  p90 ${pct(xs, 90).toFixed(0)} ms  max ${Math.max(...xs).toFixed(0)} ms`;
+  console.log(`Solana bridge latency, deposit included -> payout visible, ${solanaCount} deposits each way one at a time ` +
+    `(Solana slots ${state.solana.slot_ms} ms, finalized at +${state.solana.finalize_depth}; EVM 1 s blocks, 1 confirmation):`);
+  console.log(`  8453 ETH -> Solana SOL (payout seen at confirmed): ${ms(toSolana)}`);
+  console.log(`  Solana SOL (deposit confirmed) -> 8453 ETH: ${ms(fromSolana)}`);
+}
+if (solanaCount > 0) {
+  if (!state.solana) throw new Error("--solana: the devnet runs no Solana node");
+  await solanaLatency();
+}
+if (latencyCount <= 0 && windowSeconds <= 0) {
+  perch.kill("SIGTERM");
+  process.exit(0);
+}
+
+const pairs = latencyCount > 0 ? routeList : [];
 const latencies = await Promise.all(pairs.map(([src, dst]) => latencyLoop(src, dst)));
 const all = latencies.flat();
 const share = (xs, n) => `${xs.filter((x) => x <= n).length}/${xs.length} (${((100 * xs.filter((x) => x <= n).length) / xs.length).toFixed(0)} %)`;
 const summary = (xs) => `p50 ${pct(xs, 50)}  p90 ${pct(xs, 90)}  p99 ${pct(xs, 99)}  max ${Math.max(...xs)}  in 1 block ${share(xs, 1)}`;
-console.log(`latency in destination blocks (payout block − destination head when the deposit was included; ` +
-  `1 confirmation, 1 s blocks, head feed ${headFeed ? "on" : "off"}), ${latencyCount} deposits per route one at a time, ` +
-  `${pairs.length} route(s) at once:`);
-pairs.forEach(([src, dst], i) => console.log(`  ${src} → ${dst}: ${summary(latencies[i])}`));
-console.log(`  all ${all.length}: ${summary(all)}`);
-await sleep(300);
-console.log(`  maker ${reaction()}`);
+if (pairs.length) {
+  console.log(`latency in destination blocks (payout block − destination head when the deposit was included; ` +
+    `1 confirmation, 1 s blocks, head feed ${headFeed ? "on" : "off"}), ${latencyCount} deposits per route one at a time, ` +
+    `${pairs.length} route(s) at once:`);
+  pairs.forEach(([src, dst], i) => console.log(`  ${src} → ${dst}: ${summary(latencies[i])}`));
+  console.log(`  all ${all.length}: ${summary(all)}`);
+  await sleep(300);
+  console.log(`  maker ${reaction()}`);
+}
 if (windowSeconds <= 0) {
   perch.kill("SIGTERM");
   process.exit(0);

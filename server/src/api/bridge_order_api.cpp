@@ -9,8 +9,11 @@
 #include "api/order_json.hpp"
 #include "api/services.hpp"
 #include "bridge/order.hpp"
+#include "bridge/solana_address.hpp"
+#include "bridge/solana_memo.hpp"
 #include "chain/address.hpp"
 #include "chain/keccak.hpp"
+#include "chain/solana/keypair.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 
@@ -27,6 +30,13 @@ struct OrderRef {
 OrderRef order_ref(const http::Request& req) {
     auto chain = text::parse_int(req.required_query("chain_id"));
     if (!chain) throw bad_request("'chain_id' must be a chain id");
+    if (*chain == bridge::kSolanaChainId) {
+        // A Solana transaction id: its first signature, base58 (case matters).
+        auto text = req.required_query("tx_hash");
+        if (!chain::solana::Signature::from_base58(text))
+            throw bad_request("'tx_hash' must be a Solana transaction signature (base58)");
+        return {*chain, std::string(text)};
+    }
     auto hash = chain::Hash32::from_hex(req.required_query("tx_hash"));
     if (!hash) throw bad_request("'tx_hash' must be a 32-byte 0x transaction hash");
     return {*chain, hash->hex()};
@@ -53,9 +63,13 @@ Task<http::Response> history(Services& s, http::Request& req) {
     store::HistoryQuery q;
     auto address = req.query_value("address");
     if (!address.empty()) {
-        auto parsed = chain::Address::from_hex(address);
-        if (!parsed) throw bad_request("'address' must be an EVM address");
-        q.address = parsed->lower_hex();
+        if (bridge::is_solana_address(address)) {
+            q.address = std::string(address);
+        } else {
+            auto parsed = chain::Address::from_hex(address);
+            if (!parsed) throw bad_request("'address' must be an EVM or Solana address");
+            q.address = parsed->lower_hex();
+        }
     }
     if (!req.query_value("channel").empty())
         q.channel = int_query(req, "channel", 0, 0, 2147483647);

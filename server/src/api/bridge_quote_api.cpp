@@ -19,10 +19,14 @@
 #include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
 #include "bridge/pool.hpp"
+#include "bridge/solana_address.hpp"
+#include "bridge/solana_bridge.hpp"
+#include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "price/price_source.hpp"
 #include "swap/calldata.hpp"
 #include "swap/service.hpp"
 
@@ -105,12 +109,41 @@ Task<chain::U256> maker_liquidity(Services& s, std::int64_t chain_id, const std:
     co_return total ? *total : *values[0];
 }
 
+bridge::SolanaBridge& solana_of(Services& s) {
+    if (!s.solana)
+        throw ApiError(ErrorKind::unavailable, "this server does not bridge to or from Solana");
+    return *s.solana;
+}
+
+// USD per whole token for a cross-asset quote: the price source, else the configured table.
+double usd_of(const Services& s, const std::string& symbol) {
+    if (s.prices)
+        if (auto usd = s.prices->current()->of(symbol)) return *usd;
+    auto it = s.config.prices.fixed.find(symbol);
+    return it == s.config.prices.fixed.end() ? 0 : it->second;
+}
+
+// What the maker can pay of the route's paid token on the destination.
+Task<chain::U256> liquidity_of(Services& s, std::int64_t to, const std::string& token) {
+    if (to != bridge::kSolanaChainId) co_return co_await maker_liquidity(s, to, token);
+    try {
+        co_return co_await solana_of(s).maker_available(token);
+    } catch (const chain::rpc::RpcError& e) {
+        throw ApiError(ErrorKind::unavailable, "Solana cannot be reached right now", e.what());
+    }
+}
+
 Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
     if (co_await s.store.orders().paused()) {
         throw ApiError(ErrorKind::unavailable,
                        "the bridge is paused for maintenance; deposits are not taken now");
     }
-    auto liquidity = co_await maker_liquidity(s, in.request.to_chain, in.request.token);
+    if (in.request.from_chain == bridge::kSolanaChainId) solana_of(s);
+    if (in.route->cross()) {
+        in.request.from_usd = usd_of(s, in.route->token);
+        in.request.to_usd = usd_of(s, in.route->to_token);
+    }
+    auto liquidity = co_await liquidity_of(s, in.request.to_chain, in.route->paid_token());
     auto now = std::chrono::duration_cast<std::chrono::seconds>(
         std::chrono::system_clock::now().time_since_epoch());
     auto result = bridge::make_quote(s.routes, in.request, liquidity, now.count());
@@ -228,23 +261,63 @@ json::object swap_json(Services& s, std::int64_t chain_id, const DestinationSwap
                         {"executor", s.swap->deployment()->executor.lower_hex()}};
 }
 
+// dtc and receive_amount are in the paid token (receive_token, receive_decimals): the deposited
+// one, or a cross-asset route's other token, whose quote fixes receive_amount_wei at `price`.
 json::object quote_json(const bridge::QuoteRequest& q, std::int64_t channel,
                         const bridge::Quote& r) {
     auto fmt = [&](const chain::U256& v) { return v.format_units(r.decimals); };
-    return json::object{{"from_chain_id", q.from_chain},
-                        {"to_chain_id", q.to_chain},
-                        {"token", q.token},
-                        {"channel", channel},
-                        {"decimals", r.decimals},
-                        {"send_amount", fmt(r.send_amount)},
-                        {"bridge_fee", fmt(r.bridge_fee)},
-                        {"bridge_fee_bps", r.bps},
-                        {"dtc", fmt(r.dtc)},
-                        {"receive_amount", fmt(r.receive_amount)},
-                        {"min", fmt(r.min)},
-                        {"max", fmt(r.max)},
-                        {"expected_seconds", r.expected_seconds},
-                        {"expires_at", r.expires_at}};
+    auto paid = [&](const chain::U256& v) { return v.format_units(r.receive_decimals); };
+    json::object out{{"from_chain_id", q.from_chain},
+                     {"to_chain_id", q.to_chain},
+                     {"token", q.token},
+                     {"channel", channel},
+                     {"decimals", r.decimals},
+                     {"send_amount", fmt(r.send_amount)},
+                     {"bridge_fee", fmt(r.bridge_fee)},
+                     {"bridge_fee_bps", r.bps},
+                     {"dtc", paid(r.dtc)},
+                     {"receive_amount", paid(r.receive_amount)},
+                     {"receive_amount_wei", r.receive_amount.to_dec()},
+                     {"receive_token", r.receive_token},
+                     {"receive_decimals", r.receive_decimals},
+                     {"min", fmt(r.min)},
+                     {"max", fmt(r.max)},
+                     {"expected_seconds", r.expected_seconds},
+                     {"expires_at", r.expires_at}};
+    if (r.cross) {
+        out["price"] = json::object{{q.token, q.from_usd}, {r.receive_token, q.to_usd}};
+        out["price_tolerance_bps"] = r.price_tolerance_bps;
+    } else {
+        out["price"] = nullptr;
+    }
+    return out;
+}
+
+// The recipient against the destination: base58 of 32 bytes on Solana; on an EVM chain a 0x
+// address, EIP-55 checksummed when the deposit comes from Solana (its memo carries the text as
+// typed, so a mistyped case is caught before any funds move); anything the catalog lets through
+// elsewhere.
+void check_recipient(Services& s, std::int64_t from, std::int64_t to, const std::string& r) {
+    if (to == bridge::kSolanaChainId) {
+        if (!bridge::is_solana_address(r))
+            throw bad_request("'recipient' must be a Solana address (base58 of 32 bytes)");
+        return;
+    }
+    if (s.balances.is_evm_chain(to)) {
+        if (!text::is_evm_address(r))
+            throw bad_request("'recipient' is not an address on chain " + std::to_string(to));
+        if (from == bridge::kSolanaChainId) {
+            auto parsed = chain::Address::from_hex(r);
+            if (!parsed || parsed->checksum_hex() != r) {
+                throw bad_request(
+                    "'recipient' must be an EIP-55 checksummed address when bridging from "
+                    "Solana");
+            }
+        }
+        return;
+    }
+    if (!text::is_wallet_address(r))
+        throw bad_request("'recipient' is not an address on chain " + std::to_string(to));
 }
 
 Task<http::Response> quote(Services& s, http::Request& req) {
@@ -252,9 +325,15 @@ Task<http::Response> quote(Services& s, http::Request& req) {
                           chain_id_of(req.required_query("to_chain_id"), "to_chain_id"),
                           req.required_query("token"), req.required_query("amount"));
     auto channel = channel_of(s, req.query_value("channel"));
+    if (auto recipient = std::string(req.query_value("recipient")); !recipient.empty())
+        check_recipient(s, in.request.from_chain, in.request.to_chain, recipient);
     auto dst_swap =
         destination_swap(s, in, req.query_value("to_token"), req.query_value("slippage_bps"));
     auto request = in.request;
+    if (in.route->cross()) {
+        request.from_usd = usd_of(s, in.route->token);
+        request.to_usd = usd_of(s, in.route->to_token);
+    }
     auto q = co_await quote_of(s, std::move(in));
     auto body = quote_json(request, channel, q);
     json::value swap_part = nullptr;
@@ -284,19 +363,61 @@ Task<chain::U256> allowance(Services& s, std::int64_t chain_id, const chain::Add
     co_return *value;
 }
 
+// build_tx with a Solana source (docs/solana.md): the unsigned transaction (System transfer or
+// TransferChecked to the maker, and the memo), fee payer the sender, for the wallet's
+// solana:signAndSendTransaction.
+Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::string& sender_text,
+                                     const std::string& recipient, std::int64_t channel) {
+    auto& solana = solana_of(s);
+    auto sender = chain::solana::Pubkey::from_base58(sender_text);
+    if (!sender) throw bad_request("'sender' must be a Solana address (base58 of 32 bytes)");
+    if (!solana.knows_token(in.request.token))
+        throw bad_request(in.request.token + " cannot be deposited on Solana");
+    if (!in.request.amount.fits_u64())
+        throw bad_request("'amount' is more than a Solana account can hold");
+    auto request = in.request;
+    const auto* route = in.route;
+    auto q = co_await quote_of(s, std::move(in));
+    if (route->cross()) {
+        request.from_usd = usd_of(s, route->token);
+        request.to_usd = usd_of(s, route->to_token);
+    }
+    bridge::DepositMemo memo{request.to_chain, recipient, channel, std::nullopt};
+    if (q.cross) memo.quoted_out = q.receive_amount;
+    auto memo_text = bridge::format_deposit_memo(memo);
+    bridge::SolanaBridge::UnsignedDeposit tx;
+    try {
+        tx = co_await solana.deposit_transaction(*sender, request.token, request.amount.low_u64(),
+                                                 memo_text);
+    } catch (const chain::rpc::RpcError& e) {
+        throw ApiError(ErrorKind::unavailable, "Solana cannot be reached right now", e.what());
+    }
+    auto quote_body = quote_json(request, channel, q);
+    quote_body["swap"] = nullptr;
+    co_return http::envelope(json::object{{"quote", std::move(quote_body)},
+                                          {"approve", nullptr},
+                                          {"deposit", nullptr},
+                                          {"solana_tx", tx.transaction},
+                                          {"solana_memo", memo_text},
+                                          {"last_valid_block_height", tx.last_valid_block_height}});
+}
+
 Task<http::Response> build_tx(Services& s, http::Request& req) {
     auto body = req.json_object();
     auto from = chain_id_of(string_field(body, "from_chain_id"), "from_chain_id");
     auto to = chain_id_of(string_field(body, "to_chain_id"), "to_chain_id");
     auto in = quote_input(s, from, to, string_field(body, "token"), string_field(body, "amount"));
+    auto recipient = string_field(body, "recipient");
+    check_recipient(s, from, to, recipient);
+    auto channel = channel_of(s, string_field(body, "channel", false));
+    if (from == bridge::kSolanaChainId) {
+        if (!string_field(body, "to_token", false).empty())
+            throw bad_request("'to_token': a destination swap is not offered from Solana");
+        co_return co_await build_solana_tx(s, std::move(in), string_field(body, "sender"),
+                                           recipient, channel);
+    }
     auto sender = chain::Address::from_hex(string_field(body, "sender"));
     if (!sender) throw bad_request("'sender' must be an EVM address");
-    auto recipient = string_field(body, "recipient");
-    bool evm_destination = s.balances.is_evm_chain(to);
-    if (evm_destination ? !text::is_evm_address(recipient) : !text::is_wallet_address(recipient)) {
-        throw bad_request("'recipient' is not an address on chain " + std::to_string(to));
-    }
-    auto channel = channel_of(s, string_field(body, "channel", false));
     auto depositor = chain::Address::from_hex(s.catalog.contract_address("Depositor"));
     auto token_ref = s.balances.token(in.request.token, from);
     if (!depositor || !token_ref) {
@@ -308,8 +429,15 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     if (dst_swap && !text::is_evm_address(recipient))
         throw bad_request("'recipient' must be a 0x address to receive a swapped token");
     auto request = in.request;
+    bool cross = in.route->cross();
+    if (cross) {
+        request.from_usd = usd_of(s, in.route->token);
+        request.to_usd = usd_of(s, in.route->to_token);
+    }
     auto q = co_await quote_of(s, std::move(in));
     auto quote_body = quote_json(request, channel, q);
+    // A cross-asset deposit carries the amount its quote fixed (bridge/swap_intent.hpp).
+    if (cross) recipient = bridge::encode_quoted_recipient(recipient, q.receive_amount);
     json::value swap_part = nullptr;
     if (dst_swap) {
         // The deposit carries the token and the minimum in its recipient (bridge/swap_intent).

@@ -21,6 +21,10 @@ json::value order_json(const std::optional<store::Order>& found) {
                             {"min_out", o.min_out},
                             {"delivered_amount", o.delivered_amount}};
     }
+    // The token the recipient is paid in: a cross-asset route's (docs/solana.md: SOL <-> ETH,
+    // a destination token without a swap address), else the deposited one; receive_amount is in
+    // its base units.
+    bool cross = o.dst_token_address.empty() && !o.dst_token.empty();
     return json::object{{"order_key", o.order_key},
                         {"src_chain_id", o.src_chain_id},
                         {"src_tx_hash", o.src_tx_hash},
@@ -32,6 +36,9 @@ json::value order_json(const std::optional<store::Order>& found) {
                         {"decimals", o.decimals},
                         {"amount", o.amount},
                         {"receive_amount", o.receive_amount},
+                        {"receive_token", cross ? o.dst_token : o.token},
+                        {"receive_decimals", cross ? o.dst_decimals : o.decimals},
+                        {"quoted_amount", cross ? o.min_out : std::string()},
                         {"fee", o.fee},
                         {"dst_chain_id", o.dst_chain_id},
                         {"recipient", o.recipient},

@@ -31,6 +31,9 @@ class PortfolioService;
 namespace perch::price {
 class PriceSource;
 }
+namespace perch::bridge {
+class SolanaBridge;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -55,6 +58,7 @@ struct Services {
     indexer::TrackerService* tracker = nullptr;  // /tracker (chains indexed when enabled)
     portfolio::PortfolioService* portfolio = nullptr;  // /portfolio
     const price::PriceSource* prices = nullptr;        // the one USD price source
+    bridge::SolanaBridge* solana = nullptr;            // Solana as a bridge chain (docs/solana.md)
 };
 
 // One registration function per API group (one file each).

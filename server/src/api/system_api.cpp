@@ -52,6 +52,8 @@ Task<std::string> maker_balances(Services& s) {
     std::vector<metrics::Sample> samples;
     auto maker = chain::Address::from_hex(s.catalog.maker_address());
     for (const auto& [id, block] : s.maker->last_blocks()) {
+        // Solana's balances are not read through the EVM balance service (its heads are slots).
+        if (!s.balances.is_evm_chain(id)) continue;
         std::set<std::string> symbols;  // several routes may carry one token
         for (const auto& route : s.routes.routes) symbols.insert(route.token);
         std::vector<balance::TokenRef> refs;
@@ -92,7 +94,9 @@ Task<std::string> scraped_gauges(Services& s) {
         for (const auto& [id, block] : s.maker->last_blocks()) {
             auto chain = label("chain", std::to_string(id));
             heads.push_back({chain, static_cast<double>(block)});
-            auto cursor = co_await s.store.orders().cursor(id);
+            // A Solana watcher's place is a signature, not a block: it reads up to the head.
+            std::optional<store::WatchCursor> cursor;
+            if (s.balances.is_evm_chain(id)) cursor = co_await s.store.orders().cursor(id);
             auto next = cursor ? static_cast<std::uint64_t>(cursor->next_block) : block + 1;
             lag.push_back({chain, next > block ? 0.0 : static_cast<double>(block + 1 - next)});
         }

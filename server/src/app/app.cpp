@@ -27,6 +27,7 @@
 #include "http/security_headers.hpp"
 #include "http/server.hpp"
 #include "maker/maker.hpp"
+#include "maker/solana_side.hpp"
 #include "rewards/airdrop.hpp"
 #include "rewards/badge_service.hpp"
 #include "rewards/service.hpp"
@@ -264,12 +265,44 @@ indexer::IndexerOptions indexer_options(const Config& config) {
     return o;
 }
 
-// The maker, when enabled: it needs the chain profile's Depositor and chains and the key file.
+// Solana as a bridge chain: the chain profile's "solana" entry (or the config's), if any.
+std::unique_ptr<bridge::SolanaBridge> solana_bridge(const Config& config) {
+    std::optional<boost::json::value> profile;
+    if (!config.chain_profile.empty())
+        profile = read_json_file(config.chain_profile, "chain_profile");
+    auto settings = bridge::solana_bridge_settings(profile ? &*profile : nullptr, config.solana);
+    if (!settings) {
+        if (profile && profile->is_object() && profile->as_object().contains("solana"))
+            spdlog::warn("solana: the profile's solana entry names no node, maker or USDC mint");
+        return nullptr;
+    }
+    spdlog::info("solana: node {}, maker {}, USDC mint {}", settings->rpc_url,
+                 settings->maker.to_base58(), settings->usdc_mint.to_base58());
+    return std::make_unique<bridge::SolanaBridge>(
+        *settings,
+        chain::rpc::RpcOptions{.timeout = config.rpc.timeout, .attempts = config.rpc.attempts});
+}
+
+// The Solana maker key: a 32-byte ed25519 seed in hex, the operator's alone.
+chain::solana::Keypair read_solana_key(const std::string& path) {
+    check_key_file_mode(path, "solana.maker_key_file");
+    std::ifstream in(path);
+    if (!in) throw ConfigError("solana.maker_key_file: cannot read '" + path + "'");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto key = chain::solana::Keypair::from_seed_hex(text::trim(text.str()));
+    if (!key) throw ConfigError("solana.maker_key_file: '" + path + "' does not hold a seed");
+    return std::move(*key);
+}
+
+// The maker, when enabled: it needs the chain profile's Depositor and chains and the key file;
+// Solana too when the profile has a Solana node and solana.maker_key_file is set.
 std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
                                           store::Store& store, const catalog::Catalog& catalog,
                                           const bridge::RouteTable& routes,
                                           balance::BalanceService& balances,
-                                          swap::SwapService& swap) {
+                                          swap::SwapService& swap, const price::PriceSource& prices,
+                                          bridge::SolanaBridge* solana) {
     if (!config.maker.enabled) return nullptr;
     auto depositor = chain::Address::from_hex(catalog.contract_address("Depositor"));
     if (!depositor) throw ConfigError("maker: the chain profile deploys no Depositor");
@@ -285,6 +318,13 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
     auto maker =
         std::make_unique<maker::Maker>(pool.at(0), store.orders(), routes, balances, *depositor,
                                        read_maker_key(config.maker_key_file), options, &swap);
+    maker->set_prices(&prices, config.prices.fixed);
+    if (solana && !solana->settings().maker_key_file.empty()) {
+        maker->add_side(std::make_unique<maker::SolanaSide>(
+            *maker, *solana, read_solana_key(solana->settings().maker_key_file)));
+    } else if (solana) {
+        spdlog::warn("maker: Solana is not watched or paid on: solana.maker_key_file is not set");
+    }
     std::vector<std::int64_t> chain_ids;
     for (const auto& c : catalog.profile_chains()) chain_ids.push_back(c.chain_id);
     maker->start(chain_ids);
@@ -325,7 +365,8 @@ int serve(const Config& config) {
     Wiring w(config);
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
-    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances, w.swap);
+    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances, w.swap,
+                             w.prices.source(), w.solana.get());
     w.services.maker = maker.get();  // read by /api/health once the pool runs
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));
@@ -366,6 +407,7 @@ Wiring::Wiring(const Config& c)
       chains(chain_endpoints(catalog), {.timeout = c.rpc.timeout, .attempts = c.rpc.attempts}),
       balances(catalog, chains),
       routes(load_routes(c.config_dir + "/routes.json")),
+      solana(solana_bridge(c)),
       rewards_store(store::open_rewards_store(*store)),
       rewards_catalog(rewards::RewardsCatalog::load(c.config_dir)),
       rewards(*rewards_store, rewards_catalog, chains,
@@ -403,7 +445,8 @@ Wiring::Wiring(const Config& c)
                nullptr,
                &tracker,
                &portfolio,
-               &prices.source()},
+               &prices.source(),
+               solana.get()},
       dispatcher(
           api::build_router(services), http::StaticFiles(c.web_root),
           http::ClientIpResolver(c.trusted_proxies),

@@ -6,6 +6,7 @@
 #include "api/services.hpp"
 #include "balance/balances.hpp"
 #include "bridge/quote.hpp"
+#include "bridge/solana_bridge.hpp"
 #include "catalog/catalog.hpp"
 #include "chain/rpc/registry.hpp"
 #include "core/config.hpp"
@@ -45,6 +46,7 @@ struct Wiring {
     chain::rpc::ChainRegistry chains;
     balance::BalanceService balances;
     bridge::RouteTable routes;
+    std::unique_ptr<bridge::SolanaBridge> solana;  // when the profile or config names a node
     std::unique_ptr<store::RewardsStore> rewards_store;
     rewards::RewardsCatalog rewards_catalog;
     rewards::RewardsService rewards;

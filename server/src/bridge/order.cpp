@@ -4,7 +4,9 @@
 #include <array>
 #include <utility>
 
+#include "bridge/cross_price.hpp"
 #include "bridge/deposit_tx.hpp"
+#include "bridge/solana_address.hpp"
 #include "bridge/swap_intent.hpp"
 
 namespace perch::bridge {
@@ -51,7 +53,8 @@ bool is_final(OrderState state) {
 }
 
 Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
-                          const std::optional<DepositToken>& token, bool destination_is_evm) {
+                          const std::optional<DepositToken>& token, Destination destination,
+                          const CrossPrices& prices) {
     Assessment a;
     if (!token) {
         a.reason = "this token cannot be bridged";
@@ -63,19 +66,50 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
         a.reason = "the destination swap in the recipient is malformed: " + parsed.error;
         return a;
     }
-    if (destination_is_evm) {
+    auto not_an_address = [&] {
+        a.reason = "the recipient '" + deposit.recipient +
+                   "' is not an address on the destination network";
+        return a;
+    };
+    if (destination == Destination::evm) {
         auto recipient = chain::Address::from_hex(parsed.recipient);
-        if (!recipient || recipient->is_zero()) {
-            a.reason = "the recipient '" + deposit.recipient +
-                       "' is not an address on the destination network";
-            return a;
-        }
+        if (!recipient || recipient->is_zero()) return not_an_address();
     }
-    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol, deposit.amount};
+    if (destination == Destination::solana && !is_solana_address(parsed.recipient))
+        return not_an_address();
+    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
+                         deposit.amount,       prices.from_usd,      prices.to_usd};
+    const auto* route = routes.find(token->symbol, deposit.src_chain_id, deposit.dst_chain_id);
+    bool cross = route && route->cross();
+    if (cross && !parsed.quoted_out) {
+        a.reason = "the deposit does not carry the amount its quote fixed";
+        return a;
+    }
+    if (!cross && parsed.quoted_out) {
+        a.reason = "the deposit carries a quoted amount, but its route pays the same token";
+        return a;
+    }
     // Liquidity is the payer's business at payout time; here only the route's own rules apply.
     auto quote = make_quote(routes, request, ~U256(), 0);
     if (quote.refusal) {
         a.reason = quote.refusal->message;
+        return a;
+    }
+    if (cross) {
+        const auto& fair = quote.quote->receive_amount;
+        if (beyond_tolerance(*parsed.quoted_out, fair, route->price_tolerance_bps)) {
+            a.reason = "the price of " + route->token + " against " + route->to_token +
+                       " moved more than " + U256(route->price_tolerance_bps).format_units(2) +
+                       " % since the quote (it fixed " +
+                       parsed.quoted_out->format_units(route->to_decimals) + " " + route->to_token +
+                       "; today it is " + fair.format_units(route->to_decimals) + ")";
+            return a;
+        }
+        // Exactly what was quoted; the fee recorded is the bridge fee, in the deposited token
+        // (the destination's cost is inside the quoted amount).
+        a.pay = true;
+        a.receive_amount = *parsed.quoted_out;
+        a.fee = quote.quote->bridge_fee;
         return a;
     }
     a.pay = true;

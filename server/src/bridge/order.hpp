@@ -45,10 +45,29 @@ struct Assessment {
     std::string reason;  // why it is refunded; empty when paid
 };
 
+// Which kind of address the destination pays: EVM (0x, exchange deposit addresses too), Solana
+// (base58 of 32 bytes) or anything the catalog lets through (other ecosystems).
+enum class Destination { evm, solana, other };
+
+// USD prices of a cross-asset route's two tokens now (0: unknown).
+struct CrossPrices {
+    double from_usd = 0;
+    double to_usd = 0;
+};
+
 // `token`: nullopt when the deposited token has no entry in the catalog on the source chain.
-// `destination_is_evm`: recipients there must be 0x addresses (exchange deposit addresses too).
+// A cross-asset route (bridge/cross_price.hpp) pays the amount its quote fixed (the deposit
+// carries it, in the recipient's "?out=" or the Solana memo) when today's `prices` give an amount
+// within the route's tolerance of it; else the deposit is refunded with the reason.
 Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
-                          const std::optional<DepositToken>& token, bool destination_is_evm);
+                          const std::optional<DepositToken>& token, Destination destination,
+                          const CrossPrices& prices = {});
+inline Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
+                                 const std::optional<DepositToken>& token,
+                                 bool destination_is_evm) {
+    return assess_deposit(routes, deposit, token,
+                          destination_is_evm ? Destination::evm : Destination::other);
+}
 
 // EIP-1559 fee caps for the maker's transactions.
 struct Fees {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 
+#include "bridge/cross_price.hpp"
 #include "core/error.hpp"
 
 namespace perch::bridge {
@@ -49,7 +50,22 @@ Route parse_route(const json::object& r, const std::string& where) {
     route.decimals = static_cast<unsigned>(integer(r.at("decimals"), where + ".decimals"));
     for (const auto& c : r.at("chains").as_array())
         route.chains.push_back(integer(c, where + ".chains"));
-    if (route.chains.size() < 2) bad(where, "needs at least two chains");
+    if (const auto* to = r.if_contains("to_token")) {
+        if (!to->is_string() || to->as_string().empty()) bad(where, "'to_token' must be a symbol");
+        route.to_token = std::string(to->as_string());
+        route.to_decimals =
+            static_cast<unsigned>(integer(r.at("to_decimals"), where + ".to_decimals"));
+        for (const auto& c : r.at("to_chains").as_array())
+            route.to_chains.push_back(integer(c, where + ".to_chains"));
+        if (route.chains.empty() || route.to_chains.empty())
+            bad(where, "a cross-asset route needs 'chains' and 'to_chains'");
+        auto tolerance = integer(r.at("price_tolerance_bps"), where + ".price_tolerance_bps");
+        if (tolerance < 0 || tolerance > 10000)
+            bad(where, "'price_tolerance_bps' must be from 0 to 10000");
+        route.price_tolerance_bps = static_cast<std::uint32_t>(tolerance);
+    } else if (route.chains.size() < 2) {
+        bad(where, "needs at least two chains");
+    }
     route.enabled = r.at("enabled").as_bool();
     route.min = units(r.at("min"), route.decimals, where + ".min");
     route.max = units(r.at("max"), route.decimals, where + ".max");
@@ -65,9 +81,10 @@ Route parse_route(const json::object& r, const std::string& where) {
     }
     if (route.fee_tiers.empty() || route.fee_tiers.back().up_to)
         bad(where, "the last fee tier must have no bound");
-    per_chain(
-        r.at("dtc").as_object(), where + ".dtc", route.dtc, route.default_dtc,
-        [&](const json::value& v, const std::string& w) { return units(v, route.decimals, w); });
+    per_chain(r.at("dtc").as_object(), where + ".dtc", route.dtc, route.default_dtc,
+              [&](const json::value& v, const std::string& w) {
+                  return units(v, route.paid_decimals(), w);
+              });
     per_chain(r.at("expected_seconds").as_object(), where + ".expected_seconds",
               route.expected_seconds, route.default_expected_seconds,
               [&](const json::value& v, const std::string& w) {
@@ -102,7 +119,14 @@ const Route* RouteTable::find(const std::string& token, std::int64_t from, std::
         auto has = [&](std::int64_t id) {
             return std::find(r.chains.begin(), r.chains.end(), id) != r.chains.end();
         };
-        if (r.token == token && from != to && has(from) && has(to)) return &r;
+        if (r.token != token || from == to) continue;
+        if (r.cross()) {
+            if (has(from) &&
+                std::find(r.to_chains.begin(), r.to_chains.end(), to) != r.to_chains.end())
+                return &r;
+            continue;
+        }
+        if (has(from) && has(to)) return &r;
     }
     return nullptr;
 }
@@ -114,17 +138,28 @@ RouteTable parse_routes(const json::value& doc) {
     if (const auto* ttl = doc.as_object().if_contains("quote_ttl_seconds")) {
         table.quote_ttl_seconds = static_cast<std::uint32_t>(integer(*ttl, "quote_ttl_seconds"));
     }
-    const auto& routes = doc.at("routes").as_array();
-    for (std::size_t i = 0; i < routes.size(); ++i) {
-        auto where = "routes[" + std::to_string(i) + "]";
-        try {
-            table.routes.push_back(parse_route(routes[i].as_object(), where));
-        } catch (const std::out_of_range&) {
-            bad(where, "a required field is missing");
-        } catch (const std::invalid_argument&) {
-            bad(where, "a field has the wrong type");
-        } catch (const boost::system::system_error&) {
-            bad(where, "a field is missing or has the wrong type");
+    // "routes": one token among its chains; "cross_routes": one token paid in another
+    // (docs/solana.md), kept apart so readers of "routes" see same-token routes only.
+    for (const char* list : {"routes", "cross_routes"}) {
+        const auto* entries = doc.as_object().if_contains(list);
+        if (!entries) continue;
+        if (!entries->is_array()) bad(list, "must be an array");
+        const auto& routes = entries->as_array();
+        for (std::size_t i = 0; i < routes.size(); ++i) {
+            auto where = std::string(list) + "[" + std::to_string(i) + "]";
+            try {
+                if (!routes[i].is_object()) bad(where, "must be an object");
+                auto route = parse_route(routes[i].as_object(), where);
+                if (route.cross() != (std::string_view(list) == "cross_routes"))
+                    bad(where, "'to_token' belongs to cross_routes entries, and only there");
+                table.routes.push_back(std::move(route));
+            } catch (const std::out_of_range&) {
+                bad(where, "a required field is missing");
+            } catch (const std::invalid_argument&) {
+                bad(where, "a field has the wrong type");
+            } catch (const boost::system::system_error&) {
+                bad(where, "a field is missing or has the wrong type");
+            }
         }
     }
     return table;
@@ -159,6 +194,38 @@ QuoteResult make_quote(const RouteTable& table, const QuoteRequest& req, const U
     q.dtc = lookup(route->dtc, req.to_chain, route->default_dtc);
     // fee = amount × bps / 10000, rounded down; amount ≤ max keeps the product far from overflow.
     q.bridge_fee = *(*req.amount.mul(q.bps)).div(10000);
+    q.receive_token = route->paid_token();
+    q.receive_decimals = route->paid_decimals();
+    q.expected_seconds =
+        lookup(route->expected_seconds, req.from_chain, route->default_expected_seconds);
+    q.expires_at = now + table.quote_ttl_seconds;
+    if (route->cross()) {
+        // The deposit less the bridge fee, at today's prices, less the destination's cost.
+        q.cross = true;
+        q.price_tolerance_bps = route->price_tolerance_bps;
+        auto net = *req.amount.sub(q.bridge_fee);
+        auto gross =
+            convert_amount(net, route->decimals, req.from_usd, route->to_decimals, req.to_usd);
+        auto back = convert_amount(liquidity, route->to_decimals, req.to_usd, route->decimals,
+                                   req.from_usd);
+        if (!gross || !back) {
+            return refuse(
+                QuoteRefusal::Reason::no_price,
+                "there is no price for " + route->token + " or " + route->to_token + " right now");
+        }
+        q.max = std::min(route->max, *back);
+        if (*gross <= q.dtc) {
+            return refuse(QuoteRefusal::Reason::fees_exceed_amount,
+                          "the amount does not cover the fees");
+        }
+        q.receive_amount = *gross->sub(q.dtc);
+        if (q.receive_amount > liquidity) {
+            return refuse(QuoteRefusal::Reason::no_liquidity,
+                          "the destination cannot pay that much right now; at most " +
+                              liquidity.format_units(route->to_decimals) + " " + route->to_token);
+        }
+        return QuoteResult{q, std::nullopt};
+    }
     auto fees = *q.bridge_fee.add(q.dtc);
     if (fees >= req.amount) {
         return refuse(QuoteRefusal::Reason::fees_exceed_amount,
@@ -170,9 +237,6 @@ QuoteResult make_quote(const RouteTable& table, const QuoteRequest& req, const U
                       "the destination cannot pay that much right now; at most " +
                           liquidity.format_units(route->decimals) + " " + route->token);
     }
-    q.expected_seconds =
-        lookup(route->expected_seconds, req.from_chain, route->default_expected_seconds);
-    q.expires_at = now + table.quote_ttl_seconds;
     return QuoteResult{q, std::nullopt};
 }
 

@@ -33,6 +33,18 @@ struct Route {
     std::map<std::int64_t, std::uint32_t> expected_seconds;  // per source chain
     std::uint32_t default_expected_seconds = 10;
     std::optional<U256> large_from;  // deposits from this amount wait for more confirmations
+    // Cross-asset routes (docs/solana.md): deposits of `token` on `chains` are paid in `to_token`
+    // on `to_chains` (one direction), priced with the server's USD prices; the quote fixes the
+    // amount out and the maker refunds when the price moved more than `price_tolerance_bps`
+    // before payout. min, max and fee tiers are in `token`; dtc in `to_token`.
+    std::string to_token;  // empty: the same token on both sides, any direction among `chains`
+    unsigned to_decimals = 18;
+    std::vector<std::int64_t> to_chains;
+    std::uint32_t price_tolerance_bps = 0;
+
+    bool cross() const { return !to_token.empty(); }
+    const std::string& paid_token() const { return cross() ? to_token : token; }
+    unsigned paid_decimals() const { return cross() ? to_decimals : decimals; }
 };
 
 struct RouteTable {
@@ -50,16 +62,25 @@ struct QuoteRequest {
     std::int64_t to_chain = 0;
     std::string token;
     U256 amount;  // raw units of the token
+    // Cross-asset routes: USD per whole token of `token` and of the route's `to_token` (0: no
+    // price known; such a quote is refused).
+    double from_usd = 0;
+    double to_usd = 0;
 };
 
 struct Quote {
     U256 send_amount;
     U256 bridge_fee;
-    U256 dtc;
-    U256 receive_amount;
+    U256 dtc;             // in the paid token
+    U256 receive_amount;  // in the paid token
     U256 min;
     U256 max;  // the route's max, lowered to the maker's liquidity on the destination
     unsigned decimals = 18;
+    // The token paid on the destination: the deposited one, or a cross-asset route's to_token.
+    std::string receive_token;
+    unsigned receive_decimals = 18;
+    bool cross = false;
+    std::uint32_t price_tolerance_bps = 0;
     std::uint32_t bps = 0;
     std::uint32_t expected_seconds = 0;
     std::int64_t expires_at = 0;  // unix seconds
@@ -73,7 +94,8 @@ struct QuoteRefusal {
         below_min,
         above_max,
         no_liquidity,
-        fees_exceed_amount
+        fees_exceed_amount,
+        no_price
     };
     Reason reason;
     std::string message;
@@ -84,7 +106,7 @@ struct QuoteResult {
     std::optional<QuoteRefusal> refusal;
 };
 
-// `liquidity`: the maker's balance of the token on the destination chain.
+// `liquidity`: the maker's balance of the paid token on the destination chain.
 QuoteResult make_quote(const RouteTable& table, const QuoteRequest& request, const U256& liquidity,
                        std::int64_t now_seconds);
 

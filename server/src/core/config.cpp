@@ -228,6 +228,17 @@ void apply_rate_limits(std::vector<RateGroup>& groups, const json::value& v) {
     }
 }
 
+// solana: {maker_key_file, commitment, rpc_url, usdc_mint}.
+void apply_solana(SolanaSettings& s, const json::object& obj) {
+    reject_unknown_keys(obj, {"maker_key_file", "commitment", "rpc_url", "usdc_mint"}, "solana.");
+    s.maker_key_file = get_string(obj, "maker_key_file", s.maker_key_file);
+    s.commitment = get_string(obj, "commitment", s.commitment);
+    if (s.commitment != "confirmed" && s.commitment != "finalized")
+        fail("solana.commitment", "must be confirmed or finalized");
+    s.rpc_url = get_string(obj, "rpc_url", s.rpc_url);
+    s.usdc_mint = get_string(obj, "usdc_mint", s.usdc_mint);
+}
+
 void apply_file(Config& c, const json::object& obj) {
     reject_unknown_keys(obj,
                         {"host",
@@ -252,6 +263,7 @@ void apply_file(Config& c, const json::object& obj) {
                          "indexer",
                          "prices",
                          "portfolio",
+                         "solana",
                          "admin_token",
                          "social_verifier_url",
                          "checkin_chain_id"},
@@ -312,6 +324,10 @@ void apply_file(Config& c, const json::object& obj) {
         if (!portfolio->is_object()) fail("portfolio", "must be an object");
         apply_portfolio(c.portfolio, portfolio->as_object());
     }
+    if (const auto* solana = find(obj, "solana")) {
+        if (!solana->is_object()) fail("solana", "must be an object");
+        apply_solana(c.solana, solana->as_object());
+    }
 }
 
 void apply_env(Config& c, const EnvLookup& env) {
@@ -323,6 +339,7 @@ void apply_env(Config& c, const EnvLookup& env) {
     if (auto v = env("PERCH_DATABASE_URL")) c.database_url = *v;
     if (auto v = env("PERCH_CHAIN_PROFILE")) c.chain_profile = *v;
     if (auto v = env("PERCH_MAKER_KEY_FILE")) c.maker_key_file = *v;
+    if (auto v = env("PERCH_SOLANA_MAKER_KEY_FILE")) c.solana.maker_key_file = *v;
     if (auto v = env("PERCH_BADGE_SIGNER_KEY_FILE")) c.badge_signer_key_file = *v;
     if (auto v = env("PERCH_FAUCET_KEY_FILE")) c.faucet_key_file = *v;
     if (auto v = env("PERCH_TRUSTED_PROXIES")) c.trusted_proxies = text::split(*v, ',');

@@ -80,7 +80,8 @@ struct RpcSettings {
 struct PriceSettings {
     std::string source = "fixed";  // fixed | pools | http
     std::map<std::string, double> fixed{{"ETH", 3000.0}, {"WETH", 3000.0}, {"USDC", 1.0},
-                                        {"USDT", 1.0},   {"DAI", 1.0},     {"WBTC", 60000.0}};
+                                        {"USDT", 1.0},   {"DAI", 1.0},     {"WBTC", 60000.0},
+                                        {"SOL", 150.0}};
     std::chrono::milliseconds refresh{5000};
     std::string url;                         // http: the feed ({"ETH": 3000.1, ...})
     std::int64_t stale_after_seconds = 300;  // http: older tables are not shown
@@ -91,6 +92,16 @@ struct PortfolioSettings {
     std::int64_t max_watched = 10000;  // addresses; a new one beyond this is not watched
     std::int64_t expire_days = 30;     // unwatched after this many days without a visit
     std::chrono::milliseconds snapshot_every{60000};  // how often the job looks for due ones
+};
+
+// Solana as a bridge chain (docs/solana.md). The node's URL and the USDC mint come from the chain
+// profile's "solana" entry (the devnet writes it) unless set here; the maker watches and pays on
+// Solana when it runs and maker_key_file is set (a 32-byte ed25519 seed in hex, 0600).
+struct SolanaSettings {
+    std::string maker_key_file;
+    std::string commitment = "finalized";  // what deposits and payouts wait for
+    std::string rpc_url;                   // empty: the profile's
+    std::string usdc_mint;                 // empty: the profile's
 };
 
 struct Config {
@@ -116,6 +127,7 @@ struct Config {
     IndexerSettings indexer;
     PriceSettings prices;
     PortfolioSettings portfolio;
+    SolanaSettings solana;
     // Rewards: the admin API's token (empty: closed), the social-task verifier's base URL (empty:
     // social tasks unavailable), the default check-in chain.
     std::string admin_token;

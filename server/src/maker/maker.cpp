@@ -15,6 +15,8 @@
 #include <csignal>
 #include <random>
 
+#include "maker/evm_side.hpp"
+
 namespace perch::maker {
 namespace asio = boost::asio;
 
@@ -56,7 +58,29 @@ void Wakeup::notify() {
     timer_.cancel();
 }
 
-void Maker::start(const std::vector<std::int64_t>& chain_ids) {
+void Maker::add_side(std::unique_ptr<ChainSide> side) {
+    auto id = side->chain_id();
+    sides_[id] = std::move(side);
+}
+
+void Maker::wake_payer(std::int64_t chain_id) {
+    if (auto it = pay_wake_.find(chain_id); it != pay_wake_.end()) it->second->notify();
+}
+
+void Maker::start(const std::vector<std::int64_t>& evm_chain_ids) {
+    // The EVM chains get the EVM side; a chain without a reachable RPC is neither watched nor
+    // paid on (said once here).
+    for (auto id : evm_chain_ids) {
+        if (sides_.count(id)) continue;
+        if (auto* rpc = balances_.rpc(id)) {
+            sides_[id] = std::make_unique<EvmSide>(*this, id, *rpc);
+        } else {
+            spdlog::warn("maker: no watcher for chain {}: {}", id,
+                         balances_.unreachable_reason(id));
+        }
+    }
+    std::vector<std::int64_t> chain_ids;
+    for (const auto& [id, side] : sides_) chain_ids.push_back(id);
     chains_.insert(chain_ids.begin(), chain_ids.end());
     lease_wake_ = std::make_unique<Wakeup>(ctx_.get_executor());
     lease_done_ = lease_ended_.get_future();
@@ -83,10 +107,10 @@ void Maker::start(const std::vector<std::int64_t>& chain_ids) {
                 spdlog::error("maker: loop of chain {} ended: {}", id, ex.what());
             }
         };
-        asio::co_spawn(ctx_, watch_loop(id), on_error);
-        asio::co_spawn(ctx_, pay_loop(id), on_error);
+        asio::co_spawn(ctx_, watch_loop(id, *sides_.at(id)), on_error);
+        asio::co_spawn(ctx_, pay_loop(id, *sides_.at(id)), on_error);
         // New heads pushed over a WebSocket where the node offers one; polling covers the rest.
-        auto* rpc = balances_.rpc(id);
+        auto* rpc = balances_.is_evm_chain(id) ? balances_.rpc(id) : nullptr;
         if (!options_.head_feed || !rpc || rpc->urls().empty()) continue;
         auto feed = std::make_unique<chain::rpc::HeadFeed>(
             rpc->urls().front(), [this, id](const chain::rpc::Head& h) { on_head(id, h); });
@@ -171,6 +195,7 @@ void Maker::elect(const store::Lease& lease) {
     held_.clear();
     refusals_.clear();
     last_broadcast_.clear();
+    for (auto& [id, side] : sides_) side->forget();
     lease_ = lease;
     leading_ = true;
     spdlog::info("maker: this instance ({}) leads, lease {}", holder_, lease.token);

@@ -23,7 +23,9 @@
 #include "chain/rpc/head_feed.hpp"
 #include "chain/signer.hpp"
 #include "core/config.hpp"
+#include "maker/chain_side.hpp"
 #include "maker/reaction.hpp"
+#include "price/price_source.hpp"
 #include "store/orders.hpp"
 #include "swap/service.hpp"
 
@@ -70,6 +72,17 @@ class Wakeup {
     bool pending_ = false;
 };
 
+// The token an order is paid in: a cross-asset route's (dst_token without a swap address), else
+// the deposited one.
+inline const std::string& paid_token(const store::Order& o) {
+    return o.dst_token_address.empty() && !o.dst_token.empty() ? o.dst_token : o.token;
+}
+
+// Marks an order of a cross-asset route (bridge/cross_price.hpp): the token it is paid in and
+// the amount its quote fixed (kept in min_out, with no swap token address).
+void mark_cross(store::Order& o, const bridge::Route* route,
+                const std::optional<chain::U256>& quoted_out);
+
 // Whether a lease holder ("host:pid:random") is a process of this host that no longer exists.
 bool holder_gone(const std::string& holder);
 
@@ -80,7 +93,11 @@ class Maker {
           balance::BalanceService& balances, chain::Address depositor, chain::PrivateKey key,
           MakerOptions options, swap::SwapService* swap = nullptr);
 
-    // Starts a watcher and a payer for each chain; the loops end when stop() is called.
+    // A chain of another ecosystem (e.g. Solana, maker/solana_side.hpp), watched and paid like
+    // the EVM ones; added before start(), which runs its loops with theirs.
+    void add_side(std::unique_ptr<ChainSide> side);
+    // Starts a watcher and a payer for each chain (EVM ones here, and those added); the loops end
+    // when stop() is called.
     void start(const std::vector<std::int64_t>& chain_ids);
     void stop();
     const chain::Address& address() const { return address_; }
@@ -93,13 +110,37 @@ class Maker {
     // call from any thread.
     std::map<std::int64_t, std::uint64_t> last_blocks() const;
 
+    // For the chain sides: the store, the routes, the lease while leading (nullopt otherwise), the
+    // deposit's fate once confirmed, and waking a destination's payer.
+    store::OrderStore& orders() { return orders_; }
+    const bridge::RouteTable& routes() const { return routes_; }
+    balance::BalanceService& balances() { return balances_; }
+    const std::optional<store::Lease>& lease() const { return lease_; }
+    // The transition of a confirming order whose deposit is final: queued with its amounts, or
+    // refunding with the reason (`to` is empty when a dropped order is not this function's).
+    store::Transition assess(const store::Order& o) const;
+    void wake_payer(std::int64_t chain_id);
+    // The USD prices the cross-asset routes are priced with (null: none; they refund), and the
+    // configured table for the symbols the source does not price (e.g. SOL beside pool prices).
+    void set_prices(const price::PriceSource* prices, std::map<std::string, double> fixed = {}) {
+        prices_ = prices;
+        fixed_prices_ = std::move(fixed);
+    }
+    // USD per whole `symbol` now (0: unknown).
+    double usd_of(const std::string& symbol) const;
+    const MakerOptions& options() const { return options_; }
+    // A side that reads its head itself (Solana: the slot at its commitment) publishes it here.
+    void note_head(std::int64_t chain_id, std::uint64_t number) { publish_head(chain_id, number); }
+    bool chain_served(std::int64_t chain_id) const { return chains_.count(chain_id) > 0; }
+
   private:
+    friend class EvmSide;
     // Takes or renews the lease every lease_renew; elect() and depose() switch the loops.
     Task<void> lease_loop();
     void elect(const store::Lease& lease);
     void depose();
 
-    Task<void> watch_loop(std::int64_t chain_id);
+    Task<void> watch_loop(std::int64_t chain_id, ChainSide& side);
     Task<void> watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
     Task<void> confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::uint64_t head,
                        std::map<std::int64_t, std::string> known_hashes,
@@ -119,7 +160,8 @@ class Maker {
         std::string message;  // the node's latest answer
     };
 
-    Task<void> pay_loop(std::int64_t chain_id);
+    Task<void> pay_loop(std::int64_t chain_id, ChainSide& side);
+    Task<void> evm_pay_round(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
     Task<void> sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                         bool allow_prepared = true);
     // The chain's fees, read again when older than `max_age`.
@@ -176,7 +218,10 @@ class Maker {
     std::unique_ptr<Wakeup> lease_wake_;
     std::promise<void> lease_ended_;  // set when the lease loop has handed the lease back
     std::future<void> lease_done_;
-    std::set<std::int64_t> chains_;                      // the chains it watches and pays on
+    std::set<std::int64_t> chains_;                             // the chains it watches and pays on
+    std::map<std::int64_t, std::unique_ptr<ChainSide>> sides_;  // by chain
+    const price::PriceSource* prices_ = nullptr;
+    std::map<std::string, double> fixed_prices_;
     std::map<std::int64_t, std::uint64_t> nonce_floor_;  // per chain, from the node at start
     std::map<std::string, std::chrono::steady_clock::time_point> last_broadcast_;
     std::map<std::int64_t, Refusals> refusals_;  // by maker transaction id

@@ -114,9 +114,7 @@ Task<void> Maker::prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     co_await held_balances(chain_id, refs, false, from_prepared);
 }
 
-Task<void> Maker::pay_loop(std::int64_t chain_id) {
-    auto* rpc = balances_.rpc(chain_id);
-    if (!rpc) co_return;
+Task<void> Maker::pay_loop(std::int64_t chain_id, ChainSide& side) {
     int failures = 0;
     bool woken = false;
     while (!stopping_) {
@@ -125,19 +123,7 @@ Task<void> Maker::pay_loop(std::int64_t chain_id) {
             continue;
         }
         try {
-            if (!nonce_floor_.count(chain_id)) {
-                // The node's pending count is the floor: nonces used before this database existed
-                // are never reused. Then everything stored but unmined is sent again.
-                nonce_floor_[chain_id] =
-                    co_await Eth(*rpc).get_transaction_count(address_, "pending");
-            }
-            // Woken for a fresh payout: sign and send it first, follow receipts after.
-            if (!woken) co_await follow_pending(chain_id, *rpc);
-            paused_ = co_await orders_.paused();
-            if (!paused_) co_await sign_new(chain_id, *rpc);
-            if (woken) co_await follow_pending(chain_id, *rpc);
-            // Prepared before the next deposit needs them.
-            co_await prepare(chain_id, *rpc);
+            co_await side.pay_round(woken);
             failures = 0;
         } catch (const store::LeaseLost& e) {
             spdlog::warn("maker: payer of chain {} stops: {}", chain_id, e.what());
@@ -147,6 +133,21 @@ Task<void> Maker::pay_loop(std::int64_t chain_id) {
         }
         woken = co_await pay_wake_.at(chain_id)->wait(options_.poll);
     }
+}
+
+Task<void> Maker::evm_pay_round(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken) {
+    if (!nonce_floor_.count(chain_id)) {
+        // The node's pending count is the floor: nonces used before this database existed are
+        // never reused. Then everything stored but unmined is sent again.
+        nonce_floor_[chain_id] = co_await Eth(rpc).get_transaction_count(address_, "pending");
+    }
+    // Woken for a fresh payout: sign and send it first, follow receipts after.
+    if (!woken) co_await follow_pending(chain_id, rpc);
+    paused_ = co_await orders_.paused();
+    if (!paused_) co_await sign_new(chain_id, rpc);
+    if (woken) co_await follow_pending(chain_id, rpc);
+    // Prepared before the next deposit needs them.
+    co_await prepare(chain_id, rpc);
 }
 
 void Maker::record_reactions(std::int64_t chain_id, const std::vector<store::MakerTx>& stored) {
@@ -227,7 +228,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
     // What the maker holds of each token involved, spent down as plans are made.
     std::map<std::string, balance::TokenRef> refs;
     for (const auto& o : payouts)
-        if (auto r = balances_.token(o.token, chain_id)) refs[r->address] = *r;
+        if (auto r = balances_.token(paid_token(o), chain_id)) refs[r->address] = *r;
     for (const auto& o : refunds) {
         auto token = chain::Address::from_hex(o.token_address);
         if (token)
@@ -284,7 +285,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         plans.push_back({o.id, std::move(kind), o.state, std::move(sign_at)});
     };
     for (const auto& o : payouts) {
-        auto ref = balances_.token(o.token, chain_id);
+        auto ref = balances_.token(paid_token(o), chain_id);
         auto recipient = chain::Address::from_hex(o.recipient);
         auto amount = U256::from_dec(o.receive_amount);
         if (!o.dst_token_address.empty() && ref && amount) {
@@ -310,9 +311,10 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
             continue;
         }
         if (!ref || !recipient || !amount) {
-            moves.push_back({o.id, "queued", "refunding",
-                             o.token + " cannot be paid out on chain " + std::to_string(chain_id),
-                             std::nullopt, std::nullopt});
+            moves.push_back(
+                {o.id, "queued", "refunding",
+                 paid_token(o) + " cannot be paid out on chain " + std::to_string(chain_id),
+                 std::nullopt, std::nullopt});
             continue;
         }
         auto token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);

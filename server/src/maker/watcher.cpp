@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 #include <set>
 
+#include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/rpc/eth.hpp"
 #include "maker/maker.hpp"
@@ -28,6 +29,17 @@ std::string block_hash_of(const json::value& block) {
 }
 
 }  // namespace
+
+void mark_cross(store::Order& o, const bridge::Route* route,
+                const std::optional<chain::U256>& quoted_out) {
+    // A cross-asset order: the token it is paid in and the amount its quote fixed (min_out,
+    // without a swap token). A quoted amount on another route is kept so assess() refunds it.
+    if (quoted_out) o.min_out = quoted_out->to_dec();
+    if (route && route->cross()) {
+        o.dst_token = route->to_token;
+        o.dst_decimals = static_cast<int>(route->to_decimals);
+    }
+}
 
 store::Order Maker::order_of(const bridge::Deposit& d) const {
     store::Order o;
@@ -61,10 +73,64 @@ store::Order Maker::order_of(const bridge::Deposit& d) const {
         o.decimals = static_cast<int>(token->decimals);
         const auto* route = routes_.find(token->symbol, d.src_chain_id, d.dst_chain_id);
         if (route && route->large_from) large_from = *route->large_from;
+        mark_cross(o, route, parsed.quoted_out);
+    } else if (parsed.quoted_out) {
+        o.min_out = parsed.quoted_out->to_dec();
     }
     o.confirmations =
         static_cast<int>(confirmations_for(options_, d.src_chain_id, d.amount, large_from));
     return o;
+}
+
+store::Transition Maker::assess(const store::Order& o) const {
+    store::Transition t{o.id, o.state, "", "", std::nullopt, std::nullopt};
+    bridge::Deposit d;
+    d.src_chain_id = o.src_chain_id;
+    d.dst_chain_id = o.dst_chain_id;
+    d.recipient = o.recipient;
+    // A cross-asset order keeps the amount its quote fixed in min_out, with no swap token.
+    if (o.dst_token_address.empty() && !o.min_out.empty())
+        d.recipient =
+            bridge::encode_quoted_recipient(o.recipient, *chain::U256::from_dec(o.min_out));
+    d.amount = *chain::U256::from_dec(o.amount);
+    std::optional<bridge::DepositToken> token;
+    if (!o.token.empty()) token = bridge::DepositToken{o.token, static_cast<unsigned>(o.decimals)};
+    auto destination = balances_.is_evm_chain(o.dst_chain_id)     ? bridge::Destination::evm
+                       : o.dst_chain_id == bridge::kSolanaChainId ? bridge::Destination::solana
+                                                                  : bridge::Destination::other;
+    bridge::CrossPrices prices;
+    if (const auto* route =
+            token ? routes_.find(token->symbol, o.src_chain_id, o.dst_chain_id) : nullptr;
+        route && route->cross()) {
+        prices.from_usd = usd_of(route->token);
+        prices.to_usd = usd_of(route->to_token);
+    }
+    auto verdict = bridge::assess_deposit(routes_, d, token, destination, prices);
+    if (verdict.pay && !chains_.count(o.dst_chain_id)) {
+        verdict.pay = false;
+        verdict.reason = "the bridge does not pay out on chain " + std::to_string(o.dst_chain_id) +
+                         " at the moment";
+    }
+    if (verdict.pay && !o.dst_token_address.empty()) {
+        verdict.reason = swap_refusal(o);
+        verdict.pay = verdict.reason.empty();
+    }
+    if (verdict.pay) {
+        t.to = "queued";
+        t.receive_amount = verdict.receive_amount.to_dec();
+        t.fee = verdict.fee.to_dec();
+    } else {
+        t.to = "refunding";
+        t.reason = verdict.reason;
+    }
+    return t;
+}
+
+double Maker::usd_of(const std::string& symbol) const {
+    if (prices_)
+        if (auto usd = prices_->current()->of(symbol)) return *usd;
+    auto it = fixed_prices_.find(symbol);
+    return it == fixed_prices_.end() ? 0 : it->second;
 }
 
 std::string Maker::swap_refusal(const store::Order& o) const {
@@ -77,13 +143,7 @@ std::string Maker::swap_refusal(const store::Order& o) const {
     return swap_order_refusal(o.dst_chain_id, deployment, dst_token, route_token);
 }
 
-Task<void> Maker::watch_loop(std::int64_t chain_id) {
-    auto* rpc = balances_.rpc(chain_id);
-    if (!rpc) {
-        spdlog::warn("maker: no watcher for chain {}: {}", chain_id,
-                     balances_.unreachable_reason(chain_id));
-        co_return;
-    }
+Task<void> Maker::watch_loop(std::int64_t chain_id, ChainSide& side) {
     int failures = 0;
     bool woken = false;
     while (!stopping_) {
@@ -92,7 +152,7 @@ Task<void> Maker::watch_loop(std::int64_t chain_id) {
             continue;
         }
         try {
-            co_await watch_once(chain_id, *rpc, woken);
+            co_await side.watch_round(woken);
             failures = 0;
         } catch (const std::exception& e) {
             // A node that is down is retried every poll; logged once per outage, not per poll.
@@ -227,34 +287,10 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
                 "the deposit's block was replaced in a chain reorganisation, so the deposit no "
                 "longer exists; nothing was taken and nothing is owed";
         } else {
-            bridge::Deposit d;
-            d.src_chain_id = o.src_chain_id;
-            d.dst_chain_id = o.dst_chain_id;
-            d.recipient = o.recipient;
-            d.amount = *chain::U256::from_dec(o.amount);
-            std::optional<bridge::DepositToken> token;
-            if (!o.token.empty())
-                token = bridge::DepositToken{o.token, static_cast<unsigned>(o.decimals)};
-            auto verdict =
-                bridge::assess_deposit(routes_, d, token, balances_.is_evm_chain(o.dst_chain_id));
-            if (verdict.pay && !chains_.count(o.dst_chain_id)) {
-                verdict.pay = false;
-                verdict.reason = "the bridge does not pay out on chain " +
-                                 std::to_string(o.dst_chain_id) + " at the moment";
-            }
-            if (verdict.pay && !o.dst_token_address.empty()) {
-                verdict.reason = swap_refusal(o);
-                verdict.pay = verdict.reason.empty();
-            }
-            if (verdict.pay) {
-                t.to = "queued";
+            t = assess(o);
+            if (t.to == "queued") {
                 queued_to.insert(o.dst_chain_id);
                 ready_at_[o.id] = seen_at;
-                t.receive_amount = verdict.receive_amount.to_dec();
-                t.fee = verdict.fee.to_dec();
-            } else {
-                t.to = "refunding";
-                t.reason = verdict.reason;
             }
         }
         co_await orders_.transition(std::move(t));

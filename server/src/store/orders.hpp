@@ -63,6 +63,8 @@ struct WatchCursor {
     std::int64_t next_block = 0;
     std::string last_hash;         // hash of block next_block − 1 when it was read
     std::int64_t floor_block = 0;  // where this database's watcher started; rewinds stop here
+    // A watcher whose place is not a block (Solana: the newest signature read per address).
+    std::string position;
 };
 
 // A state change guarded by the state the caller saw (compare-and-set): false when the order
@@ -80,9 +82,10 @@ struct Transition {
 // stays refunding). `sign(nonce)` runs inside the database transaction and returns the signed raw
 // transaction and its hash; it must not block.
 struct SignedTx {
-    std::string raw_tx;   // 0x-hex
-    std::string tx_hash;  // 0x-hex
+    std::string raw_tx;   // 0x-hex (Solana: base64 wire bytes)
+    std::string tx_hash;  // 0x-hex (Solana: the signature, base58)
     std::string max_fee_per_gas;
+    std::int64_t valid_until = 0;  // Solana: the blockhash's lastValidBlockHeight
 };
 struct TxPlan {
     std::int64_t order_id = 0;
@@ -97,6 +100,9 @@ struct Attempt {
     std::string max_fee_per_gas;
     std::int64_t created_at = 0;
     bool filler = false;  // a 0-value transfer to the maker that cancels the nonce (void_tx)
+    // Solana: the block height after which this version can never land (its blockhash's
+    // lastValidBlockHeight); 0 for EVM transactions.
+    std::int64_t valid_until = 0;
 };
 
 struct MakerTx {
@@ -135,7 +141,7 @@ struct BridgeLeg {
 };
 
 struct HistoryQuery {
-    std::string address;  // lower-case 0x; empty: any
+    std::string address;  // lower-case 0x, or a Solana address as it is; empty: any
     std::optional<std::int64_t> channel;
     int page = 1;
     int size = 10;

@@ -92,13 +92,13 @@ bool move_order(Connection& c, std::int64_t order_id, const std::string& from,
 
 std::vector<Attempt> attempts_of(Connection& c, std::int64_t maker_tx_id) {
     auto& s = c.prepared(
-        "SELECT tx_hash, raw_tx, max_fee_per_gas, created_at, filler FROM maker_tx_attempts "
-        "WHERE maker_tx_id = ? ORDER BY id");
+        "SELECT tx_hash, raw_tx, max_fee_per_gas, created_at, filler, valid_until FROM "
+        "maker_tx_attempts WHERE maker_tx_id = ? ORDER BY id");
     s.bind(1, maker_tx_id);
     std::vector<Attempt> out;
     while (s.step()) {
         out.push_back({s.column_text(0), s.column_text(1), s.column_text(2), s.column_int(3),
-                       s.column_int(4) != 0});
+                       s.column_int(4) != 0, s.column_int(5)});
     }
     s.reset();
     return out;
@@ -107,13 +107,14 @@ std::vector<Attempt> attempts_of(Connection& c, std::int64_t maker_tx_id) {
 void insert_attempt(Connection& c, std::int64_t maker_tx_id, const Attempt& a) {
     c.prepared(
          "INSERT INTO maker_tx_attempts (maker_tx_id, tx_hash, raw_tx, max_fee_per_gas, "
-         "created_at, filler) VALUES (?, ?, ?, ?, ?, ?)")
+         "created_at, filler, valid_until) VALUES (?, ?, ?, ?, ?, ?, ?)")
         .bind(1, maker_tx_id)
         .bind(2, a.tx_hash)
         .bind(3, a.raw_tx)
         .bind(4, a.max_fee_per_gas)
         .bind(5, a.created_at)
         .bind(6, static_cast<std::int64_t>(a.filler ? 1 : 0))
+        .bind(7, a.valid_until)
         .step();
 }
 
@@ -161,7 +162,8 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
     auto id = insert.column_int(0);
     insert.reset();  // a RETURNING statement left on its row would hold the write open
     out = MakerTx{id, plan.order_id, plan.kind, chain_id, nonce, now, {}};
-    Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas, now};
+    Attempt attempt{signed_tx.tx_hash,    signed_tx.raw_tx, signed_tx.max_fee_per_gas, now, false,
+                    signed_tx.valid_until};
     insert_attempt(c, out.id, attempt);
     out.attempts.push_back(std::move(attempt));
     return true;
@@ -230,14 +232,15 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
         }
         c.prepared(
              "INSERT INTO watch_cursors (chain_id, next_block, last_hash, updated_at, "
-             "floor_block) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO UPDATE SET "
-             "next_block = excluded.next_block, last_hash = excluded.last_hash, updated_at = "
-             "excluded.updated_at")
+             "floor_block, position) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO UPDATE "
+             "SET next_block = excluded.next_block, last_hash = excluded.last_hash, updated_at = "
+             "excluded.updated_at, position = excluded.position")
             .bind(1, chain_id)
             .bind(2, cursor.next_block)
             .bind(3, cursor.last_hash)
             .bind(4, now)
             .bind(5, cursor.floor_block)
+            .bind(6, cursor.position)
             .step();
         tx.commit();
     };
@@ -248,10 +251,12 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
 Task<std::optional<WatchCursor>> SqlOrders::cursor(std::int64_t chain_id) {
     auto read = [chain_id](Connection& c) -> std::optional<WatchCursor> {
         auto& s = c.prepared(
-            "SELECT next_block, last_hash, floor_block FROM watch_cursors WHERE chain_id = ?");
+            "SELECT next_block, last_hash, floor_block, position FROM watch_cursors WHERE "
+            "chain_id = ?");
         s.bind(1, chain_id);
         std::optional<WatchCursor> out;
-        if (s.step()) out = WatchCursor{s.column_int(0), s.column_text(1), s.column_int(2)};
+        if (s.step())
+            out = WatchCursor{s.column_int(0), s.column_text(1), s.column_int(2), s.column_text(3)};
         s.reset();
         return out;
     };
@@ -529,7 +534,7 @@ Task<HistoryPage> SqlOrders::history(HistoryQuery q) {
         if (!q.address.empty())
             where =
                 "id IN (SELECT id FROM bridge_orders WHERE sender = ? UNION ALL SELECT id FROM "
-                "bridge_orders WHERE lower(recipient) = ?)";
+                "bridge_orders WHERE lower(recipient) = lower(?))";
         if (q.channel) where += (where.empty() ? "" : " AND ") + std::string("channel = ?");
         if (!where.empty()) where = "WHERE " + where;
         auto bind = [&](Statement& s) {
@@ -591,18 +596,21 @@ Task<std::vector<BridgeLeg>> SqlOrders::bridge_legs(std::vector<std::string> add
             }
             deposits.reset();
         }
-        // A swap payout delivered its destination token; a plain one the order's token.
+        // A swap payout delivered its destination token; a cross-asset one (a destination token
+        // without a swap address) paid its receive amount in that token; a plain one the order's.
         auto& payouts = c.prepared(
             "SELECT dst_chain_id, token, decimals, receive_amount, dst_token, dst_decimals, "
-            "delivered_amount FROM bridge_orders WHERE lower(recipient) = ? AND state = "
-            "'completed' ORDER BY id");
+            "delivered_amount, dst_token_address FROM bridge_orders WHERE lower(recipient) = ? "
+            "AND state = 'completed' ORDER BY id");
         for (const auto& a : addresses) {
             payouts.bind(1, a);
             while (payouts.step()) {
                 bool swapped = !payouts.column_text(6).empty();
+                bool cross =
+                    !swapped && payouts.column_text(7).empty() && !payouts.column_text(4).empty();
                 out.push_back({a, payouts.column_int(0), false,
-                               payouts.column_text(swapped ? 4 : 1),
-                               static_cast<int>(payouts.column_int(swapped ? 5 : 2)),
+                               payouts.column_text(swapped || cross ? 4 : 1),
+                               static_cast<int>(payouts.column_int(swapped || cross ? 5 : 2)),
                                payouts.column_text(swapped ? 6 : 3)});
             }
             payouts.reset();
