@@ -3,114 +3,26 @@
 // to finalized and read back with getTransaction; then the node's error answers as typed errors.
 #include <gtest/gtest.h>
 
-#include <boost/asio/steady_timer.hpp>
-#include <boost/asio/this_coro.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <boost/json.hpp>
-#include <chrono>
-#include <fstream>
-#include <sstream>
 
 #include "chain/solana/instructions.hpp"
 #include "chain/solana/keypair.hpp"
 #include "chain/solana/message.hpp"
 #include "chain/solana/rpc.hpp"
 #include "devnet.hpp"
+#include "solana_devnet.hpp"
 
 using namespace perch::chain;
 using namespace perch::chain::solana;
 using perch::Task;
 using perch::chain::rpc::RpcClient;
 using perch::chain::rpc::RpcError;
+using perch::testing::devnet_solana_key;
 using perch::testing::run_task;
+using perch::testing::send_and_finalize;
 namespace json = boost::json;
 
 namespace {
-
-struct SolanaDevnet {
-    std::string rpc_url;
-    Pubkey usdc_mint;
-    std::uint8_t usdc_decimals = 6;
-    std::vector<Pubkey> users;
-    std::uint64_t finalize_depth = 0;
-};
-
-std::optional<SolanaDevnet> solana_devnet(const std::string& state_path) {
-    std::ifstream in(state_path);
-    std::stringstream buf;
-    buf << in.rdbuf();
-    auto doc = json::parse(buf.str()).as_object();
-    const auto* s = doc.if_contains("solana");
-    if (!s || !s->is_object()) return std::nullopt;
-    const auto& o = s->as_object();
-    SolanaDevnet d;
-    d.rpc_url = std::string(o.at("rpc_url").as_string());
-    d.usdc_mint = Pubkey::from_base58(o.at("usdc_mint").as_string()).value();
-    d.usdc_decimals = static_cast<std::uint8_t>(o.at("usdc_decimals").to_number<int>());
-    for (const auto& u : o.at("users").as_array())
-        d.users.push_back(Pubkey::from_base58(u.as_string()).value());
-    d.finalize_depth = o.at("finalize_depth").to_number<std::uint64_t>();
-    return d;
-}
-
-#define PERCH_REQUIRE_SOLANA(var)                                                        \
-    PERCH_REQUIRE_DEVNET(devnet_for_##var);                                              \
-    auto var##_opt = solana_devnet(devnet_for_##var.state_path);                         \
-    if (!var##_opt) GTEST_SKIP() << "the test devnet has no Solana node (state.solana)"; \
-    const auto& var = *var##_opt
-
-// The devnet's key derivation (docs/solana.md): seed = sha256("perch devnet solana " + name).
-Keypair devnet_key(const std::string& name) {
-    return Keypair::from_seed(sha256(as_bytes("perch devnet solana " + name))).value();
-}
-
-Task<void> sleep_ms(int ms) {
-    boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor,
-                                    std::chrono::milliseconds(ms));
-    co_await timer.async_wait(boost::asio::use_awaitable);
-}
-
-struct Sent {
-    std::string signature;
-    std::uint64_t last_valid_block_height = 0;
-    std::vector<Commitment> seen;  // each status the signature went through, in order
-    FetchedTransaction fetched;
-};
-
-// Builds, signs and sends; follows the signature to finalized; reads it back.
-Task<Sent> send_and_finalize(SolanaRpc& sol, const Keypair& payer,
-                             std::vector<Instruction> instructions, MessageVersion version) {
-    auto blockhash = co_await sol.get_latest_blockhash(Commitment::confirmed);
-    auto message = compile_message(payer.pubkey(), instructions, blockhash.blockhash, version);
-    if (!message) throw std::runtime_error(message.error().message);
-    auto tx = unsigned_transaction(std::move(*message));
-    std::vector<const Keypair*> keys{&payer};
-    if (auto signed_ok = sign_transaction(tx, keys); !signed_ok)
-        throw std::runtime_error(signed_ok.error().message);
-    Sent sent;
-    sent.last_valid_block_height = blockhash.last_valid_block_height;
-    sent.signature = co_await sol.send_transaction(serialize_transaction(tx));
-    if (sent.signature != tx.id()) throw std::runtime_error("the node answered another signature");
-    std::vector<std::string> asked{sent.signature};
-    for (int i = 0; i < 300; ++i) {  // 30 s
-        auto statuses = co_await sol.get_signature_statuses(asked);
-        if (statuses.at(0) && statuses[0]->confirmation_status) {
-            if (statuses[0]->failed())
-                throw std::runtime_error("landed with an error: " +
-                                         json::serialize(statuses[0]->err));
-            auto c = *statuses[0]->confirmation_status;
-            if (sent.seen.empty() || sent.seen.back() != c) sent.seen.push_back(c);
-            if (c == Commitment::finalized) break;
-        }
-        co_await sleep_ms(100);
-    }
-    if (sent.seen.empty() || sent.seen.back() != Commitment::finalized)
-        throw std::runtime_error("not finalized within 30 s");
-    auto fetched = co_await sol.get_transaction(sent.signature, Commitment::finalized);
-    if (!fetched) throw std::runtime_error("getTransaction found no finalized transaction");
-    sent.fetched = std::move(*fetched);
-    co_return sent;
-}
 
 std::size_t index_of(const std::vector<Pubkey>& keys, const Pubkey& key) {
     for (std::size_t i = 0; i < keys.size(); ++i)
@@ -131,7 +43,7 @@ TEST(SolanaRpc, SolTransferWithMemoFinalizesAndReadsBack) {
     PERCH_REQUIRE_SOLANA(devnet);
     RpcClient client({devnet.rpc_url});
     SolanaRpc sol(client);
-    auto payer = devnet_key("user-7");
+    auto payer = devnet_solana_key("user-7");
     ASSERT_EQ(payer.pubkey(), devnet.users.at(7));  // the node's derivation is ours
     auto recipient = Keypair::generate().pubkey();  // a fresh account: created by the transfer
     const std::uint64_t lamports = 12'345'678;
@@ -181,7 +93,7 @@ TEST(SolanaRpc, UsdcTransferCheckedCreatesTheAtaV0) {
     PERCH_REQUIRE_SOLANA(devnet);
     RpcClient client({devnet.rpc_url});
     SolanaRpc sol(client);
-    auto payer = devnet_key("user-7");
+    auto payer = devnet_solana_key("user-7");
     const auto& mint = devnet.usdc_mint;
     auto recipient = Keypair::generate().pubkey();
     auto from_ata = associated_token_address(payer.pubkey(), mint).address;
@@ -265,7 +177,7 @@ TEST(SolanaRpc, NodeErrorsKeepTheirCodes) {
     PERCH_REQUIRE_SOLANA(devnet);
     RpcClient client({devnet.rpc_url});
     SolanaRpc sol(client);
-    auto payer = devnet_key("user-7");
+    auto payer = devnet_solana_key("user-7");
     auto slot = run_task(sol.get_slot(Commitment::finalized));
     auto height = run_task(sol.get_block_height(Commitment::confirmed));
     EXPECT_GE(height, slot);  // block height = slot on this node; confirmed is ahead of finalized
