@@ -241,9 +241,14 @@ Task<ChainBalance> BalanceService::one_solana(chain::solana::Pubkey user, std::i
                                               std::string symbol) {
     ChainBalance result{chain_id, {}, kOk, {}};
     if (!is_solana_chain(chain_id)) {
-        result.status_code = kWrongAddressKind;
-        result.status_message =
-            "a Solana address holds nothing on chain " + std::to_string(chain_id);
+        if (is_evm_chain(chain_id)) {
+            result.status_code = kWrongAddressKind;
+            result.status_message =
+                "a Solana address holds nothing on chain " + std::to_string(chain_id);
+        } else {  // another non-EVM chain, or Solana while this server has no Solana node
+            result.status_code = kChainUnreachable;
+            result.status_message = chains_.unreachable_reason(chain_id);
+        }
         co_return result;
     }
     auto key = user.to_base58() + ":" + std::to_string(chain_id) + ":" + symbol;

@@ -82,7 +82,8 @@ TEST_F(Fixture, NotEnabledIsAnErrorNeverAZero) {
         run(balances.solana_token_balances(owner, {TokenRef{.symbol = "SOL", .native = true}})),
         chain::rpc::RpcError);
     auto answer = run(balances.multi_balance(owner, {kSolana}, "SOL"));
-    EXPECT_EQ(answer.at(0).status_code, kWrongAddressKind);  // Solana is not served here
+    EXPECT_EQ(answer.at(0).status_code, kChainUnreachable);  // Solana is not served here
+    EXPECT_FALSE(answer.at(0).status_message.empty());
 }
 
 TEST(SolanaMint, ParsesListEntries) {
