@@ -440,6 +440,9 @@ Result<Bytes> from_base64(std::string_view text) {
             }
             n = (n << 6) | static_cast<std::uint32_t>(v);
         }
+        // Canonical only: the bits a padded group leaves over must be zero.
+        if ((pad == 1 && (n & 0xff) != 0) || (pad == 2 && (n & 0xffff) != 0))
+            return malformed("non-canonical base64 padding bits");
         out.push_back(static_cast<std::uint8_t>(n >> 16));
         if (pad < 2) out.push_back(static_cast<std::uint8_t>(n >> 8));
         if (pad < 1) out.push_back(static_cast<std::uint8_t>(n));

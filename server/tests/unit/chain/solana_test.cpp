@@ -249,6 +249,8 @@ TEST(SolanaBase64, RoundTripAndErrors) {
     EXPECT_FALSE(from_base64("Zm=v"));
     EXPECT_FALSE(from_base64("Zm9v!A=="));
     EXPECT_FALSE(from_base64("Zg==Zg=="));
+    EXPECT_FALSE(from_base64("Zm9="));  // "fo" is Zm8=: stray bits after the padding
+    EXPECT_FALSE(from_base64("Zh=="));
 }
 
 TEST(SolanaInstructions, DecodeErrorsAndUnknowns) {
