@@ -242,6 +242,7 @@ Result<Message> compile_message(const Pubkey& fee_payer,
         it->second.writable = it->second.writable || writable;
     };
     for (const auto& ix : instructions) {
+        // The runtime refuses a message whose program is the fee payer (index 0).
         if (ix.program_id == fee_payer)
             return make_error(Errc::tx_invalid_field, "the fee payer cannot be a program");
         add(ix.program_id, false, false);

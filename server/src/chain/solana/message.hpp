@@ -83,8 +83,7 @@ struct Message {
 // metas are merged (signer and writable are or-ed). Inside each group addresses are ordered as
 // @solana/kit orders them (ICU collation of the base58 text, lower case first), so our bytes are
 // the web app's bytes. A v0 message built here has no lookups.
-// Errc::tx_invalid_field when more than 256 accounts would be needed or the fee payer is a
-// program (the runtime refuses both).
+// Errc::tx_invalid_field when more than 256 accounts would be needed.
 Result<Message> compile_message(const Pubkey& fee_payer,
                                 const std::vector<Instruction>& instructions,
                                 const Blockhash& recent_blockhash,
