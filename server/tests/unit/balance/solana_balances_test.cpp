@@ -25,7 +25,7 @@ T run(Task<T> task) {
     return future.get();
 }
 
-struct Fixture : ::testing::Test {
+struct SolanaBalanceService : ::testing::Test {
     catalog::Catalog catalog = catalog::Catalog::load(PERCH_CONFIG_DIR, "");
     chain::rpc::ChainRegistry chains{{}, {}};
     // Never called by these tests: every path here answers before reading a node.
@@ -42,7 +42,7 @@ struct Fixture : ::testing::Test {
     }
 };
 
-TEST_F(Fixture, SolanaTokensOnceEnabled) {
+TEST_F(SolanaBalanceService, SolanaTokensOnceEnabled) {
     EXPECT_FALSE(balances.is_solana_chain(kSolana));
     EXPECT_FALSE(balances.token("USDC", kSolana));
     enable();
@@ -60,7 +60,7 @@ TEST_F(Fixture, SolanaTokensOnceEnabled) {
     EXPECT_EQ(native->decimals, 9u);
 }
 
-TEST_F(Fixture, AddressKindsAnswerPerChain) {
+TEST_F(SolanaBalanceService, AddressKindsAnswerPerChain) {
     enable();
     auto evm = chain::Address::from_hex("0x70997970C51812dc3A010C7d01b50e0d17dc79C8").value();
     auto from_evm = run(balances.multi_balance(evm, {kSolana}, "USDC"));
@@ -77,7 +77,7 @@ TEST_F(Fixture, AddressKindsAnswerPerChain) {
     EXPECT_TRUE(from_solana[1].view_value.empty());
 }
 
-TEST_F(Fixture, NotEnabledIsAnErrorNeverAZero) {
+TEST_F(SolanaBalanceService, NotEnabledIsAnErrorNeverAZero) {
     EXPECT_THROW(
         run(balances.solana_token_balances(owner, {TokenRef{.symbol = "SOL", .native = true}})),
         chain::rpc::RpcError);
