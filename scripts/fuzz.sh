@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# make fuzz: libFuzzer (clang 19, ASan + UBSan) on RLP/transaction and ABI decoding, the HTTP
-# request path (raw bytes -> Dispatcher, every route) and the JSON body of every POST route.
+# make fuzz: libFuzzer (clang 19, ASan + UBSan) on RLP/transaction, ABI and Solana wire decoding,
+# the HTTP request path (raw bytes -> Dispatcher, every route) and the JSON body of every POST
+# route.
 # (Debian's clang 14 could not build the app targets: "Cannot represent a difference across
 # sections" on the coroutine code under coverage instrumentation; clang 19 builds them.)
 # FUZZ_SECONDS per target (default 60), or FUZZ_RUNS executions per target (e.g. 10000000);
-# FUZZ_TARGETS to pick some (default: all four). The committed corpus in server/fuzz/corpus/<target>
+# FUZZ_TARGETS to pick some (default: all five). The committed corpus in server/fuzz/corpus/<target>
 # (seeds plus the inputs that added coverage, merged with -merge=1) is read; what a run finds stays
 # in build/fuzz/corpus, and libFuzzer's whole output (progress every few seconds) in
 # build/fuzz/<target>.log.
@@ -14,7 +15,7 @@ for p in clang-19 libclang-rt-19-dev; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [[ -n ${missing[*]:-} ]]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" > /dev/null; fi
-TARGETS=${FUZZ_TARGETS:-rlp abi http json}
+TARGETS=${FUZZ_TARGETS:-rlp abi solana http json}
 CXX=clang++-19 cmake -S server -B build/fuzz -G Ninja -DPERCH_FUZZ=ON -DPERCH_BENCH=OFF \
   -DPERCH_SANITIZE=fuzzer-no-link,address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER_LAUNCHER=ccache > /dev/null

@@ -23,6 +23,14 @@ chain::Address evm_address(std::string_view text, std::string_view field) {
     return *address;
 }
 
+// A base58 Solana address (32 bytes), for the Solana chain's balances.
+std::optional<chain::solana::Pubkey> solana_address(std::string_view text) {
+    if (text::is_evm_address(text)) return std::nullopt;
+    auto key = chain::solana::Pubkey::from_base58(text);
+    if (!key) return std::nullopt;
+    return *key;
+}
+
 std::int64_t chain_id_of(std::string_view text, const balance::BalanceService& balances) {
     auto id = text::parse_int(text);
     if (!id) throw bad_request("chain id '" + std::string(text) + "' is not a number");
@@ -42,7 +50,16 @@ std::string scaled_to_18(const chain::U256& raw, unsigned decimals) {
 }
 
 Task<http::Response> multi_balance(Services& s, http::Request& req) {
-    auto user = evm_address(req.required_query("user_address"), "user_address");
+    const auto& user_text = req.required_query("user_address");
+    auto solana_user = solana_address(user_text);
+    std::optional<chain::Address> evm_user;
+    if (!solana_user) {
+        if (!text::is_evm_address(user_text) || !chain::Address::from_hex(user_text))
+            throw bad_request(
+                "'user_address' must be an EVM address (0x and 40 hex digits) or a Solana "
+                "address (base58 of 32 bytes)");
+        evm_user = *chain::Address::from_hex(user_text);
+    }
     const auto& token = req.required_query("token_name");
     if (!s.balances.knows_token(token)) throw bad_request("unknown token '" + token + "'");
     auto ids = text::split(req.required_query("chain_ids"), ',');
@@ -53,7 +70,9 @@ Task<http::Response> multi_balance(Services& s, http::Request& req) {
     std::vector<std::int64_t> chain_ids;
     chain_ids.reserve(ids.size());
     for (const auto& id : ids) chain_ids.push_back(chain_id_of(id, s.balances));
-    auto balances = co_await s.balances.multi_balance(user, std::move(chain_ids), token);
+    auto balances =
+        solana_user ? co_await s.balances.multi_balance(*solana_user, std::move(chain_ids), token)
+                    : co_await s.balances.multi_balance(*evm_user, std::move(chain_ids), token);
     json::object data;
     for (const auto& b : balances) {
         data[std::to_string(b.chain_id)] = json::object{{"view_value", b.view_value},
@@ -63,7 +82,7 @@ Task<http::Response> multi_balance(Services& s, http::Request& req) {
     co_return http::envelope(data);
 }
 
-balance::TokenRef token_of(const json::value& item, std::int64_t chain_id) {
+balance::TokenRef token_of(const json::value& item, std::int64_t chain_id, bool solana) {
     if (!item.is_object()) throw bad_request("each of 'tokens' must be an object");
     const auto& obj = item.as_object();
     balance::TokenRef t;
@@ -79,8 +98,15 @@ balance::TokenRef token_of(const json::value& item, std::int64_t chain_id) {
         throw bad_request("tokens[].decimals must be a whole number from 0 to 36");
     }
     t.symbol = std::string(name->as_string());
-    t.address = text::to_lower(address->as_string());
     t.decimals = static_cast<unsigned>(decimals->as_int64());
+    if (solana) {  // base58 is case-sensitive: kept as sent
+        t.address = std::string(address->as_string());
+        t.native = t.address.empty();
+        if (auto mint = balance::solana_mint_of(t); !mint)
+            throw bad_request("tokens[].address " + mint.error().message);
+        return t;
+    }
+    t.address = text::to_lower(address->as_string());
     t.native = t.address.empty() || t.address == "0x0000000000000000000000000000000000000000";
     if (!t.native && !text::is_evm_address(t.address)) {
         throw bad_request("tokens[].address '" + t.address + "' is not an EVM address");
@@ -92,7 +118,6 @@ Task<http::Response> query_balances(Services& s, http::Request& req) {
     auto body = req.json_object();
     const auto* user_field = body.if_contains("user");
     if (!user_field || !user_field->is_string()) throw bad_request("field 'user' is required");
-    auto user = evm_address(user_field->as_string(), "user");
     const auto* chain_field = body.if_contains("chain_name");
     if (!chain_field || !chain_field->is_string())
         throw bad_request("field 'chain_name' is required");
@@ -106,11 +131,23 @@ Task<http::Response> query_balances(Services& s, http::Request& req) {
     if (tokens_field->as_array().size() > kMaxTokensPerCall) {
         throw bad_request("at most " + std::to_string(kMaxTokensPerCall) + " tokens per call");
     }
+    bool solana = s.balances.is_solana_chain(*chain_id);
+    std::optional<chain::solana::Pubkey> solana_user;
+    std::optional<chain::Address> evm_user;
+    if (solana) {
+        solana_user = solana_address(user_field->as_string());
+        if (!solana_user)
+            throw bad_request("'user' must be a Solana address (base58 of 32 bytes) on Solana");
+    } else {
+        evm_user = evm_address(user_field->as_string(), "user");
+    }
     std::vector<balance::TokenRef> tokens;
-    for (const auto& item : tokens_field->as_array()) tokens.push_back(token_of(item, *chain_id));
+    for (const auto& item : tokens_field->as_array())
+        tokens.push_back(token_of(item, *chain_id, solana));
     std::vector<std::optional<chain::U256>> values;
     try {
-        values = co_await s.balances.token_balances(*chain_id, user, tokens);
+        values = solana ? co_await s.balances.solana_token_balances(*solana_user, tokens)
+                        : co_await s.balances.token_balances(*chain_id, *evm_user, tokens);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, std::string("balances unavailable: ") + e.what());
     }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "api/services.hpp"
+#include "bridge/solana_memo.hpp"
 #include "core/context_pool.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
@@ -453,6 +454,15 @@ Wiring::Wiring(const Config& c)
                   .rate_limits = c.rate_limits,
                   .content_security_policy = http::app_content_security_policy(
                       rpc_urls(catalog), !c.walletconnect_project_id.empty())}) {
+    if (solana) {  // balances of Solana owners: SOL from the catalog, USDC at the profile's mint
+        balances.enable_solana(
+            {.chain_id = bridge::kSolanaChainId,
+             .rpc = &solana->rpc(),
+             .tokens = {balance::TokenRef{.symbol = "USDC",
+                                          .address = solana->settings().usdc_mint.to_base58(),
+                                          .decimals = 6}},
+             .commitment = solana->settings().commitment});
+    }
     run_now(rewards.load_overrides());
 }
 

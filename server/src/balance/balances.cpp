@@ -71,7 +71,29 @@ std::optional<TokenRef> BalanceService::token(std::string_view symbol,
     for (const auto& t : tokens_) {
         if (t.symbol == symbol && t.chain_id == chain_id) return t;
     }
+    if (is_solana_chain(chain_id)) {
+        for (const auto& t : solana_->tokens)
+            if (t.symbol == symbol) return t;
+    }
     return std::nullopt;
+}
+
+chain::Result<std::optional<chain::solana::Pubkey>> solana_mint_of(const TokenRef& token) {
+    if (token.native || token.address.empty()) return std::optional<chain::solana::Pubkey>();
+    auto mint = chain::solana::Pubkey::from_base58(token.address);
+    if (!mint)
+        return chain::make_error(
+            chain::Errc::invalid_address,
+            "'" + token.address + "' is not a Solana mint address: " + mint.error().message);
+    return std::optional<chain::solana::Pubkey>(*mint);
+}
+
+void BalanceService::enable_solana(SolanaBalanceSettings settings) {
+    for (auto& t : settings.tokens) {
+        t.chain_id = settings.chain_id;
+        t.native = false;
+    }
+    solana_ = std::move(settings);
 }
 
 std::vector<TokenRef> BalanceService::tokens_on(std::int64_t chain_id) const {
@@ -146,6 +168,11 @@ Task<ChainBalance> BalanceService::one_chain(chain::Address user, std::int64_t c
     ChainBalance result{chain_id, {}, kOk, {}};
     auto key = user.lower_hex() + ":" + std::to_string(chain_id) + ":" + symbol;
     if (auto hit = cached(key)) co_return *hit;
+    if (is_solana_chain(chain_id)) {
+        result.status_code = kWrongAddressKind;
+        result.status_message = "an EVM address holds nothing on Solana";
+        co_return result;
+    }
     auto ref = token(symbol, chain_id);
     if (!ref) {
         result.status_code = kTokenNotOnChain;
@@ -175,12 +202,29 @@ Task<ChainBalance> BalanceService::one_chain(chain::Address user, std::int64_t c
 Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::Address user,
                                                               std::vector<std::int64_t> chain_ids,
                                                               std::string symbol) {
+    std::vector<Task<ChainBalance>> tasks;
+    tasks.reserve(chain_ids.size());
+    for (auto id : chain_ids) tasks.push_back(one_chain(user, id, symbol));
+    co_return co_await all_chains(std::move(tasks), std::move(chain_ids));
+}
+
+Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::solana::Pubkey user,
+                                                              std::vector<std::int64_t> chain_ids,
+                                                              std::string symbol) {
+    std::vector<Task<ChainBalance>> tasks;
+    tasks.reserve(chain_ids.size());
+    for (auto id : chain_ids) tasks.push_back(one_solana(user, id, symbol));
+    co_return co_await all_chains(std::move(tasks), std::move(chain_ids));
+}
+
+Task<std::vector<ChainBalance>> BalanceService::all_chains(std::vector<Task<ChainBalance>> tasks,
+                                                           std::vector<std::int64_t> chain_ids) {
     auto executor = co_await asio::this_coro::executor;
-    using Op = decltype(asio::co_spawn(executor, one_chain(user, 0, symbol), asio::deferred));
+    using Op = decltype(asio::co_spawn(executor, std::move(tasks.front()), asio::deferred));
     std::vector<Op> ops;
-    ops.reserve(chain_ids.size());
-    for (auto id : chain_ids)
-        ops.push_back(asio::co_spawn(executor, one_chain(user, id, symbol), asio::deferred));
+    ops.reserve(tasks.size());
+    for (auto& task : tasks)
+        ops.push_back(asio::co_spawn(executor, std::move(task), asio::deferred));
     auto group = asio::experimental::make_parallel_group(std::move(ops));
     auto [order, errors, values] =
         co_await group.async_wait(asio::experimental::wait_for_all(), asio::use_awaitable);
@@ -191,6 +235,74 @@ Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::Address use
         }
     }
     co_return std::move(values);
+}
+
+Task<ChainBalance> BalanceService::one_solana(chain::solana::Pubkey user, std::int64_t chain_id,
+                                              std::string symbol) {
+    ChainBalance result{chain_id, {}, kOk, {}};
+    if (!is_solana_chain(chain_id)) {
+        if (is_evm_chain(chain_id)) {
+            result.status_code = kWrongAddressKind;
+            result.status_message =
+                "a Solana address holds nothing on chain " + std::to_string(chain_id);
+        } else {  // another non-EVM chain, or Solana while this server has no Solana node
+            result.status_code = kChainUnreachable;
+            result.status_message = chains_.unreachable_reason(chain_id);
+        }
+        co_return result;
+    }
+    auto key = user.to_base58() + ":" + std::to_string(chain_id) + ":" + symbol;
+    if (auto hit = cached(key)) co_return *hit;
+    auto ref = token(symbol, chain_id);
+    if (!ref) {
+        result.status_code = kTokenNotOnChain;
+        result.status_message =
+            "key not found: " + symbol + " on chain " + std::to_string(chain_id);
+        co_return result;
+    }
+    try {
+        std::vector<TokenRef> one{*ref};
+        auto values = co_await solana_token_balances(user, std::move(one));
+        if (!values.at(0))
+            throw RpcError(RpcError::Kind::rpc, "the node could not read the balance");
+        result.view_value = values[0]->format_units(ref->decimals);
+        remember(key, result);
+    } catch (const std::exception& e) {
+        result.status_code = kRpcFailed;
+        result.status_message = e.what();
+    }
+    co_return result;
+}
+
+Task<std::vector<std::optional<chain::U256>>> BalanceService::solana_token_balances(
+    chain::solana::Pubkey user, std::vector<TokenRef> tokens) {
+    if (!solana_ || !solana_->rpc)
+        throw RpcError(RpcError::Kind::transport, "Solana is not configured on this server");
+    chain::solana::SolanaRpc rpc(*solana_->rpc);
+    std::vector<std::optional<chain::U256>> out;
+    for (const auto& t : tokens) {
+        auto mint = solana_mint_of(t);
+        if (!mint) {
+            out.emplace_back(std::nullopt);
+            continue;
+        }
+        try {
+            if (!*mint) {
+                out.emplace_back(chain::U256(co_await rpc.get_balance(user, solana_->commitment)));
+                continue;
+            }
+            // Every token account of the owner for the mint (the ATA and any other), summed.
+            auto accounts =
+                co_await rpc.get_token_accounts_by_owner(user, **mint, solana_->commitment);
+            chain::U256 sum;
+            for (const auto& a : accounts) sum = *sum.add(chain::U256(a.amount));
+            out.emplace_back(sum);
+        } catch (const RpcError& e) {
+            if (e.retryable()) throw;  // the node is not heard: the whole call fails
+            out.emplace_back(std::nullopt);
+        }
+    }
+    co_return out;
 }
 
 }  // namespace perch::balance

@@ -1,7 +1,9 @@
 #pragma once
 // Wallet balances across chains: native coins with eth_getBalance, ERC-20 tokens with balanceOf,
 // one JSON-RPC batch per chain and every chain at once, so a page of networks costs one round trip
-// to each node. A chain that fails answers with a status instead of failing the others.
+// to each node. A chain that fails answers with a status instead of failing the others. Solana,
+// when enabled (docs/solana.md): SOL with getBalance, SPL tokens (USDC) as the sum of the owner's
+// token accounts of the mint, for base58 owners.
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -14,6 +16,8 @@
 #include "catalog/catalog.hpp"
 #include "chain/address.hpp"
 #include "chain/rpc/registry.hpp"
+#include "chain/solana/pubkey.hpp"
+#include "chain/solana/rpc.hpp"
 #include "chain/u256.hpp"
 #include "core/task.hpp"
 
@@ -22,13 +26,33 @@ namespace perch::balance {
 struct TokenRef {
     std::string symbol;
     std::int64_t chain_id = 0;
-    std::string address;  // lower-case 0x address; empty or zero address for the native coin
+    std::string address;  // lower-case 0x address (Solana: the base58 mint); empty or zero address
+                          // for the native coin
     unsigned decimals = 18;
     bool native = false;
 };
 
 // status_code values of multi-balance (0 is ok, as the spec says).
-enum StatusCode : int { kOk = 0, kRpcFailed = 1, kTokenNotOnChain = 2, kChainUnreachable = 3 };
+// kWrongAddressKind: an EVM address asked about Solana, or a Solana address about an EVM chain.
+enum StatusCode : int {
+    kOk = 0,
+    kRpcFailed = 1,
+    kTokenNotOnChain = 2,
+    kChainUnreachable = 3,
+    kWrongAddressKind = 4
+};
+
+// The Solana chain's balance source: its node and the SPL tokens listed there (SOL, the native
+// coin, comes from the catalog's chain entry).
+struct SolanaBalanceSettings {
+    std::int64_t chain_id = 0;
+    chain::rpc::RpcClient* rpc = nullptr;
+    std::vector<TokenRef> tokens;  // address = the base58 mint, e.g. USDC with the profile's mint
+    chain::solana::Commitment commitment = chain::solana::Commitment::finalized;
+};
+
+// A token list entry's address on Solana: empty for SOL, else a mint (Errc::invalid_address).
+chain::Result<std::optional<chain::solana::Pubkey>> solana_mint_of(const TokenRef& token);
 
 struct ChainBalance {
     std::int64_t chain_id = 0;
@@ -55,11 +79,24 @@ class BalanceService {
     Task<std::vector<ChainBalance>> multi_balance(chain::Address user,
                                                   std::vector<std::int64_t> chain_ids,
                                                   std::string token_symbol);
+    // The same for a Solana owner: only the Solana chain has its balances.
+    Task<std::vector<ChainBalance>> multi_balance(chain::solana::Pubkey user,
+                                                  std::vector<std::int64_t> chain_ids,
+                                                  std::string token_symbol);
     // Raw balances of several tokens on one chain in one batch. Throws RpcError when the chain
     // cannot be reached; a token whose call failed gets nullopt.
     Task<std::vector<std::optional<chain::U256>>> token_balances(std::int64_t chain_id,
                                                                  chain::Address user,
                                                                  std::vector<TokenRef> tokens);
+    // Raw balances of a Solana owner (token.address: empty for SOL, else the mint). Throws
+    // RpcError when Solana is not enabled or its node cannot be reached; a token whose read
+    // failed gets nullopt.
+    Task<std::vector<std::optional<chain::U256>>> solana_token_balances(
+        chain::solana::Pubkey user, std::vector<TokenRef> tokens);
+    void enable_solana(SolanaBalanceSettings settings);
+    bool is_solana_chain(std::int64_t chain_id) const {
+        return solana_ && solana_->chain_id == chain_id;
+    }
     std::string unreachable_reason(std::int64_t chain_id) const {
         return chains_.unreachable_reason(chain_id);
     }
@@ -70,6 +107,10 @@ class BalanceService {
   private:
     Task<ChainBalance> one_chain(chain::Address user, std::int64_t chain_id,
                                  std::string token_symbol);
+    Task<ChainBalance> one_solana(chain::solana::Pubkey user, std::int64_t chain_id,
+                                  std::string token_symbol);
+    Task<std::vector<ChainBalance>> all_chains(std::vector<Task<ChainBalance>> tasks,
+                                               std::vector<std::int64_t> chain_ids);
     std::optional<ChainBalance> cached(const std::string& key) const;
     void remember(const std::string& key, const ChainBalance& value);
 
@@ -79,6 +120,7 @@ class BalanceService {
     std::map<std::string, std::int64_t> chain_names_;  // lower-case chain_name → id
     std::vector<TokenRef> tokens_;
     std::set<std::int64_t> evm_chains_;
+    std::optional<SolanaBalanceSettings> solana_;
     std::chrono::milliseconds cache_ttl_;
     mutable std::mutex cache_mutex_;
     std::map<std::string, std::pair<std::chrono::steady_clock::time_point, ChainBalance>> cache_;

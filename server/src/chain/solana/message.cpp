@@ -242,6 +242,9 @@ Result<Message> compile_message(const Pubkey& fee_payer,
         it->second.writable = it->second.writable || writable;
     };
     for (const auto& ix : instructions) {
+        // The runtime refuses a message whose program is the fee payer (index 0).
+        if (ix.program_id == fee_payer)
+            return make_error(Errc::tx_invalid_field, "the fee payer cannot be a program");
         add(ix.program_id, false, false);
         for (const auto& meta : ix.accounts) add(meta.pubkey, meta.is_signer, meta.is_writable);
     }
@@ -438,6 +441,9 @@ Result<Bytes> from_base64(std::string_view text) {
             }
             n = (n << 6) | static_cast<std::uint32_t>(v);
         }
+        // Canonical only: the bits a padded group leaves over must be zero.
+        if ((pad == 1 && (n & 0xff) != 0) || (pad == 2 && (n & 0xffff) != 0))
+            return malformed("non-canonical base64 padding bits");
         out.push_back(static_cast<std::uint8_t>(n >> 16));
         if (pad < 2) out.push_back(static_cast<std::uint8_t>(n >> 8));
         if (pad < 1) out.push_back(static_cast<std::uint8_t>(n));

@@ -26,9 +26,9 @@ Bn bn() {
     return n;
 }
 
-// The field of edwards25519: p = 2^255 - 19, d = -121665/121666, and (p-1)/2, (p-2).
+// The field of edwards25519: p = 2^255 - 19, d = -121665/121666, and (p-1)/2.
 struct Field {
-    Bn p = bn(), d = bn(), half = bn(), p_minus_2 = bn();
+    Bn p = bn(), d = bn(), half = bn();
     Field() {
         BnCtx ctx(BN_CTX_new());
         if (!ctx) throw std::bad_alloc();
@@ -43,8 +43,6 @@ struct Field {
         BN_copy(half.get(), p.get());
         BN_sub_word(half.get(), 1);
         BN_rshift1(half.get(), half.get());
-        BN_copy(p_minus_2.get(), p.get());
-        BN_sub_word(p_minus_2.get(), 2);
     }
 };
 
@@ -113,8 +111,8 @@ bool Pubkey::is_on_curve() const {
     BN_mod_add(v.get(), v.get(), one.get(), f.p.get(), ctx.get());
     if (BN_is_zero(u.get())) return true;   // x = 0
     if (BN_is_zero(v.get())) return false;  // cannot happen for edwards25519 (-1/d is no square)
-    BN_mod_exp(w.get(), v.get(), f.p_minus_2.get(), f.p.get(), ctx.get());  // 1/v
-    BN_mod_mul(w.get(), w.get(), u.get(), f.p.get(), ctx.get());
+    // u/v is a square exactly when u*v is (they differ by the square v^2): one exponentiation.
+    BN_mod_mul(w.get(), u.get(), v.get(), f.p.get(), ctx.get());
     BN_mod_exp(w.get(), w.get(), f.half.get(), f.p.get(), ctx.get());  // Euler's criterion
     return BN_is_one(w.get());
 }

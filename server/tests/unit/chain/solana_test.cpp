@@ -156,6 +156,9 @@ TEST(SolanaMessage, TooManyAccountsIsAnError) {
     auto m = compile_message(payer.pubkey(), {ix}, Blockhash{});
     ASSERT_FALSE(m);
     EXPECT_EQ(m.error().code, Errc::tx_invalid_field);
+    Instruction payer_as_program{payer.pubkey(), {}, {}};
+    EXPECT_EQ(compile_message(payer.pubkey(), {payer_as_program}, Blockhash{}).error().code,
+              Errc::tx_invalid_field);
 }
 
 TEST(SolanaTransaction, EveryTruncationAndTrailingByteIsRejected) {
@@ -246,6 +249,8 @@ TEST(SolanaBase64, RoundTripAndErrors) {
     EXPECT_FALSE(from_base64("Zm=v"));
     EXPECT_FALSE(from_base64("Zm9v!A=="));
     EXPECT_FALSE(from_base64("Zg==Zg=="));
+    EXPECT_FALSE(from_base64("Zm9="));  // "fo" is Zm8=: stray bits after the padding
+    EXPECT_FALSE(from_base64("Zh=="));
 }
 
 TEST(SolanaInstructions, DecodeErrorsAndUnknowns) {
