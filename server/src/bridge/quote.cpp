@@ -208,12 +208,13 @@ QuoteResult make_quote(const RouteTable& table, const QuoteRequest& req, const U
             convert_amount(net, route->decimals, req.from_usd, route->to_decimals, req.to_usd);
         auto back = convert_amount(liquidity, route->to_decimals, req.to_usd, route->decimals,
                                    req.from_usd);
-        if (!gross || !back) {
+        if (!gross) {
             return refuse(
                 QuoteRefusal::Reason::no_price,
                 "there is no price for " + route->token + " or " + route->to_token + " right now");
         }
-        q.max = std::min(route->max, *back);
+        // (Liquidity too large to convert is more than any route's max.)
+        q.max = back ? std::min(route->max, *back) : route->max;
         if (*gross <= q.dtc) {
             return refuse(QuoteRefusal::Reason::fees_exceed_amount,
                           "the amount does not cover the fees");

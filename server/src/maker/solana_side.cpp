@@ -413,7 +413,7 @@ Task<void> SolanaSide::follow_pending() {
                             : "Solana did not take the refund (" + std::to_string(kMaxVersions) +
                                   " versions expired); an operator will resolve it";
                     spdlog::error("maker: order id {}: {}", m.order_id, why);
-                    co_await orders.settle(m.id, last.tx_hash, false, why, "");
+                    co_await orders.settle(m.id, "", false, why, "");
                     break;
                 }
                 auto wire = sol::from_base64(last.raw_tx);

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "bridge/solana_memo.hpp"
+#include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/solana/instructions.hpp"
 #include "chain/solana/keypair.hpp"
@@ -279,8 +280,14 @@ TEST(SolanaBridge, UsdcToSolanaCreatesTheRecipientsTokenAccount) {
     PerchProcess perch(maker_config(devnet));
     wait_for_solana_watcher(perch);
     auto recipient = sol::Keypair::generate().pubkey();
-    auto [hash, quote] =
-        evm_deposit(perch, chains, 1, "USDC", "40", kDeployer, recipient.to_base58());
+    // The test tokens' owner mints a fresh sender its USDC (no shared account is touched).
+    auto sender = fresh_wallet(chains, 1, *U256::parse_units("1", 18));
+    std::vector<perch::chain::abi::Value> mint{
+        perch::chain::abi::Value::of(*Address::from_hex(sender)),
+        perch::chain::abi::Value::of(*U256::parse_units("40", 6))};
+    chains.send(1, kDeployer, devnet.contracts.at("USDC"),
+                to_hex(perch::chain::abi::encode_known_call("mint(address,uint256)", mint)), "0x0");
+    auto [hash, quote] = evm_deposit(perch, chains, 1, "USDC", "40", sender, recipient.to_base58());
     auto quoted = wei_of(quote);
     EXPECT_EQ(quoted, U256(39'460'000));  // 40 - 0.1 % - 0.5
     wait_for_state(perch, 1, hash, "completed", 90);

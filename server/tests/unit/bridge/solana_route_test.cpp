@@ -11,6 +11,7 @@
 #include "bridge/order.hpp"
 #include "bridge/quote.hpp"
 #include "bridge/solana_address.hpp"
+#include "bridge/solana_bridge.hpp"
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "core/error.hpp"
@@ -257,4 +258,29 @@ TEST(SolanaRoutes, RecipientsAreCheckedAgainstTheDestination) {
     EXPECT_NE(parse_recipient(std::string(kSolRecipient) + "?out=01").error, "");
     EXPECT_NE(parse_recipient(std::string(kSolRecipient) + "?out=").error, "");
     EXPECT_NE(parse_recipient("?out=5").error, "");
+}
+
+TEST(SolanaRoutes, SettingsComeFromTheProfileWithTheConfigOverIt) {
+    auto profile = boost::json::parse(R"({"solana": {"port": 8899,
+        "maker": "E2LBLo8BZmp8Ss14HZimfnkwxeS6Xyda1aSfyc4HViuL",
+        "usdc_mint": "nJYdxk4fjZxDcWvko18K4SLKdhvAJKV7S5mP4tT8114",
+        "maker_key_file": "devnet/solana-maker.key"}})");
+    perch::SolanaSettings config;
+    auto s = solana_bridge_settings(&profile, config);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->rpc_url, "http://127.0.0.1:8899");
+    EXPECT_EQ(s->maker.to_base58(), "E2LBLo8BZmp8Ss14HZimfnkwxeS6Xyda1aSfyc4HViuL");
+    EXPECT_EQ(s->maker_key_file, "devnet/solana-maker.key");
+    EXPECT_EQ(s->commitment, perch::chain::solana::Commitment::finalized);
+    config.rpc_url = "http://10.0.0.1:9000";
+    config.commitment = "confirmed";
+    config.maker_key_file = "/etc/perch/solana.key";
+    s = solana_bridge_settings(&profile, config);
+    EXPECT_EQ(s->rpc_url, "http://10.0.0.1:9000");
+    EXPECT_EQ(s->commitment, perch::chain::solana::Commitment::confirmed);
+    EXPECT_EQ(s->maker_key_file, "/etc/perch/solana.key");
+    // No Solana node named: not bridged. A malformed address: a ConfigError naming it.
+    EXPECT_FALSE(solana_bridge_settings(nullptr, {}));
+    auto bad = boost::json::parse(R"({"solana": {"port": 1, "maker": "0xabc", "usdc_mint": "x"}})");
+    EXPECT_THROW(solana_bridge_settings(&bad, {}), perch::ConfigError);
 }

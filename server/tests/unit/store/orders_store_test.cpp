@@ -8,6 +8,7 @@
 #include <boost/asio/use_future.hpp>
 #include <ctime>
 
+#include "core/text.hpp"
 #include "store/sql/orders.hpp"
 #include "test_database.hpp"
 
@@ -438,4 +439,62 @@ TEST_F(SqlOrderStore, DashboardReadsTheCompletionsAndStatesOfAWindow) {
                        {"completed", 1}, {"paying", 1}, {"confirming", 1}}));
     auto all = run(orders.count_by_state_since(0));
     EXPECT_EQ(all.at("completed"), 2);
+}
+
+// Solana (docs/solana.md, migration 0023): base58 signatures and addresses as they are, the
+// watcher's position (newest signature per address) with the deposits, and each payout version's
+// last valid block height stored with its bytes; history by a Solana address.
+TEST_F(SqlOrderStore, SolanaValuesRoundTrip) {
+    const std::string signature =
+        "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+    const std::string user = "CJPEqp4gr7yw4yStm8n54iyGCygxmJLTXsQLZYorpmwM";
+    auto o = deposit(1, 83797601, 8453);
+    o.src_tx_hash = signature;
+    o.order_key = "83797601:" + signature + ":0";
+    o.log_index = 0;
+    o.sender = user;
+    o.recipient = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    o.token = "SOL";
+    o.token_address = "";
+    o.dst_token = "ETH";  // a cross-asset order: paid in ETH at the quoted amount
+    o.dst_decimals = 18;
+    o.min_out = "49850000000000000";
+    WatchCursor cursor{100, "", 0, R"({"E2LB...": ")" + signature + R"("})"};
+    run(orders.record_deposits(83797601, {o}, cursor));
+    EXPECT_EQ(run(orders.cursor(83797601))->position, cursor.position);
+    auto found = run(orders.order_by_tx(83797601, signature));
+    ASSERT_TRUE(found);
+    EXPECT_EQ(found->sender, user);
+    EXPECT_EQ(found->dst_token, "ETH");
+    EXPECT_EQ(found->min_out, "49850000000000000");
+    EXPECT_FALSE(run(orders.order_by_tx(83797601, perch::text::to_lower(signature))));
+    auto by_sender = run(orders.history({user, std::nullopt, 1, 10}));
+    EXPECT_EQ(by_sender.total, 1);
+    // The EVM recipient as typed (EIP-55) is found by its lower-case form.
+    auto by_recipient =
+        run(orders.history({"0x70997970c51812dc3a010c7d01b50e0d17dc79c8", std::nullopt, 1, 10}));
+    EXPECT_EQ(by_recipient.total, 1);
+
+    // A payout to Solana: the version's last valid block height is kept with its bytes, and a
+    // rebuilt version is a second attempt of the same maker transaction.
+    auto to_solana = deposit(2, 8453, 83797601);
+    to_solana.recipient = user;
+    run(orders.record_deposits(8453, {to_solana}, WatchCursor{20, "h"}));
+    auto id = queue(to_solana);
+    auto sign = [](std::uint64_t) { return SignedTx{"AQID", "sig-one", "0", 4242}; };
+    auto stored = run(orders.sign_and_store(lease, 83797601, user, 0,
+                                            {TxPlan{id, "payout", "queued", sign}}));
+    ASSERT_EQ(stored.size(), 1u);
+    EXPECT_EQ(stored[0].attempts.at(0).valid_until, 4242);
+    run(orders.add_attempt(stored[0].id, Attempt{"sig-two", "BAUG", "0", 1, false, 4400}));
+    auto pending = run(orders.pending_txs(83797601));
+    ASSERT_EQ(pending.size(), 1u);
+    ASSERT_EQ(pending[0].attempts.size(), 2u);
+    EXPECT_EQ(pending[0].attempts[0].valid_until, 4242);
+    EXPECT_EQ(pending[0].attempts[1].valid_until, 4400);
+    EXPECT_EQ(pending[0].attempts[1].raw_tx, "BAUG");
+    run(orders.settle(stored[0].id, "sig-two", true, "", ""));
+    auto paid = run(orders.order_by_tx(8453, to_solana.src_tx_hash));
+    EXPECT_EQ(paid->state, "completed");
+    EXPECT_EQ(paid->dst_tx_hash, "sig-two");
 }
