@@ -91,6 +91,9 @@ async function sendAndComplete(page: Page, receiveToken: string): Promise<{ rece
 
 test.describe('Solana in the bridge page (devnet)', () => {
   test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+  // Not run yet: the e2e perch does not pay on Solana until the Solana payer stops crashing perch
+  // (issue 11, SolanaSide::pay_round); these two tests have never passed.
+  test.fixme();
   test.describe.configure({ mode: 'serial' });
   test.use({ viewport: { width: 1280, height: 900 } });
   test.setTimeout(240_000);

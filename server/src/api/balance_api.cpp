@@ -70,9 +70,13 @@ Task<http::Response> multi_balance(Services& s, http::Request& req) {
     std::vector<std::int64_t> chain_ids;
     chain_ids.reserve(ids.size());
     for (const auto& id : ids) chain_ids.push_back(chain_id_of(id, s.balances));
-    auto balances =
-        solana_user ? co_await s.balances.multi_balance(*solana_user, std::move(chain_ids), token)
-                    : co_await s.balances.multi_balance(*evm_user, std::move(chain_ids), token);
+    // Not `c ? co_await a : co_await b`: g++ 12 miscompiles co_await in a conditional operator
+    // (the result was garbage and perch crashed).
+    std::vector<balance::ChainBalance> balances;
+    if (solana_user)
+        balances = co_await s.balances.multi_balance(*solana_user, std::move(chain_ids), token);
+    else
+        balances = co_await s.balances.multi_balance(*evm_user, std::move(chain_ids), token);
     json::object data;
     for (const auto& b : balances) {
         data[std::to_string(b.chain_id)] = json::object{{"view_value", b.view_value},
@@ -146,8 +150,10 @@ Task<http::Response> query_balances(Services& s, http::Request& req) {
         tokens.push_back(token_of(item, *chain_id, solana));
     std::vector<std::optional<chain::U256>> values;
     try {
-        values = solana ? co_await s.balances.solana_token_balances(*solana_user, tokens)
-                        : co_await s.balances.token_balances(*chain_id, *evm_user, tokens);
+        if (solana)  // not in a conditional operator: see multi_balance
+            values = co_await s.balances.solana_token_balances(*solana_user, tokens);
+        else
+            values = co_await s.balances.token_balances(*chain_id, *evm_user, tokens);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, std::string("balances unavailable: ") + e.what());
     }

@@ -78,8 +78,10 @@ void SolanaSide::forget() {
 }
 
 Task<void> SolanaSide::watch_round(bool) {
-    maker_.note_head(chain_id(), co_await sol::SolanaRpc(bridge_.rpc())
-                                     .get_slot(bridge_.settings().commitment));
+    // A named client: g++ 12 mishandles a temporary's member coroutine awaited in one expression.
+    sol::SolanaRpc rpc(bridge_.rpc());
+    auto slot = co_await rpc.get_slot(bridge_.settings().commitment);
+    maker_.note_head(chain_id(), slot);
     co_await read_deposits();
     co_await confirm();
 }
@@ -338,7 +340,8 @@ Task<void> SolanaSide::send(const store::Attempt& attempt, bool first) {
         co_return;
     }
     try {
-        co_await sol::SolanaRpc(bridge_.rpc()).send_transaction(*wire, !first);
+        sol::SolanaRpc rpc(bridge_.rpc());
+        co_await rpc.send_transaction(*wire, !first);
         refused_.erase(attempt.tx_hash);
     } catch (const chain::rpc::RpcError& e) {
         // Said once per version: the status check decides what happens next, never this answer.
