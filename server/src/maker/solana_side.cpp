@@ -137,8 +137,11 @@ Task<void> SolanaSide::read_deposits() {
                     slot = std::max(slot, static_cast<std::int64_t>(page.front().slot));
                 }
             }
-            co_await orders.record_deposits(chain_id(), {},
-                                            {slot + 1, "", slot + 1, position_text(newest)});
+            // Named, not braced temporaries in the call: g++ 12 destroys those twice in a
+            // coroutine call that is awaited (a double free here).
+            store::WatchCursor start{slot + 1, "", slot + 1, position_text(newest)};
+            std::vector<store::Order> none;
+            co_await orders.record_deposits(chain_id(), std::move(none), std::move(start));
             cursor_ = newest;
             co_return;
         }
@@ -211,7 +214,8 @@ Task<void> SolanaSide::confirm() {
 
 Task<void> SolanaSide::pay_round(bool woken) {
     if (!woken) co_await follow_pending();
-    if (!co_await maker_.orders().paused()) co_await sign_new();
+    const bool paused = co_await maker_.orders().paused();
+    if (!paused) co_await sign_new();
     if (woken) co_await follow_pending();
 }
 
