@@ -29,6 +29,8 @@ std::string app_content_security_policy(const std::vector<std::string>& rpc_urls
     std::string connect = "connect-src 'self'";
     for (const auto& o : origins) connect += " " + o;
     if (walletconnect) connect += " " + std::string(walletconnect_origins);
+    // WalletConnect's verify API runs in an iframe of its own origin.
+    if (walletconnect) connect += "; frame-src https://verify.walletconnect.org";
     return "default-src 'self'; script-src 'self'; style-src 'self'; "
            "img-src 'self' data: blob: https:; font-src 'self' data:; " +
            connect +
