@@ -18,6 +18,7 @@ import {
 } from './fixtures/journey';
 import { linkedHash } from './fixtures/swap-ui';
 import { test } from './fixtures/test';
+import { gasText, getActivity, unitsText, TRACKER_API as API, waitIndexed, type ApiActivity, type ApiRow } from './fixtures/tracker-api';
 
 // Issue 12's closing proof: ONE fresh wallet bridges (8453 → 1868), checks in on 1868, swaps on
 // 8453 and deploys a contract on 1868, each through the UI with the injected wallet, and then
@@ -36,43 +37,12 @@ const PROGRAM = 'soneium-og';
 const BRIDGE_AMOUNT = '0.05';
 const SWAP_AMOUNT = '0.2';
 const FUNDS = 100n * 10n ** 18n;
-const API = '/api/tracker_api/v1';
 const DEPOSITOR = parseAbi(['function deposit(address token, uint256 amount, uint256 dstChainId, string recipient, uint256 channel) payable']);
 const USD = (value: number): string => value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 const CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const short = (a: string): string => `${a.slice(0, 6)}...${a.slice(-4)}`;
 const headerWallet = (page: Page) => page.locator('header').getByTestId('connect-wallet');
 
-interface ApiToken {
-  symbol: string;
-  address: string;
-  decimals: number;
-  sent: string;
-  received: string;
-}
-interface ApiRow {
-  chain_id: number;
-  tx_count: number;
-  first_active: number;
-  last_active: number;
-  active_days: number;
-  active_weeks: number;
-  active_months: number;
-  contracts: number;
-  contracts_deployed: number;
-  gas_spent: string;
-  volume_usd: number;
-  tokens: ApiToken[];
-  bridge_deposits: number;
-  bridge_payouts: number;
-  bridged_volume_usd: number;
-  days: string[];
-}
-interface ApiActivity {
-  addresses: { address: string; chains: ApiRow[] }[];
-  chains: { chain_id: number; indexed_block: number; head_block: number }[];
-  prices: { source: string; as_of: number };
-}
 interface PortfolioToken {
   symbol: string;
   address: string;
@@ -91,9 +61,6 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
   expect(res.status(), `${path}: ${body.msg}`).toBe(200);
   return body.data;
 }
-
-const activity = (page: Page, addresses: string[], chainIds?: number[]): Promise<ApiActivity> =>
-  apiData<ApiActivity>(page, `${API}/activity?addresses=${addresses.join(',')}${chainIds ? `&chain_ids=${chainIds.join(',')}` : ''}`);
 
 /** Connects the injected wallet through the header's modal. */
 async function connect(page: Page, user: string): Promise<void> {
@@ -193,36 +160,11 @@ async function deploy(page: Page): Promise<string> {
   return href.slice(-42);
 }
 
-/** Polls the API until every chain's indexer has passed `until` (the head when the journey ended). */
-async function waitIndexed(page: Page, user: string, until: Map<number, number>): Promise<ApiActivity> {
-  let answer: ApiActivity | undefined;
-  await expect
-    .poll(
-      async () => {
-        answer = await activity(page, [user]);
-        const behind = [...until].filter(([id, block]) => (answer?.chains.find((c) => c.chain_id === id)?.indexed_block ?? -1) < block);
-        return behind.length === 0 ? 'caught up' : `behind on ${behind.map(([id]) => id).join(', ')}`;
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe('caught up');
-  if (!answer) throw new Error('no activity answer');
-  return answer;
-}
-
-/** The page's gas cell: wei as ETH, cut (not rounded) to 6 decimals, trailing zeros dropped. */
-function gasText(wei: bigint): string {
-  const [int = '0', frac = ''] = formatUnits(wei, 18).split('.');
-  const cut = frac.slice(0, 6).replace(/0+$/, '');
-  return cut ? `${int}.${cut}` : int;
-}
-
-/** A base-unit balance as the portfolio writes it: cut to 6 decimals, thousands separators. */
+/** A base-unit balance as the portfolio writes it: unitsText with thousands separators. */
 function balanceText(raw: bigint, decimals: number): string {
-  const [int = '0', frac = ''] = formatUnits(raw, decimals).split('.');
-  const cut = frac.slice(0, 6).replace(/0+$/, '');
+  const [int = '0', frac] = unitsText(raw, decimals).split('.');
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return cut ? `${grouped}.${cut}` : grouped;
+  return frac ? `${grouped}.${frac}` : grouped;
 }
 
 /** The balance the chain itself gives (null: no contract there to ask). */
@@ -250,7 +192,7 @@ const fieldsOf = (f: Figures | ApiRow): ScoreFields => ({
  */
 async function independentRank(page: Page, state: DevnetState, user: string, mine: number, cache: { upTo: number; senders: Set<string> }): Promise<{ rank: number; of: number }> {
   const p = program(PROGRAM);
-  const cursor = (await activity(page, [user], [p.chain_id])).chains[0]?.indexed_block ?? -1;
+  const cursor = (await getActivity(page, [user], [p.chain_id])).chains[0]?.indexed_block ?? -1;
   const url = rpcUrl(state, p.chain_id);
   if (cursor > cache.upTo) {
     for (const s of await senders(url, cache.upTo + 1, cursor)) cache.senders.add(s);
@@ -261,7 +203,7 @@ async function independentRank(page: Page, state: DevnetState, user: string, min
   let active = 1; // the user
   for (let i = 0; i < others.length; i += 5) {
     const group = others.slice(i, i + 5);
-    const answer = await activity(page, group, [p.chain_id]);
+    const answer = await getActivity(page, group, [p.chain_id]);
     for (const a of answer.addresses) {
       const row = a.chains[0];
       if (!row) throw new Error(`no ${p.chain_id} row for ${a.address}`);
@@ -307,7 +249,7 @@ test.describe('one wallet across bridge, check-in, swap and deploy', () => {
     const end = new Map<number, number>();
     for (const id of chainIds) end.set(id, await blockNumber(rpcUrl(state, id)));
     const caughtUp = Date.now();
-    const api = await waitIndexed(page, user, end);
+    const api = await waitIndexed(page, user, end, 60_000);
     console.log(`[journey e2e] the indexer passed every chain's head ${Date.now() - caughtUp} ms after the journey ended`);
 
     // What the chains say, read here.

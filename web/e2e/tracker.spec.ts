@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
-import { encodeFunctionData, formatUnits, parseAbi } from 'viem';
+import { expect } from '@playwright/test';
+import { encodeFunctionData, parseAbi } from 'viem';
 import { rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 import { mint, swapDevnet } from './fixtures/swap-ui';
 import { test } from './fixtures/test';
+import { gasText, waitIndexed } from './fixtures/tracker-api';
+import { program, scoreOf, type TxReceipt } from './fixtures/journey';
 
 // Issue 12 end to end: an address makes real transactions on the devnet, the real perch's activity
 // indexer reads them, and /tracker and /tracker/soneium-og show exactly the figures this test
@@ -15,23 +16,11 @@ import { test } from './fixtures/test';
 // bridge driver does), not a fixed Hardhat account: on a reused devnet a fixed account would carry
 // the previous runs' history, and the figures would no longer follow from this run's receipts.
 
-const API = '/api/tracker_api/v1';
 const SONEIUM = 1868;
 const BASE = 8453;
 const ERC20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)']);
 /** Init code returning a one-byte runtime (STOP): a contract creation as small as it gets. */
 const TINY_CONTRACT = '0x6001600c60003960016000f300';
-
-interface TxReceipt {
-  status: string;
-  blockNumber: string;
-  transactionHash: string;
-  gasUsed: string;
-  effectiveGasPrice: string;
-  to: string | null;
-  contractAddress: string | null;
-  logs: unknown[];
-}
 
 interface Sent {
   receipt: TxReceipt;
@@ -110,72 +99,6 @@ async function makeActivity(state: DevnetState, chainId: number, from: string, d
   return sent;
 }
 
-interface ApiChainActivity {
-  chain_id: number;
-  tx_count: number;
-  active_days: number;
-  active_weeks: number;
-  active_months: number;
-  contracts: number;
-  contracts_deployed: number;
-  gas_spent: string;
-  last_active: number;
-}
-interface ApiActivity {
-  addresses: { address: string; chains: ApiChainActivity[] }[];
-  chains: { chain_id: number; indexed_block: number }[];
-}
-
-/** Polls the API until every chain's indexer has passed the test's last receipt there. */
-async function waitIndexed(page: Page, address: string, lastBlocks: Map<number, number>): Promise<ApiActivity> {
-  let answer: ApiActivity | undefined;
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`${API}/activity?addresses=${address}`);
-        if (!res.ok()) return `HTTP ${res.status()}`;
-        answer = ((await res.json()) as { data: ApiActivity }).data;
-        const behind = [...lastBlocks].filter(([id, block]) => (answer?.chains.find((c) => c.chain_id === id)?.indexed_block ?? -1) < block);
-        return behind.length === 0 ? 'caught up' : `behind on ${behind.map(([id]) => id).join(', ')}`;
-      },
-      { timeout: 30_000, intervals: [200] },
-    )
-    .toBe('caught up');
-  if (!answer) throw new Error('no activity answer');
-  return answer;
-}
-
-/** The page's gas cell: wei as ETH, cut (not rounded) to 6 decimals, trailing zeros dropped. */
-function gasText(wei: bigint): string {
-  const [int = '0', frac = ''] = formatUnits(wei, 18).split('.');
-  const cut = frac.slice(0, 6).replace(/0+$/, '');
-  return cut ? `${int}.${cut}` : int;
-}
-
-interface Rule {
-  id: string;
-  field?: string;
-  per: number;
-  points: number;
-  cap: number;
-}
-
-/** config/tracker-programs.json's rules applied to the figures: points per whole step, capped. */
-function scoreOf(programId: string, f: Figures): number {
-  const file = JSON.parse(readFileSync(new URL('../../config/tracker-programs.json', import.meta.url), 'utf8')) as {
-    programs: { id: string; rules: Rule[] }[];
-  };
-  const program = file.programs.find((p) => p.id === programId);
-  if (!program) throw new Error(`no programme ${programId}`);
-  return program.rules.reduce((sum, r) => {
-    const field = r.field ?? (r.id === 'tx' ? 'tx_count' : r.id);
-    const value = f[field as keyof Figures];
-    if (typeof value !== 'number') throw new Error(`rule ${r.id}: no figure ${field}`);
-    const points = Math.floor(value / r.per) * r.points;
-    return sum + (r.cap > 0 ? Math.min(points, r.cap) : points);
-  }, 0);
-}
-
 test.describe('tracker on the devnet', () => {
   test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -190,7 +113,7 @@ test.describe('tracker on the devnet', () => {
       figures.set(chainId, await figuresOf(rpcUrl(state, chainId), await makeActivity(state, chainId, user, deploy)));
     }
     const lastBlocks = new Map([...figures].map(([id, f]) => [id, f.last_block]));
-    const api = await waitIndexed(page, user, lastBlocks);
+    const api = await waitIndexed(page, user, lastBlocks, 30_000);
 
     // The API's figures, to the wei.
     const rows = api.addresses[0]?.chains ?? [];
@@ -226,7 +149,7 @@ test.describe('tracker on the devnet', () => {
     // Soneium OG: the score the programme's rules give for the Soneium figures, and a rank.
     const soneium = figures.get(SONEIUM);
     if (!soneium) throw new Error('no Soneium figures');
-    const expected = scoreOf('soneium-og', soneium);
+    const expected = scoreOf(program('soneium-og'), soneium);
     expect(expected).toBeGreaterThan(0);
     await page.goto(`/tracker/soneium-og?address=${user}`);
     await expect(page.getByTestId('score-value')).toHaveText(expected.toLocaleString('en-US', { maximumFractionDigits: 2 }), { timeout: 20_000 });

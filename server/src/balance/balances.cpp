@@ -185,18 +185,9 @@ Task<ChainBalance> BalanceService::one_chain(chain::Address user, std::int64_t c
         result.status_message = chains_.unreachable_reason(chain_id);
         co_return result;
     }
-    try {
-        std::vector<TokenRef> one{*ref};
-        auto values = co_await token_balances(chain_id, user, std::move(one));
-        if (!values.at(0))
-            throw RpcError(RpcError::Kind::rpc, "the node could not read the balance");
-        result.view_value = values[0]->format_units(ref->decimals);
-        remember(key, result);
-    } catch (const std::exception& e) {
-        result.status_code = kRpcFailed;
-        result.status_message = e.what();
-    }
-    co_return result;
+    std::vector<TokenRef> one{*ref};
+    auto read = token_balances(chain_id, user, std::move(one));
+    co_return co_await answer_of(std::move(result), std::move(key), ref->decimals, std::move(read));
 }
 
 Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::Address user,
@@ -260,12 +251,18 @@ Task<ChainBalance> BalanceService::one_solana(chain::solana::Pubkey user, std::i
             "key not found: " + symbol + " on chain " + std::to_string(chain_id);
         co_return result;
     }
+    std::vector<TokenRef> one{*ref};
+    auto read = solana_token_balances(user, std::move(one));
+    co_return co_await answer_of(std::move(result), std::move(key), ref->decimals, std::move(read));
+}
+
+Task<ChainBalance> BalanceService::answer_of(ChainBalance result, std::string key, unsigned decimals,
+                                             Task<std::vector<std::optional<chain::U256>>> read) {
     try {
-        std::vector<TokenRef> one{*ref};
-        auto values = co_await solana_token_balances(user, std::move(one));
+        auto values = co_await std::move(read);
         if (!values.at(0))
             throw RpcError(RpcError::Kind::rpc, "the node could not read the balance");
-        result.view_value = values[0]->format_units(ref->decimals);
+        result.view_value = values[0]->format_units(decimals);
         remember(key, result);
     } catch (const std::exception& e) {
         result.status_code = kRpcFailed;

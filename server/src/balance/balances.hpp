@@ -111,6 +111,10 @@ class BalanceService {
                                   std::string token_symbol);
     Task<std::vector<ChainBalance>> all_chains(std::vector<Task<ChainBalance>> tasks,
                                                std::vector<std::int64_t> chain_ids);
+    // One chain's answer from a read of its one token: the value (remembered under `key`), or
+    // the read's failure as kRpcFailed.
+    Task<ChainBalance> answer_of(ChainBalance result, std::string key, unsigned decimals,
+                                 Task<std::vector<std::optional<chain::U256>>> read);
     std::optional<ChainBalance> cached(const std::string& key) const;
     void remember(const std::string& key, const ChainBalance& value);
 

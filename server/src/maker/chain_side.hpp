@@ -5,7 +5,9 @@
 // each round is the chain's own. The exactly-once rule is the same for all: whatever is sent is
 // signed and stored first, and after a crash what was stored is sent again, never signed anew
 // while an earlier version can still land.
+#include <chrono>
 #include <cstdint>
+#include <map>
 
 #include "core/task.hpp"
 
@@ -24,5 +26,16 @@ class ChainSide {
     // This instance was elected: whatever it remembered from an earlier term may be stale.
     virtual void forget() {}
 };
+
+// Whether a complaint about `id` (an order waiting for the maker to be funded, say) is due: the
+// first time, then at most once per `every`, so that a poll every 200 ms does not flood the log.
+inline bool due_again(std::map<std::int64_t, std::chrono::steady_clock::time_point>& last,
+                      std::int64_t id, std::chrono::steady_clock::duration every) {
+    auto now = std::chrono::steady_clock::now();
+    auto [it, first] = last.try_emplace(id, now);
+    if (!first && now - it->second < every) return false;
+    it->second = now;
+    return true;
+}
 
 }  // namespace perch::maker

@@ -371,11 +371,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
             short_of_funds = true;
             // It waits for the maker to be funded (an operator's job): an error, once a minute
             // per order rather than every poll.
-            auto now = std::chrono::steady_clock::now();
-            auto& said = refund_waits_[o.id];
-            if (said == std::chrono::steady_clock::time_point{} ||
-                now - said >= std::chrono::minutes(1)) {
-                said = now;
+            if (due_again(refund_waits_, o.id, std::chrono::minutes(1))) {
                 spdlog::error(
                     "maker: refund of order {} waits: the maker lacks {} or gas on chain {}; fund "
                     "it",

@@ -315,11 +315,7 @@ Task<void> SolanaSide::sign_new() {
             continue;
         }
         if (!spend(o.token, back->low_u64())) {
-            auto now = std::chrono::steady_clock::now();
-            auto& said = refund_waits_[o.id];
-            if (said == std::chrono::steady_clock::time_point{} ||
-                now - said >= std::chrono::minutes(1)) {
-                said = now;
+            if (due_again(refund_waits_, o.id, std::chrono::minutes(1))) {
                 spdlog::error(
                     "maker: refund of order {} waits: the maker lacks {} on Solana; fund it",
                     o.order_key, o.token);

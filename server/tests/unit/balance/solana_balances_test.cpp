@@ -1,14 +1,11 @@
 // The balance service's Solana rules without a node: which chain answers for which kind of
 // address, the Solana token list (SOL from the catalog, USDC at the configured mint), and mint
-// parsing. (The node reads themselves: integration test SolanaBalances.*.)
+// parsing. (The node reads themselves have no integration test yet: issue 11.)
 #include <gtest/gtest.h>
-
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/use_future.hpp>
 
 #include "balance/balances.hpp"
 #include "catalog/catalog.hpp"
+#include "run_task.hpp"
 
 namespace perch::balance {
 namespace {
@@ -17,13 +14,7 @@ namespace sol = chain::solana;
 constexpr std::int64_t kSolana = 83797601;
 const char* kMint = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
 
-template <class T>
-T run(Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
-}
+using perch::testing::run;
 
 struct SolanaBalanceService : ::testing::Test {
     catalog::Catalog catalog = catalog::Catalog::load(PERCH_CONFIG_DIR, "");
