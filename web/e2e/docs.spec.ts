@@ -31,6 +31,8 @@ async function open(page: Page, path: string, title: string) {
 }
 
 test('every docs page opens with its title, prose and the docs navigation', async ({ page }) => {
+  // Thirteen page loads in one test: the default 30 s ran out at load 10 in a clean-clone run.
+  test.setTimeout(90_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   for (const [path, title] of PAGES) {
