@@ -25,7 +25,7 @@ count() {  # count SUITE PASSED FAILED EXIT_CODE
   passed=$((passed + p))
   failed=$((failed + f))
   ((f > 0)) && failures+=("$suite")
-  printf '%-10s %4d passed, %d failed\n' "$suite:" "$p" "$f"
+  printf '%-10s %4d passed, %d failed  (at %d s)\n' "$suite:" "$p" "$f" "$SECONDS"
 }
 
 echo "== starting the test devnets (ports +100 for the suites, +150 for the fault tests)"
