@@ -311,6 +311,7 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
     maker::MakerOptions options;
     options.poll = config.maker.poll;
     options.speedup_after = config.maker.speedup_after;
+    options.lease_ttl = config.maker.lease_ttl;
     options.head_feed = config.maker.head_feed;
     options.confirmations = config.maker.confirmations;
     options.large_confirmations = config.maker.large_confirmations;

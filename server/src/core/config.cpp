@@ -113,7 +113,7 @@ PerChainCount get_per_chain(const json::object& obj, const char* key, PerChainCo
 void apply_maker(MakerSettings& m, const json::object& obj) {
     reject_unknown_keys(obj,
                         {"enabled", "confirmations", "large_confirmations", "poll_ms",
-                         "speedup_after_ms", "head_feed"},
+                         "speedup_after_ms", "lease_ttl_ms", "head_feed"},
                         "maker.");
     if (const auto* v = find(obj, "enabled")) {
         if (!v->is_bool()) fail("maker.enabled", "must be true or false");
@@ -129,6 +129,9 @@ void apply_maker(MakerSettings& m, const json::object& obj) {
         std::chrono::milliseconds(get_int(obj, "poll_ms", m.poll.count(), 10, 60000, "maker."));
     m.speedup_after = std::chrono::milliseconds(
         get_int(obj, "speedup_after_ms", m.speedup_after.count(), 1000, 3600000, "maker."));
+    // At least 3 renewals (one a second) per lease, so that a slow renewal does not lose it.
+    m.lease_ttl = std::chrono::milliseconds(
+        get_int(obj, "lease_ttl_ms", m.lease_ttl.count(), 3000, 600000, "maker."));
 }
 
 void apply_indexer(IndexerSettings& ix, const json::object& obj) {

@@ -55,6 +55,9 @@ struct MakerSettings {
     PerChainCount large_confirmations{3, {}};  // for deposits from a route's large_from
     std::chrono::milliseconds poll{200};
     std::chrono::milliseconds speedup_after{12000};
+    // How long the lease between instances on one database lasts: the wait for a leader that
+    // died on another machine (one of this host is replaced at the next renewal).
+    std::chrono::milliseconds lease_ttl{5000};
     bool head_feed = true;  // new heads over the RPC's WebSocket too (polling either way)
 };
 

@@ -105,6 +105,12 @@ TEST(Config, MakerIsOffUnlessConfiguredAndEnvironmentCanSwitchIt) {
     EXPECT_NE(error_of(R"({"maker": {"confirmations": 0}})").find("'maker.confirmations'"),
               std::string::npos);
     EXPECT_NE(error_of(R"({"maker": {"enable": true}})").find("'maker.enable'"), std::string::npos);
+    EXPECT_EQ(parse("{}").maker.lease_ttl, std::chrono::milliseconds(5000));
+    EXPECT_EQ(parse(R"({"maker": {"lease_ttl_ms": 30000}})").maker.lease_ttl,
+              std::chrono::milliseconds(30000));
+    // Under three renewals a lease would be lost to one slow renewal.
+    EXPECT_NE(error_of(R"({"maker": {"lease_ttl_ms": 2000}})").find("'maker.lease_ttl_ms'"),
+              std::string::npos);
     EXPECT_NE(error_of("{}", {{"PERCH_MAKER", "yes"}}).find("'PERCH_MAKER'"), std::string::npos);
 }
 
