@@ -78,6 +78,7 @@ cat > "$TMP/perch-e2e.json" <<JSON
 {"host": "127.0.0.1", "port": $((8180 + S)), "database_url": "sqlite:$TMP/perch-e2e.db",
  "chain_profile": "$TMP/devnet/state.json", "trusted_proxies": ["127.0.0.1"],
  "maker_key_file": "devnet/maker.key", "maker": {"enabled": true},
+ "solana": {"maker_key_file": "devnet/solana-maker.key"},
  "indexer": {"enabled": true, "confirmations": 0, "poll_ms": 200},
  "badge_signer_key_file": "devnet/badge-signer.key", "faucet_key_file": "devnet/faucet.key",
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",

@@ -55,7 +55,7 @@ const stateDir = path.resolve(args["state-dir"] ?? "");
 const state = JSON.parse(fs.readFileSync(path.join(stateDir, "state.json"), "utf8"));
 const perchBin = path.resolve(args.perch ?? "../build/server/perch");
 const port = Number(args.port ?? 8196);
-const only = (args.only ?? "crash,revert,reorg,outage,stuck,instances").split(",");
+const only = (args.only ?? `crash,revert,reorg,outage,stuck,instances${state.solana ? ",solana" : ""}`).split(",");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const perchUrl = `http://127.0.0.1:${port}`;
 const rpcOf = (id) => state.chains.find((c) => c.chain_id === id).rpc_url;
@@ -83,7 +83,7 @@ function writeConfig(name) {
     host: "127.0.0.1", port, database_url: `sqlite:${dbPath}`, chain_profile: path.join(stateDir, "state.json"),
     maker_key_file: "devnet/maker.key", web_root: "web/dist", access_log: false,
     maker: { enabled: true, poll_ms: 200, speedup_after_ms: 12000 },
-    ...(state.solana && only.includes("solana") ? { solana: { maker_key_file: "devnet/solana-maker.key" } } : {}),
+    ...(state.solana ? { solana: { maker_key_file: "devnet/solana-maker.key" } } : {}),
   };
   const file = path.join(stateDir, `${name}.json`);
   fs.writeFileSync(file, JSON.stringify(config));

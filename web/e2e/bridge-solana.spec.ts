@@ -91,9 +91,6 @@ async function sendAndComplete(page: Page, receiveToken: string): Promise<{ rece
 
 test.describe('Solana in the bridge page (devnet)', () => {
   test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
-  // Not run yet: the e2e perch does not pay on Solana until the Solana payer stops crashing perch
-  // (issue 11, SolanaSide::pay_round); these two tests have never passed.
-  test.fixme();
   test.describe.configure({ mode: 'serial' });
   test.use({ viewport: { width: 1280, height: 900 } });
   test.setTimeout(240_000);
@@ -105,13 +102,14 @@ test.describe('Solana in the bridge page (devnet)', () => {
     await pickNetwork(page, 'From', 8453);
     await pickNetwork(page, 'To', SOLANA);
     await page.getByTestId('token-select').selectOption('USDC');
-    // A non-Solana recipient is refused; empty, the connected Solana wallet receives.
+    // With an amount, a non-Solana recipient is refused (the button checks the amount first);
+    // empty, the connected Solana wallet receives.
+    await page.getByLabel('Amount').fill('12.5');
     const recipient = page.getByLabel('Recipient');
     await recipient.fill(EVM_USER);
     await expect(page.getByTestId('recipient-error')).toContainText('Solana address');
     await expect(page.getByTestId('bridge-send')).toHaveAttribute('data-state', 'invalidAddress');
     await recipient.fill('');
-    await page.getByLabel('Amount').fill('12.5');
     const before = await solanaUsdc(sol, phantom);
     const evmBefore = await tokenBalance(rpcUrl(state, 8453), await usdcAddress(page, 8453), EVM_USER);
     const { receive, deposit } = await sendAndComplete(page, 'USDC');

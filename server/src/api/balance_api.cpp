@@ -178,16 +178,23 @@ Task<http::Response> single_balance(Services& s, http::Request& req) {
     if (!token)
         throw bad_request("token '" + symbol + "' is not listed on chain " +
                           std::to_string(chain_id));
+    const bool solana = s.balances.is_solana_chain(chain_id);
     // A chain this server cannot reach (Starknet, for one) is an error, never a zero balance.
-    auto reason = s.balances.unreachable_reason(chain_id);
+    auto reason = solana ? std::string() : s.balances.unreachable_reason(chain_id);
     if (!reason.empty()) throw ApiError(ErrorKind::unavailable, reason);
-    if (!text::is_evm_address(address))
+    auto solana_owner = solana_address(address);
+    if (solana && !solana_owner)
+        throw bad_request("'address' must be a Solana address (base58 of 32 bytes) on Solana");
+    if (!solana && !text::is_evm_address(address))
         throw bad_request("'address' must be an EVM address on an EVM chain");
     std::vector<std::optional<chain::U256>> values;
     try {
         std::vector<balance::TokenRef> one{*token};
-        values = co_await s.balances.token_balances(chain_id, evm_address(address, "address"),
-                                                    std::move(one));
+        if (solana)  // not in a conditional operator: see multi_balance
+            values = co_await s.balances.solana_token_balances(*solana_owner, std::move(one));
+        else
+            values = co_await s.balances.token_balances(chain_id, evm_address(address, "address"),
+                                                        std::move(one));
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, std::string("balance unavailable: ") + e.what());
     }

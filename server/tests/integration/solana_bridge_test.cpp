@@ -188,9 +188,7 @@ std::pair<std::string, json::object> evm_deposit(PerchProcess& perch, Chains& ch
 
 }  // namespace
 
-// DISABLED until the Solana payer stops crashing perch (SIGILL: a destroyed coroutine frame
-// resumed after a timer, in SolanaSide::pay_round; issue 11). Never passed yet.
-TEST(SolanaBridge, DISABLED_SolToEthPaysExactlyTheQuotedAmount) {
+TEST(SolanaBridge, SolToEthPaysExactlyTheQuotedAmount) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
     Chains chains(devnet);
@@ -231,7 +229,7 @@ TEST(SolanaBridge, DISABLED_SolToEthPaysExactlyTheQuotedAmount) {
     EXPECT_EQ(by_recipient.at("total").as_int64(), 1);
 }
 
-TEST(SolanaBridge, DISABLED_UsdcFromSolanaToAnEvmChain) {
+TEST(SolanaBridge, UsdcFromSolanaToAnEvmChain) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
     Chains chains(devnet);
@@ -252,7 +250,7 @@ TEST(SolanaBridge, DISABLED_UsdcFromSolanaToAnEvmChain) {
     EXPECT_EQ(before - node.usdc(user.pubkey()), 25'000'000U);
 }
 
-TEST(SolanaBridge, DISABLED_EthToSolPaysOnSolanaExactlyTheQuotedAmount) {
+TEST(SolanaBridge, EthToSolPaysOnSolanaExactlyTheQuotedAmount) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
     Chains chains(devnet);
@@ -274,7 +272,7 @@ TEST(SolanaBridge, DISABLED_EthToSolPaysOnSolanaExactlyTheQuotedAmount) {
     EXPECT_TRUE(sol::Signature::from_base58(dst)) << dst;
 }
 
-TEST(SolanaBridge, DISABLED_UsdcToSolanaCreatesTheRecipientsTokenAccount) {
+TEST(SolanaBridge, UsdcToSolanaCreatesTheRecipientsTokenAccount) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
     Chains chains(devnet);
@@ -296,7 +294,7 @@ TEST(SolanaBridge, DISABLED_UsdcToSolanaCreatesTheRecipientsTokenAccount) {
     EXPECT_EQ(node.usdc(recipient), quoted.low_u64());
 }
 
-TEST(SolanaBridge, DISABLED_ABadMemoIsRefundedOnSolanaMinusItsCost) {
+TEST(SolanaBridge, ABadMemoIsRefundedOnSolanaMinusItsCost) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
     SolanaNode node(solana);
@@ -324,7 +322,7 @@ TEST(SolanaBridge, DISABLED_ABadMemoIsRefundedOnSolanaMinusItsCost) {
         << refused.at("reason");
 }
 
-TEST(SolanaBridge, DISABLED_AnExpiredPayoutIsRebuiltOnceAndPaidOnce) {
+TEST(SolanaBridge, AnExpiredPayoutIsRebuiltOnceAndPaidOnce) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
     Chains chains(devnet);

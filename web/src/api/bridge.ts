@@ -110,7 +110,10 @@ export interface Order {
   token_address: string;
   decimals: number;
   amount: string;
+  /** In the paid token: the deposited one, or on a cross route (SOL → ETH) the destination's. */
   receive_amount: string;
+  receive_token: string;
+  receive_decimals: number;
   fee: string;
   dst_chain_id: number;
   recipient: string;

@@ -222,6 +222,8 @@ const baseOrder: Order = {
   decimals: 18,
   amount: '1000000000000000000',
   receive_amount: '999150000000000000',
+  receive_token: 'ETH',
+  receive_decimals: 18,
   fee: '850000000000000',
   dst_chain_id: 42161,
   recipient: USER.toLowerCase(),

@@ -24,8 +24,11 @@ describe('destination token (bridge and swap)', () => {
   });
 
   it('says what an order delivered: the swapped token once mined, else the bridged one', () => {
-    const plain = { receive_amount: '999150000000000000', decimals: 18, token: 'ETH', swap: null };
+    const plain = { receive_amount: '999150000000000000', receive_decimals: 18, receive_token: 'ETH', swap: null };
     expect(orderReceived(plain)).toEqual({ raw: '999150000000000000', decimals: 18, token: 'ETH' });
+    // A cross route (SOL → ETH): the paid token and its decimals, not the deposited SOL's 9.
+    const cross = { receive_amount: '24677722525000002', receive_decimals: 18, receive_token: 'ETH', swap: null };
+    expect(orderReceived(cross)).toEqual({ raw: '24677722525000002', decimals: 18, token: 'ETH' });
     const swapping = { ...plain, swap: { token_address: USDC.address, token: 'USDC', decimals: 6, min_out: '2900000000', delivered_amount: '' } };
     expect(orderReceived(swapping)).toBeNull();
     const swapped = { ...plain, swap: { ...swapping.swap, delivered_amount: '2991500000' } };

@@ -26,10 +26,11 @@ export interface Received {
 }
 
 /** What the recipient got (completed) or is quoted to get; null when a swap has not delivered yet. */
-export function orderReceived(order: Pick<Order, 'receive_amount' | 'decimals' | 'token' | 'swap'>): Received | null {
+export function orderReceived(order: Pick<Order, 'receive_amount' | 'receive_token' | 'receive_decimals' | 'swap'>): Received | null {
   if (order.swap) {
     if (!order.swap.delivered_amount) return null;
     return { raw: order.swap.delivered_amount, decimals: order.swap.decimals, token: order.swap.token };
   }
-  return { raw: order.receive_amount, decimals: order.decimals, token: order.token };
+  // The paid token: the deposited one, or the destination's on a cross route (SOL → ETH).
+  return { raw: order.receive_amount, decimals: order.receive_decimals, token: order.receive_token };
 }

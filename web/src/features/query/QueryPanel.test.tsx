@@ -24,6 +24,8 @@ const ORDER: Order = {
   decimals: 18,
   amount: '10000000000000000',
   receive_amount: '9900000000000000',
+  receive_token: 'ETH',
+  receive_decimals: 18,
   fee: '100000000000000',
   dst_chain_id: 42161,
   recipient: USER,
