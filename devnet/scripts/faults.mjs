@@ -76,12 +76,14 @@ function check(ok, what) {
 // ---- perch as a child process ----
 let perch = null;
 let dbPath = "";
+// The perch of these tests serves no web app (a missing web_root): gzipping web/dist at each
+// start would only slow the restarts the scenarios time.
 function writeConfig(name) {
   dbPath = path.join(stateDir, `${name}.db`);
   fs.rmSync(dbPath, { force: true });
   const config = {
     host: "127.0.0.1", port, database_url: `sqlite:${dbPath}`, chain_profile: path.join(stateDir, "state.json"),
-    maker_key_file: "devnet/maker.key", web_root: "web/dist", access_log: false,
+    maker_key_file: "devnet/maker.key", web_root: path.join(stateDir, "no-web-app"), access_log: false,
     maker: { enabled: true, poll_ms: 200, speedup_after_ms: 12000 },
     ...(state.solana ? { solana: { maker_key_file: "devnet/solana-maker.key" } } : {}),
   };
@@ -382,7 +384,7 @@ async function instances() {
     const file = path.join(stateDir, `faults-instance-${i}.json`);
     fs.writeFileSync(file, JSON.stringify({
       host: "127.0.0.1", port: p, database_url: `${pgUrl}${db}`, chain_profile: path.join(stateDir, "state.json"),
-      maker_key_file: "devnet/maker.key", web_root: "web/dist", access_log: false, trusted_proxies: ["127.0.0.1"],
+      maker_key_file: "devnet/maker.key", web_root: path.join(stateDir, "no-web-app"), access_log: false, trusted_proxies: ["127.0.0.1"],
       maker: { enabled: true, poll_ms: 200, speedup_after_ms: 12000 },
     }));
     return file;

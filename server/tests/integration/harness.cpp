@@ -69,7 +69,13 @@ PerchProcess::PerchProcess(const std::string& extra_config,
     auto config = dir_ / "perch.json";
     std::ofstream(config)
         << "{\"host\": \"127.0.0.1\", \"port\": 0, \"threads\": 2, \"database_url\": \""
-        << db_.url() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB << "\""
+        << db_.url() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB
+        << "\""
+        // No web app unless the test gives one: perch gzips every file of web/dist at start
+        // (2 s of CPU per start, ~10 min of the suite's CPU), and no test here reads the app.
+        << (extra_config.find("\"web_root\"") == std::string::npos
+                ? ", \"web_root\": \"" + (dir_ / "no-web-app").string() + "\""
+                : std::string())
         << (extra_config.empty() ? "" : ", ") << extra_config << "}";
     pid_ = spawn({"serve", "--config", config.string()}, env, dir_ / "perch.log");
     // Match through the text after the port so a half-written log line is never read as a port.
