@@ -26,7 +26,9 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace costs about a quarter of a test's time (DOM snapshots at every step): on only when
+    // asked (PERCH_E2E_TRACE=1 make test-e2e); a failure always leaves its screenshot.
+    trace: process.env.PERCH_E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

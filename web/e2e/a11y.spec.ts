@@ -18,34 +18,64 @@ async function blockingViolations(page: Page, include?: string): Promise<string[
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary ?? ''}`));
 }
 
-for (const theme of THEMES) {
-  test.describe(`${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.addInitScript((value) => {
-        localStorage.setItem('perch-theme', JSON.stringify({ state: { theme: value }, version: 1 }));
-      }, theme);
-    });
+// Both themes render the same DOM; only colours differ. So each page is checked in full in the
+// light theme, then reloaded in the dark theme (same browser context: the app's files come from
+// its cache) and checked again for the rules that read colours.
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-    for (const route of ROUTES) {
-      test(`${route} has no serious or critical violation`, async ({ page }) => {
-        await page.goto(route);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        // Let lazy chunks and first queries settle so that axe sees the page a user sees.
-        await page.waitForLoadState('networkidle');
-        expect(await blockingViolations(page), `${route} in ${theme}`).toEqual([]);
-      });
-    }
+async function colourViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withRules(COLOUR_RULES);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary ?? ''}`));
+}
 
-    test('the wallet modal and the network list have no serious or critical violation', async ({ page }) => {
-      await page.goto('/');
-      await page.locator('header').getByTestId('connect-wallet').click();
-      await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible();
-      expect(await blockingViolations(page, '.modal'), `wallet modal in ${theme}`).toEqual([]);
-      await page.keyboard.press('Escape');
-      await page.locator('.swap-card').getByRole('button', { name: /^To:/ }).click();
-      await expect(page.getByRole('dialog', { name: 'To Network Or Exchange' }).getByTestId('network-42161')).toBeVisible();
-      expect(await blockingViolations(page, '.modal'), `network list in ${theme}`).toEqual([]);
-    });
+async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await page.evaluate((value) => localStorage.setItem('perch-theme', JSON.stringify({ state: { theme: value }, version: 1 })), theme);
+}
+
+test.beforeEach(async ({ page }) => {
+  // The first load is light; a later choice (useTheme) survives the reload.
+  await page.addInitScript(() => {
+    if (!localStorage.getItem('perch-theme')) localStorage.setItem('perch-theme', JSON.stringify({ state: { theme: 'light' }, version: 1 }));
+  });
+});
+
+async function settled(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  // Let lazy chunks and first queries settle so that axe sees the page a user sees.
+  await page.waitForLoadState('networkidle');
+}
+
+for (const route of ROUTES) {
+  test(`${route} has no serious or critical violation in either theme`, async ({ page }) => {
+    await page.goto(route);
+    await settled(page, 'light');
+    expect(await blockingViolations(page), `${route} in light`).toEqual([]);
+    await useTheme(page, 'dark');
+    await page.reload();
+    await settled(page, 'dark');
+    expect(await colourViolations(page), `${route} in dark`).toEqual([]);
   });
 }
+
+test('the wallet modal and the network list have no serious or critical violation in either theme', async ({ page }) => {
+  await page.goto('/');
+  for (const theme of THEMES) {
+    if (theme === 'dark') {
+      await useTheme(page, theme);
+      await page.reload();
+    }
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const check = theme === 'light' ? blockingViolations : colourViolations;
+    await page.locator('header').getByTestId('connect-wallet').click();
+    await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible();
+    expect(await check(page, '.modal'), `wallet modal in ${theme}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.locator('.swap-card').getByRole('button', { name: /^To:/ }).click();
+    await expect(page.getByRole('dialog', { name: 'To Network Or Exchange' }).getByTestId('network-42161')).toBeVisible();
+    expect(await check(page, '.modal'), `network list in ${theme}`).toEqual([]);
+  }
+});
