@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
-import { solanaRpc } from './fixtures/wallets/solanaKeys';
+import { base58Decode, signAndSend, solanaKey, solanaRpc, type SolanaKey } from './fixtures/wallets/solanaKeys';
 import { installStandardWallets } from './fixtures/wallets/standardWallets';
 
 // Solana in the bridge page, end to end: perch with the maker on (PERCH_URL) and the devnet with its
@@ -89,6 +89,30 @@ async function sendAndComplete(page: Page, receiveToken: string): Promise<{ rece
   return { receive, deposit };
 }
 
+
+const SYSTEM_PROGRAM = new Uint8Array(32);
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+
+const shortVec = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, n >> 7]);
+const u64le = (v: bigint): number[] => Array.from({ length: 8 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn));
+
+/**
+ * A deposit no bridge UI would send: `lamports` from `from` to the maker with a memo that names no
+ * route, as a hand-made legacy transaction (System transfer + Memo), unsigned, base64.
+ */
+function badMemoDeposit(from: SolanaKey, maker: string, lamports: bigint, memo: string, blockhash: string): string {
+  const keys = [from.publicKey, base58Decode(maker), SYSTEM_PROGRAM, base58Decode(MEMO_PROGRAM)];
+  const memoBytes = [...new TextEncoder().encode(memo)];
+  const transfer = [2, ...shortVec(2), 0, 1, ...shortVec(12), 2, 0, 0, 0, ...u64le(lamports)];
+  const memoIx = [3, ...shortVec(0), ...shortVec(memoBytes.length), ...memoBytes];
+  const message = [1, 0, 2, ...shortVec(keys.length), ...keys.flatMap((k) => [...(k ?? [])]), ...(base58Decode(blockhash) ?? []), ...shortVec(2), ...transfer, ...memoIx];
+  return Buffer.from([...shortVec(1), ...new Array<number>(64).fill(0), ...message]).toString('base64');
+}
+
+async function lamportsOf(rpc: string, address: string): Promise<bigint> {
+  return BigInt((await solanaRpc<{ value: number }>(rpc, 'getBalance', [address, { commitment: 'confirmed' }])).value);
+}
+
 test.describe('Solana in the bridge page (devnet)', () => {
   test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
   test.describe.configure({ mode: 'serial' });
@@ -142,5 +166,32 @@ test.describe('Solana in the bridge page (devnet)', () => {
     const lamportsAfter = BigInt((await solanaRpc<{ value: number }>(sol.rpc_url, 'getBalance', [phantom, { commitment: 'confirmed' }])).value);
     expect(lamportsBefore - lamportsAfter).toBeGreaterThanOrEqual(500_000_000n);
     expect(lamportsBefore - lamportsAfter).toBeLessThan(500_100_000n);
+  });
+  test('a Solana deposit with a bad memo is refunded on Solana: the wallet\'s history says Refunded, its SOL comes back less two fees', async ({ page }) => {
+    const state = readDevnetState();
+    const sol = solanaState(state) as SolanaState & { maker: string };
+    // A wallet of this run only: the devnet's faucet funds it.
+    const keyName = `e2e-refund-${Date.now()}`;
+    const key = solanaKey(keyName);
+    await solanaRpc(sol.rpc_url, 'requestAirdrop', [key.address, 2_000_000_000]);
+    await expect.poll(() => lamportsOf(sol.rpc_url, key.address), { timeout: 20_000 }).toBe(2_000_000_000n);
+    const { value } = await solanaRpc<{ value: { blockhash: string } }>(sol.rpc_url, 'getLatestBlockhash', [{ commitment: 'confirmed' }]);
+    const signature = await signAndSend(sol.rpc_url, badMemoDeposit(key, sol.maker, 300_000_000n, 'please bridge this to base', value.blockhash), key);
+
+    await installStandardWallets(page, [{ name: 'Phantom', keyName }], sol.rpc_url);
+    await page.goto('/');
+    await page.getByTestId('header-wallets').getByRole('button').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Solana', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Connect Phantom', exact: true }).click();
+    await expect(page.getByTestId('wallet-chip-solana')).toHaveText(`${key.address.slice(0, 6)}...${key.address.slice(-4)}`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'History' }).first().click();
+    const row = page.getByTestId(`order-${signature}`);
+    await expect(row.getByTestId('order-state')).toHaveText('Refunded', { timeout: 120_000 });
+    await expect(row).toContainText('memo');
+    await expect(row.getByRole('link', { name: 'Refund transaction' })).toBeVisible();
+    // Out: the deposit and its 5,000-lamport fee; back: the deposit less the refund's own fee.
+    await expect.poll(() => lamportsOf(sol.rpc_url, key.address), { timeout: 30_000 }).toBe(2_000_000_000n - 10_000n);
   });
 });

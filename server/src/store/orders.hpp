@@ -164,6 +164,9 @@ struct Completion {
     std::string dst_tx_hash;
     std::int64_t created_at = 0;
     std::int64_t completed_at = 0;
+    // The token receive_amount is in: the order's, or on a cross route (SOL -> ETH) the paid one.
+    std::string receive_token;
+    int receive_decimals = 18;
 };
 
 class OrderStore {

@@ -218,7 +218,8 @@ export const orderQueryKey = (chainId: number, txHash: string) => ['bridge-order
 
 export const historyQuery = (p: HistoryParams) =>
   queryOptions({
-    queryKey: ['bridge-history', p.address.toLowerCase(), p.page, p.size, p.channel ?? null],
+    // EVM addresses in any case are one; base58 (Solana) is case-sensitive.
+    queryKey: ['bridge-history', p.address.startsWith('0x') ? p.address.toLowerCase() : p.address, p.page, p.size, p.channel ?? null],
     queryFn: ({ signal }) => getHistory(p, signal),
     enabled: p.address !== '',
     retry: false,

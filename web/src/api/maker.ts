@@ -40,7 +40,10 @@ export interface MakerPayout {
   token: string;
   decimals: number;
   amount: string;
+  /** In receive_token: the deposited token, or on a cross route (SOL → ETH) the paid one. */
   receive_amount: string;
+  receive_token: string;
+  receive_decimals: number;
   recipient: string;
   tx_hash: string;
   /** The destination explorer's page of the payout ('' when the chain has no explorer). */

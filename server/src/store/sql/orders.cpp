@@ -655,15 +655,20 @@ Task<std::vector<Completion>> SqlOrders::completions_since(std::int64_t since, i
         // The completion time is the 'completed' event's (read on (state, at), migration 0022).
         auto& s = c.prepared(
             "SELECT o.src_chain_id, o.dst_chain_id, o.token, o.decimals, o.amount, "
-            "o.receive_amount, o.recipient, o.dst_tx_hash, o.created_at, e.at FROM "
-            "bridge_order_events e JOIN bridge_orders o ON o.id = e.order_id WHERE e.state = "
-            "'completed' AND e.at >= ? ORDER BY e.at DESC, e.id DESC LIMIT ?");
+            "o.receive_amount, o.recipient, o.dst_tx_hash, o.created_at, e.at, o.dst_token, "
+            "o.dst_decimals, o.dst_token_address FROM bridge_order_events e JOIN bridge_orders o "
+            "ON o.id = e.order_id WHERE e.state = 'completed' AND e.at >= ? ORDER BY e.at DESC, "
+            "e.id DESC LIMIT ?");
         s.bind(1, since).bind(2, static_cast<std::int64_t>(limit));
         std::vector<Completion> out;
         while (s.step()) {
+            // A cross route: a destination token without a swap address (as order_json says).
+            bool cross = s.column_text(12).empty() && !s.column_text(10).empty();
             out.push_back({s.column_int(0), s.column_int(1), s.column_text(2),
                            static_cast<int>(s.column_int(3)), s.column_text(4), s.column_text(5),
-                           s.column_text(6), s.column_text(7), s.column_int(8), s.column_int(9)});
+                           s.column_text(6), s.column_text(7), s.column_int(8), s.column_int(9),
+                           s.column_text(cross ? 10 : 2),
+                           static_cast<int>(s.column_int(cross ? 11 : 3))});
         }
         s.reset();
         return out;

@@ -424,6 +424,8 @@ TEST_F(SqlOrderStore, DashboardReadsTheCompletionsAndStatesOfAWindow) {
     EXPECT_EQ(week[0].token, "ETH");
     EXPECT_EQ(week[0].amount, "1000");
     EXPECT_EQ(week[0].receive_amount, "990");
+    EXPECT_EQ(week[0].receive_token, "ETH");  // not a cross route: the deposited token
+    EXPECT_EQ(week[0].receive_decimals, 18);
     EXPECT_EQ(week[0].dst_tx_hash, "0xpaid1");
     EXPECT_EQ(week[0].recipient, "0x00000000000000000000000000000000000000bb");
     EXPECT_EQ(week[0].created_at, now - 100);
@@ -439,6 +441,27 @@ TEST_F(SqlOrderStore, DashboardReadsTheCompletionsAndStatesOfAWindow) {
                        {"completed", 1}, {"paying", 1}, {"confirming", 1}}));
     auto all = run(orders.count_by_state_since(0));
     EXPECT_EQ(all.at("completed"), 2);
+}
+
+// A cross route (SOL -> ETH) is paid in the destination token: the dashboard's completions say
+// so, since receive_amount is in that token's units.
+TEST_F(SqlOrderStore, ACrossRouteCompletionIsInThePaidToken) {
+    auto o = deposit(5, 83797601, 8453);
+    o.token = "SOL";
+    o.token_address = "";
+    o.decimals = 9;
+    o.dst_token = "ETH";
+    o.dst_decimals = 18;
+    run(orders.record_deposits(83797601, {o}, WatchCursor{100, ""}));
+    auto id = queue(o);
+    auto stored = run(orders.sign_and_store(lease, 8453, "0xm", 0, {payout_plan(id)}));
+    run(orders.settle(stored[0].id, "0xpaid5", true, "", ""));
+    auto done = run(orders.completions_since(0, 10));
+    ASSERT_EQ(done.size(), 1u);
+    EXPECT_EQ(done[0].token, "SOL");
+    EXPECT_EQ(done[0].decimals, 9);
+    EXPECT_EQ(done[0].receive_token, "ETH");
+    EXPECT_EQ(done[0].receive_decimals, 18);
 }
 
 // Solana (docs/solana.md, migration 0023): base58 signatures and addresses as they are, the
@@ -482,8 +505,8 @@ TEST_F(SqlOrderStore, SolanaValuesRoundTrip) {
     run(orders.record_deposits(8453, {to_solana}, WatchCursor{20, "h"}));
     auto id = queue(to_solana);
     auto sign = [](std::uint64_t) { return SignedTx{"AQID", "sig-one", "0", 4242}; };
-    auto stored = run(orders.sign_and_store(lease, 83797601, user, 0,
-                                            {TxPlan{id, "payout", "queued", sign}}));
+    auto stored = run(
+        orders.sign_and_store(lease, 83797601, user, 0, {TxPlan{id, "payout", "queued", sign}}));
     ASSERT_EQ(stored.size(), 1u);
     EXPECT_EQ(stored[0].attempts.at(0).valid_until, 4242);
     run(orders.add_attempt(stored[0].id, Attempt{"sig-two", "BAUG", "0", 1, false, 4400}));

@@ -9,6 +9,7 @@ import { HistoryTable } from '@/features/history/HistoryTable';
 import { mockApi, ok, type MockHandler } from '@/test/mockApi';
 import { resetStores } from '@/test/resetStores';
 import { useWalletModal } from '@/wallet/modalStore';
+import { useEcosystemsStore } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { BridgeCard } from './BridgeCard';
 import { useBridgeForm } from './bridgeStore';
@@ -467,6 +468,28 @@ describe('HistoryTable', () => {
     ]);
     const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname.endsWith('/history'));
     expect(Object.fromEntries(q?.searchParams ?? [])).toEqual({ address: USER, page: '1', size: '10', channel: '531' });
+  });
+
+  it("a Solana wallet's orders are found by its base58 address; with an EVM wallet too, the user picks whose", async () => {
+    const SOL_USER = 'CJPEqp4gr7yw4yStm8n54iyGCygxmJLTXsQLZYorpmwM';
+    const solOrder: Order = { ...baseOrder, order_key: `83797601:sig:0`, src_chain_id: 83797601, src_tx_hash: 'sig', sender: SOL_USER, token: 'SOL', decimals: 9, amount: '500000000' };
+    const fetchMock = api({
+      '/api/bridge_api/v1/history': (url) =>
+        ok({ list: url.searchParams.get('address') === SOL_USER ? [solOrder] : [baseOrder], total: 1, page: 1, size: 10 }),
+    });
+    useEcosystemsStore.getState().setConnected('solana', { address: SOL_USER, chainId: 83797601, walletId: 'phantom', walletName: 'Phantom' });
+    renderWith(<HistoryTable />);
+    expect(within(await screen.findByTestId('order-sig')).getByTestId('order-amount')).toHaveTextContent('0.5 SOL');
+    expect(screen.queryByRole('group', { name: 'Whose history' })).toBeNull();
+    act(() => useWalletStore.getState().setConnected(USER, 8453));
+    const whose = await screen.findByRole('group', { name: 'Whose history' });
+    expect(within(whose).getByRole('button', { name: 'EVM wallet' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByTestId('order-0xaaa')).toBeInTheDocument();
+    await userEvent.setup().click(within(whose).getByRole('button', { name: 'Solana wallet' }));
+    expect(await screen.findByTestId('order-sig')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x').searchParams.get('address'));
+    expect(asked).toContain(SOL_USER); // as typed: base58 is case-sensitive
+    expect(asked).toContain(USER);
   });
 
   it('asks for a wallet when disconnected and calls nothing', async () => {

@@ -10,6 +10,7 @@ import { formatAmount } from '@/features/bridge/amount';
 import { TxLink } from '@/features/bridge/BridgeTracker';
 import { orderReceived } from '@/features/bridge/destinationToken';
 import '@/features/bridge/bridge.css';
+import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { currentLocale } from '@/i18n';
 
@@ -108,10 +109,34 @@ export function OrderRow({ order, chains }: { order: Order; chains: readonly Cha
   );
 }
 
-/** Bridge history of the connected wallet (sender or recipient), newest first; `channel` narrows to a partner channel. */
+type Whose = 'evm' | 'solana';
+
+/** With an EVM and a Solana wallet both connected, which one's history is shown. */
+function WhoseHistory({ whose, onChange }: { whose: Whose; onChange: (w: Whose) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="history-whose" role="group" aria-label={t('history.whose')}>
+      {(['evm', 'solana'] as const).map((w) => (
+        <button key={w} type="button" className="btn btn--ghost btn--sm" aria-pressed={whose === w} onClick={() => onChange(w)}>
+          {t(w === 'evm' ? 'history.whoseEvm' : 'history.whoseSolana')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Bridge history of the connected wallet (sender or recipient), newest first; `channel` narrows to
+ * a partner channel. A Solana wallet's orders (deposits from it, payouts to it) are found by its
+ * base58 address; with both kinds connected, the user picks whose.
+ */
 export function HistoryTable({ channel }: { channel?: number }) {
   const { t } = useTranslation();
-  const address = useWalletStore((s) => s.address);
+  const evmAddress = useWalletStore((s) => s.address);
+  const solanaAddress = useEcosystemAccount('solana')?.address ?? '';
+  const [chosen, setChosen] = useState<Whose>('evm');
+  const whose: Whose = !evmAddress ? 'solana' : !solanaAddress ? 'evm' : chosen;
+  const address = whose === 'evm' ? evmAddress : solanaAddress;
   const [page, setPage] = useState(1);
   const { data: chains } = useQuery(chainsQuery());
   const q = useQuery(historyQuery({ address, page, size: HISTORY_PAGE_SIZE, channel }));
@@ -126,6 +151,15 @@ export function HistoryTable({ channel }: { channel?: number }) {
 
   return (
     <Card className="table-card">
+      {evmAddress && solanaAddress ? (
+        <WhoseHistory
+          whose={whose}
+          onChange={(w) => {
+            setChosen(w);
+            setPage(1);
+          }}
+        />
+      ) : null}
       <DataTable headers={HISTORY_COLUMNS.map((k) => t(k))}>
         {empty !== null ? <EmptyRow span={HISTORY_COLUMNS.length}>{empty}</EmptyRow> : list.map((o) => <OrderRow key={o.order_key} order={o} chains={chains} />)}
       </DataTable>

@@ -36,6 +36,8 @@ const DASHBOARD: MakerDashboard = {
       decimals: 18,
       amount: '10000000000000000',
       receive_amount: '9900000000000000',
+      receive_token: 'ETH',
+      receive_decimals: 18,
       recipient: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
       tx_hash: PAYOUT,
       explorer_url: `https://arbiscan.io/tx/${PAYOUT}`,
@@ -70,6 +72,14 @@ describe('/maker', () => {
     const payout = screen.getByTestId('maker-payout');
     expect(payout).toHaveTextContent('0.0099 ETH');
     expect(within(payout).getByRole('link')).toHaveAttribute('href', `https://arbiscan.io/tx/${PAYOUT}`);
+  });
+
+  it('a cross-route payout (SOL → ETH) is shown in the token paid, not the one deposited', async () => {
+    const [paid] = DASHBOARD.recent_payouts;
+    const cross = { ...paid!, src_chain_id: 83797601, token: 'SOL', decimals: 9, amount: '500000000', receive_amount: '24677722525000002' };
+    mockApi({ '/api/maker_api/v1/dashboard': () => ok({ ...DASHBOARD, recent_payouts: [cross] }) });
+    renderApp('/maker');
+    expect(await screen.findByTestId('maker-payout')).toHaveTextContent('0.024677 ETH');
   });
 
   it('a paused maker says so', async () => {

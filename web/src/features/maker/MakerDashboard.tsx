@@ -151,7 +151,7 @@ function PayoutsCard({ d, name }: { d: Dashboard; name: (id: number) => string }
                 <time dateTime={new Date(p.completed_at * 1000).toISOString()}>{new Date(p.completed_at * 1000).toLocaleString(currentLocale())}</time>
               </td>
               <td>{t('trackerPages.maker.routeName', { from: name(p.src_chain_id), to: name(p.dst_chain_id) })}</td>
-              <td className="num">{`${tokenAmount(p.receive_amount, p.decimals)} ${p.token}`}</td>
+              <td className="num">{`${tokenAmount(p.receive_amount, p.receive_decimals)} ${p.receive_token}`}</td>
               <td>
                 {p.explorer_url ? (
                   <a href={p.explorer_url} target="_blank" rel="noreferrer" className="tx-link" data-hash={p.tx_hash}>
