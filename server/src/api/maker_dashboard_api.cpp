@@ -19,7 +19,7 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-constexpr std::int64_t kDay = 24 * 3600;
+constexpr std::int64_t kDay = std::int64_t{24} * 3600;
 constexpr int kMaxCompletions = 100000;  // a week's completions read at most
 constexpr std::size_t kRecentPayouts = 10;
 constexpr std::chrono::seconds kCacheFor{5};

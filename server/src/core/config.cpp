@@ -195,7 +195,7 @@ void apply_prices(PriceSettings& p, const json::object& obj) {
         get_int(obj, "refresh_ms", p.refresh.count(), 500, 3600000, "prices."));
     p.url = get_string(obj, "url", p.url);
     p.stale_after_seconds =
-        get_int(obj, "stale_after_s", p.stale_after_seconds, 1, 7 * 86400, "prices.");
+        get_int(obj, "stale_after_s", p.stale_after_seconds, 1, 7LL * 86400, "prices.");
     if (p.source == "http" && !p.url.starts_with("http://") && !p.url.starts_with("https://"))
         fail("prices.url", "must be an http(s) URL when the source is http");
 }
