@@ -10,21 +10,15 @@ const ROUTES = [
 const THEMES = ['light', 'dark'] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-async function blockingViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(TAGS);
-  const results = await (include ? builder.include(include) : builder).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary ?? ''}`));
-}
-
 // Both themes render the same DOM; only colours differ. So each page is checked in full in the
 // light theme, then reloaded in the dark theme (same browser context: the app's files come from
 // its cache) and checked again for the rules that read colours.
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-async function colourViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withRules(COLOUR_RULES);
+/** Serious and critical axe violations: every WCAG 2 A/AA rule ('all') or the colour rules only. */
+async function violations(page: Page, rules: 'all' | 'colour', include?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const builder = rules === 'all' ? axe.withTags(TAGS) : axe.withRules(COLOUR_RULES);
   const results = await (include ? builder.include(include) : builder).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -53,11 +47,11 @@ for (const route of ROUTES) {
   test(`${route} has no serious or critical violation in either theme`, async ({ page }) => {
     await page.goto(route);
     await settled(page, 'light');
-    expect(await blockingViolations(page), `${route} in light`).toEqual([]);
+    expect(await violations(page, 'all'), `${route} in light`).toEqual([]);
     await useTheme(page, 'dark');
     await page.reload();
     await settled(page, 'dark');
-    expect(await colourViolations(page), `${route} in dark`).toEqual([]);
+    expect(await violations(page, 'colour'), `${route} in dark`).toEqual([]);
   });
 }
 
@@ -69,13 +63,13 @@ test('the wallet modal and the network list have no serious or critical violatio
       await page.reload();
     }
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    const check = theme === 'light' ? blockingViolations : colourViolations;
+    const rules = theme === 'light' ? 'all' : 'colour';
     await page.locator('header').getByTestId('connect-wallet').click();
     await expect(page.getByRole('dialog', { name: 'Connect Wallet' })).toBeVisible();
-    expect(await check(page, '.modal'), `wallet modal in ${theme}`).toEqual([]);
+    expect(await violations(page, rules, '.modal'), `wallet modal in ${theme}`).toEqual([]);
     await page.keyboard.press('Escape');
     await page.locator('.swap-card').getByRole('button', { name: /^To:/ }).click();
     await expect(page.getByRole('dialog', { name: 'To Network Or Exchange' }).getByTestId('network-42161')).toBeVisible();
-    expect(await check(page, '.modal'), `network list in ${theme}`).toEqual([]);
+    expect(await violations(page, rules, '.modal'), `network list in ${theme}`).toEqual([]);
   }
 });

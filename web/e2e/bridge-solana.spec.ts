@@ -17,6 +17,8 @@ const SOLANA = 83797601;
 interface SolanaState {
   rpc_url: string;
   usdc_mint: string;
+  /** The maker's address: where deposits go. */
+  maker: string;
 }
 
 function solanaState(state: DevnetState): SolanaState {
@@ -56,6 +58,16 @@ async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Pr
   await expect(dialog).toBeHidden();
 }
 
+const short = (address: string): string => `${address.slice(0, 6)}...${address.slice(-4)}`;
+
+/** In the open wallet modal: the Solana tab, then Phantom; waits for its header chip. */
+async function connectPhantom(page: Page, address: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('tab', { name: 'Solana', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Connect Phantom', exact: true }).click();
+  await expect(page.getByTestId('wallet-chip-solana')).toHaveText(short(address));
+}
+
 /** Opens /, connects the EVM wallet (on `evmChainId`) and Phantom through the wallet modal. */
 async function connectBoth(page: Page, state: DevnetState, evmChainId: number): Promise<string> {
   await installInjectedWallet(page, { chains: walletChains(state), account: EVM_USER, chainId: evmChainId });
@@ -64,12 +76,10 @@ async function connectBoth(page: Page, state: DevnetState, evmChainId: number): 
   await page.getByTestId('header-wallets').getByRole('button').first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: `Connect ${WALLET_NAME}` }).click();
-  await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(`${EVM_USER.slice(0, 6)}...${EVM_USER.slice(-4)}`);
+  await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(short(EVM_USER));
   await page.locator('header').getByTestId('connect-wallet').click();
-  await dialog.getByRole('tab', { name: 'Solana', exact: true }).click();
-  await dialog.getByRole('button', { name: 'Connect Phantom', exact: true }).click();
   const phantom = addresses.Phantom!;
-  await expect(page.getByTestId('wallet-chip-solana')).toHaveText(`${phantom.slice(0, 6)}...${phantom.slice(-4)}`);
+  await connectPhantom(page, phantom);
   return phantom;
 }
 
@@ -89,23 +99,29 @@ async function sendAndComplete(page: Page, receiveToken: string): Promise<{ rece
   return { receive, deposit };
 }
 
-
 const SYSTEM_PROGRAM = new Uint8Array(32);
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
-const shortVec = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, n >> 7]);
+const shortVec = (n: number): number[] => (n < 0x80 ? [n] : [(n & 0x7f) | 0x80, n >> 7]); // n < 2^14 here
 const u64le = (v: bigint): number[] => Array.from({ length: 8 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn));
+const bytes58 = (text: string): number[] => {
+  const decoded = base58Decode(text);
+  if (!decoded) throw new Error(`not base58: ${text}`);
+  return [...decoded];
+};
 
 /**
  * A deposit no bridge UI would send: `lamports` from `from` to the maker with a memo that names no
  * route, as a hand-made legacy transaction (System transfer + Memo), unsigned, base64.
  */
 function badMemoDeposit(from: SolanaKey, maker: string, lamports: bigint, memo: string, blockhash: string): string {
-  const keys = [from.publicKey, base58Decode(maker), SYSTEM_PROGRAM, base58Decode(MEMO_PROGRAM)];
+  // Accounts: the signer, the maker (writable), then the two programs (read-only, unsigned).
+  const keys = [[...from.publicKey], bytes58(maker), [...SYSTEM_PROGRAM], bytes58(MEMO_PROGRAM)];
   const memoBytes = [...new TextEncoder().encode(memo)];
-  const transfer = [2, ...shortVec(2), 0, 1, ...shortVec(12), 2, 0, 0, 0, ...u64le(lamports)];
+  const transfer = [2, ...shortVec(2), 0, 1, ...shortVec(12), 2, 0, 0, 0, ...u64le(lamports)]; // System Transfer = 2
   const memoIx = [3, ...shortVec(0), ...shortVec(memoBytes.length), ...memoBytes];
-  const message = [1, 0, 2, ...shortVec(keys.length), ...keys.flatMap((k) => [...(k ?? [])]), ...(base58Decode(blockhash) ?? []), ...shortVec(2), ...transfer, ...memoIx];
+  const header = [1, 0, 2]; // 1 signature, 0 read-only signed, 2 read-only unsigned
+  const message = [...header, ...shortVec(keys.length), ...keys.flat(), ...bytes58(blockhash), ...shortVec(2), ...transfer, ...memoIx];
   return Buffer.from([...shortVec(1), ...new Array<number>(64).fill(0), ...message]).toString('base64');
 }
 
@@ -158,18 +174,18 @@ test.describe('Solana in the bridge page (devnet)', () => {
     await recipient.fill('');
     await page.getByLabel('Amount').fill('0.5');
     const ethBefore = await nativeBalance(rpcUrl(state, 42161), EVM_USER);
-    const lamportsBefore = BigInt((await solanaRpc<{ value: number }>(sol.rpc_url, 'getBalance', [phantom, { commitment: 'confirmed' }])).value);
+    const lamportsBefore = await lamportsOf(sol.rpc_url, phantom);
     const { receive, deposit } = await sendAndComplete(page, 'ETH');
     expect(deposit).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
     await expect.poll(() => nativeBalance(rpcUrl(state, 42161), EVM_USER), { timeout: 30_000 }).toBe(ethBefore + toRaw(receive, 18));
     // The Solana account paid 0.5 SOL and the transaction fee.
-    const lamportsAfter = BigInt((await solanaRpc<{ value: number }>(sol.rpc_url, 'getBalance', [phantom, { commitment: 'confirmed' }])).value);
+    const lamportsAfter = await lamportsOf(sol.rpc_url, phantom);
     expect(lamportsBefore - lamportsAfter).toBeGreaterThanOrEqual(500_000_000n);
     expect(lamportsBefore - lamportsAfter).toBeLessThan(500_100_000n);
   });
   test('a Solana deposit with a bad memo is refunded on Solana: the wallet\'s history says Refunded, its SOL comes back less two fees', async ({ page }) => {
     const state = readDevnetState();
-    const sol = solanaState(state) as SolanaState & { maker: string };
+    const sol = solanaState(state);
     // A wallet of this run only: the devnet's faucet funds it.
     const keyName = `e2e-refund-${Date.now()}`;
     const key = solanaKey(keyName);
@@ -181,10 +197,7 @@ test.describe('Solana in the bridge page (devnet)', () => {
     await installStandardWallets(page, [{ name: 'Phantom', keyName }], sol.rpc_url);
     await page.goto('/');
     await page.getByTestId('header-wallets').getByRole('button').first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('tab', { name: 'Solana', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Connect Phantom', exact: true }).click();
-    await expect(page.getByTestId('wallet-chip-solana')).toHaveText(`${key.address.slice(0, 6)}...${key.address.slice(-4)}`);
+    await connectPhantom(page, key.address);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'History' }).first().click();
     const row = page.getByTestId(`order-${signature}`);

@@ -21,10 +21,8 @@ json::value order_json(const std::optional<store::Order>& found) {
                             {"min_out", o.min_out},
                             {"delivered_amount", o.delivered_amount}};
     }
-    // The token the recipient is paid in: a cross-asset route's (docs/solana.md: SOL <-> ETH,
-    // a destination token without a swap address), else the deposited one; receive_amount is in
-    // its base units.
-    bool cross = o.dst_token_address.empty() && !o.dst_token.empty();
+    // The token the recipient is paid in (receive_amount is in its base units).
+    bool cross = store::is_cross_route(o.dst_token, o.dst_token_address);
     return json::object{{"order_key", o.order_key},
                         {"src_chain_id", o.src_chain_id},
                         {"src_tx_hash", o.src_tx_hash},

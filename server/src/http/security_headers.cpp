@@ -29,11 +29,11 @@ std::string app_content_security_policy(const std::vector<std::string>& rpc_urls
     std::string connect = "connect-src 'self'";
     for (const auto& o : origins) connect += " " + o;
     if (walletconnect) connect += " " + std::string(walletconnect_origins);
-    // WalletConnect's verify API runs in an iframe of its own origin.
-    if (walletconnect) connect += "; frame-src https://verify.walletconnect.org";
+    // WalletConnect's verify API runs in an iframe of its own origin; nothing else is framed.
+    std::string frames = walletconnect ? "; frame-src https://verify.walletconnect.org" : "";
     return "default-src 'self'; script-src 'self'; style-src 'self'; "
            "img-src 'self' data: blob: https:; font-src 'self' data:; " +
-           connect +
+           connect + frames +
            "; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 }
 

@@ -10,11 +10,19 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/task.hpp"
 
 namespace perch::store {
+
+// A cross-asset route (docs/solana.md: SOL <-> ETH): a destination token without a swap address.
+// Its payout, and so the order's receive_amount, is in that destination token; a plain bridge's
+// is in the deposited one (a swap's delivered token is told by delivered_amount).
+inline bool is_cross_route(std::string_view dst_token, std::string_view dst_token_address) {
+    return dst_token_address.empty() && !dst_token.empty();
+}
 
 struct OrderEvent {
     std::string state;

@@ -607,7 +607,7 @@ Task<std::vector<BridgeLeg>> SqlOrders::bridge_legs(std::vector<std::string> add
             while (payouts.step()) {
                 bool swapped = !payouts.column_text(6).empty();
                 bool cross =
-                    !swapped && payouts.column_text(7).empty() && !payouts.column_text(4).empty();
+                    !swapped && is_cross_route(payouts.column_text(4), payouts.column_text(7));
                 out.push_back({a, payouts.column_int(0), false,
                                payouts.column_text(swapped || cross ? 4 : 1),
                                static_cast<int>(payouts.column_int(swapped || cross ? 5 : 2)),
@@ -662,8 +662,7 @@ Task<std::vector<Completion>> SqlOrders::completions_since(std::int64_t since, i
         s.bind(1, since).bind(2, static_cast<std::int64_t>(limit));
         std::vector<Completion> out;
         while (s.step()) {
-            // A cross route: a destination token without a swap address (as order_json says).
-            bool cross = s.column_text(12).empty() && !s.column_text(10).empty();
+            bool cross = is_cross_route(s.column_text(10), s.column_text(12));
             out.push_back({s.column_int(0), s.column_int(1), s.column_text(2),
                            static_cast<int>(s.column_int(3)), s.column_text(4), s.column_text(5),
                            s.column_text(6), s.column_text(7), s.column_int(8), s.column_int(9),

@@ -1,6 +1,6 @@
 // The balance service's Solana rules without a node: which chain answers for which kind of
 // address, the Solana token list (SOL from the catalog, USDC at the configured mint), and mint
-// parsing. (The node reads themselves have no integration test yet: issue 11.)
+// parsing. (The node reads themselves: integration test SolanaBalances.*.)
 #include <gtest/gtest.h>
 
 #include "balance/balances.hpp"
