@@ -145,26 +145,26 @@ TEST(HttpPath, AccessLogWritesEveryRequestOffThread) {
 }
 
 TEST(HttpPath, SlowClientCutAtReadTimeoutOthersServed) {
-    PerchProcess perch(R"("limits": {"read_timeout_ms": 1000})");
+    // Bounds are wide (a 4 s read timeout, answers to others well inside it) so that a loaded
+    // machine cannot fail the test; what it checks is the order of events, not a speed.
+    PerchProcess perch(R"("limits": {"read_timeout_ms": 4000})");
     Raw slow(perch.port());
     auto started = std::chrono::steady_clock::now();
     slow.send("GET /api/health HTTP/1.1\r\n");
     std::jthread dribble([&] {
         boost::system::error_code ec;
-        for (int i = 0; i < 40 && !ec; ++i) {  // a header byte every 100 ms, for up to 4 s
+        for (int i = 0; i < 100 && !ec; ++i) {  // a header byte every 100 ms, for up to 10 s
             asio::write(slow.socket, asio::buffer(std::string("X")), ec);
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
     });
-    for (int i = 0; i < 5; ++i) {
-        auto t0 = std::chrono::steady_clock::now();
-        EXPECT_EQ(perch.get("/api/health").status, 200);
-        EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::milliseconds(500));
-    }
+    // Others are answered while the dribbling client is still connected, not after its cut.
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(perch.get("/api/health").status, 200);
+    EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(3500));
     slow.read_answers(1);  // returns when the server closes the dribbling connection
     auto held = std::chrono::steady_clock::now() - started;
-    EXPECT_GE(held, std::chrono::milliseconds(900));
-    EXPECT_LT(held, std::chrono::milliseconds(3000)) << "the dribbling client was not cut";
+    EXPECT_GE(held, std::chrono::milliseconds(3900));
+    EXPECT_LT(held, std::chrono::milliseconds(9000)) << "the dribbling client was not cut";
 }
 
 TEST(HttpPath, IdleKeepAliveOutlivesTheReadTimeout) {
