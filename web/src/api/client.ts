@@ -74,6 +74,10 @@ function timeoutMs(t: RequestOptions['timeout']): number {
 
 /** Sends a request and returns the whole envelope (use when the code matters to the caller). */
 export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  // The transport in effect when the request is made: the header below is awaited, and a
+  // reconfiguration meanwhile (a test's next mock) must not receive this request.
+  const send = config.fetch;
+  const userId = config.getUserId();
   const controller = new AbortController();
   const ms = timeoutMs(opts.timeout);
   let timedOut = false;
@@ -86,7 +90,7 @@ export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}
 
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    [AUTH_HEADER]: await authHeaderValue(config.getUserId()),
+    [AUTH_HEADER]: await authHeaderValue(userId),
   };
   let body: string | undefined;
   if (opts.body !== undefined) {
@@ -96,7 +100,7 @@ export async function requestEnvelope<T>(path: string, opts: RequestOptions = {}
 
   let res: Response;
   try {
-    res = await config.fetch(buildUrl(path, opts.query), {
+    res = await send(buildUrl(path, opts.query), {
       method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
