@@ -110,7 +110,7 @@ TEST(PoolEvents, DecodesEveryFollowedEvent) {
     EXPECT_EQ(pc.token1, kToken1);
     EXPECT_EQ(pc.pair, kPair);
 
-    const auto& pool = std::get<PoolCreated>(decoded(pool_created(kV3Factory)).data);
+    auto pool = std::get<PoolCreated>(decoded(pool_created(kV3Factory)).data);
     EXPECT_EQ(pool.fee, 500U);
     EXPECT_EQ(pool.tick_spacing, 10);
     EXPECT_EQ(pool.pool, kPool);
@@ -125,11 +125,11 @@ TEST(PoolEvents, DecodesEveryFollowedEvent) {
     EXPECT_EQ(s.liquidity, u128{777});
     EXPECT_EQ(s.tick, -887);
 
-    const auto& m = std::get<LiquidityChange>(decoded(mint(-120, 60, 1000)).data);
+    auto m = std::get<LiquidityChange>(decoded(mint(-120, 60, 1000)).data);
     EXPECT_EQ(m.tick_lower, -120);
     EXPECT_EQ(m.tick_upper, 60);
     EXPECT_EQ(m.delta, i128{1000});
-    const auto& b = std::get<LiquidityChange>(decoded(burn(-120, 60, 400)).data);
+    auto b = std::get<LiquidityChange>(decoded(burn(-120, 60, 400)).data);
     EXPECT_EQ(b.delta, i128{-400});
 }
 
