@@ -110,14 +110,10 @@ Task<std::vector<json::value>> ActivityIndexer::receipts_by_tx(
         for (const auto& tx : b.at("transactions").as_array())
             calls.push_back({"eth_getTransactionReceipt", json::array{tx.at("hash")}});
     }
+    auto replies = co_await rpc_.batch(std::move(calls), kReceiptsPerBatch);
     std::vector<json::value> flat;
-    for (std::size_t i = 0; i < calls.size(); i += kReceiptsPerBatch) {
-        auto end = std::min(calls.size(), i + kReceiptsPerBatch);
-        std::vector<Call> chunk(calls.begin() + static_cast<std::ptrdiff_t>(i),
-                                calls.begin() + static_cast<std::ptrdiff_t>(end));
-        auto replies = co_await rpc_.batch(std::move(chunk));
-        for (const auto& reply : replies) flat.push_back(result_of(reply));
-    }
+    flat.reserve(replies.size());
+    for (const auto& reply : replies) flat.push_back(result_of(reply));
     std::vector<json::value> out;
     std::size_t next = 0;
     for (const auto& b : blocks) {

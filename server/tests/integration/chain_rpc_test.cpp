@@ -38,8 +38,11 @@ Task<std::uint64_t> chain_id_of(RpcClient& rpc) {
     co_return co_await Eth(rpc).chain_id();
 }
 
-Task<std::vector<Reply>> batch_of(RpcClient& rpc, std::vector<Call> calls) {
-    co_return co_await rpc.batch(std::move(calls));
+// per_trip 0: one round trip for all calls.
+Task<std::vector<Reply>> batch_of(RpcClient& rpc, std::vector<Call> calls,
+                                  std::size_t per_trip = 0) {
+    if (per_trip == 0) co_return co_await rpc.batch(std::move(calls));
+    co_return co_await rpc.batch(std::move(calls), per_trip);
 }
 
 // Signs an EIP-1559 transaction in C++ and sends it raw; returns the receipt.
@@ -84,6 +87,15 @@ TEST(ChainRpc, BatchAnswersEachCallInOrder) {
     ASSERT_TRUE(replies[1].error);
     EXPECT_EQ(replies[1].error->kind(), RpcError::Kind::rpc);
     EXPECT_FALSE(replies[2].error);
+
+    // In round trips of two: the same answers, still in the order of the calls.
+    std::vector<Call> again{{"eth_chainId", {}}, {"no_such_method", {}}, {"eth_chainId", {}}};
+    auto tripped = run_task(batch_of(rpc, std::move(again), 2));
+    ASSERT_EQ(tripped.size(), 3U);
+    EXPECT_EQ(quantity_u64(tripped[0].result), 1U);
+    ASSERT_TRUE(tripped[1].error);
+    EXPECT_EQ(tripped[1].error->kind(), RpcError::Kind::rpc);
+    EXPECT_EQ(quantity_u64(tripped[2].result), 1U);
 }
 
 TEST(ChainRpc, FallsBackToTheNextUrlAndMarksTheDeadOne) {

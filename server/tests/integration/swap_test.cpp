@@ -4,7 +4,6 @@
 // the swap's events; the HTTP API answers quotes and refuses bad input by name.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
 #include <cstdio>
@@ -70,18 +69,9 @@ void catch_up(PoolIndexer& indexer) {
     FAIL() << "the indexer did not reach the head";
 }
 
-// In batches of 25, so that each round trip stays short even when the node is shared.
+// In round trips of 25 calls, so that each stays short even when the node is shared.
 Task<std::vector<perch::chain::rpc::Reply>> batch(RpcClient& rpc, std::vector<Call> calls) {
-    constexpr std::size_t kChunk = 25;
-    std::vector<perch::chain::rpc::Reply> replies;
-    for (std::size_t at = 0; at < calls.size(); at += kChunk) {
-        std::vector<Call> chunk(
-            calls.begin() + static_cast<std::ptrdiff_t>(at),
-            calls.begin() + static_cast<std::ptrdiff_t>(std::min(calls.size(), at + kChunk)));
-        auto part = co_await rpc.batch(std::move(chunk));
-        for (auto& reply : part) replies.push_back(std::move(reply));
-    }
-    co_return replies;
+    co_return co_await rpc.batch(std::move(calls), 25);
 }
 
 Call eth_call(const Address& to, const Bytes& data, std::uint64_t block) {

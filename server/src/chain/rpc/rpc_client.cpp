@@ -206,4 +206,19 @@ Task<std::vector<Reply>> RpcClient::batch(std::vector<Call> calls) {
     co_return parse_replies(answer, calls.size(), first, true);
 }
 
+Task<std::vector<Reply>> RpcClient::batch(std::vector<Call> calls, std::size_t per_trip) {
+    if (per_trip == 0) per_trip = calls.size();  // one trip
+    std::vector<Reply> replies;
+    replies.reserve(calls.size());
+    for (std::size_t at = 0; at < calls.size(); at += per_trip) {
+        auto end = std::min(calls.size(), at + per_trip);
+        std::vector<Call> trip(
+            std::make_move_iterator(calls.begin() + static_cast<std::ptrdiff_t>(at)),
+            std::make_move_iterator(calls.begin() + static_cast<std::ptrdiff_t>(end)));
+        auto part = co_await batch(std::move(trip));
+        for (auto& reply : part) replies.push_back(std::move(reply));
+    }
+    co_return replies;
+}
+
 }  // namespace perch::chain::rpc

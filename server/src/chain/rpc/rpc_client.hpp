@@ -48,6 +48,9 @@ class RpcClient {
     Task<boost::json::value> call(std::string method, boost::json::array params);
     // One HTTP round trip for all calls; replies in the order of `calls`.
     Task<std::vector<Reply>> batch(std::vector<Call> calls);
+    // The same in round trips of at most `per_trip` calls each, so that no single request keeps
+    // a node busy for long; replies in the order of `calls`.
+    Task<std::vector<Reply>> batch(std::vector<Call> calls, std::size_t per_trip);
 
     std::size_t url_count() const { return endpoints_.size(); }
     std::vector<std::string> urls() const;
