@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <array>
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
@@ -11,7 +12,6 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_suffix.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <thread>
@@ -27,9 +27,18 @@ namespace beast = boost::beast;
 using tcp = asio::ip::tcp;
 constexpr auto use_tuple = asio::as_tuple(asio::use_awaitable);
 
+using Clock = std::chrono::steady_clock;
+
+// A connection's I/O has a deadline instead of a timer: setting one is a store, where a timer per
+// operation (Beast's tcp_stream) cost a timer-queue insert and removal per request. Its context's
+// sweep cancels the I/O of a connection past its deadline.
 struct Server::Connection {
-    beast::tcp_stream stream;
+    Socket socket;
+    Clock::time_point deadline = Clock::time_point::max();  // max: none (not waiting on the client)
     bool busy = false;
+
+    void expires_after(Clock::duration d) { deadline = Clock::now() + d; }
+    void expires_never() { deadline = Clock::time_point::max(); }
 };
 
 // Live connections of one io_context, touched only from that context's thread.
@@ -120,6 +129,32 @@ void Server::listen(const std::string& host, std::uint16_t port) {
     asio::co_spawn(ctx, accept_loop(), [](const std::exception_ptr& e) {
         if (e) spdlog::critical("accept loop ended by an exception");
     });
+    for (auto& registry : registries_) {
+        asio::co_spawn(*registry->context, sweep(*registry), [](const std::exception_ptr& e) {
+            if (e) spdlog::critical("connection sweep ended by an exception");
+        });
+    }
+}
+
+// A few times a second (and at least 8 times per shortest timeout), cancel the I/O of this
+// context's connections that are past their deadline; their coroutines then close them.
+Task<void> Server::sweep(ConnectionRegistry& registry) {
+    using std::chrono::milliseconds;
+    auto shortest = std::min(limits_.read_timeout, limits_.idle_timeout);
+    auto period = std::clamp<milliseconds>(shortest / 8, milliseconds(10), milliseconds(250));
+    asio::steady_timer timer(*registry.context);
+    while (!stopping_) {
+        timer.expires_after(period);
+        auto [ec] = co_await timer.async_wait(use_tuple);
+        if (ec) co_return;
+        auto now = Clock::now();
+        for (auto* conn : registry.connections) {
+            if (conn->deadline > now) continue;
+            conn->expires_never();
+            boost::system::error_code ignored;
+            conn->socket.cancel(ignored);
+        }
+    }
 }
 
 // Waits until connections are pending, then takes every one the kernel has queued (up to a
@@ -136,7 +171,7 @@ Task<void> Server::accept_loop() {
             continue;
         }
         for (int i = 0; i < kAcceptsPerWake && !stopping_; ++i) {
-            tcp::socket socket(pool_.next());
+            Socket socket(pool_.next());
             boost::system::error_code ec;
             acceptor_->accept(socket, ec);
             if (ec == asio::error::would_block || ec == asio::error::try_again) break;
@@ -154,7 +189,7 @@ Task<void> Server::accept_loop() {
     }
 }
 
-void Server::start_connection(tcp::socket socket) {
+void Server::start_connection(Socket socket) {
     live_.fetch_add(1);
     auto executor = socket.get_executor();
     asio::co_spawn(executor, serve(std::move(socket)), [](const std::exception_ptr& e) {
@@ -171,42 +206,46 @@ void Server::start_connection(tcp::socket socket) {
 Task<void> Server::stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,
                                  std::shared_ptr<EventStream> events) {
     bhttp::response_serializer<bhttp::empty_body> serializer(head);
-    conn.stream.expires_after(limits_.read_timeout);
+    conn.expires_after(limits_.read_timeout);
     auto [head_ec, head_bytes] =
-        co_await bhttp::async_write_header(conn.stream, serializer, use_tuple);
+        co_await bhttp::async_write_header(conn.socket, serializer, use_tuple);
     if (head_ec) co_return;
     conn.busy = false;  // a long-lived stream must not hold a graceful shutdown
     while (!stopping_) {
+        conn.expires_never();  // waiting for an event, not for the client
         auto chunk = co_await events->next();
         if (!chunk || stopping_) break;
-        conn.stream.expires_after(limits_.read_timeout);
-        auto [ec, n] = co_await asio::async_write(conn.stream, asio::buffer(*chunk), use_tuple);
+        conn.expires_after(limits_.read_timeout);
+        auto [ec, n] = co_await asio::async_write(conn.socket, asio::buffer(*chunk), use_tuple);
         if (ec) break;
     }
 }
 
-Task<void> Server::serve(tcp::socket socket) {
+Task<void> Server::serve(Socket socket) {
     auto& ctx = static_cast<asio::io_context&>(socket.get_executor().context());
     ConnectionRegistry* registry = nullptr;
     for (auto& r : registries_) {
         if (r->context == &ctx) registry = r.get();
     }
-    Connection conn{beast::tcp_stream(std::move(socket))};
+    Connection conn{std::move(socket)};
     Registration registration(*registry, conn, live_);
     boost::system::error_code ec;
-    conn.stream.socket().set_option(tcp::no_delay(true), ec);
-    conn.stream.socket().non_blocking(true, ec);  // for write_head_body's immediate attempt
-    auto peer = conn.stream.socket().remote_endpoint(ec).address().to_string();
+    conn.socket.set_option(tcp::no_delay(true), ec);
+    conn.socket.non_blocking(true, ec);  // for write_head_body's immediate attempt
+    auto peer = conn.socket.remote_endpoint(ec).address().to_string();
     beast::flat_buffer buffer;
     std::string head;  // the fast path's header bytes, reused by every request
+    // Whether the next read may wait for epoll without trying first (see Socket::async_read):
+    // the read before it drained the socket and nothing has suspended since.
+    bool wait_first = false;
 
     while (!stopping_) {
         // Idle between requests for up to idle_timeout; once the first byte is in, the whole
         // request must arrive within read_timeout, so a client that dribbles it is cut.
         if (buffer.size() == 0) {
-            conn.stream.expires_after(limits_.idle_timeout);
-            auto [first_ec, n] =
-                co_await conn.stream.async_read_some(buffer.prepare(4096), use_tuple);
+            conn.expires_after(limits_.idle_timeout);
+            auto [first_ec, n] = co_await conn.socket.async_read(
+                buffer.prepare(4096), std::exchange(wait_first, false), use_tuple);
             if (first_ec) break;
             buffer.commit(n);
         }
@@ -235,9 +274,14 @@ Task<void> Server::serve(tcp::socket socket) {
                 log_access(dispatcher_.fixed_route(req.target()), peer, req, 200, written, started);
                 conn.busy = false;
                 if (write_ec || !req.keep_alive() || stopping_) break;
+                // The usual case: the request came whole in a read that emptied the socket, and
+                // the answer went out at once; the client has not sent more since.
+                wait_first = conn.socket.drained() && buffer.size() == 0;
                 continue;
             }
         }
+        conn.expires_never();  // the handler's time is not the client's
+        conn.socket.forget_drained();  // about to suspend
         auto response = co_await dispatcher_.handle(req, peer);
         if (response.stream) {
             co_await stream_events(conn, dispatcher_.stream_head(response, req),
@@ -254,16 +298,16 @@ Task<void> Server::serve(tcp::socket socket) {
         } else {
             auto msg = dispatcher_.finish(std::move(response), req);
             keep_alive = msg.keep_alive() && !stopping_;
-            conn.stream.expires_after(limits_.read_timeout);
+            conn.expires_after(limits_.read_timeout);
             std::tie(write_ec, written) =
-                co_await beast::async_write(conn.stream, std::move(msg), use_tuple);
+                co_await beast::async_write(conn.socket, std::move(msg), use_tuple);
         }
         log_access(route, peer, req, status, written, started);
         conn.busy = false;
         if (write_ec || !keep_alive) break;
     }
-    conn.stream.socket().shutdown(tcp::socket::shutdown_send, ec);
-    conn.stream.socket().close(ec);
+    conn.socket.shutdown(tcp::socket::shutdown_send, ec);
+    conn.socket.close(ec);
 }
 
 // Parses the request from what the buffer holds and reads more only while it is incomplete. A
@@ -274,8 +318,7 @@ Task<boost::system::error_code> Server::read_request(Connection& conn, beast::fl
     constexpr std::size_t kReadSize = 16384;
     // The whole request must be in within read_timeout of its start: a client that dribbles it is
     // cut. The timer is set only when a read is needed.
-    auto deadline = std::chrono::steady_clock::now() + limits_.read_timeout;
-    bool deadline_set = false;
+    auto deadline = Clock::now() + limits_.read_timeout;
     while (true) {
         while (buffer.size() > 0 && !parser.is_done()) {
             boost::system::error_code ec;
@@ -285,8 +328,8 @@ Task<boost::system::error_code> Server::read_request(Connection& conn, beast::fl
             if (ec) co_return ec;
         }
         if (parser.is_done()) co_return boost::system::error_code{};
-        if (!std::exchange(deadline_set, true)) conn.stream.expires_at(deadline);
-        auto [ec, n] = co_await conn.stream.async_read_some(buffer.prepare(kReadSize), use_tuple);
+        conn.deadline = deadline;
+        auto [ec, n] = co_await conn.socket.async_read(buffer.prepare(kReadSize), false, use_tuple);
         if (ec == asio::error::eof) {
             if (!parser.got_some()) co_return make_error_code(bhttp::error::end_of_stream);
             parser.put_eof(ec);
@@ -305,13 +348,14 @@ Task<std::tuple<boost::system::error_code, std::size_t>> Server::write_head_body
     Connection& conn, std::string_view head, std::string_view body) {
     std::array<asio::const_buffer, 2> parts{asio::buffer(head), asio::buffer(body)};
     boost::system::error_code ec;
-    auto sent = conn.stream.socket().write_some(parts, ec);
+    auto sent = conn.socket.write_some(parts, ec);
     if (ec != asio::error::would_block && (ec || sent == head.size() + body.size()))
         co_return std::tuple{ec, sent};
     beast::buffers_suffix<std::array<asio::const_buffer, 2>> rest(parts);
     rest.consume(sent);
-    conn.stream.expires_after(limits_.read_timeout);
-    auto [write_ec, n] = co_await asio::async_write(conn.stream, rest, use_tuple);
+    conn.expires_after(limits_.read_timeout);
+    conn.socket.forget_drained();  // about to suspend
+    auto [write_ec, n] = co_await asio::async_write(conn.socket, rest, use_tuple);
     co_return std::tuple{write_ec, sent + n};
 }
 
@@ -331,9 +375,9 @@ Task<void> Server::answer_early_error(Connection& conn, bhttp::status status,
     RawRequest stub;
     stub.version(11);
     stub.keep_alive(false);
-    conn.stream.expires_after(limits_.read_timeout);
+    conn.expires_after(limits_.read_timeout);
     auto [ec, n] = co_await beast::async_write(
-        conn.stream, dispatcher_.finish(error_envelope(status, msg), stub), use_tuple);
+        conn.socket, dispatcher_.finish(error_envelope(status, msg), stub), use_tuple);
     if (!ec) co_await linger(conn);
 }
 
@@ -342,12 +386,12 @@ Task<void> Server::answer_early_error(Connection& conn, bhttp::status status,
 // what arrives for a bounded time and size, then close.
 Task<void> Server::linger(Connection& conn) {
     boost::system::error_code ec;
-    conn.stream.socket().shutdown(tcp::socket::shutdown_send, ec);
-    conn.stream.expires_after(kLingerTime);
+    conn.socket.shutdown(tcp::socket::shutdown_send, ec);
+    conn.expires_after(kLingerTime);
     std::array<char, 16384> sink{};
     std::size_t drained = 0;
     while (drained < kLingerBytes) {
-        auto [read_ec, n] = co_await conn.stream.async_read_some(asio::buffer(sink), use_tuple);
+        auto [read_ec, n] = co_await conn.socket.async_read(asio::buffer(sink), false, use_tuple);
         if (read_ec) break;
         drained += n;
     }
@@ -365,7 +409,8 @@ void Server::shutdown(std::chrono::milliseconds grace) {
     for (auto& reg : registries_) {
         asio::post(*reg->context, [r = reg.get()] {
             for (auto* c : r->connections) {
-                if (!c->busy) c->stream.socket().cancel();
+                boost::system::error_code ignored;
+                if (!c->busy) c->socket.cancel(ignored);
             }
         });
     }

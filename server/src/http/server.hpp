@@ -1,7 +1,8 @@
 #pragma once
 // The HTTP server: one acceptor handing connections round-robin to the context pool, one
 // coroutine per connection (Beast's awaitable model), keep-alive, body limit, read and idle
-// timeouts, an access log, and a graceful stop that lets in-flight requests finish.
+// timeouts (deadlines swept per context), an access log, and a graceful stop that lets in-flight
+// requests finish.
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -14,6 +15,7 @@
 #include "core/config.hpp"
 #include "core/context_pool.hpp"
 #include "http/dispatcher.hpp"
+#include "http/socket.hpp"
 
 namespace perch::http {
 
@@ -34,8 +36,9 @@ class Server {
 
   private:
     Task<void> accept_loop();
-    void start_connection(boost::asio::ip::tcp::socket socket);
-    Task<void> serve(boost::asio::ip::tcp::socket socket);
+    Task<void> sweep(struct ConnectionRegistry& registry);
+    void start_connection(Socket socket);
+    Task<void> serve(Socket socket);
     using RequestParser = bhttp::request_parser<bhttp::string_body>;
     Task<boost::system::error_code> read_request(Connection& conn,
                                                  boost::beast::flat_buffer& buffer,
