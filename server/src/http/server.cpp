@@ -280,7 +280,7 @@ Task<void> Server::serve(Socket socket) {
                 continue;
             }
         }
-        conn.expires_never();  // the handler's time is not the client's
+        conn.expires_never();          // the handler's time is not the client's
         conn.socket.forget_drained();  // about to suspend
         auto response = co_await dispatcher_.handle(req, peer);
         if (response.stream) {

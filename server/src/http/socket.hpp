@@ -113,7 +113,8 @@ class Socket : public boost::asio::ip::tcp::socket {
                 using Op = detail::SocketReadOp<std::decay_t<decltype(handler)>>;
                 auto& impl = impl_.get_implementation();
                 drained_ = false;
-                auto* op = Op::make({impl.socket_, buffer, wait_first, &drained_}, std::move(handler));
+                auto* op =
+                    Op::make({impl.socket_, buffer, wait_first, &drained_}, std::move(handler));
                 reactor_->start_op(boost::asio::detail::reactor::read_op, impl.socket_,
                                    impl.reactor_data_, op, false, true);
                 // start_op may have completed the op (data was there, or the socket is closed),

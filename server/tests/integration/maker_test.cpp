@@ -122,6 +122,8 @@ U256 u256_of(const json::value& v) {
 TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     PERCH_REQUIRE_DEVNET(devnet);
     Chains chains(devnet);
+    // Until `perch pause` below, the maker is live: it must find no earlier test's deposit.
+    mine_past_earlier_deposits(chains, devnet);
     const char* kMetricsToken = "maker-metrics-token-0123456789";
     PerchProcess perch(maker_config(devnet) + ", \"admin_token\": \"" + kMetricsToken + "\"");
     const auto& db = perch.db();
