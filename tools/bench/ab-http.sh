@@ -1,6 +1,7 @@
 #!/bin/bash
 # A/B of two perch binaries on the HTTP hot path: the same config (access log on, no maker, no
-# chain profile), wrk -t1 -c64 -d5s alternated 3 times on get-all-chains (gzip) and /api/health.
+# chain profile), wrk -t1 -c64 -d5s alternated 3 times on get-all-chains (gzip and plain) and
+# /api/health.
 #   bash tools/bench/ab-http.sh OLD_PERCH NEW_PERCH
 set -euo pipefail
 OLD=$1 NEW=$2
@@ -18,6 +19,7 @@ rps() { wrk -t1 -c64 -d5s "$@" | awk '/Requests\/sec/ {print $2}'; }
 for round in 1 2 3; do
   for port in 8891 8892; do
     name=$([ $port = 8891 ] && echo old || echo new)
-    echo "round $round $name: get-all-chains (gzip) $(rps -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port/api/bridge_api/v1/get-all-chains") req/s, /api/health $(rps "http://127.0.0.1:$port/api/health") req/s"
+    chains=http://127.0.0.1:$port/api/bridge_api/v1/get-all-chains
+    echo "round $round $name: get-all-chains gzip $(rps -H 'Accept-Encoding: gzip' "$chains") req/s, plain $(rps "$chains") req/s, /api/health $(rps "http://127.0.0.1:$port/api/health") req/s"
   done
 done
