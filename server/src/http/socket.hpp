@@ -11,6 +11,10 @@
 // Asio registers sockets edge-triggered, and an edge that arrives while no read is queued is
 // consumed without effect. So waiting without a first attempt is only correct when no edge can
 // have been consumed since the socket was last drained; see Socket::async_read.
+//
+// This is built on Asio's detail API (reactor_op, epoll_reactor::start_op of Boost 1.81): a Boost
+// upgrade must recheck that start_op still makes its attempt through the op's perform function
+// and queues the op without a system call when that declines.
 #include <boost/asio/async_result.hpp>
 #include <boost/asio/detail/reactor.hpp>
 #include <boost/asio/detail/reactor_op.hpp>
