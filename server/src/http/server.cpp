@@ -317,7 +317,7 @@ Task<boost::system::error_code> Server::read_request(Connection& conn, beast::fl
                                                      RequestParser& parser) {
     constexpr std::size_t kReadSize = 16384;
     // The whole request must be in within read_timeout of its start: a client that dribbles it is
-    // cut. The timer is set only when a read is needed.
+    // cut. The deadline applies only while a read waits.
     auto deadline = Clock::now() + limits_.read_timeout;
     while (true) {
         while (buffer.size() > 0 && !parser.is_done()) {
