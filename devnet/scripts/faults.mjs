@@ -38,6 +38,8 @@
 //           (lamports, or USDC in its new token account): a second payment would double it; and
 //           every order has one payout signature the chain knows, its stored versions all others
 //           unknown to the chain.
+//   <name>  every scripts/faults/<name>.mjs: an attack on the maker (a reorg replay, a flood of
+//           worthless deposits, ...) run after the scenarios above, each with its own perch.
 //   node scripts/faults.mjs --state-dir DIR --perch BIN --port N [--only crash,revert,reorg,outage,stuck,instances,solana]
 //     [--pg-url postgresql://postgres@127.0.0.1:PORT/ --pg-dir DIR]
 // Prints "ok"/"FAIL" lines and a summary "faults: N passed, M failed"; exits 1 on any failure.
@@ -55,7 +57,10 @@ const stateDir = path.resolve(args["state-dir"] ?? "");
 const state = JSON.parse(fs.readFileSync(path.join(stateDir, "state.json"), "utf8"));
 const perchBin = path.resolve(args.perch ?? "../build/server/perch");
 const port = Number(args.port ?? 8196);
-const only = (args.only ?? `crash,revert,reorg,outage,stuck,instances${state.solana ? ",solana" : ""}`).split(",");
+// Attack scenarios live in scripts/faults/<name>.mjs, each exporting `run(t)` with the context below.
+const attackDir = path.join(path.dirname(new URL(import.meta.url).pathname), "faults");
+const attacks = fs.existsSync(attackDir) ? fs.readdirSync(attackDir).filter((f) => f.endsWith(".mjs")).map((f) => f.slice(0, -4)).sort() : [];
+const only = (args.only ?? [`crash,revert,reorg,outage,stuck,instances${state.solana ? ",solana" : ""}`, ...attacks].join(",")).split(",");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const perchUrl = `http://127.0.0.1:${port}`;
 const rpcOf = (id) => state.chains.find((c) => c.chain_id === id).rpc_url;
@@ -682,6 +687,12 @@ try {
   if (only.includes("stuck")) await stuck();
   if (only.includes("instances")) await instances();
   if (only.includes("solana")) await solanaCrash();
+  const t = { state, root, perchUrl, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
+    freshAddress, nextAccount: () => accountSeq++, makerNonces, prepareDeposits, sendDeposits, ethRoutes };
+  for (const name of attacks.filter((a) => only.includes(a))) {
+    log(`${name}: start`);
+    await (await import(path.join(attackDir, `${name}.mjs`))).run(t);
+  }
 } catch (e) {
   check(false, `fault tests stopped: ${e.message}`);
 } finally {
