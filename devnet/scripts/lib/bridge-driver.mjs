@@ -54,7 +54,7 @@ export async function waitReceipt(url, hash, timeoutMs = 60000) {
   for (;;) {
     const r = await rpc(url, "eth_getTransactionReceipt", [hash]);
     if (r) return r;
-    if (Date.now() > until) throw new Error(`no receipt for ${hash}`);
+    if (Date.now() > until) throw new Error(`no receipt for ${hash} within ${timeoutMs / 1000} s`);
     await new Promise((ok) => setTimeout(ok, 100));
   }
 }
@@ -126,19 +126,24 @@ export async function waitFinal(perchUrl, deposits, timeoutMs) {
   const final = new Set(["completed", "refunded", "failed", "dropped"]);
   const until = Date.now() + timeoutMs;
   const done = new Map();
+  const last = new Map(); // the state each unfinished order was last seen in, for the failure text
   while (done.size < deposits.length) {
     for (const d of deposits) {
       if (done.has(d.hash)) continue;
       try {
         const o = await order(perchUrl, d.chainId, d.hash);
+        last.set(d.hash, o?.state ?? "not seen");
         if (o && final.has(o.state)) done.set(d.hash, o);
-      } catch {
-        // perch restarting: try again
+      } catch (e) {
+        last.set(d.hash, `unreadable (${e.message})`); // perch restarting: try again
       }
     }
     if (done.size === deposits.length) break;
     if (Date.now() > until) {
-      throw new Error(`${deposits.length - done.size} of ${deposits.length} orders not final in time`);
+      const states = {};
+      for (const d of deposits) if (!done.has(d.hash)) states[last.get(d.hash) ?? "not asked"] = (states[last.get(d.hash) ?? "not asked"] ?? 0) + 1;
+      throw new Error(`${deposits.length - done.size} of ${deposits.length} orders not final within ${timeoutMs / 1000} s; ` +
+        `last seen: ${JSON.stringify(states)}`);
     }
     await new Promise((ok) => setTimeout(ok, 300));
   }

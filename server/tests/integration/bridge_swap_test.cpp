@@ -50,20 +50,22 @@ std::string maker_config(const Devnet& devnet) {
 
 // The watchers have read every chain once and the destination's pools are indexed.
 void wait_until_ready(const PerchProcess& perch, std::size_t chains) {
-    for (int i = 0; i < 600; ++i) {
-        bool watching = perch.db().column("SELECT chain_id FROM watch_cursors").size() >= chains;
-        auto swap = perch.get("/api/swap_api/v1/chains");
-        bool pools = false;
-        if (swap.status == 200) {
-            auto doc = json::parse(swap.body);  // kept alive over the loop
-            for (const auto& c : doc.at("data").at("chains").as_array())
-                if (c.at("chain_id").as_int64() == kDestination && c.at("ready").as_bool())
-                    pools = true;
-        }
-        if (watching && pools) return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    FAIL() << "the maker's watchers or the destination's pools were not ready within 60 s";
+    using perch::testing::Seen;
+    perch::testing::wait_for(
+        "the maker's watchers and the destination's pools ready", std::chrono::seconds(120), [&] {
+            auto watching = perch.db().column("SELECT chain_id FROM watch_cursors").size();
+            auto swap = perch.get("/api/swap_api/v1/chains");
+            bool pools = false;
+            if (swap.status == 200) {
+                auto doc = json::parse(swap.body);  // kept alive over the loop
+                for (const auto& c : doc.at("data").at("chains").as_array())
+                    if (c.at("chain_id").as_int64() == kDestination && c.at("ready").as_bool())
+                        pools = true;
+            }
+            if (watching >= chains && pools) return Seen::yes();
+            return Seen::not_yet(std::to_string(watching) + " of " + std::to_string(chains) +
+                                 " watchers, pools " + (pools ? "ready" : "not ready"));
+        });
 }
 
 U256 dec(const json::value& v) {
@@ -355,17 +357,16 @@ TEST(BridgeSwap, UsdcBridgedIntoEthOnceTheMakerApprovedTheExecutor) {
         grant(U256());
         ASSERT_TRUE(allowance().is_zero());
         PerchProcess quoter("\"chain_profile\": \"" + devnet.state_path + "\"");
-        for (int i = 0; i < 300; ++i) {
-            auto res = quoter.get(query);
-            if (res.status != 503) {
-                EXPECT_EQ(res.status, 400) << res.body;
-                EXPECT_NE(res.body.find("the bridge cannot swap USDC on chain 42161 yet"),
-                          std::string::npos)
-                    << res.body;
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
+        perch::testing::HttpResult res;
+        EXPECT_NO_THROW(perch::testing::wait_for("the quoter's pools read (no more 503)",
+                                                 std::chrono::seconds(90), [&] {
+                                                     res = quoter.get(query);
+                                                     return res.status != 503;
+                                                 }));
+        EXPECT_EQ(res.status, 400) << res.body;
+        EXPECT_NE(res.body.find("the bridge cannot swap USDC on chain 42161 yet"),
+                  std::string::npos)
+            << res.body;
         grant(~U256());
     }
     ASSERT_FALSE(allowance().is_zero());

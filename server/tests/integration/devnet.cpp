@@ -33,14 +33,34 @@ std::optional<Devnet> test_devnet() {
 }
 
 Task<boost::json::object> wait_for_receipt(chain::rpc::RpcClient& rpc, chain::Hash32 tx_hash) {
+    // At the node's pace: a transaction the node has mined 30 blocks past without including is
+    // lost; a node that mines nothing for 120 s has stalled. Either failure says which.
+    constexpr std::uint64_t kBlocksPast = 30;
+    constexpr auto kStalledAfter = std::chrono::seconds(120);
     chain::rpc::Eth eth(rpc);
-    for (int i = 0; i < 150; ++i) {
+    const auto first_head = co_await eth.block_number();
+    auto head = first_head;
+    auto head_moved_at = std::chrono::steady_clock::now();
+    for (;;) {
         if (auto receipt = co_await eth.get_transaction_receipt(tx_hash)) co_return *receipt;
+        auto now_head = co_await eth.block_number();
+        if (now_head != head) head_moved_at = std::chrono::steady_clock::now();
+        head = now_head;
+        if (head >= first_head + kBlocksPast) {
+            throw std::runtime_error("no receipt for " + tx_hash.hex() + ": the node mined " +
+                                     std::to_string(head - first_head) +
+                                     " blocks without it (blocks " + std::to_string(first_head) +
+                                     " to " + std::to_string(head) + ")");
+        }
+        if (std::chrono::steady_clock::now() - head_moved_at > kStalledAfter) {
+            throw std::runtime_error("no receipt for " + tx_hash.hex() +
+                                     ": the node mined no block for 120 s (head " +
+                                     std::to_string(head) + ")");
+        }
         boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor,
                                         std::chrono::milliseconds(100));
         co_await timer.async_wait(boost::asio::use_awaitable);
     }
-    throw std::runtime_error("no receipt within 15 s");
 }
 
 Task<boost::json::value> rpc_call(chain::rpc::RpcClient& rpc, std::string method,

@@ -24,7 +24,8 @@ struct Devnet {
 
 std::optional<Devnet> test_devnet();
 
-// Polls for a transaction's receipt (the devnet mines a block a second); throws after 15 s.
+// Polls for a transaction's receipt at the node's pace; throws when the node mined 30 blocks
+// without it or mined nothing for 120 s, saying which.
 Task<boost::json::object> wait_for_receipt(chain::rpc::RpcClient& rpc, chain::Hash32 tx_hash);
 
 // One JSON-RPC call (hardhat_setBalance, eth_call, ...) as a coroutine for run_task.

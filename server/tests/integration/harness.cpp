@@ -80,21 +80,28 @@ PerchProcess::PerchProcess(const std::string& extra_config,
     pid_ = spawn({"serve", "--config", config.string()}, env, dir_ / "perch.log");
     // Match through the text after the port so a half-written log line is never read as a port.
     std::regex listening("listening on http://[^:]+:([0-9]+) \\(");
-    for (int i = 0; i < 300; ++i) {
-        std::smatch m;
-        auto out = output();
-        if (std::regex_search(out, m, listening)) {
-            port_ = std::stoi(m[1]);
-            return;
-        }
-        int status = 0;
-        if (waitpid(pid_, &status, WNOHANG) == pid_) {
-            pid_ = -1;
-            throw std::runtime_error("perch exited at start:\n" + out);
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // A perch that exited says so at once; one still starting is given a loaded machine's time.
+    try {
+        wait_for(
+            "perch listening", std::chrono::seconds(60),
+            [&] {
+                std::smatch m;
+                auto out = output();
+                if (std::regex_search(out, m, listening)) {
+                    port_ = std::stoi(m[1]);
+                    return true;
+                }
+                int status = 0;
+                if (waitpid(pid_, &status, WNOHANG) == pid_) {
+                    pid_ = -1;
+                    throw std::runtime_error("perch exited at start:\n" + out);
+                }
+                return false;
+            },
+            std::chrono::milliseconds(50));
+    } catch (const WaitTimeout& e) {
+        throw std::runtime_error(std::string(e.what()) + "\n" + output());
     }
-    throw std::runtime_error("perch did not start within 15 s:\n" + output());
 }
 
 PerchProcess::~PerchProcess() {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "test_database.hpp"
+#include "wait.hpp"
 
 namespace perch::testing {
 

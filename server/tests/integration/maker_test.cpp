@@ -88,11 +88,12 @@ std::string maker_config(const Devnet& devnet, const std::string& maker_extra = 
 
 // The watchers start at each chain's head: deposits must come after their first read.
 void wait_for_watchers(const TestDatabase& db, std::size_t chains) {
-    for (int i = 0; i < 300; ++i) {
-        if (db.column("SELECT chain_id FROM watch_cursors").size() >= chains) return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    FAIL() << "the maker's watchers did not start within 30 s";
+    perch::testing::wait_for("the maker's watchers started", std::chrono::seconds(90), [&] {
+        auto started = db.column("SELECT chain_id FROM watch_cursors").size();
+        return started >= chains ? perch::testing::Seen::yes()
+                                 : perch::testing::Seen::not_yet(std::to_string(started) + " of " +
+                                                                 std::to_string(chains));
+    });
 }
 
 // The watchers start at each chain's head block, inclusive, so a deposit another test left

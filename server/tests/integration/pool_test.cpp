@@ -88,11 +88,16 @@ TEST(PoolServer, AnAllowListedDepositEarnsPoolPointsUntilItIsWithdrawn) {
     EXPECT_EQ(my_eth(pool_of(perch, kProvider)), *my_eth(before).add(amount));
     double start = accrued(before);
     json::object now;
-    for (int i = 0; i < 100; ++i) {
-        now = pool_of(perch, kProvider);
-        if (accrued(now) >= start + 3) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
+    ASSERT_NO_THROW(perch::testing::wait_for(
+        "3 points accrued", std::chrono::seconds(90),
+        [&] {
+            now = pool_of(perch, kProvider);
+            return accrued(now) >= start + 3
+                       ? perch::testing::Seen::yes()
+                       : perch::testing::Seen::not_yet(std::to_string(accrued(now) - start));
+        },
+        std::chrono::milliseconds(200)))
+        << json::serialize(now);
     ASSERT_GE(accrued(now), start + 3) << json::serialize(now);
     // Whole points reach the summary's pool_points.
     auto summary = pool_points(perch, kProvider);

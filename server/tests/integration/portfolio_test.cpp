@@ -63,16 +63,23 @@ void set_eth(const perch::testing::Devnet& devnet, std::int64_t chain_id, const 
 // perch with the pool prices, once they are read (the fixed table answers before).
 json::object pool_priced_balances(const perch::testing::PerchProcess& perch,
                                   const std::string& address) {
-    for (int i = 0; i < 300; ++i) {
-        auto r = perch.get("/api/portfolio_api/v1/balances?address=" + address);
-        if (r.status == 200) {
-            auto data = data_of(r);
-            if (data.at("prices").at("source").as_string() == "devnet-pools") return data;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    json::object data;
+    try {
+        perch::testing::wait_for("the pool prices", std::chrono::seconds(90), [&] {
+            auto r = perch.get("/api/portfolio_api/v1/balances?address=" + address);
+            if (r.status != 200)
+                return perch::testing::Seen::not_yet("status " + std::to_string(r.status));
+            data = data_of(r);
+            auto source = std::string(data.at("prices").at("source").as_string());
+            return source == "devnet-pools"
+                       ? perch::testing::Seen::yes()
+                       : perch::testing::Seen::not_yet("prices from " + source);
+        });
+    } catch (const perch::testing::WaitTimeout& e) {
+        ADD_FAILURE() << e.what() << "\n" << perch.output();
+        return {};
     }
-    ADD_FAILURE() << "the pool prices never arrived: " << perch.output();
-    return {};
+    return data;
 }
 
 double number(const json::value& v) {

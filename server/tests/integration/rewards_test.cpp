@@ -70,19 +70,19 @@ class Verifier {
             _exit(127);
         }
         std::regex listening("listening on (http://[0-9.]+:[0-9]+)");
-        for (int i = 0; i < 200; ++i) {
-            std::ifstream in(log_);
-            std::stringstream s;
-            s << in.rdbuf();
-            auto text = s.str();
-            std::smatch m;
-            if (std::regex_search(text, m, listening)) {
+        perch::testing::wait_for(
+            "the social verifier listening", std::chrono::seconds(60),
+            [&] {
+                std::ifstream in(log_);
+                std::stringstream s;
+                s << in.rdbuf();
+                auto text = s.str();
+                std::smatch m;
+                if (!std::regex_search(text, m, listening)) return false;
                 url_ = m[1];
-                return;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-        throw std::runtime_error("the social verifier did not start");
+                return true;
+            },
+            std::chrono::milliseconds(50));
     }
     ~Verifier() {
         kill(pid_, SIGKILL);

@@ -9,6 +9,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -105,19 +106,23 @@ struct SolanaNode {
         auto tx = sol::unsigned_transaction(std::move(message));
         const sol::Keypair* keys[] = {&key};
         EXPECT_TRUE(sol::sign_transaction(tx, keys));
-        return run_task(rpc.send_transaction(sol::serialize_transaction(tx)));
+        auto wire = sol::serialize_transaction(tx);
+        auto signature = run_task(rpc.send_transaction(wire));
+        sent_[signature] = {std::move(wire), latest.last_valid_block_height};
+        return signature;
     }
-    // Waits until the transaction is final (the maker reads finalized), then a little more.
+    // Waits until the transaction is final (the maker reads finalized), at the node's pace.
     void wait_final(const std::string& signature) {
-        for (int i = 0; i < 300; ++i) {
-            auto statuses = run_task(rpc.get_signature_statuses({signature}, true));
-            if (statuses.at(0) && statuses[0]->confirmation_status == sol::Commitment::finalized)
-                return;
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-        FAIL() << "transaction " << signature << " was not finalized within 30 s";
+        auto it = sent_.find(signature);
+        auto sent = it == sent_.end() ? Sent{{}, UINT64_MAX} : it->second;
+        run_task(perch::testing::follow_to_finalized(rpc, signature, sent.wire, sent.valid_to));
     }
 
+    struct Sent {
+        perch::chain::Bytes wire;
+        std::uint64_t valid_to = 0;
+    };
+    std::map<std::string, Sent> sent_;  // what send() sent, to re-send while the node lacks it
     SolanaDevnet devnet;
     rpc::RpcClient client;
     sol::SolanaRpc rpc;
@@ -132,14 +137,16 @@ std::string maker_config(const Devnet& devnet) {
 
 // The maker's Solana watcher starts at the newest transactions: deposits must come after it.
 void wait_for_solana_watcher(const PerchProcess& perch) {
-    for (int i = 0; i < 300; ++i) {
-        if (!perch.db()
-                 .column("SELECT chain_id FROM watch_cursors WHERE chain_id = 83797601")
-                 .empty())
-            return;
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    try {
+        perch::testing::wait_for(
+            "the maker's Solana watcher started", std::chrono::seconds(90), [&] {
+                return !perch.db()
+                            .column("SELECT chain_id FROM watch_cursors WHERE chain_id = 83797601")
+                            .empty();
+            });
+    } catch (const perch::testing::WaitTimeout& e) {
+        FAIL() << e.what() << "\n" << perch.output();
     }
-    FAIL() << "the maker's Solana watcher did not start within 30 s\n" << perch.output();
 }
 
 json::object data_of(const perch::testing::HttpResult& res) {

@@ -42,7 +42,64 @@ Task<void> sleep_ms(int ms) {
     co_await timer.async_wait(boost::asio::use_awaitable);
 }
 
+// How long the node may take to produce the slots a wait needs before the test calls it stopped:
+// a stalled node, not a slow one (its slots are 400 ms; finality is a few slots behind).
+constexpr auto kNodeStalledAfter = std::chrono::seconds(180);
+
+// Re-sends are spaced like a Solana client's (a node may drop a pending transaction; the same
+// signed bytes land at most once).
+constexpr auto kResendEvery = std::chrono::seconds(2);
+
 }  // namespace
+
+Task<std::vector<sol::Commitment>> follow_to_finalized(sol::SolanaRpc& rpc,
+                                                       const std::string& signature,
+                                                       const chain::Bytes& wire,
+                                                       std::uint64_t last_valid_block_height) {
+    // The wait follows the node, not the clock: it ends at finalized, fails when the blockhash
+    // expired on a finalized block without the transaction landing, and re-sends meanwhile.
+    std::vector<sol::Commitment> seen;
+    std::vector<std::string> asked{signature};
+    const auto started = std::chrono::steady_clock::now();
+    auto sent_at = started;
+    std::uint64_t finalized_height = 0;
+    for (;;) {
+        auto statuses = co_await rpc.get_signature_statuses(asked);
+        const auto& status = statuses.at(0);
+        if (status && status->confirmation_status) {
+            if (status->failed())
+                throw std::runtime_error("landed with an error: " + json::serialize(status->err));
+            auto c = *status->confirmation_status;
+            if (seen.empty() || seen.back() != c) seen.push_back(c);
+            if (c == sol::Commitment::finalized) co_return seen;
+        } else {
+            finalized_height = co_await rpc.get_block_height(sol::Commitment::finalized);
+            if (finalized_height > last_valid_block_height) {
+                throw std::runtime_error(
+                    "transaction " + signature + " never landed: its blockhash expired at height " +
+                    std::to_string(last_valid_block_height) + " (finalized height now " +
+                    std::to_string(finalized_height) + ")");
+            }
+            if (!wire.empty() && std::chrono::steady_clock::now() - sent_at >= kResendEvery) {
+                sent_at = std::chrono::steady_clock::now();
+                try {
+                    co_await rpc.send_transaction(wire, true);
+                } catch (const std::exception&) {  // landed meanwhile, or expired: read above
+                }
+            }
+        }
+        if (std::chrono::steady_clock::now() - started > kNodeStalledAfter) {
+            std::string last = seen.empty() ? "unknown to the node" : sol::to_string(seen.back());
+            throw std::runtime_error("transaction " + signature + " not finalized within " +
+                                     std::to_string(kNodeStalledAfter.count()) +
+                                     " s (the node stalled?); last status: " + last +
+                                     ", finalized height " + std::to_string(finalized_height) +
+                                     ", blockhash valid to " +
+                                     std::to_string(last_valid_block_height));
+        }
+        co_await sleep_ms(100);
+    }
+}
 
 Task<SentSolanaTx> send_and_finalize(sol::SolanaRpc& rpc, const sol::Keypair& payer,
                                      std::vector<sol::Instruction> instructions,
@@ -56,23 +113,11 @@ Task<SentSolanaTx> send_and_finalize(sol::SolanaRpc& rpc, const sol::Keypair& pa
         throw std::runtime_error(signed_ok.error().message);
     SentSolanaTx sent;
     sent.last_valid_block_height = blockhash.last_valid_block_height;
-    sent.signature = co_await rpc.send_transaction(sol::serialize_transaction(tx));
+    auto wire = sol::serialize_transaction(tx);
+    sent.signature = co_await rpc.send_transaction(wire);
     if (sent.signature != tx.id()) throw std::runtime_error("the node answered another signature");
-    std::vector<std::string> asked{sent.signature};
-    for (int i = 0; i < 300; ++i) {  // 30 s
-        auto statuses = co_await rpc.get_signature_statuses(asked);
-        if (statuses.at(0) && statuses[0]->confirmation_status) {
-            if (statuses[0]->failed())
-                throw std::runtime_error("landed with an error: " +
-                                         json::serialize(statuses[0]->err));
-            auto c = *statuses[0]->confirmation_status;
-            if (sent.seen.empty() || sent.seen.back() != c) sent.seen.push_back(c);
-            if (c == sol::Commitment::finalized) break;
-        }
-        co_await sleep_ms(100);
-    }
-    if (sent.seen.empty() || sent.seen.back() != sol::Commitment::finalized)
-        throw std::runtime_error("not finalized within 30 s");
+    sent.seen =
+        co_await follow_to_finalized(rpc, sent.signature, wire, sent.last_valid_block_height);
     auto fetched = co_await rpc.get_transaction(sent.signature, sol::Commitment::finalized);
     if (!fetched) throw std::runtime_error("getTransaction found no finalized transaction");
     sent.fetched = std::move(*fetched);

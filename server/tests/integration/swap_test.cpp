@@ -316,18 +316,23 @@ std::string msg_of(const perch::testing::HttpResult& r) {
 
 // Waits until perch has read the chain's pools up to the head.
 bool pools_ready(const perch::testing::PerchProcess& perch, std::int64_t chain_id) {
-    for (int i = 0; i < 200; ++i) {
-        auto r = perch.get("/api/swap_api/v1/chains");
-        if (r.status == 200) {
-            auto data = data_of(r);
-            for (const auto& c : data.at("chains").as_array())
-                if (c.at("chain_id").to_number<std::int64_t>() == chain_id &&
-                    c.at("ready").as_bool())
-                    return true;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    try {
+        perch::testing::wait_for(
+            "chain " + std::to_string(chain_id) + "'s pools read", std::chrono::seconds(90), [&] {
+                auto r = perch.get("/api/swap_api/v1/chains");
+                if (r.status != 200) return false;
+                auto data = data_of(r);
+                for (const auto& c : data.at("chains").as_array())
+                    if (c.at("chain_id").to_number<std::int64_t>() == chain_id &&
+                        c.at("ready").as_bool())
+                        return true;
+                return false;
+            });
+    } catch (const perch::testing::WaitTimeout& e) {
+        ADD_FAILURE() << e.what();
+        return false;
     }
-    return false;
+    return true;
 }
 
 }  // namespace

@@ -95,17 +95,22 @@ json::value get_json(const PerchProcess& perch, const std::string& target, int s
 
 // Waits until the tracker has indexed `block` on the chain.
 void wait_indexed(const PerchProcess& perch, std::int64_t chain_id, std::int64_t block) {
-    for (int i = 0; i < 600; ++i) {
-        auto health = json::parse(perch.get("/api/health").body);
-        for (const auto& c : health.at("data").at("indexer").as_array()) {
-            if (c.at("chain_id").to_number<std::int64_t>() == chain_id &&
-                c.at("indexed_block").to_number<std::int64_t>() >= block)
-                return;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    try {
+        perch::testing::wait_for(
+            "chain " + std::to_string(chain_id) + " indexed to block " + std::to_string(block),
+            std::chrono::seconds(120), [&] {
+                auto health = json::parse(perch.get("/api/health").body);
+                for (const auto& c : health.at("data").at("indexer").as_array()) {
+                    if (c.at("chain_id").to_number<std::int64_t>() != chain_id) continue;
+                    auto indexed = c.at("indexed_block").to_number<std::int64_t>();
+                    if (indexed >= block) return perch::testing::Seen::yes();
+                    return perch::testing::Seen::not_yet("indexed to " + std::to_string(indexed));
+                }
+                return perch::testing::Seen::not_yet("the chain not in /api/health");
+            });
+    } catch (const perch::testing::WaitTimeout& e) {
+        FAIL() << e.what() << "\n" << perch.output();
     }
-    FAIL() << "chain " << chain_id << " not indexed to block " << block << " in 60 s:\n"
-           << perch.output();
 }
 
 const json::object& chain_of(const json::value& activity, std::size_t address_index) {
