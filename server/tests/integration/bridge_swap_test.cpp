@@ -21,6 +21,7 @@
 #include "harness.hpp"
 #include "orders.hpp"
 #include "swap/calldata.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 using namespace perch::chain;

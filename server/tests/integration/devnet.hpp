@@ -24,8 +24,7 @@ struct Devnet {
 
 std::optional<Devnet> test_devnet();
 
-// Polls for a transaction's receipt at the node's pace; throws when the node mined 30 blocks
-// without it or mined nothing for 120 s, saying which.
+// Polls for a receipt at the node's pace; throws after 30 blocks without it or 120 s of none.
 Task<boost::json::object> wait_for_receipt(chain::rpc::RpcClient& rpc, chain::Hash32 tx_hash);
 
 // One JSON-RPC call (hardhat_setBalance, eth_call, ...) as a coroutine for run_task.

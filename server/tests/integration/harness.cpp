@@ -18,6 +18,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "wait.hpp"
+
 namespace perch::testing {
 namespace fs = std::filesystem;
 namespace beast = boost::beast;

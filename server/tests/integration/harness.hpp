@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "test_database.hpp"
-#include "wait.hpp"
 
 namespace perch::testing {
 

@@ -27,6 +27,7 @@
 #include "devnet_chains.hpp"
 #include "harness.hpp"
 #include "orders.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 namespace fs = std::filesystem;

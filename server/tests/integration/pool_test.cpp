@@ -11,6 +11,7 @@
 #include "chain/rpc/eth.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 using perch::Task;

@@ -28,6 +28,7 @@
 #include "store/portfolio_store.hpp"
 #include "store/sql/sql_store.hpp"
 #include "test_database.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 using namespace perch;

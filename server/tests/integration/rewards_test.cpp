@@ -27,6 +27,7 @@
 #include "devnet.hpp"
 #include "harness.hpp"
 #include "rewards/rules.hpp"
+#include "wait.hpp"
 #include "wallet_session.hpp"
 
 namespace json = boost::json;

@@ -24,6 +24,7 @@
 #include "devnet_chains.hpp"
 #include "harness.hpp"
 #include "orders.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 namespace sol = perch::chain::solana;

@@ -20,6 +20,7 @@
 #include "swap/indexer.hpp"
 #include "swap/router.hpp"
 #include "swap/v2.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 namespace sol = perch::chain::abi;

@@ -26,6 +26,7 @@
 #include "core/text.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 using perch::chain::U256;
