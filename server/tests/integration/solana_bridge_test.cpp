@@ -24,6 +24,7 @@
 #include "devnet_chains.hpp"
 #include "harness.hpp"
 #include "orders.hpp"
+#include "solana_wait.hpp"
 #include "wait.hpp"
 
 namespace json = boost::json;

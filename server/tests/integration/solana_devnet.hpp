@@ -11,6 +11,7 @@
 #include "chain/solana/rpc.hpp"
 #include "core/task.hpp"
 #include "devnet.hpp"
+#include "solana_wait.hpp"
 
 namespace perch::testing {
 
@@ -33,14 +34,6 @@ struct SentSolanaTx {
     std::vector<chain::solana::Commitment> seen;  // each status it went through, in order
     chain::solana::FetchedTransaction fetched;    // getTransaction at finalized
 };
-
-// Follows a sent transaction until the node finalizes it, re-sending `wire` (when given) every 2 s
-// while the node does not know it. Returns each status it went through; throws when it landed with
-// an error, when its blockhash expired on a finalized block without it landing, or when the node
-// produced no finality for 180 s, each time saying how far it got.
-Task<std::vector<chain::solana::Commitment>> follow_to_finalized(
-    chain::solana::SolanaRpc& sol, const std::string& signature, const chain::Bytes& wire,
-    std::uint64_t last_valid_block_height);
 
 // Compiles (fee payer = payer), signs, sends, follows it to finalized (follow_to_finalized) and
 // reads the transaction back. Throws on any failure, naming it.
