@@ -19,7 +19,7 @@ export type BuildTxParams = NonNullable<
 >['content']['application/json'];
 
 /** States after which an order never changes again. */
-export const FINAL_STATES: readonly OrderState[] = ['completed', 'refunded', 'failed', 'dropped'];
+export const FINAL_STATES: readonly OrderState[] = ['completed', 'refunded', 'failed', 'dropped', 'rejected'];
 export const isFinal = (state: OrderState): boolean => FINAL_STATES.includes(state);
 
 /** An answer whose envelope code is not 0 (code is the HTTP status of the error). */

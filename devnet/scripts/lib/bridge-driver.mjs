@@ -123,7 +123,7 @@ export async function order(perchUrl, chainId, txHash) {
 
 /** Polls until every listed deposit's order is in a final state; returns the orders. */
 export async function waitFinal(perchUrl, deposits, timeoutMs) {
-  const final = new Set(["completed", "refunded", "failed", "dropped"]);
+  const final = new Set(["completed", "refunded", "failed", "dropped", "rejected"]);
   const until = Date.now() + timeoutMs;
   const done = new Map();
   const last = new Map(); // the state each unfinished order was last seen in, for the failure text

@@ -1195,7 +1195,7 @@ export interface components {
             deposit: components["schemas"]["TxBody"];
         };
         /** @enum {string} */
-        OrderState: "confirming" | "queued" | "paying" | "completed" | "refunding" | "refunded" | "failed" | "dropped";
+        OrderState: "confirming" | "queued" | "paying" | "completed" | "refunding" | "refunded" | "failed" | "dropped" | "rejected";
         Order: {
             order_key: string;
             src_chain_id: number;

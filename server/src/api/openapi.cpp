@@ -70,7 +70,7 @@ constexpr std::string_view kComponents = R"json({
       "description": "an ERC-20 approval to send first, or null"},
     "deposit": {"$ref": "#/components/schemas/TxBody"}}},
   "OrderState": {"type": "string", "enum": ["confirming", "queued", "paying", "completed",
-    "refunding", "refunded", "failed", "dropped"]},
+    "refunding", "refunded", "failed", "dropped", "rejected"]},
   "Order": {"type": "object", "required": ["order_key", "src_chain_id", "src_tx_hash", "sender",
     "token", "decimals", "amount", "receive_amount", "fee", "dst_chain_id", "recipient", "state",
     "dst_tx_hash", "refund_tx_hash", "created_at", "updated_at", "timeline"], "properties": {

@@ -12,7 +12,7 @@
 namespace perch::bridge {
 namespace {
 
-constexpr std::array<std::pair<OrderState, std::string_view>, 8> kStateNames{{
+constexpr std::array<std::pair<OrderState, std::string_view>, 9> kStateNames{{
     {OrderState::confirming, "confirming"},
     {OrderState::queued, "queued"},
     {OrderState::paying, "paying"},
@@ -21,6 +21,7 @@ constexpr std::array<std::pair<OrderState, std::string_view>, 8> kStateNames{{
     {OrderState::refunded, "refunded"},
     {OrderState::failed, "failed"},
     {OrderState::dropped, "dropped"},
+    {OrderState::rejected, "rejected"},
 }};
 
 // Gas for a plain value transfer to a contract recipient with a small receive(), and for an ERC-20
@@ -49,7 +50,7 @@ std::optional<OrderState> parse_order_state(std::string_view text) {
 
 bool is_final(OrderState state) {
     return state == OrderState::completed || state == OrderState::refunded ||
-           state == OrderState::failed;
+           state == OrderState::failed || state == OrderState::rejected;
 }
 
 Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
@@ -57,7 +58,8 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
                           const CrossPrices& prices) {
     Assessment a;
     if (!token) {
-        a.reason = "this token cannot be bridged";
+        a.refundable = false;
+        a.reason = std::string(kUnlistedTokenReason);
         return a;
     }
     // A recipient with a destination swap (bridge/swap_intent.hpp) must decode strictly.

@@ -14,6 +14,9 @@ namespace perch::bridge {
 
 // DESIGN §5: confirming → queued → paying → completed, or → refunding → refunded, or failed (an
 // operator must look). `dropped`: the deposit's block left the chain in a reorg; nothing is owed.
+// `rejected`: a deposit of a token the bridge does not list, kept on record with its reason and
+// never queued for a refund: anyone can mint a worthless token, and a refund the maker cannot sign
+// (it values and holds only the tokens it lists) must not be owed to every such deposit.
 enum class OrderState {
     confirming,
     queued,
@@ -22,7 +25,8 @@ enum class OrderState {
     refunding,
     refunded,
     failed,
-    dropped
+    dropped,
+    rejected
 };
 
 std::string_view to_string(OrderState state);
@@ -31,18 +35,25 @@ std::optional<OrderState> parse_order_state(std::string_view text);
 // order when its deposit is mined again in another block, so a stream must keep following it.
 bool is_final(OrderState state);
 
+// Why a deposit of a token the catalog does not list is rejected (the order's reason).
+inline constexpr std::string_view kUnlistedTokenReason =
+    "the bridge does not list this token: it is neither bridged nor refunded automatically (the "
+    "operator can return it by hand)";
+
 // The token a deposit carried, as the catalog knows it on the source chain.
 struct DepositToken {
     std::string symbol;
     unsigned decimals = 18;
 };
 
-// A confirmed deposit is paid (receive = amount − fees) or refunded with a reason for the user.
+// A confirmed deposit is paid (receive = amount − fees) or refunded with a reason for the user, or,
+// when the bridge does not list its token, neither (rejected, with the reason).
 struct Assessment {
     bool pay = false;
+    bool refundable = true;  // false: not paid and not refunded either
     U256 receive_amount;
     U256 fee;
-    std::string reason;  // why it is refunded; empty when paid
+    std::string reason;  // why it is refunded or rejected; empty when paid
 };
 
 // Which kind of address the destination pays: EVM (0x, exchange deposit addresses too), Solana
@@ -55,7 +66,8 @@ struct CrossPrices {
     double to_usd = 0;
 };
 
-// `token`: nullopt when the deposited token has no entry in the catalog on the source chain.
+// `token`: nullopt when the deposited token has no entry in the catalog on the source chain; such
+// a deposit is not refundable.
 // A cross-asset route (bridge/cross_price.hpp) pays the amount its quote fixed (the deposit
 // carries it, in the recipient's "?out=" or the Solana memo) when today's `prices` give an amount
 // within the route's tolerance of it; else the deposit is refunded with the reason.

@@ -58,6 +58,13 @@ struct MakerOptions {
 std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_id,
                                 const chain::U256& amount, const chain::U256& large_from);
 
+// How long a refund the payer cannot sign now (the maker lacks the token or the gas) waits before
+// it is tried again, after `retries` earlier waits: 10 s, doubling each time, at most 5 minutes
+// (once an operator funds the maker, every waiting refund goes out within that).
+std::chrono::seconds refund_retry_delay(int retries);
+// Puts off the refund of `o`, which cannot be signed now, by refund_retry_delay from now.
+store::RefundDeferral refund_deferral(const store::Order& o);
+
 // A loop's sleep that another loop can cut short: notify() ends the current wait, or the next one
 // if none is under way. Used on the maker's one thread only.
 class Wakeup {
@@ -116,8 +123,9 @@ class Maker {
     const bridge::RouteTable& routes() const { return routes_; }
     balance::BalanceService& balances() { return balances_; }
     const std::optional<store::Lease>& lease() const { return lease_; }
-    // The transition of a confirming order whose deposit is final: queued with its amounts, or
-    // refunding with the reason (`to` is empty when a dropped order is not this function's).
+    // The transition of a confirming order whose deposit is final: queued with its amounts,
+    // refunding with the reason, or rejected with the reason when the bridge does not list its
+    // token (`to` is empty when a dropped order is not this function's).
     store::Transition assess(const store::Order& o) const;
     void wake_payer(std::int64_t chain_id);
     // The USD prices the cross-asset routes are priced with (null: none; they refund), and the

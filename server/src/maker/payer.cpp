@@ -28,7 +28,25 @@ constexpr std::size_t kMaxAttempts = 6;
 // refunded). Long enough for speed-ups and a re-broadcast after a restart.
 constexpr std::int64_t kSwapDeadlineSeconds = 15 * 60;
 
+// A refund that cannot be signed waits this long first, then twice as long each time, up to the
+// cap.
+constexpr std::chrono::seconds kFirstRefundRetry{10};
+constexpr std::chrono::seconds kLongestRefundRetry{300};
+
 }  // namespace
+
+std::chrono::seconds refund_retry_delay(int retries) {
+    auto delay = kFirstRefundRetry;
+    for (int i = 0; i < retries && delay < kLongestRefundRetry; ++i) delay *= 2;
+    return std::min(delay, kLongestRefundRetry);
+}
+
+store::RefundDeferral refund_deferral(const store::Order& o) {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+    return {o.id, now + refund_retry_delay(o.refund_retries).count()};
+}
 
 store::SignedTx Maker::sign(chain::Transaction tx) const {
     chain::sign_transaction(tx, key_);
@@ -339,11 +357,26 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         }
         plan(o, "payout", transfer);
     }
+    // Refunds that cannot be signed now wait their turn again later (defer_refunds), so they never
+    // take the places of the refunds behind them in the next rounds.
+    std::vector<store::RefundDeferral> deferred;
+    auto defer = [&](const store::Order& o) { deferred.push_back(refund_deferral(o)); };
     for (const auto& o : refunds) {
+        if (o.token.empty()) {
+            // Recorded as refunding before deposits of unlisted tokens were rejected when
+            // confirmed: the maker neither values nor refunds a token it does not list.
+            moves.push_back({o.id, "refunding", "rejected",
+                             std::string(bridge::kUnlistedTokenReason), std::nullopt,
+                             std::nullopt});
+            continue;
+        }
         auto token = chain::Address::from_hex(o.token_address);
         auto sender = chain::Address::from_hex(o.sender);
         auto amount = U256::from_dec(o.amount);
-        if (!token || !sender || !amount) continue;
+        if (!token || !sender || !amount) {
+            defer(o);
+            continue;
+        }
         auto ref = balances_.token_at(chain_id, *token);
         auto probe = bridge::transfer_of(*token, *sender, *amount);
         U256 cost;
@@ -377,6 +410,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
                     "it",
                     o.order_key, o.token.empty() ? o.token_address : o.token, chain_id);
             }
+            defer(o);
             continue;
         }
         refund_waits_.erase(o.id);
@@ -390,6 +424,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
     }
     held_[chain_id].held = held;  // what the plans below leave, until the next read
     for (auto& m : moves) co_await orders_.transition(std::move(m));
+    co_await orders_.defer_refunds(std::move(deferred));
     if (plans.empty() || !lease_) co_return;
     auto lease = *lease_;
     auto stored = co_await orders_.sign_and_store(std::move(lease), chain_id, address_.lower_hex(),

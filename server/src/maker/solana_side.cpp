@@ -292,10 +292,16 @@ Task<void> SolanaSide::sign_new() {
         }
         plan(o, "payout", *recipient, token, amount->low_u64());
     }
+    // Refunds that cannot be signed now wait their turn again later, never holding up the rest.
+    std::vector<store::RefundDeferral> deferred;
+    auto defer = [&](const store::Order& o) { deferred.push_back(refund_deferral(o)); };
     for (const auto& o : refunds) {
         auto sender = sol::Pubkey::from_base58(o.sender);
         auto amount = U256::from_dec(o.amount);
-        if (!sender || !amount || !amount->fits_u64() || !bridge_.knows_token(o.token)) continue;
+        if (!sender || !amount || !amount->fits_u64() || !bridge_.knows_token(o.token)) {
+            defer(o);
+            continue;
+        }
         // The refund's own cost: the signature fee for SOL; for a token the route's cost of a
         // payout on Solana (its account's rent is the maker's).
         U256 cost(bridge::kSolanaSignatureFee);
@@ -320,12 +326,14 @@ Task<void> SolanaSide::sign_new() {
                     "maker: refund of order {} waits: the maker lacks {} on Solana; fund it",
                     o.order_key, o.token);
             }
+            defer(o);
             continue;
         }
         refund_waits_.erase(o.id);
         plan(o, "refund", *sender, o.token, back->low_u64());
     }
     for (auto& m : moves) co_await orders.transition(std::move(m));
+    co_await orders.defer_refunds(std::move(deferred));
     if (plans.empty()) co_return;
     auto stored = co_await orders.sign_and_store(std::move(lease), chain_id(),
                                                  watch_.maker.to_base58(), 0, std::move(plans));

@@ -120,7 +120,7 @@ store::Transition Maker::assess(const store::Order& o) const {
         t.receive_amount = verdict.receive_amount.to_dec();
         t.fee = verdict.fee.to_dec();
     } else {
-        t.to = "refunding";
+        t.to = verdict.refundable ? "refunding" : "rejected";
         t.reason = verdict.reason;
     }
     return t;

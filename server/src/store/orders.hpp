@@ -62,6 +62,10 @@ struct Order {
     int dst_decimals = 0;
     std::string min_out;
     std::string delivered_amount;
+    // A refund the payer could not sign yet: how many times it was put off, and when (unix
+    // seconds) refunds_to_sign offers it again.
+    int refund_retries = 0;
+    std::int64_t refund_retry_at = 0;
     std::int64_t created_at = 0;
     std::int64_t updated_at = 0;
     std::vector<OrderEvent> timeline;  // filled by the single-order and history reads
@@ -84,6 +88,12 @@ struct Transition {
     std::string reason;
     std::optional<std::string> receive_amount;  // set (with fee) when queued
     std::optional<std::string> fee;
+};
+
+// A refund put off until `retry_at` (unix seconds).
+struct RefundDeferral {
+    std::int64_t order_id = 0;
+    std::int64_t retry_at = 0;
 };
 
 // What the payer signs for one order: kind "payout" (order queued → paying) or "refund" (order
@@ -199,8 +209,13 @@ class OrderStore {
     // Lets another instance take the lease at once (a clean stop).
     virtual Task<void> release_lease(Lease lease) = 0;
 
-    // Payer: refunding orders of this source chain without a refund transaction yet.
+    // Payer: refunding orders of this source chain without a refund transaction yet whose retry
+    // time has come, oldest first.
     virtual Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) = 0;
+    // Payer: refunds it cannot sign now wait until their `retry_at` (unix seconds), so they never
+    // hold up the refunds behind them; each counts one more retry. Orders no longer refunding are
+    // left alone. One transaction.
+    virtual Task<void> defer_refunds(std::vector<RefundDeferral> deferrals) = 0;
     // Reserves consecutive nonces from max(stored next, floor), stores every plan's signed
     // transaction and moves payout orders to paying — all in one transaction, which first checks
     // that `lease` is still the maker's (else LeaseLost, nothing written). Plans whose order is no

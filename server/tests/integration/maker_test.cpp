@@ -539,6 +539,94 @@ TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
 
 namespace {
 
+// `count` orders in `refunding` on Soneium, as a watcher records them, each with its own random
+// deposit hash: `token` / `token_address` as the catalog named them then ("" for a token it did
+// not list), `amount` in base units.
+void store_refunding_orders(const TestDatabase& db, int count, const std::string& token,
+                            const std::string& token_address, const std::string& amount,
+                            const std::string& sender) {
+    auto now = std::to_string(std::time(nullptr));
+    std::string rows;
+    for (int i = 0; i < count; ++i) {
+        auto hash = random_hash();
+        rows += std::string(i ? ", " : "") + "('1868:" + hash + ":0', 1868, '" + hash +
+                "', 0, 1, '" + random_hash() + "', '" + sender + "', '" + token_address + "', '" +
+                token + "', 6, '" + amount + "', 42161, '" + sender + "', " +
+                std::to_string(kChannel) + ", 1, 'below the minimum', 'refunding', " + now + ", " +
+                now + ")";
+    }
+    db.exec(
+        "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, block_number, "
+        "block_hash, sender, token_address, token, decimals, amount, dst_chain_id, recipient, "
+        "channel, confirmations, reason, state, created_at, updated_at) VALUES " +
+        rows);
+}
+
+}  // namespace
+
+// A refund the maker cannot sign now must not hold up the refunds behind it. A full batch (300)
+// of older refunds it cannot sign (USDT it does not hold that much of) and a few deposits of a
+// token the bridge does not list, recorded as refunding by an earlier version, come first; a
+// below-minimum ETH deposit on the same chain is still refunded at once. The unsignable refunds
+// wait with a retry time stored on their orders; the unlisted ones are rejected, never refunded.
+TEST(MakerOn, RefundsTheMakerCannotSignNeverHoldUpTheOnesBehind) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    auto dir = fs::temp_directory_path() / ("perch-refund-wait-" + random_hash().substr(2, 12));
+    fs::create_directories(dir);
+    TestDatabase db(dir);
+    std::vector<std::pair<std::string, std::string>> env{{"PERCH_DATABASE_URL", db.url()}};
+    auto [migrated_rc, migrated_out] = run_perch({"migrate"}, env);
+    ASSERT_EQ(migrated_rc, 0) << migrated_out;
+
+    const auto usdt = perch::text::to_lower(devnet.contracts.at("USDT"));
+    auto nobody = fresh_wallet(chains, 1868, U256());
+    // 10^24 USDT: more than the maker will ever hold, so these refunds cannot be signed.
+    store_refunding_orders(db, 300, "USDT", usdt, "1" + std::string(30, '0'), nobody);
+    const auto unlisted = "0x" + random_hash().substr(26);
+    store_refunding_orders(db, 5, "", unlisted, "1000000", nobody);
+
+    PerchProcess perch(maker_config(devnet), env);
+    wait_for_watchers(perch.db(), devnet.rpc_urls.size());
+    auto below_min =
+        deposit(chains, devnet, 1868, fresh_wallet(chains, 1868, kEth), "",
+                *U256::parse_units("0.0005", 18), 42161, fresh_wallet(chains, 42161, U256()));
+    auto started = std::chrono::steady_clock::now();
+    auto order = wait_for_state(perch, 1868, below_min.tx_hash, "refunded", 60);
+    if (state_of(order) == "refunded") {
+        auto took = std::chrono::steady_clock::now() - started;
+        std::cout << "below-minimum deposit refunded "
+                  << std::chrono::duration_cast<std::chrono::milliseconds>(took).count()
+                  << " ms after its receipt, behind 300 unsignable refunds\n";
+        auto refund = tx_by_hash(chains, 1868, order.at("refund_tx_hash"));
+        ASSERT_FALSE(refund.empty());
+        EXPECT_EQ(text_of(refund, "to"), below_min.from);
+        EXPECT_EQ(chains.native(1868, below_min.from),
+                  *below_min.balance_after.add(rpc::quantity(refund.at("value"))));
+    }
+
+    // The unsignable ones wait, each with its retry time stored; none was signed.
+    auto waiting = db.column(
+        "SELECT COUNT(*) FROM bridge_orders WHERE state = 'refunding' AND token = 'USDT' AND "
+        "refund_retries >= 1 AND refund_retry_at > " +
+        std::to_string(std::time(nullptr)));
+    ASSERT_EQ(waiting.size(), 1u);
+    EXPECT_EQ(waiting[0], "300");
+    EXPECT_EQ(db.column("SELECT COUNT(*) FROM maker_txs m JOIN bridge_orders o ON o.id = "
+                        "m.order_id WHERE o.sender = '" +
+                        nobody + "'")[0],
+              "0");
+    // The unlisted token's deposits are rejected, with the reason, and never refunded.
+    auto rejected = db.column("SELECT reason FROM bridge_orders WHERE token_address = '" +
+                              unlisted + "' AND state = 'rejected'");
+    ASSERT_EQ(rejected.size(), 5u);
+    EXPECT_NE(rejected[0].find("does not list this token"), std::string::npos) << rejected[0];
+    perch.stop();
+    fs::remove_all(dir);
+}
+
+namespace {
+
 // PerchPool's calls the tests send (the server itself only reads the pool and pays from it).
 Bytes pool_call(const char* signature, std::vector<perch::chain::abi::Value> args) {
     return *perch::chain::abi::parse_function(signature)->encode_call(args);

@@ -88,9 +88,10 @@ export interface BuildTxParams extends QuoteParams {
   recipient: string;
 }
 
-export type OrderState = 'confirming' | 'queued' | 'paying' | 'completed' | 'refunding' | 'refunded' | 'failed' | 'dropped';
+/** 'rejected': a deposit of a token the bridge does not list; recorded with its reason, neither bridged nor refunded. */
+export type OrderState = 'confirming' | 'queued' | 'paying' | 'completed' | 'refunding' | 'refunded' | 'failed' | 'dropped' | 'rejected';
 
-export const FINAL_ORDER_STATES: readonly OrderState[] = ['completed', 'refunded', 'failed', 'dropped'];
+export const FINAL_ORDER_STATES: readonly OrderState[] = ['completed', 'refunded', 'failed', 'dropped', 'rejected'];
 
 export interface OrderTimelineEntry {
   state: OrderState;

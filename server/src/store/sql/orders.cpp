@@ -11,7 +11,8 @@ constexpr const char* kOrderColumns =
     "id, order_key, src_chain_id, src_tx_hash, log_index, block_number, block_hash, sender, "
     "token_address, token, decimals, amount, dst_chain_id, recipient, channel, confirmations, "
     "receive_amount, fee, state, reason, dst_tx_hash, refund_tx_hash, created_at, updated_at, "
-    "dst_token_address, dst_token, dst_decimals, min_out, delivered_amount";
+    "dst_token_address, dst_token, dst_decimals, min_out, delivered_amount, refund_retries, "
+    "refund_retry_at";
 
 std::string select_orders(const std::string& tail) {
     return std::string("SELECT ") + kOrderColumns + " FROM bridge_orders " + tail;
@@ -48,6 +49,8 @@ Order read_order(const Statement& s) {
     o.dst_decimals = static_cast<int>(s.column_int(26));
     o.min_out = s.column_text(27);
     o.delivered_amount = s.column_text(28);
+    o.refund_retries = static_cast<int>(s.column_int(29));
+    o.refund_retry_at = s.column_int(30);
     return o;
 }
 
@@ -299,14 +302,33 @@ Task<bool> SqlOrders::transition(Transition t) {
 
 Task<std::vector<Order>> SqlOrders::refunds_to_sign(std::int64_t chain_id, int limit) {
     auto read = [chain_id, limit](Connection& c) {
+        // Orders put off by defer_refunds wait for their retry time, so the oldest `limit` are
+        // never the same unsignable ones round after round.
         auto& s = c.prepared(select_orders(
-            "WHERE state = 'refunding' AND src_chain_id = ? AND NOT EXISTS (SELECT 1 FROM "
-            "maker_txs m WHERE m.order_id = bridge_orders.id AND m.kind = 'refund') ORDER BY id "
-            "LIMIT ?"));
-        s.bind(1, chain_id).bind(2, static_cast<std::int64_t>(limit));
+            "WHERE state = 'refunding' AND src_chain_id = ? AND refund_retry_at <= ? AND NOT "
+            "EXISTS (SELECT 1 FROM maker_txs m WHERE m.order_id = bridge_orders.id AND m.kind = "
+            "'refund') ORDER BY id LIMIT ?"));
+        s.bind(1, chain_id).bind(2, unix_now()).bind(3, static_cast<std::int64_t>(limit));
         return read_orders(s);
     };
     co_return co_await db_.run(std::move(read));
+}
+
+Task<void> SqlOrders::defer_refunds(std::vector<RefundDeferral> deferrals) {
+    if (deferrals.empty()) co_return;
+    auto write = [deferrals = std::move(deferrals)](Connection& c) {
+        Transaction tx(c);
+        auto& s = c.prepared(
+            "UPDATE bridge_orders SET refund_retries = refund_retries + 1, refund_retry_at = ? "
+            "WHERE id = ? AND state = 'refunding'");
+        for (const auto& d : deferrals) {
+            s.bind(1, d.retry_at).bind(2, d.order_id);
+            s.step();
+            s.reset();
+        }
+        tx.commit();
+    };
+    co_await db_.run(std::move(write));
 }
 
 Task<std::optional<Lease>> SqlOrders::take_lease(std::string holder, std::int64_t now_ms,

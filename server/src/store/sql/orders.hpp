@@ -16,6 +16,7 @@ class SqlOrders final : public OrderStore {
                                              bool by_source, int limit) override;
     Task<bool> transition(Transition t) override;
     Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) override;
+    Task<void> defer_refunds(std::vector<RefundDeferral> deferrals) override;
     Task<std::optional<Lease>> take_lease(std::string holder, std::int64_t now_ms,
                                           std::int64_t ttl_ms, HolderGone gone) override;
     Task<void> release_lease(Lease lease) override;

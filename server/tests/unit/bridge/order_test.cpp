@@ -41,9 +41,9 @@ const DepositToken kEth{"ETH", 18};
 }  // namespace
 
 TEST(OrderState, NamesRoundTripAndFinalStates) {
-    for (auto s :
-         {OrderState::confirming, OrderState::queued, OrderState::paying, OrderState::completed,
-          OrderState::refunding, OrderState::refunded, OrderState::failed, OrderState::dropped}) {
+    for (auto s : {OrderState::confirming, OrderState::queued, OrderState::paying,
+                   OrderState::completed, OrderState::refunding, OrderState::refunded,
+                   OrderState::failed, OrderState::dropped, OrderState::rejected}) {
         EXPECT_EQ(parse_order_state(to_string(s)), s);
     }
     EXPECT_FALSE(parse_order_state("lost"));
@@ -52,6 +52,7 @@ TEST(OrderState, NamesRoundTripAndFinalStates) {
     EXPECT_FALSE(is_final(OrderState::dropped));  // revived if the deposit is mined again
     EXPECT_FALSE(is_final(OrderState::paying));
     EXPECT_FALSE(is_final(OrderState::refunding));
+    EXPECT_TRUE(is_final(OrderState::rejected));  // an unlisted token: never refunded
 }
 
 TEST(AssessDeposit, PaysAmountMinusBridgeFeeAndDestinationCost) {
@@ -72,10 +73,20 @@ TEST(AssessDeposit, RefundsWithTheReason) {
     auto no_route = assess_deposit(routes(), eth_deposit("1", 10), kEth, true);
     EXPECT_FALSE(no_route.pay);
     EXPECT_NE(no_route.reason.find("cannot be bridged"), std::string::npos);
-    auto unknown_token = assess_deposit(routes(), eth_deposit("1"), std::nullopt, true);
-    EXPECT_EQ(unknown_token.reason, "this token cannot be bridged");
     auto paused = assess_deposit(routes(), eth_deposit("1", 1), DepositToken{"USDT", 6}, true);
     EXPECT_FALSE(paused.pay);
+    EXPECT_TRUE(below.refundable);
+    EXPECT_TRUE(no_route.refundable);
+}
+
+// Anyone can mint a token and deposit it; a refund of it would be owed to every such deposit and
+// the maker can neither value nor sign it: it is rejected with the reason, never refunded.
+TEST(AssessDeposit, RejectsATokenTheCatalogDoesNotListWithoutARefund) {
+    auto unknown_token = assess_deposit(routes(), eth_deposit("1"), std::nullopt, true);
+    EXPECT_FALSE(unknown_token.pay);
+    EXPECT_FALSE(unknown_token.refundable);
+    EXPECT_EQ(unknown_token.reason, kUnlistedTokenReason);
+    EXPECT_NE(unknown_token.reason.find("does not list this token"), std::string::npos);
 }
 
 TEST(AssessDeposit, RefusesRecipientsThatAreNotAddressesOnEvmDestinations) {

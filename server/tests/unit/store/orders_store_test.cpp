@@ -164,6 +164,58 @@ TEST_F(SqlOrderStore, DroppedDepositIsRevivedWhenItsTransactionReturnsInAnotherB
     EXPECT_EQ(o->block_number, 30);
 }
 
+// A refund the payer cannot sign now (the maker lacks the token or the gas) waits until its retry
+// time, and the refunds behind it are offered meanwhile: unsignable refunds as many as a batch
+// never hold up the rest of their chain. A rejected deposit (a token the bridge does not list) is
+// never offered at all.
+TEST_F(SqlOrderStore, ARefundPutOffWaitsItsTurnWithoutHoldingUpTheOnesBehind) {
+    run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3), deposit(4)},
+                               WatchCursor{20, "h"}));
+    std::vector<std::int64_t> ids;
+    for (int n : {1, 2, 3, 4}) {
+        auto o = run(orders.order_by_tx(8453, deposit(n).src_tx_hash));
+        ASSERT_TRUE(o);
+        ids.push_back(o->id);
+    }
+    for (int i : {0, 1, 2})
+        ASSERT_TRUE(run(orders.transition(
+            {ids[i], "confirming", "refunding", "below the minimum", std::nullopt, std::nullopt})));
+    ASSERT_TRUE(run(orders.transition(
+        {ids[3], "confirming", "rejected", "the bridge does not list this token", {}, {}})));
+
+    // A batch of two takes the two oldest.
+    auto first = run(orders.refunds_to_sign(8453, 2));
+    ASSERT_EQ(first.size(), 2u);
+    EXPECT_EQ(first[0].id, ids[0]);
+    EXPECT_EQ(first[1].id, ids[1]);
+    EXPECT_EQ(first[0].refund_retries, 0);
+    // Neither can be signed now: both wait an hour, and the third comes up at once.
+    const std::int64_t in_an_hour = std::time(nullptr) + 3600;
+    run(orders.defer_refunds({{ids[0], in_an_hour}, {ids[1], in_an_hour}}));
+    auto next = run(orders.refunds_to_sign(8453, 2));
+    ASSERT_EQ(next.size(), 1u);
+    EXPECT_EQ(next[0].id, ids[2]);
+    // The wait is stored with the order (a restart or another instance keeps it) and counted.
+    auto waiting = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
+    EXPECT_EQ(waiting->state, "refunding");
+    EXPECT_EQ(waiting->refund_retries, 1);
+    EXPECT_EQ(waiting->refund_retry_at, in_an_hour);
+    // Once its time has come it is offered again, in its place by age.
+    run(orders.defer_refunds({{ids[0], 0}}));
+    auto due = run(orders.refunds_to_sign(8453, 10));
+    ASSERT_EQ(due.size(), 2u);
+    EXPECT_EQ(due[0].id, ids[0]);
+    EXPECT_EQ(due[0].refund_retries, 2);
+    EXPECT_EQ(due[1].id, ids[2]);
+    // Only refunding orders are put off: the rejected one keeps its state and no retry count.
+    run(orders.defer_refunds({{ids[3], in_an_hour}}));
+    auto rejected = run(orders.order_by_tx(8453, deposit(4).src_tx_hash));
+    EXPECT_EQ(rejected->state, "rejected");
+    EXPECT_EQ(rejected->refund_retries, 0);
+    EXPECT_EQ(rejected->reason, "the bridge does not list this token");
+    run(orders.defer_refunds({}));  // nothing to write
+}
+
 TEST_F(SqlOrderStore, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
     run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3)}, WatchCursor{20, "h"}));
     auto a = queue(deposit(1));

@@ -93,6 +93,11 @@ export function BridgeTracker({ deposit, onClose }: { deposit: ActiveDeposit; on
           {t('bridge.tracker.dropped')}
         </p>
       ) : null}
+      {view.outcome === 'rejected' ? (
+        <p className="form-error" role="alert" data-testid="tracker-result">
+          {t('bridge.tracker.rejected', { reason: view.reason || t('common.none') })}
+        </p>
+      ) : null}
       {view.outcome === 'failed' ? (
         <p className="form-error" role="alert" data-testid="tracker-result">
           {t('bridge.tracker.failed', { reason: view.reason || t('common.none') })}

@@ -300,6 +300,10 @@ describe('tracker steps', () => {
     expect(statuses(order({ state: 'dropped' }))).toEqual(['sent:done', 'confirming:failed', 'paying:pending', 'completed:pending']);
     // A dropped deposit is its own outcome (nothing owed), not one that needs an operator.
     expect(trackerView(8453, '0xabc', order({ state: 'dropped' }))).toMatchObject({ final: true, outcome: 'dropped' });
+    // A token the bridge does not list: settled where it was judged, never on a refund path, with the server's reason.
+    const rejected = order({ state: 'rejected', reason: 'the bridge does not list this token' });
+    expect(statuses(rejected)).toEqual(['sent:done', 'confirming:failed', 'paying:pending', 'completed:pending']);
+    expect(trackerView(8453, '0xabc', rejected)).toMatchObject({ final: true, outcome: 'rejected', reason: 'the bridge does not list this token' });
   });
 
   it('polls GET order: fast without the stream, slowly beside it or for a dropped deposit, never once settled', () => {
@@ -308,7 +312,7 @@ describe('tracker steps', () => {
     expect(orderPollInterval(order({ state: 'paying' }), true)).toBe(ORDER_SAFETY_POLL_MS);
     // The server revives a dropped deposit whose transaction is mined again in another block.
     expect(orderPollInterval(order({ state: 'dropped' }), false)).toBe(ORDER_SAFETY_POLL_MS);
-    for (const state of ['completed', 'refunded', 'failed'] as const) expect(orderPollInterval(order({ state }), false)).toBe(false);
+    for (const state of ['completed', 'refunded', 'failed', 'rejected'] as const) expect(orderPollInterval(order({ state }), false)).toBe(false);
   });
 
   it('explorer links', () => {

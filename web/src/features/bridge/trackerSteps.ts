@@ -20,10 +20,13 @@ export interface TrackerStep {
 
 export interface TrackerView {
   steps: TrackerStep[];
-  /** The order reached a final state (completed, refunded, failed, dropped). */
+  /** The order reached a final state (completed, refunded, failed, dropped, rejected). */
   final: boolean;
-  /** 'dropped': the deposit's block left the chain in a reorg, the deposit no longer exists (nothing owed). */
-  outcome: 'pending' | 'completed' | 'refunded' | 'failed' | 'dropped';
+  /**
+   * 'dropped': the deposit's block left the chain in a reorg, the deposit no longer exists (nothing owed).
+   * 'rejected': the bridge does not list the deposited token; neither bridged nor refunded (the reason says why).
+   */
+  outcome: 'pending' | 'completed' | 'refunded' | 'failed' | 'dropped' | 'rejected';
   reason: string;
 }
 
@@ -40,6 +43,7 @@ const POSITION: Record<OrderState, number> = {
   refunded: 3,
   failed: -1,
   dropped: 1,
+  rejected: 1,
 };
 
 const STEP_OF_STATE: Partial<Record<OrderState, StepId>> = {
@@ -76,7 +80,7 @@ export function trackerView(srcChainId: number, srcTxHash: string, order: Order 
   }
   const refund = onRefundPath(order);
   const path = refund ? REFUND : SUCCESS;
-  const failed = order.state === 'failed' || order.state === 'dropped';
+  const failed = order.state === 'failed' || order.state === 'dropped' || order.state === 'rejected';
   const position = order.state === 'failed' ? failedPosition(order, path) : POSITION[order.state];
   const complete = order.state === 'completed' || order.state === 'refunded';
   const at = new Map<StepId, number>();
@@ -100,7 +104,12 @@ export function trackerView(srcChainId: number, srcTxHash: string, order: Order 
     if ((id === 'refunding' || id === 'refunded') && order.refund_tx_hash) step.tx = { chainId: order.src_chain_id, hash: order.refund_tx_hash };
     return step;
   });
-  const outcome = order.state === 'completed' || order.state === 'refunded' || order.state === 'dropped' ? order.state : failed ? 'failed' : 'pending';
+  const outcome =
+    order.state === 'completed' || order.state === 'refunded' || order.state === 'dropped' || order.state === 'rejected'
+      ? order.state
+      : failed
+        ? 'failed'
+        : 'pending';
   return { steps, final: complete || failed, outcome, reason: order.reason ?? '' };
 }
 

@@ -2,7 +2,7 @@ import type { MakerDashboard, MakerWindow } from '@/api/maker';
 import { formatAmount } from '@/features/bridge/amount';
 
 /** Order states in the order the dashboard lists them. */
-export const ORDER_STATES = ['completed', 'confirming', 'queued', 'paying', 'refunding', 'refunded', 'failed', 'dropped'] as const;
+export const ORDER_STATES = ['completed', 'confirming', 'queued', 'paying', 'refunding', 'refunded', 'failed', 'dropped', 'rejected'] as const;
 
 /** Every order of the window, whatever its state. */
 export function totalOrders(d: MakerDashboard, w: MakerWindow): number {
