@@ -1,6 +1,7 @@
 // Sign-In with Ethereum: GET /api/auth/nonce, POST /api/auth/verify {message, signature} (sets the
 // HttpOnly session cookie), GET /api/auth/session, POST /api/auth/logout; and the guard the other
 // groups use for writes that act for a wallet.
+#include <algorithm>
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
@@ -23,10 +24,13 @@ std::optional<std::string> session_token(const http::Request& req) {
     return token;
 }
 
-// host[:port] of an Origin header ("http://localhost:5173" → "localhost:5173").
-std::string origin_host(std::string_view origin) {
-    auto pos = origin.find("://");
-    return pos == std::string_view::npos ? std::string() : std::string(origin.substr(pos + 3));
+// Whether a sign-in message names one of this deployment's own domains. The request's Origin or
+// Host cannot decide it: whoever posts the message chooses those, so a phishing site's message,
+// signed for its own domain, would pass.
+bool is_own_domain(const Services& s, std::string_view domain) {
+    auto lower = text::to_lower(domain);
+    const auto& own = s.sign_in_domains;
+    return std::find(own.begin(), own.end(), lower) != own.end();
 }
 
 std::string string_field(const json::object& body, const char* key) {
@@ -64,10 +68,20 @@ Task<std::string> require_wallet(Services& s, const http::Request& req, std::str
 void register_auth_api(http::Router& router, Services& s) {
     router.get(
         "/api/auth/nonce", "A one-time nonce for a Sign-In with Ethereum message",
-        [&s](http::Request&) -> Task<http::Response> {
+        [&s](http::Request& req) -> Task<http::Response> {
             auto nonce = auth::new_nonce();
-            auto expires = rewards::unix_now() + auth::kNonceSeconds;
-            co_await s.rewards->store().add_nonce(nonce, expires);
+            auto now = rewards::unix_now();
+            auto expires = now + auth::kNonceSeconds;
+            // Nonces are rows anyone can create: each client holds a bounded number at once.
+            auto cap = static_cast<int>(s.config.limits.sign_in_nonces_per_ip);
+            bool added =
+                co_await s.rewards->store().add_nonce(nonce, now, expires, req.client_key, cap);
+            if (!added) {
+                throw ApiError(ErrorKind::too_many_requests,
+                               "too many unused sign-in nonces from your address: sign in with "
+                               "one, or try again in " +
+                                   std::to_string(auth::kNonceSeconds / 60) + " minutes");
+            }
             co_return http::envelope(json::object{{"nonce", nonce}, {"expires_at", expires}});
         });
 
@@ -86,13 +100,13 @@ void register_auth_api(http::Router& router, Services& s) {
                 throw bad_request("'message' is not a Sign-In with Ethereum message: " +
                                   parsed.error().message);
             }
-            // The message must be meant for this site: the Host the browser used, or the
-            // Origin of the page when a dev proxy rewrote the Host.
-            auto host = std::string(req.header(http::bhttp::field::host));
-            auto origin = origin_host(req.header(http::bhttp::field::origin));
-            auto domain = parsed->domain == origin && !origin.empty() ? origin : host;
+            if (!is_own_domain(s, parsed->domain)) {
+                throw ApiError(
+                    ErrorKind::unauthorized,
+                    "sign-in refused: the message is for another site (" + parsed->domain + ")");
+            }
             const auto now = rewards::unix_now();
-            chain::SiweExpectations expected{domain, parsed->nonce, now, std::nullopt};
+            chain::SiweExpectations expected{parsed->domain, parsed->nonce, now, std::nullopt};
             auto verified = chain::verify_siwe(message, *signature, expected);
             if (!verified) {
                 throw ApiError(ErrorKind::unauthorized,
@@ -107,8 +121,9 @@ void register_auth_api(http::Router& router, Services& s) {
             auto address = verified->address.lower_hex();
             auto token = auth::random_hex(32);
             auto token_hash = auth::sha256_hex(token);
-            co_await s.rewards->store().add_session(token_hash, address, now,
-                                                    now + auth::kSessionSeconds);
+            co_await s.rewards->store().add_session(
+                token_hash, address, now, now + auth::kSessionSeconds, req.client_key,
+                static_cast<int>(s.config.limits.sign_in_sessions_per_ip));
             auto r = http::envelope(json::object{{"address", verified->address.checksum_hex()},
                                                  {"expires_at", now + auth::kSessionSeconds}});
             r.headers.emplace_back("Set-Cookie",

@@ -16,6 +16,7 @@
 #include "chain/solana/keypair.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "http/rate_limit.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
@@ -90,7 +91,8 @@ Task<http::Response> history(Services& s, http::Request& req) {
 // from what was sent; ends after a final state; a comment every 15 s keeps proxies from closing it.
 class OrderStream final : public http::EventStream {
   public:
-    OrderStream(store::OrderStore& orders, OrderRef ref) : orders_(orders), ref_(std::move(ref)) {}
+    OrderStream(store::OrderStore& orders, OrderRef ref, http::ConcurrencyCap::Slot slot)
+        : orders_(orders), ref_(std::move(ref)), slot_(std::move(slot)) {}
 
     Task<std::optional<std::string>> next() override {
         using namespace std::chrono_literals;
@@ -132,11 +134,21 @@ class OrderStream final : public http::EventStream {
     std::uint64_t seen_changes_ = 0;
     std::chrono::milliseconds since_read_{0};
     std::string last_sent_;
+    http::ConcurrencyCap::Slot slot_;  // the client's place among its open streams, while open
 };
 
-Task<http::Response> order_stream(Services& s, http::Request& req) {
+// Each stream holds a connection and polls the store for up to half an hour: a client may keep
+// only so many open at once.
+Task<http::Response> order_stream(Services& s, http::ConcurrencyCap& streams, http::Request& req) {
+    auto ref = order_ref(req);
+    auto slot = streams.acquire(req.client_key);
+    if (!slot) {
+        throw ApiError(ErrorKind::too_many_requests,
+                       "too many open order streams from your address (at most " +
+                           std::to_string(streams.cap()) + "): close one first");
+    }
     http::Response res;
-    res.stream = std::make_shared<OrderStream>(s.store.orders(), order_ref(req));
+    res.stream = std::make_shared<OrderStream>(s.store.orders(), std::move(ref), std::move(*slot));
     co_return res;
 }
 
@@ -148,9 +160,10 @@ void register_bridge_order_api(http::Router& router, Services& s) {
     router.get("/api/bridge_api/v1/history",
                "Bridge orders of an address (sender or recipient), newest first, paged",
                [&s](http::Request& req) { return history(s, req); });
+    auto streams = std::make_shared<http::ConcurrencyCap>(s.config.limits.order_streams_per_ip);
     router.get("/api/bridge_api/v1/order/stream",
                "Server-Sent Events: the order each time it changes, until it is final",
-               [&s](http::Request& req) { return order_stream(s, req); });
+               [&s, streams](http::Request& req) { return order_stream(s, *streams, req); });
 }
 
 }  // namespace perch::api

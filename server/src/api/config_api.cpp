@@ -1,4 +1,5 @@
 #include <boost/json.hpp>
+#include <chrono>
 
 #include "api/services.hpp"
 #include "core/error.hpp"
@@ -27,6 +28,16 @@ std::string string_field(const json::object& body, std::string_view name, std::s
     return value;
 }
 
+// A person connects and signs a handful of times a day; the log is for recent activity.
+constexpr store::UserActionBounds kUserActionBounds{.per_client_per_day = 500,
+                                                    .keep_seconds = 90LL * 24 * 3600};
+
+std::int64_t unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 }  // namespace
 
 void register_config_api(http::Router& router, Services& s) {
@@ -44,9 +55,14 @@ void register_config_api(http::Router& router, Services& s) {
                     a.sign = string_field(body, "sign", 1024, false);
                     a.agent = string_field(body, "agent", 512, false);
                     a.wallet_name = string_field(body, "wallet_name", 64, false);
-                    a.client_ip = req.client_ip;
-                    auto id = co_await s.store.add_user_action(std::move(a));
-                    co_return http::envelope(json::object{{"id", id}});
+                    a.client_ip = req.client_key;
+                    auto id = co_await s.store.add_user_action(std::move(a), unix_now(),
+                                                               kUserActionBounds);
+                    if (!id) {
+                        throw ApiError(ErrorKind::too_many_requests,
+                                       "too many actions logged from your address today");
+                    }
+                    co_return http::envelope(json::object{{"id", *id}});
                 });
 }
 

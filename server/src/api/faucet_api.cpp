@@ -60,7 +60,7 @@ void register_faucet_api(http::Router& router, Services& s) {
                    auto user = address.empty() ? std::string() : wallet_of(address);
                    json::array list;
                    for (const auto& n : s.faucets->rules().networks) {
-                       auto v = co_await s.faucets->view(n, user, req.client_ip);
+                       auto v = co_await s.faucets->view(n, user, req.client_key);
                        list.push_back(view_json(v));
                    }
                    co_return http::envelope(
@@ -82,7 +82,7 @@ void register_faucet_api(http::Router& router, Services& s) {
                     if (!address || !address->is_string())
                         throw bad_request("'address' must be a wallet address");
                     auto user = co_await require_wallet(s, req, wallet_of(address->as_string()));
-                    auto claim = co_await s.faucets->claim(network, user, req.client_ip);
+                    auto claim = co_await s.faucets->claim(network, user, req.client_key);
                     co_return http::envelope(claim_json(claim));
                 });
 

@@ -1,6 +1,8 @@
 #pragma once
 // What the API handlers may call. Handlers parse and validate, call one of these, and shape JSON.
 #include <chrono>
+#include <string>
+#include <vector>
 
 #include "balance/balances.hpp"
 #include "bridge/quote.hpp"
@@ -59,6 +61,9 @@ struct Services {
     portfolio::PortfolioService* portfolio = nullptr;  // /portfolio
     const price::PriceSource* prices = nullptr;        // the one USD price source
     bridge::SolanaBridge* solana = nullptr;            // Solana as a bridge chain (docs/solana.md)
+    // The host[:port]s a sign-in message may name (sign_in_domains()); set once the server has
+    // bound its port, before any request is served.
+    std::vector<std::string> sign_in_domains;
 };
 
 // One registration function per API group (one file each).

@@ -367,6 +367,7 @@ int serve(const Config& config) {
     Wiring w(config);
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
+    w.services.sign_in_domains = sign_in_domains(config, server.port());
     auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances, w.swap,
                              w.prices.source(), w.solana.get());
     w.services.maker = maker.get();  // read by /api/health once the pool runs
@@ -379,6 +380,9 @@ int serve(const Config& config) {
     pool.start();
     boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
+    std::string domains;
+    for (const auto& d : w.services.sign_in_domains) domains += (domains.empty() ? "" : ", ") + d;
+    spdlog::info("sign-in messages must name one of: {} (public_domains)", domains);
     spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})",
                  config.host, server.port(), pool.size(), w.catalog.chains().size(),
                  config.database_url);

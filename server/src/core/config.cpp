@@ -256,6 +256,7 @@ void apply_file(Config& c, const json::object& obj) {
                          "faucet_key_file",
                          "trusted_proxies",
                          "cors_origins",
+                         "public_domains",
                          "web_root",
                          "config_dir",
                          "geoip_db",
@@ -284,6 +285,7 @@ void apply_file(Config& c, const json::object& obj) {
     c.faucet_key_file = get_string(obj, "faucet_key_file", c.faucet_key_file);
     if (find(obj, "trusted_proxies")) c.trusted_proxies = get_strings(obj, "trusted_proxies");
     if (find(obj, "cors_origins")) c.cors_origins = get_strings(obj, "cors_origins");
+    if (find(obj, "public_domains")) c.public_domains = get_strings(obj, "public_domains");
     c.web_root = get_string(obj, "web_root", c.web_root);
     c.config_dir = get_string(obj, "config_dir", c.config_dir);
     c.geoip_db = get_string(obj, "geoip_db", c.geoip_db);
@@ -297,7 +299,11 @@ void apply_file(Config& c, const json::object& obj) {
     if (const auto* limits = find(obj, "limits")) {
         if (!limits->is_object()) fail("limits", "must be an object");
         const auto& l = limits->as_object();
-        reject_unknown_keys(l, {"body_bytes", "read_timeout_ms", "idle_timeout_ms"}, "limits.");
+        reject_unknown_keys(l,
+                            {"body_bytes", "read_timeout_ms", "idle_timeout_ms",
+                             "connections_per_ip", "order_streams_per_ip", "sign_in_nonces_per_ip",
+                             "sign_in_sessions_per_ip", "uncapped_peers"},
+                            "limits.");
         c.limits.body_bytes = static_cast<std::size_t>(
             get_int(l, "body_bytes", static_cast<std::int64_t>(c.limits.body_bytes), 1024, 1 << 30,
                     "limits."));
@@ -305,6 +311,18 @@ void apply_file(Config& c, const json::object& obj) {
             get_int(l, "read_timeout_ms", c.limits.read_timeout.count(), 100, 600000, "limits."));
         c.limits.idle_timeout = std::chrono::milliseconds(
             get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000, "limits."));
+        auto count = [&](const char* key, std::size_t fallback) {
+            return static_cast<std::size_t>(
+                get_int(l, key, static_cast<std::int64_t>(fallback), 0, 1000000, "limits."));
+        };
+        c.limits.connections_per_ip = count("connections_per_ip", c.limits.connections_per_ip);
+        c.limits.order_streams_per_ip =
+            count("order_streams_per_ip", c.limits.order_streams_per_ip);
+        c.limits.sign_in_nonces_per_ip =
+            count("sign_in_nonces_per_ip", c.limits.sign_in_nonces_per_ip);
+        c.limits.sign_in_sessions_per_ip =
+            count("sign_in_sessions_per_ip", c.limits.sign_in_sessions_per_ip);
+        if (find(l, "uncapped_peers")) c.limits.uncapped_peers = get_strings(l, "uncapped_peers");
     }
     if (const auto* rpc = find(obj, "rpc")) {
         if (!rpc->is_object()) fail("rpc", "must be an object");
@@ -352,6 +370,7 @@ void apply_env(Config& c, const EnvLookup& env) {
     if (auto v = env("PERCH_FAUCET_KEY_FILE")) c.faucet_key_file = *v;
     if (auto v = env("PERCH_TRUSTED_PROXIES")) c.trusted_proxies = text::split(*v, ',');
     if (auto v = env("PERCH_CORS_ORIGINS")) c.cors_origins = text::split(*v, ',');
+    if (auto v = env("PERCH_PUBLIC_DOMAINS")) c.public_domains = text::split(*v, ',');
     if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;
     if (auto v = env("PERCH_GEOIP_DB")) c.geoip_db = *v;
     if (auto v = env("PERCH_LOG_LEVEL")) c.log_level = *v;
@@ -400,6 +419,11 @@ void validate(const Config& c) {
     if (!c.admin_token.empty() && c.admin_token.size() < 16) {
         fail("admin_token", "must be at least 16 characters");
     }
+    for (const auto& domain : c.public_domains) {
+        // host[:port] as a browser's location.host has it: no scheme, path or spaces.
+        bool bare = !domain.empty() && domain.find_first_of("/ \t@?#") == std::string::npos;
+        if (!bare) fail("public_domains", "'" + domain + "' is not a host[:port]");
+    }
     for (const auto& origin : c.cors_origins) {
         if (origin != "*" && !origin.starts_with("http://") && !origin.starts_with("https://")) {
             fail("cors_origins", "'" + origin + "' is not an http(s) origin");
@@ -427,6 +451,47 @@ std::vector<RateGroup> default_rate_groups() {
         {"portfolio", {"/api/portfolio_api/"}, {}, {60, 120}, {60, 120}},
         {"writes", {"/api/"}, {"POST"}, {300, 300}, {120, 120}},
     };
+}
+
+namespace {
+
+bool is_loopback_or_any(std::string_view host) {
+    return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]" ||
+           host == "0.0.0.0" || host == "::" || host == "[::]";
+}
+
+// "[::1]" for an IPv6 literal, as it is written before a port.
+std::string bracketed(std::string_view host) {
+    if (host.find(':') == std::string_view::npos || host.starts_with('[')) return std::string(host);
+    return "[" + std::string(host) + "]";
+}
+
+}  // namespace
+
+std::vector<std::string> sign_in_domains(const Config& c, std::uint16_t bound_port) {
+    std::vector<std::string> out;
+    auto add = [&](std::string domain) {
+        domain = text::to_lower(domain);
+        if (std::find(out.begin(), out.end(), domain) == out.end()) out.push_back(domain);
+    };
+    if (!c.public_domains.empty()) {
+        for (const auto& d : c.public_domains) add(d);
+        return out;
+    }
+    auto port = ":" + std::to_string(bound_port);
+    std::vector<std::string> hosts{bracketed(c.host)};
+    if (is_loopback_or_any(c.host)) hosts = {"127.0.0.1", "localhost", "[::1]"};
+    for (const auto& host : hosts) {
+        add(host + port);
+        if (bound_port == 80) add(host);  // a browser leaves the default port out
+    }
+    for (const auto& origin : c.cors_origins) {
+        auto scheme_end = origin.find("://");
+        if (scheme_end == std::string::npos) continue;  // "*": no site in particular
+        auto authority = origin.substr(scheme_end + 3);
+        add(authority.substr(0, authority.find('/')));
+    }
+    return out;
 }
 
 EnvLookup process_env() {

@@ -16,6 +16,14 @@ struct Limits {
     std::size_t body_bytes = 1 << 20;
     std::chrono::milliseconds read_timeout{15000};
     std::chrono::milliseconds idle_timeout{60000};
+    // Per client (an IPv6 client by its /64); 0: no cap. Connections are counted by the socket's
+    // peer, so peers in trusted_proxies or uncapped_peers (a local proxy, a benchmark on this
+    // host) are not capped; order streams and sign-in nonces by the client behind the proxy.
+    std::size_t connections_per_ip = 256;
+    std::size_t order_streams_per_ip = 16;
+    std::size_t sign_in_nonces_per_ip = 20;     // unused, unexpired ones
+    std::size_t sign_in_sessions_per_ip = 100;  // past it the client's oldest session ends
+    std::vector<std::string> uncapped_peers{"127.0.0.0/8", "::1"};
 };
 
 // A token bucket: `burst` requests at once, refilled at `per_minute`. burst 0: no limit.
@@ -118,6 +126,10 @@ struct Config {
     std::string faucet_key_file;               // empty: the faucets send nothing here
     std::vector<std::string> trusted_proxies;  // IPs or CIDRs whose X-Forwarded-For we believe
     std::vector<std::string> cors_origins;
+    // The host[:port] a Sign-In with Ethereum message must name (the site's address as the
+    // browser shows it). Empty: this server's own host:port, its loopback aliases when it listens
+    // on loopback or every address, and the hosts of cors_origins (sign_in_domains()).
+    std::vector<std::string> public_domains;
     std::string web_root = "web/dist";
     std::string config_dir = "config";
     std::string geoip_db;
@@ -146,6 +158,9 @@ using EnvLookup = std::function<std::optional<std::string>(const char*)>;
 EnvLookup process_env();
 
 Config parse_config(const boost::json::value& doc, const EnvLookup& env);
+// The domains a sign-in message may name: public_domains, or when none are configured the
+// defaults above for a server listening on `bound_port`. Lower case.
+std::vector<std::string> sign_in_domains(const Config& c, std::uint16_t bound_port);
 Config load_config(const std::string& path, const EnvLookup& env);
 
 }  // namespace perch

@@ -1,5 +1,6 @@
 #include "http/client_ip.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -30,7 +31,21 @@ bool in_block(const ip::address& a, const ip::address& base, unsigned prefix) {
 
 }  // namespace
 
-ClientIpResolver::ClientIpResolver(const std::vector<std::string>& trusted) {
+std::string client_key(std::string_view text) {
+    boost::system::error_code ec;
+    auto a = ip::make_address(text, ec);
+    if (ec) return std::string(text);
+    if (a.is_v4()) return a.to_string();
+    auto v6 = a.to_v6();
+    if (v6.is_v4_mapped()) return ip::make_address_v4(ip::v4_mapped, v6).to_string();
+    auto bytes = v6.to_bytes();
+    std::fill(bytes.begin() + 8, bytes.end(), 0);
+    return ip::address_v6(bytes).to_string() + "/64";
+}
+
+ClientIpResolver::ClientIpResolver(const std::vector<std::string>& trusted,
+                                   std::string_view config_key) {
+    const std::string key(config_key);
     for (const auto& entry : trusted) {
         auto slash = entry.find('/');
         boost::system::error_code ec;
@@ -41,11 +56,10 @@ ClientIpResolver::ClientIpResolver(const std::vector<std::string>& trusted) {
             auto digits = std::string_view(entry).substr(slash + 1);
             auto [end, err] = std::from_chars(digits.data(), digits.data() + digits.size(), prefix);
             if (err != std::errc{} || end != digits.data() + digits.size() || prefix > max_prefix) {
-                throw ConfigError("config key 'trusted_proxies': bad prefix in '" + entry + "'");
+                throw ConfigError("config key '" + key + "': bad prefix in '" + entry + "'");
             }
         }
-        if (ec)
-            throw ConfigError("config key 'trusted_proxies': '" + entry + "' is not an IP or CIDR");
+        if (ec) throw ConfigError("config key '" + key + "': '" + entry + "' is not an IP or CIDR");
         trusted_.push_back({base, prefix});
     }
 }

@@ -65,9 +65,11 @@ bool Dispatcher::origin_allowed(std::string_view origin) const {
 Task<Response> Dispatcher::handle(const RawRequest& raw, std::string_view peer) const {
     auto target = boost::urls::parse_origin_form(raw.target());
     if (!target) co_return error_envelope(bhttp::status::bad_request, "malformed request target");
-    Request request{raw, std::string(target->path()), {}, {}, {}};
+    // Routing, the rate limits and the static files all see the one normalized path.
+    Request request{raw, normalize_path(target->path()), {}, {}, {}};
     for (const auto& p : target->params()) request.query.insert_or_assign(p.key, p.value);
     request.client_ip = client_ips_.resolve(peer, request.header("X-Forwarded-For"));
+    request.client_key = client_key(request.client_ip);
     bool tls = over_tls(raw, peer);
     auto response = co_await route(request);
     response.over_tls = tls;
@@ -111,7 +113,7 @@ Task<Response> Dispatcher::handle_api(Request& request) const {
     }
     request.params = std::move(match.params);
     request.route = match.pattern;
-    auto verdict = limiter_->admit(request.raw.method_string(), request.path, request.client_ip,
+    auto verdict = limiter_->admit(request.raw.method_string(), request.path, request.client_key,
                                    wallet_of(request));
     if (verdict.group) co_return too_many_requests(verdict);
     co_return co_await (*match.handler)(request);
@@ -169,10 +171,22 @@ bool Dispatcher::over_tls(const RawRequest& req, std::string_view peer) const {
 const Payload* Dispatcher::fixed_payload(const RawRequest& req) const {
     if (req.method() != bhttp::verb::get) return nullptr;
     auto target = req.target();
+    // Percent-encoded or queried targets take the general path, which decodes them first.
     if (target.find_first_of("?%#") != std::string_view::npos) return nullptr;
+    // Checked on the normalized path, as the general path would: "//api/x/" is "/api/x".
+    std::string normalized;
+    if (!is_normal_path(target)) {
+        normalized = normalize_path(target);
+        target = normalized;
+    }
     const auto* p = router_.fixed_get(target);
     if (!p || limiter_->group_of("GET", target)) return nullptr;
     return p;
+}
+
+const std::string* Dispatcher::fixed_route(std::string_view target) const {
+    if (is_normal_path(target)) return router_.fixed_path(target);
+    return router_.fixed_path(normalize_path(target));
 }
 
 std::optional<std::string_view> Dispatcher::serialize_payload(const Response& res,

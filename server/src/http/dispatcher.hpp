@@ -44,13 +44,13 @@ class Dispatcher {
     // The same for a handler's answer: only a plain 200 payload with no headers of its own.
     std::optional<std::string_view> serialize_payload(const Response& res, const RawRequest& req,
                                                       std::string& head) const;
-    // The hottest path: a GET of a fixed route (reference data) at exactly its path, which no
+    // The hottest path: a GET of a fixed route (reference data) at its normalized path, which no
     // rate limit covers, answers its payload with no handler, coroutine or Request. Else null.
     const Payload* fixed_payload(const RawRequest& req) const;
     // The fixed route's path as the router keeps it (the metrics label of a fixed answer).
-    const std::string* fixed_route(std::string_view target) const {
-        return router_.fixed_path(target);
-    }
+    const std::string* fixed_route(std::string_view target) const;
+    // Whether `peer` is one of the trusted proxies (whose clients come in X-Forwarded-For).
+    bool is_trusted_proxy(std::string_view peer) const { return client_ips_.is_trusted(peer); }
     // Whether a trusted proxy says the client came over HTTPS (X-Forwarded-Proto).
     bool over_tls(const RawRequest& req, std::string_view peer) const;
 

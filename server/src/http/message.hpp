@@ -58,10 +58,11 @@ struct Response {
 
 struct Request {
     const RawRequest& raw;
-    std::string path;  // percent-decoded, without the query
+    std::string path;  // percent-decoded and normalized (normalize_path), without the query
     Params query;      // percent-decoded
     Params params;     // path parameters from the route pattern
     std::string client_ip;
+    std::string client_key;              // client_ip as per-client limits count it (client_key())
     const std::string* route = nullptr;  // the matched route pattern, once matched
 
     // The query value, or empty when absent.

@@ -5,6 +5,9 @@
 #include <functional>
 #include <utility>
 
+#include "http/client_ip.hpp"
+#include "http/router.hpp"
+
 namespace perch::http {
 
 namespace {
@@ -37,7 +40,17 @@ bool TokenBucket::full(const RateRule& rule, RateClock::time_point now) const {
     return tokens_at(*this, rule, now) >= rule.burst;
 }
 
-RateLimiter::RateLimiter(std::vector<RateGroup> groups) : groups_(std::move(groups)) {}
+RateLimiter::RateLimiter(std::vector<RateGroup> groups) : groups_(std::move(groups)) {
+    // A prefix written "/api//auth/" must still match the normalized "/api/auth/nonce"; a
+    // trailing slash stays, since it says "this folder" rather than "any name starting so".
+    for (auto& g : groups_) {
+        for (auto& prefix : g.paths) {
+            bool folder = prefix.ends_with('/');
+            prefix = normalize_path(prefix);
+            if (folder && prefix != "/") prefix += '/';
+        }
+    }
+}
 
 const RateGroup* RateLimiter::group_of(std::string_view method, std::string_view path) const {
     for (const auto& g : groups_) {
@@ -88,7 +101,7 @@ RateVerdict RateLimiter::admit(std::string_view method, std::string_view path,
         return RateVerdict{group, std::max(seconds, std::chrono::seconds(1))};
     };
     if (group->per_ip.burst > 0) {
-        if (auto wait = take(group->name + "|ip|" + std::string(client_ip), group->per_ip, now))
+        if (auto wait = take(group->name + "|ip|" + client_key(client_ip), group->per_ip, now))
             return refuse(*wait);
     }
     if (group->per_address.burst > 0 && !address.empty()) {
@@ -106,6 +119,49 @@ std::size_t RateLimiter::bucket_count() const {
         n += shard.buckets.size();
     }
     return n;
+}
+
+struct ConcurrencyCap::State {
+    mutable std::mutex mutex;
+    std::unordered_map<std::string, std::size_t> held;  // only clients holding at least one
+};
+
+ConcurrencyCap::ConcurrencyCap(std::size_t cap) : cap_(cap), state_(std::make_shared<State>()) {}
+
+std::optional<ConcurrencyCap::Slot> ConcurrencyCap::acquire(const std::string& client) {
+    if (cap_ == 0) return Slot{};
+    std::lock_guard lock(state_->mutex);
+    auto& n = state_->held[client];
+    if (n >= cap_) return std::nullopt;  // n > 0 here: the entry existed before
+    ++n;
+    return Slot(state_, client);
+}
+
+std::size_t ConcurrencyCap::held(const std::string& client) const {
+    std::lock_guard lock(state_->mutex);
+    auto it = state_->held.find(client);
+    return it == state_->held.end() ? 0 : it->second;
+}
+
+void ConcurrencyCap::Slot::release() {
+    if (!state_) return;
+    std::lock_guard lock(state_->mutex);
+    auto it = state_->held.find(key_);
+    if (it != state_->held.end() && --it->second == 0) state_->held.erase(it);
+    state_.reset();
+}
+
+ConcurrencyCap::Slot& ConcurrencyCap::Slot::operator=(Slot&& other) noexcept {
+    if (this != &other) {
+        release();
+        state_ = std::move(other.state_);
+        key_ = std::move(other.key_);
+    }
+    return *this;
+}
+
+ConcurrencyCap::Slot::~Slot() {
+    release();
 }
 
 }  // namespace perch::http

@@ -41,6 +41,41 @@ std::string kind_description(std::string_view kind) {
 
 }  // namespace
 
+bool is_normal_path(std::string_view path) {
+    if (path.empty() || path.front() != '/') return false;
+    if (path == "/") return true;
+    if (path.back() == '/') return false;
+    for (std::size_t start = 1; start <= path.size();) {
+        auto end = std::min(path.find('/', start), path.size());
+        auto segment = path.substr(start, end - start);
+        if (segment.empty() || segment == "." || segment == "..") return false;
+        start = end + 1;
+    }
+    return true;
+}
+
+std::string normalize_path(std::string_view path) {
+    if (is_normal_path(path)) return std::string(path);
+    std::vector<std::string_view> kept;
+    for (std::size_t start = 0; start < path.size();) {
+        auto end = std::min(path.find('/', start), path.size());
+        auto segment = path.substr(start, end - start);
+        start = end + 1;
+        if (segment.empty() || segment == ".") continue;
+        if (segment == "..") {
+            if (!kept.empty()) kept.pop_back();
+            continue;
+        }
+        kept.push_back(segment);
+    }
+    std::string out;
+    for (auto segment : kept) {
+        out += '/';
+        out += segment;
+    }
+    return out.empty() ? std::string("/") : out;
+}
+
 void Router::add(bhttp::verb method, std::string_view pattern, std::string summary,
                  Handler handler) {
     Route route{method, std::string(pattern), std::move(summary), {}, std::move(handler)};

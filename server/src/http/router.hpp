@@ -15,6 +15,14 @@ namespace perch::http {
 
 using Handler = std::function<Task<Response>(Request&)>;
 
+// The one form of a (percent-decoded) path that routing and rate limits both see: empty segments
+// collapsed ("/api//auth" is "/api/auth"), "." and ".." segments resolved (never above the root),
+// no trailing slash except the root itself. Without it a path the router accepts could fall
+// outside the rate-limit group that covers its route.
+std::string normalize_path(std::string_view path);
+// Whether `path` is already in that form (the hot path checks before it allocates).
+bool is_normal_path(std::string_view path);
+
 class Router {
   public:
     // `summary` documents the route in the served OpenAPI document.

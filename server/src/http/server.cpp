@@ -107,7 +107,9 @@ Server::Server(ContextPool& pool, const Dispatcher& dispatcher, Limits limits, b
     : pool_(pool),
       dispatcher_(dispatcher),
       limits_(limits),
-      access_log_(access_log ? std::make_unique<AccessLog>() : nullptr) {
+      access_log_(access_log ? std::make_unique<AccessLog>() : nullptr),
+      connections_(limits_.connections_per_ip),
+      uncapped_(limits_.uncapped_peers, "limits.uncapped_peers") {
     for (std::size_t i = 0; i < pool_.size(); ++i) {
         auto reg = std::make_unique<ConnectionRegistry>();
         reg->context = &pool_.at(i);
@@ -202,6 +204,14 @@ void Server::start_connection(Socket socket) {
     });
 }
 
+// A proxy's connections carry many clients (the proxy caps them itself), and a peer on this host
+// is a local proxy or a benchmark: only other peers are capped.
+std::optional<ConcurrencyCap::Slot> Server::connection_slot(const std::string& peer) {
+    if (dispatcher_.is_trusted_proxy(peer) || uncapped_.is_trusted(peer))
+        return ConcurrencyCap::Slot{};
+    return connections_.acquire(client_key(peer));
+}
+
 // Headers, then each event as it comes, until the stream ends, the client leaves or we stop.
 Task<void> Server::stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,
                                  std::shared_ptr<EventStream> events) {
@@ -233,6 +243,14 @@ Task<void> Server::serve(Socket socket) {
     conn.socket.set_option(tcp::no_delay(true), ec);
     conn.socket.non_blocking(true, ec);  // for write_head_body's immediate attempt
     auto peer = conn.socket.remote_endpoint(ec).address().to_string();
+    auto slot = connection_slot(peer);
+    if (!slot) {
+        co_await answer_early_error(conn, bhttp::status::too_many_requests,
+                                    "too many open connections from your address (at most " +
+                                        std::to_string(connections_.cap()) + ")");
+        conn.socket.close(ec);
+        co_return;
+    }
     beast::flat_buffer buffer;
     std::string head;  // the fast path's header bytes, reused by every request
     // Whether the next read may wait for epoll without trying first (see Socket::async_read):

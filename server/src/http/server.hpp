@@ -1,20 +1,24 @@
 #pragma once
 // The HTTP server: one acceptor handing connections round-robin to the context pool, one
 // coroutine per connection (Beast's awaitable model), keep-alive, body limit, read and idle
-// timeouts (deadlines swept per context), an access log, and a graceful stop that lets in-flight
-// requests finish.
+// timeouts (deadlines swept per context), a cap on each peer's open connections, an access log,
+// and a graceful stop that lets in-flight requests finish.
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <chrono>
 #include <memory>
+#include <optional>
+#include <string>
 #include <tuple>
 
 #include "core/access_log.hpp"
 #include "core/config.hpp"
 #include "core/context_pool.hpp"
+#include "http/client_ip.hpp"
 #include "http/dispatcher.hpp"
+#include "http/rate_limit.hpp"
 #include "http/socket.hpp"
 
 namespace perch::http {
@@ -52,11 +56,15 @@ class Server {
     static Task<void> linger(Connection& conn);
     Task<void> stream_events(Connection& conn, bhttp::response<bhttp::empty_body> head,
                              std::shared_ptr<EventStream> events);
+    // The peer's place among its open connections; nullopt when it holds connections_per_ip.
+    std::optional<ConcurrencyCap::Slot> connection_slot(const std::string& peer);
 
     ContextPool& pool_;
     const Dispatcher& dispatcher_;
     Limits limits_;
     std::unique_ptr<AccessLog> access_log_;  // null: off
+    ConcurrencyCap connections_;             // open connections per peer
+    ClientIpResolver uncapped_;              // peers whose connections are not capped
     std::unique_ptr<boost::asio::ip::tcp::acceptor> acceptor_;
     std::uint16_t port_ = 0;
     std::atomic<bool> stopping_{false};

@@ -124,11 +124,17 @@ class RewardsStore {
     virtual ~RewardsStore() = default;
 
     // Sign-in.
-    virtual Task<void> add_nonce(std::string nonce, std::int64_t expires_at) = 0;
+    // Stores a nonce handed to `client` (a client key) unless that client holds `max_live`
+    // unused, unexpired ones already (then false; max_live 0: no bound). Expired nonces go.
+    virtual Task<bool> add_nonce(std::string nonce, std::int64_t now, std::int64_t expires_at,
+                                 std::string client, int max_live) = 0;
     // True once for a nonce that exists and has not expired; it is used up.
     virtual Task<bool> take_nonce(std::string nonce, std::int64_t now) = 0;
+    // A session started by `client` (a client key), who keeps at most `max_per_client` (0: no
+    // bound): past it, that client's oldest sessions end. Expired sessions go.
     virtual Task<void> add_session(std::string token_hash, std::string address, std::int64_t now,
-                                   std::int64_t expires_at) = 0;
+                                   std::int64_t expires_at, std::string client,
+                                   int max_per_client) = 0;
     virtual Task<std::optional<std::string>> session_address(std::string token_hash,
                                                              std::int64_t now) = 0;
     virtual Task<void> delete_session(std::string token_hash) = 0;

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/task.hpp"
@@ -18,7 +19,14 @@ struct UserAction {
     std::string sign;
     std::string agent;
     std::string wallet_name;
-    std::string client_ip;
+    std::string client_ip;  // the client key (an IPv6 client by its /64)
+};
+
+// The user-action log takes rows from anyone, signed in or not: each client adds at most
+// `per_client_per_day` a day (0: no bound), and rows older than `keep_seconds` go.
+struct UserActionBounds {
+    int per_client_per_day = 0;
+    std::int64_t keep_seconds = 0;  // 0: kept for ever
 };
 
 // Sums of the points ledger per kind, in the spec's field order.
@@ -31,7 +39,9 @@ struct PointTotals {
 class Store {
   public:
     virtual ~Store() = default;
-    virtual Task<std::int64_t> add_user_action(UserAction action) = 0;
+    // The new row's id, or nullopt when the client is over its bound.
+    virtual Task<std::optional<std::int64_t>> add_user_action(UserAction action, std::int64_t now,
+                                                              UserActionBounds bounds) = 0;
     virtual Task<std::int64_t> count_user_actions(std::string user_address) = 0;
     virtual Task<PointTotals> point_totals(std::string user_address) = 0;
     virtual Task<int> schema_version() = 0;

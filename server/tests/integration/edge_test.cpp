@@ -1,6 +1,8 @@
-// The edge against the real binary: rate limits (429 + Retry-After), security headers, HSTS only
-// behind a trusted TLS proxy, early errors answered with a lingering close, and the maker key
-// file's permissions.
+// The edge against the real binary: rate limits (429 + Retry-After) that every spelling of a path
+// and every address of an IPv6 /64 share, caps on each client's connections, order streams and
+// sign-in nonces, sign-in only for this deployment's own domains, security headers, HSTS and
+// Secure cookies only behind a trusted TLS proxy, early errors answered with a lingering close,
+// and the maker key file's permissions.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,13 +14,19 @@
 #include <boost/asio/write.hpp>
 #include <boost/json.hpp>
 #include <fstream>
+#include <thread>
 
+#include "chain/signer.hpp"
 #include "harness.hpp"
+#include "wallet_session.hpp"
 
 namespace asio = boost::asio;
 namespace json = boost::json;
+using perch::testing::HttpResult;
 using perch::testing::PerchProcess;
 using perch::testing::run_perch;
+using perch::testing::siwe_message;
+using perch::testing::Wallet;
 
 namespace {
 
@@ -49,7 +57,228 @@ RawAnswer raw_exchange(int port, const std::string& head, std::size_t body_bytes
     return answer;
 }
 
+// A connection that stays open: sends a request and reads up to the end of the answer's head.
+class OpenConnection {
+  public:
+    explicit OpenConnection(int port) : socket_(io_) {
+        socket_.connect({asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)});
+    }
+    // The status line and headers of the answer to a GET of `target` (streams never end).
+    std::string get_head(const std::string& target, const std::string& extra_headers = {}) {
+        asio::write(socket_, asio::buffer("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" +
+                                          extra_headers + "\r\n"));
+        std::string text;
+        std::array<char, 4096> buf{};
+        boost::system::error_code ec;
+        while (text.find("\r\n\r\n") == std::string::npos && !ec) {
+            auto n = socket_.read_some(asio::buffer(buf), ec);
+            text.append(buf.data(), n);
+        }
+        return text.substr(0, text.find("\r\n\r\n"));
+    }
+
+  private:
+    asio::io_context io_;
+    asio::ip::tcp::socket socket_;
+};
+
+std::string nonce_of(const HttpResult& res) {
+    return std::string(json::parse(res.body).at("data").at("nonce").as_string());
+}
+
+std::string msg_of(const HttpResult& res) {
+    return std::string(json::parse(res.body).at("msg").as_string());
+}
+
+std::string verify_body(const Wallet& w, const std::string& message) {
+    auto signature = perch::chain::to_hex(perch::chain::sign_personal_message(w.key, message));
+    return json::serialize(json::object{{"message", message}, {"signature", signature}});
+}
+
 }  // namespace
+
+TEST(Edge, SignInForAnotherSiteIsRefusedWhateverTheOriginSays) {
+    PerchProcess perch;
+    auto victim = Wallet::fresh();
+    auto nonce = nonce_of(perch.get("/api/auth/nonce"));
+    // What a phishing site at evil.example has the victim sign, then posts as if from there.
+    auto phished = siwe_message("evil.example", victim.address, nonce);
+    auto res = perch.request("POST", "/api/auth/verify", verify_body(victim, phished),
+                             {{"Content-Type", "application/json"},
+                              {"Origin", "http://evil.example"},
+                              {"Host", "evil.example"}});
+    EXPECT_EQ(res.status, 401) << res.body;
+    EXPECT_EQ(json::parse(res.body).at("code").as_int64(), 401);
+    EXPECT_NE(msg_of(res).find("the message is for another site (evil.example)"), std::string::npos)
+        << res.body;
+    EXPECT_EQ(res.headers.count("set-cookie"), 0U);
+    // The same nonce, signed for this server's own address, signs in (whatever Origin says).
+    auto own = siwe_message(perch, victim.address, nonce);
+    auto ok =
+        perch.request("POST", "/api/auth/verify", verify_body(victim, own),
+                      {{"Content-Type", "application/json"}, {"Origin", "http://evil.example"}});
+    EXPECT_EQ(ok.status, 200) << ok.body;
+    EXPECT_NE(ok.headers["set-cookie"].find("perch_session="), std::string::npos);
+    // Its loopback alias is the same site.
+    auto alias = siwe_message("localhost:" + std::to_string(perch.port()), victim.address,
+                              nonce_of(perch.get("/api/auth/nonce")));
+    EXPECT_EQ(perch.post("/api/auth/verify", verify_body(victim, alias)).status, 200);
+}
+
+TEST(Edge, ConfiguredPublicDomainsAreTheOnlySignInDomains) {
+    PerchProcess perch(R"("public_domains": ["bridge.example"])");
+    auto w = Wallet::fresh();
+    auto nonce = nonce_of(perch.get("/api/auth/nonce"));
+    auto local =
+        perch.post("/api/auth/verify", verify_body(w, siwe_message(perch, w.address, nonce)));
+    EXPECT_EQ(local.status, 401) << local.body;
+    auto site = perch.post("/api/auth/verify",
+                           verify_body(w, siwe_message("Bridge.example", w.address, nonce)));
+    EXPECT_EQ(site.status, 200) << site.body;
+}
+
+TEST(Edge, SignInBehindATlsProxySetsASecureCookie) {
+    PerchProcess perch(R"("trusted_proxies": ["127.0.0.1"])");
+    auto w = Wallet::fresh();
+    auto sign_in = [&](std::map<std::string, std::string> headers) {
+        auto nonce = nonce_of(perch.get("/api/auth/nonce"));
+        headers["Content-Type"] = "application/json";
+        auto res = perch.request("POST", "/api/auth/verify",
+                                 verify_body(w, siwe_message(perch, w.address, nonce)), headers);
+        EXPECT_EQ(res.status, 200) << res.body;
+        return res.headers["set-cookie"];
+    };
+    auto tls = sign_in({{"X-Forwarded-Proto", "https"}});
+    EXPECT_NE(tls.find("perch_session="), std::string::npos) << tls;
+    EXPECT_NE(tls.find("HttpOnly"), std::string::npos) << tls;
+    EXPECT_NE(tls.find("; Secure"), std::string::npos) << tls;
+    EXPECT_EQ(sign_in({}).find("Secure"), std::string::npos);
+}
+
+TEST(Edge, EverySpellingOfAPathCountsInItsRateLimitGroup) {
+    // 20 at once, then one every 10 s; nonces are not capped here, so every 429 is the limit's.
+    PerchProcess perch(R"("trusted_proxies": ["127.0.0.1"],
+                          "rate_limits": {"auth": {"per_ip": {"burst": 20, "per_minute": 6}}},
+                          "limits": {"sign_in_nonces_per_ip": 0})");
+    // 200 requests from one client over `paths` (in turn): how many were answered 200.
+    auto admitted = [&](const std::vector<std::string>& paths, const std::string& ip) {
+        int ok = 0;
+        for (int i = 0; i < 200; ++i) {
+            const auto& path = paths[static_cast<std::size_t>(i) % paths.size()];
+            auto res = perch.get(path, {{"X-Forwarded-For", ip}});
+            if (res.status == 200) {
+                ++ok;
+                continue;
+            }
+            EXPECT_EQ(res.status, 429) << path << ": " << res.body;
+            EXPECT_NE(res.body.find("too many requests (auth)"), std::string::npos) << path;
+        }
+        return ok;
+    };
+    // The burst, and one more for every 10 s the 200 requests took.
+    int plain = admitted({"/api/auth/nonce"}, "203.0.113.10");
+    EXPECT_GE(plain, 20);
+    EXPECT_LE(plain, 23);
+    int doubled = admitted({"/api//auth/nonce"}, "203.0.113.11");
+    EXPECT_GE(doubled, 20);
+    EXPECT_LE(doubled, 23);
+    int spelled = admitted({"//api/auth/nonce", "/api/auth/nonce/", "/api/auth/./nonce",
+                            "/api/x/../auth/nonce", "/api/auth%2Fnonce", "/api/auth/%2E/nonce"},
+                           "203.0.113.12");
+    EXPECT_GE(spelled, 20);
+    EXPECT_LE(spelled, 23);
+}
+
+TEST(Edge, AnIpv6ClientIsLimitedByItsSlash64) {
+    PerchProcess perch(
+        R"("trusted_proxies": ["127.0.0.1"],
+           "rate_limits": {"auth": {"per_ip": {"burst": 3, "per_minute": 6}}})");
+    for (const char* ip : {"2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:ffff::3"})
+        EXPECT_EQ(perch.get("/api/auth/nonce", {{"X-Forwarded-For", ip}}).status, 200) << ip;
+    EXPECT_EQ(perch.get("/api/auth/nonce", {{"X-Forwarded-For", "2001:db8:5:6:abcd::9"}}).status,
+              429);
+    EXPECT_EQ(perch.get("/api/auth/nonce", {{"X-Forwarded-For", "2001:db8:5:7::1"}}).status, 200);
+}
+
+TEST(Edge, SignInNoncesAreBoundedPerClient) {
+    PerchProcess perch(
+        R"("trusted_proxies": ["127.0.0.1"], "limits": {"sign_in_nonces_per_ip": 5})");
+    const std::map<std::string, std::string> client{{"X-Forwarded-For", "198.51.100.20"}};
+    std::vector<std::string> nonces;
+    for (int i = 0; i < 5; ++i) {
+        auto res = perch.get("/api/auth/nonce", client);
+        ASSERT_EQ(res.status, 200) << res.body;
+        nonces.push_back(nonce_of(res));
+    }
+    auto refused = perch.get("/api/auth/nonce", client);
+    EXPECT_EQ(refused.status, 429) << refused.body;
+    EXPECT_EQ(json::parse(refused.body).at("code").as_int64(), 429);
+    EXPECT_NE(msg_of(refused).find("too many unused sign-in nonces"), std::string::npos);
+    // Another client is not held back; a nonce used to sign in frees its place.
+    EXPECT_EQ(perch.get("/api/auth/nonce", {{"X-Forwarded-For", "198.51.100.21"}}).status, 200);
+    auto w = Wallet::fresh();
+    auto signed_in = perch.post("/api/auth/verify",
+                                verify_body(w, siwe_message(perch, w.address, nonces.front())));
+    ASSERT_EQ(signed_in.status, 200) << signed_in.body;
+    EXPECT_EQ(perch.get("/api/auth/nonce", client).status, 200);
+    EXPECT_EQ(perch.get("/api/auth/nonce", client).status, 429);
+}
+
+TEST(Edge, OpenConnectionsAreCappedPerPeer) {
+    PerchProcess perch(R"("limits": {"connections_per_ip": 3, "uncapped_peers": []})");
+    std::vector<std::unique_ptr<OpenConnection>> open;
+    for (int i = 0; i < 3; ++i) {
+        open.push_back(std::make_unique<OpenConnection>(perch.port()));
+        EXPECT_TRUE(open.back()->get_head("/api/health").starts_with("HTTP/1.1 200")) << i;
+    }
+    auto refused = perch.get("/api/health");
+    EXPECT_EQ(refused.status, 429) << refused.body;
+    EXPECT_EQ(json::parse(refused.body).at("code").as_int64(), 429);
+    EXPECT_NE(msg_of(refused).find("too many open connections from your address (at most 3)"),
+              std::string::npos)
+        << refused.body;
+    // Once one closes, the peer may open another.
+    open.pop_back();
+    int status = 0;
+    for (int i = 0; i < 50 && status != 200; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        status = perch.get("/api/health").status;
+    }
+    EXPECT_EQ(status, 200);
+}
+
+TEST(Edge, LoopbackPeersAreNotCappedByDefault) {
+    PerchProcess perch(R"("limits": {"connections_per_ip": 2})");
+    std::vector<std::unique_ptr<OpenConnection>> open;
+    for (int i = 0; i < 5; ++i) {
+        open.push_back(std::make_unique<OpenConnection>(perch.port()));
+        EXPECT_TRUE(open.back()->get_head("/api/health").starts_with("HTTP/1.1 200")) << i;
+    }
+}
+
+TEST(Edge, OrderStreamsAreCappedPerClient) {
+    PerchProcess perch(
+        R"("trusted_proxies": ["127.0.0.1"], "limits": {"order_streams_per_ip": 2})");
+    const std::string target =
+        "/api/bridge_api/v1/order/stream?chain_id=8453&tx_hash=0x" + std::string(64, 'a');
+    const std::string client_a = "X-Forwarded-For: 192.0.2.30\r\n";
+    std::vector<std::unique_ptr<OpenConnection>> streams;
+    for (int i = 0; i < 2; ++i) {
+        streams.push_back(std::make_unique<OpenConnection>(perch.port()));
+        auto head = streams.back()->get_head(target, client_a);
+        EXPECT_TRUE(head.starts_with("HTTP/1.1 200")) << head;
+        EXPECT_NE(head.find("text/event-stream"), std::string::npos) << head;
+    }
+    auto refused = perch.get(target, {{"X-Forwarded-For", "192.0.2.30"}});
+    EXPECT_EQ(refused.status, 429) << refused.body;
+    EXPECT_NE(msg_of(refused).find("too many open order streams from your address (at most 2)"),
+              std::string::npos)
+        << refused.body;
+    // Another client still opens one.
+    OpenConnection other(perch.port());
+    EXPECT_TRUE(
+        other.get_head(target, "X-Forwarded-For: 192.0.2.31\r\n").starts_with("HTTP/1.1 200"));
+}
 
 TEST(Edge, RateLimitPerClientIpAnswers429WithRetryAfter) {
     PerchProcess perch(

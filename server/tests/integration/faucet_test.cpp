@@ -310,3 +310,31 @@ TEST(FaucetServer, ClaimRequestsAreRateLimitedPerIp) {
     EXPECT_FALSE(limited.headers["retry-after"].empty());
     EXPECT_EQ(post("10.9.0.2").status, 401);  // another IP has its own bucket
 }
+
+TEST(FaucetServer, AClaimThatFailsOnChainStillCountsAgainstTheLimit) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    RpcClient ink({devnet.rpc_urls.at(kInkChain)});
+    Faucet faucet(ink, "0x8AC7230489E80000");  // 10 ETH
+    PerchProcess perch(faucet.config(devnet));
+    auto alice = Wallet::fresh();
+    auto session = sign_in(perch, alice);
+    // Alice's address answers every call with a revert, as a contract wallet that refuses
+    // plain transfers does: each claim costs the faucet its gas and pays nothing.
+    run_task(rpc_call(ink, "hardhat_setCode", json::array{alice.address, "0x60006000fd"}));
+
+    auto first = claim(perch, session, alice.lower(), "10.0.4.1");
+    ASSERT_EQ(first.status, 200) << first.body;
+    auto failed = wait_for_claim(perch, alice.lower(), "failed");
+    EXPECT_EQ(failed.at("error").as_string(), "The transfer failed on chain.");
+    EXPECT_EQ(std::string(failed.at("tx_hash").as_string()).size(), 66U);
+
+    // It counts like a claim that arrived: no second claim from the wallet or its network.
+    auto again = claim(perch, session, alice.lower(), "10.0.4.2");
+    EXPECT_EQ(again.status, 429) << again.body;
+    EXPECT_NE(message_of(again).find("This wallet has already claimed"), std::string::npos)
+        << again.body;
+    auto bob = Wallet::fresh();
+    auto same_network = claim(perch, sign_in(perch, bob), bob.lower(), "10.0.4.1");
+    EXPECT_EQ(same_network.status, 429) << same_network.body;
+    EXPECT_EQ(claims_of(perch, alice.lower()).size(), 1U);
+}

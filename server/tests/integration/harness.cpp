@@ -155,7 +155,7 @@ HttpResult http_request(int port, const std::string& method, const std::string& 
     stream.connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"),
                                                   static_cast<unsigned short>(port)));
     bhttp::request<bhttp::string_body> req{bhttp::string_to_verb(method), target, 11};
-    req.set(bhttp::field::host, "127.0.0.1");
+    req.set(bhttp::field::host, "127.0.0.1:" + std::to_string(port));  // as a browser sends it
     for (const auto& [k, v] : headers) req.set(k, v);
     req.body() = body;
     req.prepare_payload();

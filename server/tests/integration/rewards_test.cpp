@@ -321,14 +321,14 @@ TEST(RewardsServer, BadSignInsAreRefused) {
     auto nonce = std::string(
         json::parse(perch.get("/api/auth/nonce").body).at("data").at("nonce").as_string());
     // Signed by Bob for Alice's address.
-    auto message = siwe_message(alice.address, nonce);
+    auto message = siwe_message(perch, alice.address, nonce);
     auto forged = json::serialize(json::object{
         {"message", message}, {"signature", to_hex(sign_personal_message(bob.key, message))}});
     auto res = perch.post("/api/auth/verify", forged);
     EXPECT_EQ(res.status, 401) << res.body;
     EXPECT_TRUE(res.headers["set-cookie"].empty());
     // An unknown nonce.
-    auto made_up = siwe_message(alice.address, "madeUpNonce12345");
+    auto made_up = siwe_message(perch, alice.address, "madeUpNonce12345");
     auto unknown = json::serialize(json::object{
         {"message", made_up}, {"signature", to_hex(sign_personal_message(alice.key, made_up))}});
     EXPECT_EQ(perch.post("/api/auth/verify", unknown).status, 401);

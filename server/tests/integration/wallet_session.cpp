@@ -40,17 +40,23 @@ std::map<std::string, std::string> Session::headers() const {
             {"X-Perch-Auth", auth::auth_header_value(user, now_unix())}};
 }
 
-std::string siwe_message(const std::string& address, const std::string& nonce) {
-    return "127.0.0.1 wants you to sign in with your Ethereum account:\n" + address +
-           "\n\nSign in to Perch.\n\nURI: http://127.0.0.1\nVersion: 1\nChain ID: 1868\nNonce: " +
-           nonce + "\nIssued At: 2026-01-01T00:00:00Z";
+std::string siwe_message(const std::string& domain, const std::string& address,
+                         const std::string& nonce) {
+    return domain + " wants you to sign in with your Ethereum account:\n" + address +
+           "\n\nSign in to Perch.\n\nURI: http://" + domain +
+           "\nVersion: 1\nChain ID: 1868\nNonce: " + nonce + "\nIssued At: 2026-01-01T00:00:00Z";
+}
+
+std::string siwe_message(const PerchProcess& perch, const std::string& address,
+                         const std::string& nonce) {
+    return siwe_message("127.0.0.1:" + std::to_string(perch.port()), address, nonce);
 }
 
 Session sign_in(const PerchProcess& perch, const Wallet& w) {
     auto nonce_res = perch.get("/api/auth/nonce");
     EXPECT_EQ(nonce_res.status, 200) << nonce_res.body;
     auto nonce = std::string(json::parse(nonce_res.body).at("data").at("nonce").as_string());
-    auto message = siwe_message(w.address, nonce);
+    auto message = siwe_message(perch, w.address, nonce);
     auto signature = chain::to_hex(chain::sign_personal_message(w.key, message));
     auto body = json::serialize(json::object{{"message", message}, {"signature", signature}});
     auto res = perch.post("/api/auth/verify", body);

@@ -26,8 +26,12 @@ struct Session {
     std::map<std::string, std::string> headers() const;
 };
 
-// The EIP-4361 message perch's tests sign (domain 127.0.0.1, chain 1868).
-std::string siwe_message(const std::string& address, const std::string& nonce);
+// The EIP-4361 message perch's tests sign (chain 1868) for `domain`.
+std::string siwe_message(const std::string& domain, const std::string& address,
+                         const std::string& nonce);
+// The same for `perch` as a browser on it names it: "127.0.0.1:<its port>".
+std::string siwe_message(const PerchProcess& perch, const std::string& address,
+                         const std::string& nonce);
 
 // Signs in `w` on `perch` (nonce, SIWE message, /api/auth/verify) and returns its session.
 Session sign_in(const PerchProcess& perch, const Wallet& w);

@@ -10,13 +10,16 @@
 namespace perch::store {
 namespace {
 
-// Counted claims are those not failed: a claim the faucet could not send leaves the limit free.
+// Counted claims are every claim the faucet signed a transaction for (it holds a nonce), failed or
+// not: one that failed on chain still cost the faucet its gas, and a recipient that reverts every
+// transfer must not claim again and again. Only a claim the faucet never sent (it ran out, say)
+// leaves the limit free.
 constexpr const char* kLastByAddress =
     "SELECT COALESCE(MAX(created_at), -1) FROM faucet_claims WHERE slug = ? AND address = ? "
-    "AND created_at >= ? AND status <> 'failed'";
+    "AND created_at >= ? AND (status <> 'failed' OR nonce IS NOT NULL)";
 constexpr const char* kLastByIp =
     "SELECT COALESCE(MAX(created_at), -1) FROM faucet_claims WHERE slug = ? AND client_ip = ? "
-    "AND created_at >= ? AND status <> 'failed'";
+    "AND created_at >= ? AND (status <> 'failed' OR nonce IS NOT NULL)";
 
 constexpr const char* kColumns =
     "id, slug, chain_id, address, client_ip, amount, status, COALESCE(nonce, -1), raw_tx, tx_hash, "

@@ -93,21 +93,51 @@ std::optional<std::string> referrer_in(Connection& c, const std::string& user) {
     return out;
 }
 
+// Ends `client`'s oldest sessions until it keeps at most `keep`: anyone can make wallets and sign
+// in, so the sessions one client starts are rows it could otherwise add without end.
+void end_oldest_sessions(Connection& c, const std::string& client, int keep) {
+    auto& count = c.prepared("SELECT COUNT(*) FROM auth_sessions WHERE client_ip = ?");
+    count.bind(1, client);
+    auto held = count.step() ? count.column_int(0) : 0;
+    count.reset();
+    if (held <= keep) return;
+    c.prepared(
+         "DELETE FROM auth_sessions WHERE token_hash IN (SELECT token_hash FROM auth_sessions "
+         "WHERE client_ip = ? ORDER BY created_at, token_hash LIMIT ?)")
+        .bind(1, client)
+        .bind(2, held - keep)
+        .step();
+}
+
 class SqlRewards final : public RewardsStore {
   public:
     explicit SqlRewards(SqlStore& db) : db_(db) {}
 
-    Task<void> add_nonce(std::string nonce, std::int64_t expires_at) override {
-        auto f = [nonce = std::move(nonce), expires_at](Connection& c) {
-            c.prepared("DELETE FROM auth_nonces WHERE expires_at < ?")
-                .bind(1, expires_at - 86400)
-                .step();
-            c.prepared("INSERT INTO auth_nonces (nonce, expires_at) VALUES (?, ?)")
+    Task<bool> add_nonce(std::string nonce, std::int64_t now, std::int64_t expires_at,
+                         std::string client, int max_live) override {
+        auto f = [nonce = std::move(nonce), now, expires_at, client = std::move(client),
+                  max_live](Connection& c) {
+            Transaction tx(c);
+            // Expired nonces are of no use to anyone: none outlives its ten minutes by much.
+            c.prepared("DELETE FROM auth_nonces WHERE expires_at <= ?").bind(1, now).step();
+            if (max_live > 0) {
+                auto& live = c.prepared(
+                    "SELECT COUNT(*) FROM auth_nonces WHERE client_ip = ? AND used = 0 AND "
+                    "expires_at > ?");
+                live.bind(1, client).bind(2, now);
+                auto held = live.step() ? live.column_int(0) : 0;
+                live.reset();
+                if (held >= max_live) return false;
+            }
+            c.prepared("INSERT INTO auth_nonces (nonce, expires_at, client_ip) VALUES (?, ?, ?)")
                 .bind(1, nonce)
                 .bind(2, expires_at)
+                .bind(3, client)
                 .step();
+            tx.commit();
+            return true;
         };
-        co_await db_.run(std::move(f));
+        co_return co_await db_.run(std::move(f));
     }
 
     Task<bool> take_nonce(std::string nonce, std::int64_t now) override {
@@ -123,18 +153,23 @@ class SqlRewards final : public RewardsStore {
     }
 
     Task<void> add_session(std::string token_hash, std::string address, std::int64_t now,
-                           std::int64_t expires_at) override {
-        auto f = [token_hash = std::move(token_hash), address = std::move(address), now,
-                  expires_at](Connection& c) {
+                           std::int64_t expires_at, std::string client,
+                           int max_per_client) override {
+        auto f = [token_hash = std::move(token_hash), address = std::move(address), now, expires_at,
+                  client = std::move(client), max_per_client](Connection& c) {
+            Transaction tx(c);
             c.prepared("DELETE FROM auth_sessions WHERE expires_at < ?").bind(1, now).step();
+            if (max_per_client > 0) end_oldest_sessions(c, client, max_per_client - 1);
             c.prepared(
-                 "INSERT INTO auth_sessions (token_hash, address, created_at, expires_at) "
-                 "VALUES (?, ?, ?, ?)")
+                 "INSERT INTO auth_sessions (token_hash, address, created_at, expires_at, "
+                 "client_ip) VALUES (?, ?, ?, ?, ?)")
                 .bind(1, token_hash)
                 .bind(2, address)
                 .bind(3, now)
                 .bind(4, expires_at)
+                .bind(5, client)
                 .step();
+            tx.commit();
         };
         co_await db_.run(std::move(f));
     }

@@ -68,8 +68,23 @@ SqlStore::Lease::~Lease() {
     give_back();
 }
 
-Task<std::int64_t> SqlStore::add_user_action(UserAction a) {
-    auto insert = [a = std::move(a)](Connection& c) {
+Task<std::optional<std::int64_t>> SqlStore::add_user_action(UserAction a, std::int64_t now,
+                                                            UserActionBounds bounds) {
+    auto insert = [a = std::move(a), now, bounds](Connection& c) -> std::optional<std::int64_t> {
+        Transaction tx(c);
+        if (bounds.keep_seconds > 0) {
+            c.prepared("DELETE FROM user_actions WHERE created_at < ?")
+                .bind(1, now - bounds.keep_seconds)
+                .step();
+        }
+        if (bounds.per_client_per_day > 0) {
+            auto& today = c.prepared(
+                "SELECT COUNT(*) FROM user_actions WHERE client_ip = ? AND created_at > ?");
+            today.bind(1, a.client_ip).bind(2, now - 86400);
+            auto n = today.step() ? today.column_int(0) : 0;
+            today.reset();
+            if (n >= bounds.per_client_per_day) return std::nullopt;
+        }
         auto& s = c.prepared(
             "INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
             "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
@@ -79,9 +94,12 @@ Task<std::int64_t> SqlStore::add_user_action(UserAction a) {
             .bind(4, a.agent)
             .bind(5, a.wallet_name)
             .bind(6, a.client_ip)
-            .bind(7, unix_now());
+            .bind(7, now);
         s.step();
-        return s.column_int(0);
+        auto id = s.column_int(0);
+        s.reset();
+        tx.commit();
+        return id;
     };
     co_return co_await run(std::move(insert));
 }

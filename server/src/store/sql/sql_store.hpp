@@ -28,7 +28,8 @@ class SqlStore final : public Store {
 
     Dialect dialect() const { return dialect_; }
 
-    Task<std::int64_t> add_user_action(UserAction action) override;
+    Task<std::optional<std::int64_t>> add_user_action(UserAction action, std::int64_t now,
+                                                      UserActionBounds bounds) override;
     Task<std::int64_t> count_user_actions(std::string user_address) override;
     Task<PointTotals> point_totals(std::string user_address) override;
     Task<int> schema_version() override;

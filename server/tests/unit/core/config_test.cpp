@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <map>
 
@@ -235,4 +236,52 @@ TEST(Config, PriceErrorsNameTheKey) {
     EXPECT_NE(error_of(R"({"prices": {"speed": 1}})").find("'prices.speed'"), std::string::npos);
     EXPECT_NE(error_of(R"({"portfolio": {"expire_days": 0}})").find("'portfolio.expire_days'"),
               std::string::npos);
+}
+
+TEST(Config, SignInDomainsDefaultToThisServerAndItsCorsOrigins) {
+    auto c = parse(R"({"host": "127.0.0.1", "cors_origins": ["http://localhost:5173", "*"]})");
+    EXPECT_TRUE(c.public_domains.empty());
+    EXPECT_EQ(sign_in_domains(c, 8180),
+              (std::vector<std::string>{"127.0.0.1:8180", "localhost:8180", "[::1]:8180",
+                                        "localhost:5173"}));
+    // On port 80 a browser names the host alone.
+    auto on_80 = sign_in_domains(parse(R"({"host": "0.0.0.0"})"), 80);
+    EXPECT_NE(std::find(on_80.begin(), on_80.end(), "localhost"), on_80.end());
+    // A server bound to one public address: that address only.
+    EXPECT_EQ(sign_in_domains(parse(R"({"host": "203.0.113.7"})"), 8080),
+              std::vector<std::string>{"203.0.113.7:8080"});
+}
+
+TEST(Config, PublicDomainsReplaceTheDefaultsAndTheEnvironmentOverrides) {
+    auto c = parse(R"({"public_domains": ["Bridge.Example", "bridge.example:8443"]})");
+    EXPECT_EQ(sign_in_domains(c, 8080),
+              (std::vector<std::string>{"bridge.example", "bridge.example:8443"}));
+    auto env = parse(R"({"public_domains": ["a.example"]})",
+                     {{"PERCH_PUBLIC_DOMAINS", "b.example,c.example:444"}});
+    EXPECT_EQ(env.public_domains, (std::vector<std::string>{"b.example", "c.example:444"}));
+    EXPECT_NE(
+        error_of(R"({"public_domains": ["https://bridge.example"]})").find("'public_domains'"),
+        std::string::npos);
+    EXPECT_NE(error_of(R"({"public_domains": ["bridge.example/app"]})").find("'public_domains'"),
+              std::string::npos);
+}
+
+TEST(Config, PerClientCapsDefaultAndParse) {
+    auto d = parse("{}").limits;
+    EXPECT_GT(d.connections_per_ip, 0U);
+    EXPECT_GT(d.order_streams_per_ip, 0U);
+    EXPECT_GT(d.sign_in_nonces_per_ip, 0U);
+    EXPECT_GT(d.sign_in_sessions_per_ip, 0U);
+    EXPECT_EQ(d.uncapped_peers, (std::vector<std::string>{"127.0.0.0/8", "::1"}));
+    auto c = parse(R"({"limits": {"connections_per_ip": 8, "order_streams_per_ip": 2,
+                      "sign_in_nonces_per_ip": 0, "sign_in_sessions_per_ip": 3,
+                      "uncapped_peers": []}})");
+    EXPECT_EQ(c.limits.connections_per_ip, 8U);
+    EXPECT_EQ(c.limits.order_streams_per_ip, 2U);
+    EXPECT_EQ(c.limits.sign_in_nonces_per_ip, 0U);
+    EXPECT_EQ(c.limits.sign_in_sessions_per_ip, 3U);
+    EXPECT_TRUE(c.limits.uncapped_peers.empty());
+    EXPECT_NE(
+        error_of(R"({"limits": {"connections_per_ip": -1}})").find("'limits.connections_per_ip'"),
+        std::string::npos);
 }

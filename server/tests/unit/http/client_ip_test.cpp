@@ -34,3 +34,24 @@ TEST(ClientIp, BadEntriesAreConfigErrors) {
     EXPECT_THROW(ClientIpResolver({"10.0.0.0/33"}), perch::ConfigError);
     EXPECT_THROW(ClientIpResolver({"proxy.local"}), perch::ConfigError);
 }
+
+TEST(ClientIp, KeyIsTheIpv4AddressOrTheIpv6Slash64) {
+    using perch::http::client_key;
+    EXPECT_EQ(client_key("203.0.113.9"), "203.0.113.9");
+    EXPECT_EQ(client_key("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");
+    EXPECT_EQ(client_key("2001:db8:1:2::1"), client_key("2001:db8:1:2:ffff::9"));
+    EXPECT_NE(client_key("2001:db8:1:2::1"), client_key("2001:db8:1:3::1"));
+    EXPECT_EQ(client_key("::ffff:203.0.113.9"), "203.0.113.9");  // a mapped IPv4 client
+    EXPECT_EQ(client_key("::1"), "::/64");
+    EXPECT_EQ(client_key("not an ip"), "not an ip");
+    EXPECT_EQ(client_key(client_key("2001:db8::5")), client_key("2001:db8::5"));  // idempotent
+}
+
+TEST(ClientIp, BadEntriesNameTheirKey) {
+    try {
+        ClientIpResolver({"nope"}, "limits.uncapped_peers");
+        FAIL() << "no error";
+    } catch (const perch::ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("limits.uncapped_peers"), std::string::npos);
+    }
+}

@@ -88,3 +88,52 @@ TEST(RateLimiter, MemoryStaysBoundedByActiveClients) {
     for (int i = 0; i < 2; ++i) limiter.admit("GET", "/api/auth/nonce", "299999", "", t0);
     EXPECT_NE(limiter.admit("GET", "/api/auth/nonce", "299999", "", t0).group, nullptr);
 }
+
+TEST(RateLimiter, AnIpv6ClientIsCountedByItsSlash64) {
+    RateLimiter limiter(groups());
+    // Every address of one /64 shares the client's bucket: 3 at once in all.
+    for (const char* ip : {"2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::3"})
+        EXPECT_EQ(limiter.admit("GET", "/api/auth/nonce", ip, "", t0).group, nullptr) << ip;
+    auto refused = limiter.admit("GET", "/api/auth/nonce", "2001:db8:1:2:abcd::4", "", t0);
+    ASSERT_NE(refused.group, nullptr);
+    EXPECT_EQ(refused.group->name, "auth");
+    // The next /64 is another client.
+    EXPECT_EQ(limiter.admit("GET", "/api/auth/nonce", "2001:db8:1:3::1", "", t0).group, nullptr);
+}
+
+TEST(RateLimiter, GroupPrefixesAreNormalizedLikePaths) {
+    RateLimiter limiter(
+        {{"auth", {"/api//auth/"}, {}, {3, 60}, {}}, {"quote", {"/api/./quote"}, {}, {3, 60}, {}}});
+    EXPECT_EQ(limiter.group_of("GET", "/api/auth/nonce")->name, "auth");
+    EXPECT_EQ(limiter.group_of("GET", "/api/auth"), nullptr);  // the folder's name alone
+    EXPECT_EQ(limiter.group_of("GET", "/api/quote")->name, "quote");
+}
+
+TEST(ConcurrencyCap, AtMostCapPerClientUntilASlotIsGivenBack) {
+    perch::http::ConcurrencyCap cap(2);
+    auto a = cap.acquire("1.1.1.1");
+    auto b = cap.acquire("1.1.1.1");
+    ASSERT_TRUE(a && b);
+    EXPECT_FALSE(cap.acquire("1.1.1.1"));
+    EXPECT_TRUE(cap.acquire("2.2.2.2"));  // taken and given back at once
+    EXPECT_EQ(cap.held("2.2.2.2"), 0U);
+    EXPECT_EQ(cap.held("1.1.1.1"), 2U);
+    {
+        auto moved = std::move(*a);  // a moved slot is given back once, by its new owner
+        a.reset();
+        EXPECT_EQ(cap.held("1.1.1.1"), 2U);
+    }
+    EXPECT_EQ(cap.held("1.1.1.1"), 1U);
+    EXPECT_TRUE(cap.acquire("1.1.1.1"));
+}
+
+TEST(ConcurrencyCap, ZeroMeansNoCap) {
+    perch::http::ConcurrencyCap cap(0);
+    std::vector<perch::http::ConcurrencyCap::Slot> slots;
+    for (int i = 0; i < 1000; ++i) {
+        auto slot = cap.acquire("1.1.1.1");
+        ASSERT_TRUE(slot);
+        slots.push_back(std::move(*slot));
+    }
+    EXPECT_EQ(cap.held("1.1.1.1"), 0U);
+}

@@ -63,3 +63,28 @@ TEST(Router, RejectsUnknownParameterKind) {
     Router r;
     EXPECT_THROW(r.get("/api/{x:uuid}", "", answer(1)), std::invalid_argument);
 }
+
+TEST(NormalizePath, CollapsesEmptySegmentsAndResolvesDotSegments) {
+    EXPECT_EQ(normalize_path("/api/auth/nonce"), "/api/auth/nonce");
+    EXPECT_EQ(normalize_path("/api//auth/nonce"), "/api/auth/nonce");
+    EXPECT_EQ(normalize_path("//api///auth//nonce//"), "/api/auth/nonce");
+    EXPECT_EQ(normalize_path("/api/auth/nonce/"), "/api/auth/nonce");
+    EXPECT_EQ(normalize_path("/api/./auth/nonce/."), "/api/auth/nonce");
+    EXPECT_EQ(normalize_path("/api/x/../auth/nonce"), "/api/auth/nonce");
+    EXPECT_EQ(normalize_path("/../../api/auth/nonce"), "/api/auth/nonce");  // never above the root
+    EXPECT_EQ(normalize_path("/api/auth/nonce/.."), "/api/auth");
+    EXPECT_EQ(normalize_path("/"), "/");
+    EXPECT_EQ(normalize_path(""), "/");
+    EXPECT_EQ(normalize_path("//"), "/");
+    EXPECT_EQ(normalize_path("/.."), "/");
+    // Only whole "." and ".." segments are special.
+    EXPECT_EQ(normalize_path("/a/.well-known/..x"), "/a/.well-known/..x");
+}
+
+TEST(NormalizePath, KnowsWhatIsAlreadyNormal) {
+    for (const char* normal : {"/", "/api", "/api/auth/nonce", "/a/.b/..c"})
+        EXPECT_TRUE(is_normal_path(normal)) << normal;
+    for (const char* other :
+         {"", "api", "//", "/api/", "/api//x", "/api/./x", "/api/../x", "/api/.", "/api/.."})
+        EXPECT_FALSE(is_normal_path(other)) << other;
+}

@@ -225,17 +225,45 @@ TEST(SqlRewards, CampaignTiersCreditedWhenReached) {
 
 TEST(SqlRewards, NoncesAreSingleUseAndSessionsExpire) {
     Fixture f;
-    run(f.rewards->add_nonce("abcdefgh12345678", 1000));
+    EXPECT_TRUE(run(f.rewards->add_nonce("abcdefgh12345678", 900, 1000, "1.2.3.4", 0)));
     EXPECT_FALSE(run(f.rewards->take_nonce("abcdefgh12345678", 1000)));  // expired at 1000
-    run(f.rewards->add_nonce("nonce2nonce2nonce2", 2000));
+    EXPECT_TRUE(run(f.rewards->add_nonce("nonce2nonce2nonce2", 1000, 2000, "1.2.3.4", 0)));
     EXPECT_TRUE(run(f.rewards->take_nonce("nonce2nonce2nonce2", 1500)));
     EXPECT_FALSE(run(f.rewards->take_nonce("nonce2nonce2nonce2", 1500)));
     EXPECT_FALSE(run(f.rewards->take_nonce("unknown-nonce", 1500)));
-    run(f.rewards->add_session("hash1", kAlice, 100, 200));
+    run(f.rewards->add_session("hash1", kAlice, 100, 200, "1.2.3.4", 0));
     EXPECT_EQ(run(f.rewards->session_address("hash1", 150)), kAlice);
     EXPECT_FALSE(run(f.rewards->session_address("hash1", 200)));
     run(f.rewards->delete_session("hash1"));
     EXPECT_FALSE(run(f.rewards->session_address("hash1", 150)));
+}
+
+TEST(SqlRewards, NoncesAreBoundedPerClientAndExpiredOnesGo) {
+    Fixture f;
+    EXPECT_TRUE(run(f.rewards->add_nonce("a1a1a1a1a1a1", 100, 700, "1.2.3.4", 2)));
+    EXPECT_TRUE(run(f.rewards->add_nonce("a2a2a2a2a2a2", 100, 700, "1.2.3.4", 2)));
+    EXPECT_FALSE(run(f.rewards->add_nonce("a3a3a3a3a3a3", 100, 700, "1.2.3.4", 2)));
+    EXPECT_FALSE(run(f.rewards->take_nonce("a3a3a3a3a3a3", 200)));  // never stored
+    // Another client has its own bound; a used nonce frees its place.
+    EXPECT_TRUE(run(f.rewards->add_nonce("b1b1b1b1b1b1", 100, 700, "5.6.7.8", 2)));
+    EXPECT_TRUE(run(f.rewards->take_nonce("a1a1a1a1a1a1", 200)));
+    EXPECT_TRUE(run(f.rewards->add_nonce("a4a4a4a4a4a4", 200, 800, "1.2.3.4", 2)));
+    EXPECT_FALSE(run(f.rewards->add_nonce("a5a5a5a5a5a5", 200, 800, "1.2.3.4", 2)));
+    // Once they expire the client may ask again, and the expired rows are gone.
+    EXPECT_TRUE(run(f.rewards->add_nonce("a6a6a6a6a6a6", 700, 1300, "1.2.3.4", 2)));
+    EXPECT_FALSE(run(f.rewards->take_nonce("a2a2a2a2a2a2", 100)));  // deleted, not just expired
+}
+
+TEST(SqlRewards, AClientKeepsItsNewestSessionsOnly) {
+    Fixture f;
+    run(f.rewards->add_session("s1", kAlice, 100, 10000, "1.2.3.4", 2));
+    run(f.rewards->add_session("s2", kAlice, 101, 10000, "1.2.3.4", 2));
+    run(f.rewards->add_session("o1", kAlice, 101, 10000, "5.6.7.8", 2));
+    run(f.rewards->add_session("s3", kAlice, 102, 10000, "1.2.3.4", 2));
+    EXPECT_FALSE(run(f.rewards->session_address("s1", 200)));  // the oldest ended
+    EXPECT_EQ(run(f.rewards->session_address("s2", 200)), kAlice);
+    EXPECT_EQ(run(f.rewards->session_address("s3", 200)), kAlice);
+    EXPECT_EQ(run(f.rewards->session_address("o1", 200)), kAlice);  // another client's stays
 }
 
 TEST(SqlRewards, CreditIsIdempotentBySource) {

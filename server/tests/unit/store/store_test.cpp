@@ -56,13 +56,32 @@ TEST(SqlStore, WorkRunsOffTheCallingThreadAndResumesOnIt) {
     EXPECT_EQ(ids.second, caller);
 }
 
+TEST(SqlStore, UserActionsAreBoundedPerClientAndExpire) {
+    TestDatabase db;
+    SqlStore store(db.url());
+    boost::asio::io_context io;
+    const UserActionBounds bounds{.per_client_per_day = 2, .keep_seconds = 10 * 86400};
+    const std::int64_t day = 86400, t0 = 100 * day;
+    UserAction a{"0xabc", "connect", "", "agent", "MetaMask", "203.0.113.1"};
+    UserAction b{"0xabc", "connect", "", "agent", "MetaMask", "203.0.113.2"};
+    EXPECT_TRUE(run(io, store.add_user_action(a, t0, bounds)));
+    EXPECT_TRUE(run(io, store.add_user_action(a, t0, bounds)));
+    EXPECT_FALSE(run(io, store.add_user_action(a, t0 + 10, bounds)));  // the client's day is full
+    EXPECT_TRUE(run(io, store.add_user_action(b, t0 + 10, bounds)));   // another client
+    EXPECT_TRUE(run(io, store.add_user_action(a, t0 + day + 1, bounds)));  // a day later
+    EXPECT_EQ(run(io, store.count_user_actions("0xabc")), 4);
+    // Eleven days on, the first day's rows are gone.
+    EXPECT_TRUE(run(io, store.add_user_action(b, t0 + 11 * day, bounds)));
+    EXPECT_EQ(run(io, store.count_user_actions("0xabc")), 2);
+}
+
 TEST(SqlStore, UserActionsAndPointTotals) {
     TestDatabase db;
     SqlStore store(db.url());
     boost::asio::io_context io;
     UserAction a{"0xabc", "connect", "", "agent", "MetaMask", "127.0.0.1"};
-    EXPECT_EQ(run(io, store.add_user_action(a)), 1);
-    EXPECT_EQ(run(io, store.add_user_action(a)), 2);
+    EXPECT_EQ(run(io, store.add_user_action(a, 1000, {})), 1);
+    EXPECT_EQ(run(io, store.add_user_action(a, 1000, {})), 2);
     EXPECT_EQ(run(io, store.count_user_actions("0xabc")), 2);
     EXPECT_EQ(run(io, store.count_user_actions("0xdef")), 0);
 
