@@ -20,7 +20,8 @@ import { serverBalanceQuery } from '@/wallet/ecosystems/balances';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, SOLANA_CHAIN_ID } from './addressRules';
-import { formatAmount, formatDuration, maxSendable, parseAmount, sanitizeAmountInput, unitsToRaw } from './amount';
+import { formatAmount, maxSpendable, parseAmount, sanitizeAmountInput, unitsToRaw } from '@/features/tx/amount';
+import { formatDuration } from './duration';
 import { useBridgeForm } from './bridgeStore';
 import { destinationTokenChoices, validDestinationToken } from './destinationToken';
 import { SlippageSettings } from '../swap/SlippageSettings';
@@ -324,7 +325,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
             type="button"
             className="btn btn--ghost btn--sm"
             disabled={balance === undefined}
-            onClick={() => balance !== undefined && form.setAmount(formatAmount(maxSendable(balance, decimals, native), decimals, decimals))}
+            onClick={() => balance !== undefined && form.setAmount(formatAmount(maxSpendable(balance, decimals, native), decimals, decimals))}
           >
             {t('bridge.max')}
           </button>

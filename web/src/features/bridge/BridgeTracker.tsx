@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { chainsQuery } from '@/api/queries';
 import type { Chain } from '@/api/types';
 import { shortenAddress } from '@/lib/string';
-import { formatAmount } from './amount';
+import { formatAmount } from '@/features/tx/amount';
 import type { ActiveDeposit } from './bridgeStore';
 import { orderReceived } from './destinationToken';
 import { explorerTxUrl, trackerView, type TrackerStep } from './trackerSteps';

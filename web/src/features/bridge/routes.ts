@@ -1,6 +1,6 @@
 import routesConfig from '../../../../config/routes.json';
 import type { Token } from '@/api/types';
-import { unitsToRaw } from './amount';
+import { unitsToRaw } from '@/features/tx/amount';
 
 /**
  * The bridge's token routes, one source of truth with the server: config/routes.json, bundled at

@@ -1,4 +1,4 @@
-import type { ParsedAmount } from './amount';
+import type { ParsedAmount } from '@/features/tx/amount';
 import type { RecipientCheck } from './addressRules';
 
 /**

@@ -6,7 +6,7 @@ import { chainsQuery } from '@/api/queries';
 import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
-import { formatAmount } from '@/features/bridge/amount';
+import { formatAmount } from '@/features/tx/amount';
 import { TxLink } from '@/features/bridge/BridgeTracker';
 import { orderReceived } from '@/features/bridge/destinationToken';
 import '@/features/bridge/bridge.css';

@@ -1,5 +1,5 @@
 import type { MakerDashboard, MakerWindow } from '@/api/maker';
-import { formatAmount } from '@/features/bridge/amount';
+import { formatAmount } from '@/features/tx/amount';
 
 /** Order states in the order the dashboard lists them. */
 export const ORDER_STATES = ['completed', 'confirming', 'queued', 'paying', 'refunding', 'refunded', 'failed', 'dropped', 'rejected'] as const;

@@ -166,10 +166,10 @@ describe('SwapCard', () => {
     await user.type(amount, '3');
     expect(button()).toHaveTextContent('Insufficient ETH balance');
     await user.click(screen.getByTestId('swap-max'));
-    expect(amount).toHaveValue('1.999');
+    expect(amount).toHaveValue('1.9995');
     await waitFor(() => expect(button()).toHaveTextContent('Switch to Base'));
     expect(button()).toHaveAttribute('data-state', 'switchNetwork');
-    // With a quote, Max keeps three times its network cost (more than the 0.001 floor).
+    // With a quote, Max keeps three times its network cost (more than the 0.0005 floor).
     await user.click(screen.getByTestId('swap-max'));
     expect(amount).toHaveValue('1.9985');
     act(() => useWalletStore.getState().setChainId(8453));

@@ -7,7 +7,7 @@ import { isNativeAddress, swapBalancesQuery, swapQuoteQuery, swapTokensQuery, ty
 import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { ArrowDownIcon } from '@/components/icons';
-import { parseAmount, sanitizeAmountInput, unitsToRaw } from '@/features/bridge/amount';
+import { parseAmount, sanitizeAmountInput, unitsToRaw } from '@/features/tx/amount';
 import { explorerTxUrl } from '@/features/bridge/trackerSteps';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { formatUnitsExact } from '@/lib/units';

@@ -1,4 +1,4 @@
-import type { ParsedAmount } from '@/features/bridge/amount';
+import type { ParsedAmount } from '@/features/tx/amount';
 
 /**
  * The swap card's main button: one pure function from the form, quote and wallet state to what the

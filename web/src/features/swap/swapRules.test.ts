@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TxBody } from '@/api/bridge';
 import { ApiError } from '@/api/client';
 import { swapQuoteQuery, type RouteLeg, type SwapBuildResult, type SwapQuote, type SwapToken } from '@/api/swap';
-import { parseAmount } from '@/features/bridge/amount';
+import { maxSpendable, NATIVE_GAS_RESERVE, parseAmount } from '@/features/tx/amount';
 import i18n from '@/i18n';
 import { maxSwappable } from './amount';
 import { executeSwap, type SwapDeps } from './executeSwap';
@@ -166,10 +166,13 @@ describe('amount, minimum and percent formatting', () => {
     expect([0, 500, 501, 1500, 1501].map(impactLevel)).toEqual(['low', 'low', 'warn', 'warn', 'blocked']);
   });
 
-  it("Max keeps a gas reserve for the native coin (0.001, or 3× the quoted cost when more)", () => {
+  it("Max keeps the bridge's gas reserve for the native coin (0.0005, or 3× the quoted cost when more)", () => {
     const e18 = 10n ** 18n;
+    expect(NATIVE_GAS_RESERVE).toBe('0.0005');
     expect(maxSwappable(5n * e18, 18, false)).toBe(5n * e18);
-    expect(maxSwappable(5n * e18, 18, true)).toBe(5n * e18 - 10n ** 15n);
+    // One reserve for every card: without a quote the swap keeps what the bridge keeps.
+    expect(maxSwappable(5n * e18, 18, true)).toBe(5n * e18 - 5n * 10n ** 14n);
+    expect(maxSwappable(5n * e18, 18, true)).toBe(maxSpendable(5n * e18, 18, true));
     expect(maxSwappable(5n * e18, 18, true, 10n ** 15n)).toBe(5n * e18 - 3n * 10n ** 15n);
     expect(maxSwappable(10n ** 14n, 18, true)).toBe(0n);
   });

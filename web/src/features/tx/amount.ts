@@ -1,7 +1,7 @@
 import { truncateDecimals } from '@/lib/number';
 import { formatUnitsExact, parseUnitsExact } from '@/lib/units';
 
-/** Amount input and display for the bridge card: exact (bigint raw units), never floating point. */
+/** Amount input and display of the transaction cards (bridge, swap): exact (bigint raw units), never floating point. */
 
 export type ParsedAmount = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'tooPrecise'; decimals: number } | { kind: 'ok'; raw: bigint; text: string };
 
@@ -42,18 +42,20 @@ export function unitsToRaw(text: string | undefined, decimals: number): bigint |
   return parseUnitsExact(text, decimals);
 }
 
-/** Native-token gas kept back by 'Max' so the deposit itself can still pay for gas. */
+/**
+ * The least native coin 'Max' keeps back so the transaction itself can still pay for its gas. One
+ * value for every card: 0.0005 of the coin pays a bridge deposit (≈ 60k gas) or a swap (≈ 150k gas)
+ * at up to ~3 gwei; a card that knows its quoted cost keeps more when that cost is higher.
+ */
 export const NATIVE_GAS_RESERVE = '0.0005';
 
-/** What 'Max' fills in: the whole token balance, or the native balance minus the gas reserve (never < 0). */
-export function maxSendable(balanceRaw: bigint, decimals: number, native: boolean): bigint {
+/**
+ * What 'Max' fills in: the whole token balance; for the native coin the balance minus the gas
+ * reserve (the larger of NATIVE_GAS_RESERVE and `reserveRaw`), never below 0.
+ */
+export function maxSpendable(balanceRaw: bigint, decimals: number, native: boolean, reserveRaw = 0n): bigint {
   if (!native) return balanceRaw;
-  const reserve = parseUnitsExact(NATIVE_GAS_RESERVE, decimals);
+  const floor = parseUnitsExact(NATIVE_GAS_RESERVE, decimals);
+  const reserve = reserveRaw > floor ? reserveRaw : floor;
   return balanceRaw > reserve ? balanceRaw - reserve : 0n;
-}
-
-/** Expected time in words-free form: '~6 s', '~2 min'. */
-export function formatDuration(seconds: number): { unit: 'seconds' | 'minutes'; value: number } {
-  if (seconds < 120) return { unit: 'seconds', value: Math.max(0, Math.round(seconds)) };
-  return { unit: 'minutes', value: Math.round(seconds / 60) };
 }
