@@ -2,7 +2,6 @@
 import poolAllowList from '../../../config/pool-allowlist.json';
 
 export const MAIN_CHANNEL_ID = 98675412;
-export const PARTNER_CHANNEL_IDS = [531, 1081, 4536, 4567, 827] as const;
 
 export const BLOCKED_COUNTRIES = ['CU', 'IR', 'KP', 'SY', 'RU', 'CN'] as const;
 

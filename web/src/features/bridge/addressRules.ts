@@ -42,9 +42,6 @@ export function exchangeBlock(token: string, chains: readonly Chain[], depositAd
   return isEvmAddress(address) ? null : 'invalidAddress';
 }
 
-export const exchangeAvailable = (token: string, chains: readonly Chain[], depositAddress: string): boolean =>
-  exchangeBlock(token, chains, depositAddress) === null;
-
 /** BTC goes only to the exchange with id 11 and only over network 56. */
 export function exchangeRouteAllowed(token: string, exchange: Exchange, networkId: number): boolean {
   if (token.toUpperCase() === 'BTC') return exchange.id === BTC_EXCHANGE_ID && BTC_EXCHANGE_NETWORK_IDS.includes(networkId);

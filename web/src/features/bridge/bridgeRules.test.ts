@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@/api/bridge';
 import type { Chain, Exchange } from '@/api/types';
-import { checkRecipient, eip55Address, exchangeAvailable, exchangeBlock, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
+import { checkRecipient, eip55Address, exchangeBlock, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
 import { formatDuration } from './duration';
 import { findRoute, isNativeToken, receiveTokenOf, routeLimits, tokensForPair, type RouteConfig } from './routes';
 import { sendButtonState, type SendButtonInput } from './sendButton';
@@ -81,7 +81,7 @@ describe('address rules', () => {
   it('exchange destinations: ETH/USDC/USDT/BTC, BTC only to exchange 11 over network 56', () => {
     const chains = [{ chain_id: 42161, disabled: false }, { chain_id: 56, disabled: false }] as Chain[];
     // All three conditions of spec §5, checked in the order a user fixes them.
-    expect(exchangeAvailable('USDC', chains, OTHER)).toBe(true);
+    expect(exchangeBlock('USDC', chains, OTHER)).toBeNull();
     expect(exchangeBlock('usdt', chains, ` ${OTHER} `)).toBeNull();
     expect(exchangeBlock('wstETH', chains, OTHER)).toBe('token');
     expect(exchangeBlock('wstETH', [], '')).toBe('token');
@@ -95,8 +95,7 @@ describe('address rules', () => {
     expect(exchangeBlock('ETH', chains, '')).toBe('address');
     expect(exchangeBlock('ETH', chains, '   ')).toBe('address');
     expect(exchangeBlock('ETH', chains, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe('invalidAddress');
-    expect(exchangeAvailable('ETH', chains, '')).toBe(false);
-    expect(exchangeRouteAllowed('BTC', binance, 56)).toBe(true);
+        expect(exchangeRouteAllowed('BTC', binance, 56)).toBe(true);
     expect(exchangeRouteAllowed('BTC', okx, 56)).toBe(false);
     expect(exchangeRouteAllowed('BTC', binance, 42161)).toBe(false);
     expect(exchangeRouteAllowed('ETH', okx, 42161)).toBe(true);

@@ -1,14 +1,5 @@
 import { BOOST_TIERS } from '@/lib/config';
 
-/** Index of the highest boost tier reached with `bridges` bridges, or -1 below the first tier. */
-export function currentBoostTier(bridges: number): number {
-  let idx = -1;
-  BOOST_TIERS.forEach((tier, i) => {
-    if (bridges >= tier.bridges) idx = i;
-  });
-  return idx;
-}
-
 /** Index of the tier whose multiplier equals `multiplier` (as the points summary reports it), or -1. */
 export function tierForMultiplier(multiplier: number | undefined): number {
   if (!multiplier) return -1;

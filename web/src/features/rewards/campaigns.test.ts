@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign, Quest } from '@/api/rewardsTypes';
 import { BOOST_TIERS } from '@/lib/config';
-import { currentBoostTier, tierForMultiplier } from './boost';
+import { tierForMultiplier } from './boost';
 import { canBindReferrer } from './ReferralCard';
 import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, remainingMs, rewardTags, targetCount, taskReached, tierReached, campaignTiming, TIME_TYPE_COUNTDOWN, visibleCampaigns } from './campaigns';
 
@@ -135,8 +135,6 @@ describe('point boost tier highlight', () => {
     expect(tierForMultiplier(1)).toBe(-1);
     expect(tierForMultiplier(1.3)).toBe(2);
     expect(tierForMultiplier(undefined)).toBe(-1);
-    expect(currentBoostTier(9)).toBe(0);
-    expect(currentBoostTier(100)).toBe(3);
   });
 });
 

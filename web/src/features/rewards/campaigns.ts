@@ -71,8 +71,7 @@ export function campaignsToShare(campaigns: readonly Campaign[], progress: reado
     .map((c) => c.id);
 }
 
-/** time_type (same meaning as the server's campaigns.hpp): 1 counts down to end_time, 0 shows the date range. */
-export const TIME_TYPE_DATE_RANGE = 0;
+/** time_type (same meaning as the server's campaigns.hpp): 1 counts down to end_time, any other value (0) shows the date range. */
 export const TIME_TYPE_COUNTDOWN = 1;
 
 /**

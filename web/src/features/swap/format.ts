@@ -44,11 +44,6 @@ export function displayAmount(text: string): string {
 export const displayRaw = (raw: bigint | string, decimals: number): string =>
   displayAmount(formatUnitsExact(typeof raw === 'string' ? BigInt(raw || '0') : raw, decimals));
 
-/** The minimum out for a slippage (what the server puts in the calldata): floor(out × (10000 − bps) / 10000). */
-export function applySlippage(amountOutWei: bigint, slippageBps: number): bigint {
-  return (amountOutWei * BigInt(10_000 - slippageBps)) / 10_000n;
-}
-
 /** Token-out per one token-in, from the wei amounts: '2992.74897' (display text). */
 export function exchangeRate(q: Pick<SwapQuote, 'amount_in_wei' | 'amount_out_wei' | 'token_in' | 'token_out'>): string {
   const inWei = BigInt(q.amount_in_wei || '0');

@@ -7,7 +7,7 @@ import { maxSpendable, NATIVE_GAS_RESERVE, parseAmount } from '@/features/tx/amo
 import i18n from '@/i18n';
 import { maxSwappable } from './amount';
 import { executeSwap, type SwapDeps } from './executeSwap';
-import { applySlippage, bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, ppmToPercent, routeLegLabel, routeLegParts, venueName, type RouteFormat } from './format';
+import { bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, ppmToPercent, routeLegLabel, routeLegParts, venueName, type RouteFormat } from './format';
 import { SWAP_SETTINGS_KEY, useSwapSettings } from './settingsStore';
 import { DEFAULT_SLIPPAGE } from '@/lib/config';
 import { DEFAULT_SLIPPAGE_BPS, isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
@@ -148,12 +148,6 @@ describe('amount, minimum and percent formatting', () => {
     expect(displayAmount('1234567')).toBe('1,234,567');
     expect(displayRaw('4466677838', 6)).toBe('4,466.677838');
     expect(displayRaw('185000000000', 18)).toBe('0.000000185');
-  });
-
-  it('the minimum out is the quote less the slippage, rounded down (docs/swap.md example)', () => {
-    expect(applySlippage(4489123456n, 50)).toBe(4466677838n);
-    expect(applySlippage(1000n, 1)).toBe(999n);
-    expect(applySlippage(1000n, 5000)).toBe(500n);
   });
 
   it('the rate is out per one in, from the wei amounts and both decimals', () => {

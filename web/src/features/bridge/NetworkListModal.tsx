@@ -1,2 +1,0 @@
-/** The network list modal lives in features/network-list; re-exported for existing imports. */
-export { NetworkListModal } from '@/features/network-list/NetworkListModal';
