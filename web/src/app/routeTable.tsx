@@ -8,7 +8,7 @@ import BridgePage from '@/pages/BridgePage';
 import type { BadgeSlug } from '@/api/badges';
 import type { AirdropKind } from '@/pages/AirdropPage';
 import type { FaucetKind } from '@/pages/FaucetPage';
-import type { TrackerSubpage } from '@/pages/TrackerPage';
+import type { TrackerSubpage } from '@/features/tracker/programs';
 import { PoolGuard } from './guards';
 
 /** A page loaded on first visit: `named` picks a named export, else the default export. */

@@ -1,11 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
+import { TRACKER_SUBPAGES, type TrackerSubpage } from '@/features/tracker/programs';
 import { ScorePanel } from '@/features/tracker/ScorePanel';
 import { TrackerPanel } from '@/features/tracker/TrackerPanel';
-
-export const TRACKER_SUBPAGES = ['scrollmarks', 'scroll-airdrop', 'lxp', 'soneium-og', 'zora-airdrop'] as const;
-export type TrackerSubpage = (typeof TRACKER_SUBPAGES)[number];
 
 /** /tracker and its sub-pages (/tracker/scrollmarks, ...). */
 export default function TrackerPage({ sub }: { sub?: TrackerSubpage }) {

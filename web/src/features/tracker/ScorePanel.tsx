@@ -7,10 +7,9 @@ import { ApiError } from '@/api/client';
 import { getScore, scoreQueryKey, type Score } from '@/api/tracker';
 import { Card } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
-import type { TrackerSubpage } from '@/pages/TrackerPage';
 import { useWalletStore } from '@/wallet/store';
 import { ADDRESS_ERROR_KEYS, addressesFromSearch, splitAddresses, validateAddresses, type AddressInputError } from './addresses';
-import { bridgeLink, PROGRAM_CHAINS } from './programs';
+import { bridgeLink, PROGRAM_CHAINS, type TrackerSubpage } from './programs';
 import { useTrackerForm } from './trackerStore';
 import './tracker.css';
 

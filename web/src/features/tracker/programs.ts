@@ -1,4 +1,6 @@
-import type { TrackerSubpage } from '@/pages/TrackerPage';
+/** The programme pages under /tracker (/tracker/scrollmarks, ...), in menu order. */
+export const TRACKER_SUBPAGES = ['scrollmarks', 'scroll-airdrop', 'lxp', 'soneium-og', 'zora-airdrop'] as const;
+export type TrackerSubpage = (typeof TRACKER_SUBPAGES)[number];
 
 /** Each programme page's network (config/tracker-programs.json): the Bridge button presets it as the destination. */
 export const PROGRAM_CHAINS: Record<TrackerSubpage, { chainId: number; name: string }> = {
