@@ -186,6 +186,26 @@ describe('BridgeCard', () => {
     await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
   });
 
+  it('an EVM recipient with a broken EIP-55 checksum is refused with the reason; the same address in one case is accepted', async () => {
+    api();
+    useWalletStore.getState().setConnected(USER, 8453);
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
+    renderWith(<BridgeCard title="Bridge" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Amount'), '1');
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
+    const recipient = screen.getByRole('textbox', { name: 'Recipient' });
+    await user.type(recipient, OTHER.replace('90F7', '90f7'));
+    expect(await screen.findByTestId('recipient-error')).toHaveTextContent('EIP-55 checksum');
+    expect(recipient).toHaveAttribute('aria-invalid', 'true');
+    expect(sendButton()).toHaveTextContent('Invalid destination address');
+    expect(sendButton()).toBeDisabled();
+    await user.clear(recipient);
+    await user.type(recipient, OTHER.toLowerCase());
+    await waitFor(() => expect(sendButton()).toHaveTextContent('Bridge'));
+    expect(screen.queryByTestId('recipient-error')).toBeNull();
+  });
+
   it('disconnecting resets the form (spec: disconnect resets the stores)', async () => {
     api();
     useWalletStore.getState().setConnected(USER, 8453);

@@ -19,7 +19,7 @@ import { switchWalletChain } from '@/wallet/lazyRuntime';
 import { serverBalanceQuery } from '@/wallet/ecosystems/balances';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
-import { checkRecipient, EXCHANGE_TOKENS, exchangeRouteAllowed, SOLANA_CHAIN_ID } from './addressRules';
+import { checkRecipient, recipientErrorKey, EXCHANGE_TOKENS, exchangeRouteAllowed, SOLANA_CHAIN_ID } from './addressRules';
 import { formatAmount, maxSpendable, parseAmount, sanitizeAmountInput, unitsToRaw } from '@/features/tx/amount';
 import { formatDuration } from './duration';
 import { useBridgeForm } from './bridgeStore';
@@ -186,6 +186,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
   const max = limits ? (quoteMax !== undefined && quoteMax < limits.max ? quoteMax : limits.max) : undefined;
 
   const recipientCheck = checkRecipient({ destination: toChain, exchange, typed: recipient, walletAddress: destinationWallet, sourceIsSolana: fromSolana });
+  const recipientError = recipientErrorKey(recipientCheck);
   const receiveToken = (fromChainId !== null && toChainId !== null ? receiveTokenOf(token, fromChainId, toChainId)?.symbol : undefined) ?? token;
   const state = sendButtonState({
     walletConnected: walletAddress !== '',
@@ -350,9 +351,9 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
           value={recipient}
           onChange={(e) => form.setRecipient(e.target.value)}
         />
-        {!recipientCheck.ok && recipient.trim() !== '' && (recipientCheck.expected === 'solana' || recipientCheck.expected === 'eip55') ? (
+        {recipientError && recipient.trim() !== '' ? (
           <span className="form-error small" data-testid="recipient-error">
-            {t(recipientCheck.expected === 'solana' ? 'bridge.recipientInvalidSolana' : 'bridge.recipientInvalidEip55')}
+            {t(recipientError)}
           </span>
         ) : null}
       </label>

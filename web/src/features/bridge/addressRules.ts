@@ -106,12 +106,14 @@ export type RecipientFormat = 'evm' | 'eip55' | 'bitcoin' | 'solana' | 'other';
 
 export type RecipientCheck =
   | { ok: true; recipient: string; required: boolean }
-  | { ok: false; reason: 'required' | 'invalid'; required: boolean; expected?: RecipientFormat };
+  | { ok: false; reason: 'required' | 'invalid' | 'checksum'; required: boolean; expected?: RecipientFormat };
 
 /**
  * The recipient of a bridge. Exchanges need their deposit address typed in (it is required);
  * Bitcoin and other non-EVM destinations need a typed address too (the EVM wallet is no use
  * there); an EVM destination defaults to the connected wallet and accepts another EVM address.
+ * A mixed-case EVM address must carry its EIP-55 checksum (a wrong one is a typo: refused with
+ * reason 'checksum'); an address in one case has none and is taken as typed.
  */
 export function checkRecipient({ destination, exchange, typed, walletAddress, sourceIsSolana }: RecipientInput): RecipientCheck {
   const value = typed.trim();
@@ -121,7 +123,10 @@ export function checkRecipient({ destination, exchange, typed, walletAddress, so
   const eip55 = kind === 'evm' && !!sourceIsSolana && exchange === null;
   const expected: RecipientFormat = eip55 ? 'eip55' : kind;
   const accept = (a: string): string | null => {
-    if (kind === 'evm') return eip55 ? eip55Address(a) : isEvmAddress(a) ? a : null;
+    if (kind === 'evm') {
+      const checked = eip55Address(a);
+      return checked === null ? null : eip55 ? checked : a;
+    }
     if (kind === 'bitcoin') return isBitcoinAddress(a) ? a : null;
     if (kind === 'solana') return isSolanaAddress(a) ? a : null;
     return isOtherWalletAddress(a) ? a : null;
@@ -132,5 +137,15 @@ export function checkRecipient({ destination, exchange, typed, walletAddress, so
     return own ? { ok: true, recipient: own, required } : { ok: false, reason: 'required', required, expected };
   }
   const recipient = accept(value);
-  return recipient ? { ok: true, recipient, required } : { ok: false, reason: 'invalid', required, expected };
+  if (recipient) return { ok: true, recipient, required };
+  const badChecksum = kind === 'evm' && isEvmAddress(value);
+  return { ok: false, reason: badChecksum ? 'checksum' : 'invalid', required, expected };
+}
+
+/** The hint under the address field for a refused recipient, or null when the button's text says enough. */
+export function recipientErrorKey(check: RecipientCheck): 'bridge.recipientBadChecksum' | 'bridge.recipientInvalidSolana' | 'bridge.recipientInvalidEip55' | null {
+  if (check.ok || check.reason === 'required') return null;
+  if (check.reason === 'checksum') return 'bridge.recipientBadChecksum';
+  if (check.expected === 'solana') return 'bridge.recipientInvalidSolana';
+  return check.expected === 'eip55' ? 'bridge.recipientInvalidEip55' : null;
 }

@@ -71,11 +71,20 @@ describe('address rules', () => {
     // One letter's case flipped: a broken checksum.
     const broken = WALLET.replace('C44', 'c44');
     expect(eip55Address(broken)).toBeNull();
-    expect(checkRecipient({ ...from, typed: broken })).toMatchObject({ ok: false, reason: 'invalid', expected: 'eip55' });
-    // From an EVM source the same text is accepted as before.
-    expect(checkRecipient({ ...from, sourceIsSolana: false, typed: broken })).toMatchObject({ ok: true });
+    expect(checkRecipient({ ...from, typed: broken })).toMatchObject({ ok: false, reason: 'checksum', expected: 'eip55' });
     // The connected EVM wallet is the default recipient.
     expect(checkRecipient({ ...from, typed: '', walletAddress: WALLET })).toEqual({ ok: true, recipient: WALLET, required: false });
+  });
+
+  it('from an EVM source too, a mixed-case EVM recipient with a broken EIP-55 checksum is refused; one case is taken as typed', () => {
+    const from = { destination: evm, exchange: null, walletAddress: '', sourceIsSolana: false };
+    const broken = WALLET.replace('C44', 'c44');
+    expect(checkRecipient({ ...from, typed: broken })).toMatchObject({ ok: false, reason: 'checksum', expected: 'evm' });
+    expect(checkRecipient({ ...from, typed: WALLET })).toEqual({ ok: true, recipient: WALLET, required: false });
+    expect(checkRecipient({ ...from, typed: WALLET.toLowerCase() })).toEqual({ ok: true, recipient: WALLET.toLowerCase(), required: false });
+    // An exchange's deposit address is an EVM recipient as well.
+    expect(checkRecipient({ ...from, exchange: okx, typed: broken })).toMatchObject({ ok: false, reason: 'checksum' });
+    expect(checkRecipient({ ...from, exchange: okx, typed: OTHER })).toEqual({ ok: true, recipient: OTHER, required: true });
   });
 
   it('exchange destinations: ETH/USDC/USDT/BTC, BTC only to exchange 11 over network 56', () => {
