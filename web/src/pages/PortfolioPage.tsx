@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/PageHeader';
-import { isEvmAddress, usePortfolioAddress } from '@/features/portfolio/addressStore';
+import { usePortfolioAddress } from '@/features/portfolio/addressStore';
+import { isEvmAddress } from '@/lib/address';
 import { PortfolioView } from '@/features/portfolio/PortfolioView';
 import { useWalletStore } from '@/wallet/store';
 

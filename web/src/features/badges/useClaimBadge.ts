@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { encodeFunctionData } from 'viem';
 import { badgeQueryKey, getBadgeGrant, type BadgeSlug } from '@/api/badges';
-import { sendErrorMessage } from '@/features/bridge/useSendBridge';
+import { sendErrorMessage } from '@/features/tx/sendError';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';

@@ -1,34 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chainsQuery } from '@/api/queries';
+import { orderReceived } from '@/api/bridge';
 import type { Chain } from '@/api/types';
-import { shortenAddress } from '@/lib/string';
+import { TxLink } from '@/components/TxLink';
 import { formatAmount } from '@/features/tx/amount';
 import type { ActiveDeposit } from './bridgeStore';
-import { orderReceived } from './destinationToken';
-import { explorerTxUrl, trackerView, type TrackerStep } from './trackerSteps';
+import { trackerView, type TrackerStep } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
 import { currentLocale } from '@/i18n';
-
-/** The explorer base of a chain: the network list's explorer_url (spec §3), else the wallet-layer explorer ('' when none). */
-export function chainExplorer(chains: readonly Chain[] | undefined, chainId: number): string {
-  const c = chains?.find((x) => x.chain_id === chainId);
-  return c?.explorer_url || c?.block_explorers?.[0]?.url || '';
-}
-
-export function TxLink({ chains, chainId, hash, label }: { chains: readonly Chain[] | undefined; chainId: number; hash: string; label: string }) {
-  const url = explorerTxUrl(chainExplorer(chains, chainId), hash);
-  const text = shortenAddress(hash);
-  return url ? (
-    <a href={url} target="_blank" rel="noreferrer" className="tx-link" aria-label={label} data-hash={hash}>
-      {text}
-    </a>
-  ) : (
-    <span className="tx-link" aria-label={label} data-hash={hash}>
-      {text}
-    </span>
-  );
-}
 
 function StepRow({ step, chains }: { step: TrackerStep; chains: readonly Chain[] | undefined }) {
   const { t } = useTranslation();

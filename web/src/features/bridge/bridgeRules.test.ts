@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '@/api/bridge';
 import type { Chain, Exchange } from '@/api/types';
-import { checkRecipient, eip55Address, exchangeBlock, exchangeRouteAllowed, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from './addressRules';
+import { exchangeBlock, exchangeRouteAllowed } from '@/features/network-list/networkList';
+import { eip55Address, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from '@/lib/address';
+import { checkRecipient } from './addressRules';
 import { formatDuration } from './duration';
 import { findRoute, isNativeToken, receiveTokenOf, routeLimits, tokensForPair, type RouteConfig } from './routes';
 import { sendButtonState, type SendButtonInput } from './sendButton';
-import { explorerTxUrl, trackerView } from './trackerSteps';
+import { explorerTxUrl } from '@/lib/explorer';
+import { trackerView } from './trackerSteps';
 import { ORDER_POLL_MS, ORDER_SAFETY_POLL_MS, orderPollInterval, parseOrderEvent } from './useOrderTracking';
 
 const WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

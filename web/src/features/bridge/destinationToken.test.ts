@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SwapToken } from '@/api/swap';
-import { destinationTokenChoices, orderReceived, validDestinationToken } from './destinationToken';
+import { orderReceived } from '@/api/bridge';
+import { destinationTokenChoices, validDestinationToken } from './destinationToken';
 
 const tok = (address: string, symbol: string, decimals = 18): SwapToken => ({ address, symbol, name: symbol, decimals, logo_url: '' });
 const ETH = tok('0x0000000000000000000000000000000000000000', 'ETH');

@@ -1,4 +1,3 @@
-import type { Order } from '@/api/bridge';
 import type { SwapToken } from '@/api/swap';
 
 /**
@@ -16,21 +15,4 @@ export function destinationTokenChoices(swapTokens: readonly SwapToken[] | undef
 export function validDestinationToken(chosen: string, choices: readonly SwapToken[]): string {
   if (!chosen) return '';
   return choices.some((t) => t.address.toLowerCase() === chosen.toLowerCase()) ? chosen : '';
-}
-
-/** What an order pays on the destination: raw units, decimals and symbol (the swapped token when it swaps). */
-export interface Received {
-  raw: string;
-  decimals: number;
-  token: string;
-}
-
-/** What the recipient got (completed) or is quoted to get; null when a swap has not delivered yet. */
-export function orderReceived(order: Pick<Order, 'receive_amount' | 'receive_token' | 'receive_decimals' | 'swap'>): Received | null {
-  if (order.swap) {
-    if (!order.swap.delivered_amount) return null;
-    return { raw: order.swap.delivered_amount, decimals: order.swap.decimals, token: order.swap.token };
-  }
-  // The paid token: the deposited one, or the destination's on a cross route (SOL → ETH).
-  return { raw: order.receive_amount, decimals: order.receive_decimals, token: order.receive_token };
 }

@@ -112,9 +112,3 @@ export function trackerView(srcChainId: number, srcTxHash: string, order: Order 
         : 'pending';
   return { steps, final: complete || failed, outcome, reason: order.reason ?? '' };
 }
-
-/** A transaction's page on a chain's explorer ('' when the chain has none). */
-export function explorerTxUrl(explorer: string | undefined, hash: string): string {
-  if (!explorer || !hash) return '';
-  return `${explorer.replace(/\/+$/, '')}/tx/${hash}`;
-}

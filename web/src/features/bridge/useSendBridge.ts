@@ -4,32 +4,10 @@ import type { Config } from 'wagmi';
 import { buildBridgeTx, type BuildTxParams, type BuildTxResult, type TxBody } from '@/api/bridge';
 import { logger } from '@/lib/logger';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
-import { USER_REJECTED } from '@/wallet/errors';
+import { sendErrorMessage } from '@/features/tx/sendError';
 import { useBridgeForm, type ActiveDeposit } from './bridgeStore';
 
 type Hex = `0x${string}`;
-
-interface ErrLike {
-  code?: unknown;
-  name?: unknown;
-  shortMessage?: unknown;
-  message?: unknown;
-  cause?: unknown;
-}
-
-/** A wallet or API failure as one line for the user (viem's short message, not its long dump). */
-export function sendErrorMessage(err: unknown): string {
-  let cur: unknown = err;
-  for (let i = 0; i < 6 && cur && typeof cur === 'object'; i++) {
-    const e = cur as ErrLike;
-    if (e.code === 4001 || e.name === 'UserRejectedRequestError') return USER_REJECTED;
-    cur = e.cause;
-  }
-  const e = err as ErrLike | null;
-  if (e && typeof e.shortMessage === 'string' && e.shortMessage) return e.shortMessage;
-  if (e && typeof e.message === 'string' && e.message) return e.message.split('\n')[0] ?? e.message;
-  return String(err);
-}
 
 async function sendTx(config: Config, account: Hex, tx: TxBody): Promise<Hex> {
   const { sendTransaction } = await import('wagmi/actions');

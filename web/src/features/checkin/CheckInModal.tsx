@@ -8,6 +8,7 @@ import type { Chain } from '@/api/types';
 import { Modal } from '@/components/Modal';
 import { todayIsSpecial, weekBoxes } from '@/features/rewards/weekly';
 import { toast } from '@/features/toast/store';
+import { explorerTxUrl } from '@/lib/explorer';
 import { msUntilNextUtcDay } from '@/lib/time';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useUserAddress } from '@/wallet/store';
@@ -17,7 +18,6 @@ import {
   canGoPrev,
   clampMonth,
   dateKey,
-  explorerTxUrl,
   formatHms,
   monthGrid,
   toDateKey,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, canGoNext, canGoPrev, clampMonth, explorerTxUrl, FIRST_MONTH, formatHms, monthGrid, toDate, toDateKey } from './calendar';
+import { explorerTxUrl } from '@/lib/explorer';
+import { addMonths, canGoNext, canGoPrev, clampMonth, FIRST_MONTH, formatHms, monthGrid, toDate, toDateKey } from './calendar';
 import { msUntilNextUtcDay } from '@/lib/time';
 
 describe('check-in calendar months', () => {

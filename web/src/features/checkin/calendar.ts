@@ -91,9 +91,3 @@ export function formatHms(ms: number): string {
   const h = Math.floor(total / 3600);
   return `${two(h)}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
 }
-
-/** Block-explorer link of a transaction, or '' without an explorer. */
-export function explorerTxUrl(explorer: string | undefined, hash: string): string {
-  if (!explorer || !hash) return '';
-  return `${explorer.replace(/\/+$/, '')}/tx/${hash}`;
-}

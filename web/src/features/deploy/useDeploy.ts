@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { deploymentsQueryKey, recordDeployment } from '@/api/deploy';
-import { sendErrorMessage } from '@/features/bridge/useSendBridge';
+import { sendErrorMessage } from '@/features/tx/sendError';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
 import { useWalletStore } from '@/wallet/store';

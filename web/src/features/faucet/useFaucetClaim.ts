@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { faucetClaimsQueryKey, faucetsQueryKey, postFaucetClaim, type FaucetSlug } from '@/api/faucet';
 import { withSession } from '@/features/auth/session';
-import { sendErrorMessage } from '@/features/bridge/useSendBridge';
+import { sendErrorMessage } from '@/features/tx/sendError';
 import { useWalletStore } from '@/wallet/store';
 
 /** A claim for the connected wallet: signs in first when needed (the server wants that wallet's session). */

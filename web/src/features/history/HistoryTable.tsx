@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { historyQuery, type Order } from '@/api/bridge';
+import { historyQuery, orderReceived, type Order } from '@/api/bridge';
 import { chainsQuery } from '@/api/queries';
 import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
+import { TxLink } from '@/components/TxLink';
 import { formatAmount } from '@/features/tx/amount';
-import { TxLink } from '@/features/bridge/BridgeTracker';
-import { orderReceived } from '@/features/bridge/destinationToken';
-import '@/features/bridge/bridge.css';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { currentLocale } from '@/i18n';
+import './history.css';
 
 export const HISTORY_COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.receive', 'history.status', 'history.txHash'] as const;
 export const HISTORY_PAGE_SIZE = 10;

@@ -7,12 +7,12 @@ import { Modal } from '@/components/Modal';
 import { NetworkIcon } from '@/components/NetworkIcon';
 import { NetworkSearch } from '@/components/NetworkSearch';
 import { Spinner } from '@/components/Spinner';
-import { exchangeBlock } from '@/features/bridge/addressRules';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { useNetworkBalances } from './balances';
 import {
   chainsForTab,
+  exchangeBlock,
   exchangeNetworks,
   exchangesForToken,
   FROM_TABS,

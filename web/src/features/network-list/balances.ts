@@ -1,7 +1,8 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { request } from '@/api/client';
 import { serverBalanceQuery, SOLANA_CHAIN_ID } from '@/wallet/ecosystems/balances';
-import { balanceCell, batchIds, isEvmAddress, type BalanceCell, type BalanceEntry } from './networkList';
+import { isEvmAddress } from '@/lib/address';
+import { balanceCell, batchIds, type BalanceCell, type BalanceEntry } from './networkList';
 
 export type MultiBalance = Record<string, BalanceEntry>;
 

@@ -1,4 +1,5 @@
 import type { Chain, Exchange } from '@/api/types';
+import { isEvmAddress } from '@/lib/address';
 import { truncateDecimals } from '@/lib/number';
 
 /** Pure logic of the network list modal (spec §2 screen 7, §5, §9). */
@@ -77,9 +78,6 @@ export function balanceCell(chainId: number, entry: BalanceEntry | undefined, st
   return { kind: 'value', text: truncateDecimals(entry.view_value, balanceDecimals(chainId)) };
 }
 
-/** True for a 0x + 40 hex digits address (the multi-balance call is for EVM addresses). */
-export const isEvmAddress = (a: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(a);
-
 /** Networks an exchange deposit may arrive on (spec §5): BTC only network 56, otherwise 42161, 10 and 1. */
 export const EXCHANGE_NETWORK_IDS: readonly number[] = [42161, 10, 1];
 export const BTC_EXCHANGE_NETWORK_IDS: readonly number[] = [56];
@@ -93,4 +91,33 @@ export function exchangeNetworks(chains: readonly Chain[], token: string): Chain
 /** Exchanges selectable for a token: BTC allows only the exchange with id 11. */
 export function exchangesForToken(exchanges: readonly Exchange[], token: string): Exchange[] {
   return token.toUpperCase() === 'BTC' ? exchanges.filter((e) => e.id === BTC_EXCHANGE_ID) : [...exchanges];
+}
+
+/** Tokens an exchange destination accepts (spec §5). */
+export const EXCHANGE_TOKENS: readonly string[] = ['ETH', 'USDC', 'USDT', 'BTC'];
+
+/** Why exchange destinations are not enabled, or null when they are. */
+export type ExchangeBlock = 'token' | 'network' | 'address' | 'invalidAddress';
+
+/**
+ * Spec §5: "Exchange destinations are enabled only when a deposit address is given, the token is
+ * ETH, USDC, USDT or BTC, and one of chains 42161, 10 or 1 is available." The deposit address is the
+ * user's address at the exchange (it becomes the recipient, DESIGN §5); every exchange network is
+ * EVM, so it must be a 0x address. BTC also needs its only exchange network, 56, to be listed.
+ * Checked in the order a user fixes things: token, networks, address.
+ */
+export function exchangeBlock(token: string, chains: readonly Chain[], depositAddress: string): ExchangeBlock | null {
+  const t = token.toUpperCase();
+  if (!EXCHANGE_TOKENS.includes(t)) return 'token';
+  const listed = (ids: readonly number[]): boolean => chains.some((c) => !c.disabled && ids.includes(c.chain_id));
+  if (!listed(EXCHANGE_NETWORK_IDS) || (t === 'BTC' && !listed(BTC_EXCHANGE_NETWORK_IDS))) return 'network';
+  const address = depositAddress.trim();
+  if (address === '') return 'address';
+  return isEvmAddress(address) ? null : 'invalidAddress';
+}
+
+/** BTC goes only to the exchange with id 11 and only over network 56. */
+export function exchangeRouteAllowed(token: string, exchange: Exchange, networkId: number): boolean {
+  if (token.toUpperCase() === 'BTC') return exchange.id === BTC_EXCHANGE_ID && BTC_EXCHANGE_NETWORK_IDS.includes(networkId);
+  return EXCHANGE_TOKENS.includes(token.toUpperCase()) && EXCHANGE_NETWORK_IDS.includes(networkId);
 }

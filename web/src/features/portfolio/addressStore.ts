@@ -12,5 +12,3 @@ export const usePortfolioAddress = create<PortfolioAddressState>()((set) => ({
   setInput: (input) => set({ input: input.trim() }),
   clear: () => set({ input: '' }),
 }));
-
-export const isEvmAddress = (text: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(text);

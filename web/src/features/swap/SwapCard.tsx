@@ -4,11 +4,10 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { isNativeAddress, swapBalancesQuery, swapQuoteQuery, swapTokensQuery, type SwapQuote, type SwapToken } from '@/api/swap';
-import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { ArrowDownIcon } from '@/components/icons';
 import { parseAmount, sanitizeAmountInput, unitsToRaw } from '@/features/tx/amount';
-import { explorerTxUrl } from '@/features/bridge/trackerSteps';
+import { chainExplorer, explorerTxUrl } from '@/lib/explorer';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { formatUnitsExact } from '@/lib/units';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
@@ -44,8 +43,6 @@ function buttonText(t: T, s: SwapButtonState, ctx: { tokenIn: string; network: s
       return t(`swap.button.${s.kind}`, { token: ctx.tokenIn });
   }
 }
-
-const explorerOf = (c: Chain | undefined): string => c?.explorer_url || c?.block_explorers?.[0]?.url || '';
 
 /** Default pair of a network: its native coin (listed first) into USDC, else into the next token. */
 function defaultPair(tokens: readonly SwapToken[]): [string, string] {
@@ -201,7 +198,7 @@ export function SwapCard() {
 
   const symbolOf = (address: string): string | undefined => byAddress.get(address.toLowerCase())?.symbol;
   const nativeSymbol = chain?.native_currency?.symbol ?? tokens.find((tk) => isNativeAddress(tk.address))?.symbol ?? 'ETH';
-  const explorer = explorerOf(chain);
+  const explorer = chainExplorer(chain);
 
   if (result) {
     return (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { explorerTxUrl } from '@/features/bridge/trackerSteps';
+import { explorerTxUrl } from '@/lib/explorer';
 import { displayAmount } from './format';
 import type { SwapOutcome } from './executeSwap';
 

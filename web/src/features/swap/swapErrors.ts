@@ -1,5 +1,5 @@
 import { ApiError } from '@/api/client';
-import { sendErrorMessage } from '@/features/bridge/useSendBridge';
+import { sendErrorMessage } from '@/features/tx/sendError';
 
 /** Why a swap did not happen, in words the card shows (swap.errors.<kind>). */
 export type SwapErrorKind =
