@@ -38,6 +38,8 @@ export interface BridgeFormState {
   setToken: (token: string) => void;
   setToToken: (toToken: string) => void;
   setAmount: (amount: string) => void;
+  /** Empties the amount after a transaction went out (the next one starts from nothing typed). */
+  clearAmount: () => void;
   setRecipient: (recipient: string) => void;
   setPhase: (phase: SendPhase) => void;
   setSendError: (message: string) => void;
@@ -70,6 +72,7 @@ export const useBridgeForm = create<BridgeFormState>()(
       setToken: (token) => set({ token, toToken: '', sendError: '' }),
       setToToken: (toToken) => set({ toToken, sendError: '' }),
       setAmount: (amount) => set({ amount, sendError: '' }),
+      clearAmount: () => set({ amount: '' }),
       setRecipient: (recipient) => set({ recipient, sendError: '' }),
       setPhase: (phase) => set({ phase }),
       setSendError: (sendError) => set({ sendError }),

@@ -1,4 +1,5 @@
 import type { ParsedAmount } from '@/features/tx/amount';
+import { amountGate, networkGate, phaseGate, type AmountGate, type NetworkGate, type PhaseGate } from '@/features/tx/txGate';
 import type { RecipientCheck } from './addressRules';
 
 /**
@@ -28,40 +29,34 @@ export interface SendButtonInput {
 }
 
 export type SendButtonState =
-  | { kind: 'connectWallet'; action: 'connect' }
+  | PhaseGate<SendPhase>
+  | AmountGate
+  | NetworkGate
   | { kind: 'selectNetwork'; action: 'none' }
   | { kind: 'unsupportedSource'; action: 'none' }
   | { kind: 'noRoute'; action: 'none' }
-  | { kind: 'enterAmount'; action: 'none' }
-  | { kind: 'invalidAmount'; action: 'none' }
-  | { kind: 'tooPrecise'; action: 'none'; decimals: number }
   | { kind: 'belowMin'; action: 'none'; min: bigint }
   | { kind: 'aboveMax'; action: 'none'; max: bigint }
-  | { kind: 'insufficientBalance'; action: 'none' }
   | { kind: 'enterAddress'; action: 'none' }
   | { kind: 'invalidAddress'; action: 'none' }
-  | { kind: 'switchNetwork'; action: 'switch'; chainId: number }
   | { kind: 'quoting'; action: 'none' }
   | { kind: 'quoteUnavailable'; action: 'none' }
-  | { kind: 'building' | 'approving' | 'depositing'; action: 'none' }
   | { kind: 'bridge'; action: 'send' };
 
 export function sendButtonState(i: SendButtonInput): SendButtonState {
-  if (i.phase !== 'idle') return { kind: i.phase, action: 'none' };
-  if (!i.walletConnected) return { kind: 'connectWallet', action: 'connect' };
+  const ready = phaseGate(i.phase, i.walletConnected);
+  if (ready) return ready;
   if (i.fromChainId === null || i.toChainId === null) return { kind: 'selectNetwork', action: 'none' };
   if (!i.fromSupported) return { kind: 'unsupportedSource', action: 'none' };
   if (!i.routeExists) return { kind: 'noRoute', action: 'none' };
-  const a = i.amount;
-  if (a.kind === 'empty') return { kind: 'enterAmount', action: 'none' };
-  if (a.kind === 'invalid') return { kind: 'invalidAmount', action: 'none' };
-  if (a.kind === 'tooPrecise') return { kind: 'tooPrecise', action: 'none', decimals: a.decimals };
-  if (a.raw === 0n) return { kind: 'enterAmount', action: 'none' };
-  if (i.balance !== undefined && a.raw > i.balance) return { kind: 'insufficientBalance', action: 'none' };
-  if (i.min !== undefined && a.raw < i.min) return { kind: 'belowMin', action: 'none', min: i.min };
-  if (i.max !== undefined && a.raw > i.max) return { kind: 'aboveMax', action: 'none', max: i.max };
+  const amountStop = amountGate(i.amount, i.balance);
+  if (amountStop) return amountStop;
+  const raw = i.amount.kind === 'ok' ? i.amount.raw : 0n;
+  if (i.min !== undefined && raw < i.min) return { kind: 'belowMin', action: 'none', min: i.min };
+  if (i.max !== undefined && raw > i.max) return { kind: 'aboveMax', action: 'none', max: i.max };
   if (!i.recipient.ok) return { kind: i.recipient.reason === 'required' ? 'enterAddress' : 'invalidAddress', action: 'none' };
-  if (i.walletChainId !== i.fromChainId) return { kind: 'switchNetwork', action: 'switch', chainId: i.fromChainId };
+  const network = networkGate(i.walletChainId, i.fromChainId);
+  if (network) return network;
   if (i.quote === 'loading' || i.quote === 'idle') return { kind: 'quoting', action: 'none' };
   if (i.quote === 'error') return { kind: 'quoteUnavailable', action: 'none' };
   return { kind: 'bridge', action: 'send' };

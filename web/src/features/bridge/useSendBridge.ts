@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Config } from 'wagmi';
 import { buildBridgeTx, type BuildTxParams, type BuildTxResult, type TxBody } from '@/api/bridge';
-import { logger } from '@/lib/logger';
-import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { sendErrorMessage } from '@/features/tx/sendError';
+import { useTxRunner } from '@/features/tx/useTxRunner';
+import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useBridgeForm, type ActiveDeposit } from './bridgeStore';
 
 type Hex = `0x${string}`;
@@ -45,52 +44,54 @@ async function sendDeposit(built: BuildTxResult, account: Hex): Promise<string> 
   return sendTx(config, account, built.deposit);
 }
 
+/** What the tracker follows: the deposit as sent and what it is quoted to deliver. */
+function activeDeposit(params: BuildTxParams & { exchange: string }, built: BuildTxResult, hash: string): ActiveDeposit {
+  const { quote } = built;
+  const cross = !!quote.receive_token && quote.receive_token !== params.token;
+  return {
+    srcChainId: params.fromChainId,
+    txHash: hash,
+    dstChainId: params.toChainId,
+    token: params.token,
+    decimals: quote.decimals,
+    amount: quote.send_amount,
+    receive: quote.swap ? quote.swap.receive_amount : quote.receive_amount,
+    recipient: params.recipient,
+    exchange: params.exchange,
+    toToken: quote.swap
+      ? { symbol: quote.swap.token_out.symbol, decimals: quote.swap.token_out.decimals }
+      : cross
+        ? { symbol: quote.receive_token ?? '', decimals: quote.receive_decimals ?? quote.decimals }
+        : null,
+  };
+}
+
 /**
  * The send flow: POST build_tx → (approve in the wallet, wait for its receipt) → deposit in the
  * wallet → the tracker follows the deposit. Returns the deposit hash, or '' when it failed (the
  * error is in the form store).
  */
 export function useSendBridge(): (params: BuildTxParams & { exchange: string }) => Promise<string> {
-  const queryClient = useQueryClient();
+  const runTx = useTxRunner();
   return useCallback(
     async (params) => {
       const form = useBridgeForm.getState();
-      const account = params.sender as Hex;
       form.setSendError('');
       form.setPhase('building');
-      try {
-        const built = await buildBridgeTx(params);
-        const hash = await sendDeposit(built, account);
-        const cross = !!built.quote.receive_token && built.quote.receive_token !== params.token;
-        const active: ActiveDeposit = {
-          srcChainId: params.fromChainId,
-          txHash: hash,
-          dstChainId: params.toChainId,
-          token: params.token,
-          decimals: built.quote.decimals,
-          amount: built.quote.send_amount,
-          receive: built.quote.swap ? built.quote.swap.receive_amount : built.quote.receive_amount,
-          recipient: params.recipient,
-          exchange: params.exchange,
-          toToken: built.quote.swap
-            ? { symbol: built.quote.swap.token_out.symbol, decimals: built.quote.swap.token_out.decimals }
-            : cross
-              ? { symbol: built.quote.receive_token ?? '', decimals: built.quote.receive_decimals ?? built.quote.decimals }
-              : null,
-        };
-        const s = useBridgeForm.getState();
-        s.setActive(active);
-        s.setAmount('');
-        void queryClient.invalidateQueries({ queryKey: ['multi-balance'] });
-        return hash;
-      } catch (err) {
-        logger.warn('bridge send failed', err);
-        useBridgeForm.getState().setSendError(sendErrorMessage(err));
-        return '';
-      } finally {
-        useBridgeForm.getState().setPhase('idle');
-      }
+      const active = await runTx({
+        flow: async () => {
+          const built = await buildBridgeTx(params);
+          return activeDeposit(params, built, await sendDeposit(built, params.sender as Hex));
+        },
+        succeed: (deposit) => useBridgeForm.getState().setActive(deposit),
+        clearAmount: () => useBridgeForm.getState().clearAmount(),
+        fail: (err) => useBridgeForm.getState().setSendError(sendErrorMessage(err)),
+        settle: () => useBridgeForm.getState().setPhase('idle'),
+        refresh: [['multi-balance']],
+        failureLog: 'bridge send failed',
+      });
+      return active?.txHash ?? '';
     },
-    [queryClient],
+    [runTx],
   );
 }

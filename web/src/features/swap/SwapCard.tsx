@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { isNativeAddress, swapBalancesQuery, swapQuoteQuery, swapTokensQuery, type SwapQuote, type SwapToken } from '@/api/swap';
 import { Card } from '@/components/Card';
 import { ArrowDownIcon } from '@/components/icons';
-import { parseAmount, sanitizeAmountInput, unitsToRaw } from '@/features/tx/amount';
+import { parseAmount, unitsToRaw } from '@/features/tx/amount';
+import { TxButton } from '@/features/tx/TxButton';
+import { useChainSwitch } from '@/features/tx/useChainSwitch';
+import { useResetOnDisconnect } from '@/features/tx/useResetOnDisconnect';
 import { chainExplorer, explorerTxUrl } from '@/lib/explorer';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { formatUnitsExact } from '@/lib/units';
-import { switchWalletChain } from '@/wallet/lazyRuntime';
-import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
 import { maxSwappable } from './amount';
@@ -64,10 +65,9 @@ export function SwapCard() {
   const walletAddress = useWalletStore((s) => s.address);
   const walletChainId = useWalletStore((s) => s.chainId);
   const walletConfig = useWalletRuntime((s) => s.config);
-  const showWalletModal = useWalletModal((s) => s.show);
   const { chains: swapChains, settled } = useSwapChains();
   const execute = useSwapExecute();
-  const [switchError, setSwitchError] = useState('');
+  const chainSwitch = useChainSwitch();
   const busy = phase !== 'idle';
 
   const chainIds = swapChains.map((c) => c.chain.chain_id);
@@ -115,17 +115,13 @@ export function SwapCard() {
     s.setTokens(nextIn, nextOut);
   }, [tokens]);
 
-  // Disconnect resets the stores (spec §4): the amount, the result and the error start over.
-  const previousAddress = useRef(walletAddress);
-  useEffect(() => {
-    if (previousAddress.current && !walletAddress) {
-      const s = useSwapForm.getState();
-      s.setAmount('');
-      s.setResult(null);
-      s.setError(null);
-    }
-    previousAddress.current = walletAddress;
-  }, [walletAddress]);
+  // A disconnected wallet leaves nothing behind: the amount, the result and the error start over.
+  useResetOnDisconnect(walletAddress, () => {
+    const s = useSwapForm.getState();
+    s.clearAmount();
+    s.setResult(null);
+    s.setError(null);
+  });
 
   const decimalsIn = tokenInInfo?.decimals ?? 18;
   const nativeIn = isNativeAddress(tokenIn);
@@ -178,21 +174,8 @@ export function SwapCard() {
     phase,
   });
 
-  const switchTo = (id: number): void => {
-    setSwitchError('');
-    switchWalletChain(id).catch((err: unknown) => setSwitchError(err instanceof Error ? err.message : String(err)));
-  };
-
-  const onButton = async (): Promise<void> => {
-    if (state.action === 'connect') {
-      showWalletModal();
-      return;
-    }
-    if (state.action === 'switch') {
-      switchTo(state.chainId);
-      return;
-    }
-    if (state.action !== 'swap' || parsed.kind !== 'ok' || chainId === null) return;
+  const onSwap = async (): Promise<void> => {
+    if (parsed.kind !== 'ok' || chainId === null) return;
     await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps, sender: walletAddress });
   };
 
@@ -233,7 +216,7 @@ export function SwapCard() {
         onSelect={(id) => {
           if (id !== chainId) form.setChain(id, tokenIn, tokenOut);
           // The swap runs on the wallet's network: switch a connected wallet to it.
-          if (walletAddress && id !== walletChainId) switchTo(id);
+          if (walletAddress && id !== walletChainId) void chainSwitch.switchTo(id);
         }}
       />
       <TokenField
@@ -245,7 +228,7 @@ export function SwapCard() {
         balanceText={walletAddress && tokenInInfo ? t('swap.balance', { value: balanceLabel(balanceText, tokenInInfo.symbol) }) : undefined}
         amount={amount}
         invalid={parsed.kind === 'invalid' || parsed.kind === 'tooPrecise'}
-        onAmount={(text) => form.setAmount(sanitizeAmountInput(text, amount))}
+        onAmount={(text) => form.setAmount(text)}
         onMax={balance !== undefined ? onMax : undefined}
         onPick={(a) => form.pick('in', a)}
         disabled={busy}
@@ -283,32 +266,26 @@ export function SwapCard() {
           {t('swap.quoteFailed', { message: quoteError instanceof Error ? quoteError.message : String(quoteError) })}
         </p>
       ) : null}
-      {switchError ? (
-        <p className="form-error" role="alert" data-testid="swap-switch-error">
-          {switchError}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="form-error" role="alert" data-testid="swap-error" data-kind={error.kind}>
-          {errorText}{' '}
-          {errorTx ? (
-            <a href={errorTx} target="_blank" rel="noreferrer">
-              {t('swap.errors.viewTx')}
-            </a>
-          ) : null}
-        </p>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--primary btn--block btn--lg"
-        data-testid="swap-button"
-        data-state={state.kind}
-        disabled={state.action === 'none'}
-        aria-busy={busy}
-        onClick={() => void onButton()}
+      <TxButton
+        state={state}
+        text={buttonText(t, state, { tokenIn: tokenInInfo?.symbol ?? '', network: chain?.chain_name ?? '' })}
+        busy={busy}
+        testId="swap-button"
+        chainSwitch={chainSwitch}
+        switchErrorTestId="swap-switch-error"
+        onSend={onSwap}
       >
-        {buttonText(t, state, { tokenIn: tokenInInfo?.symbol ?? '', network: chain?.chain_name ?? '' })}
-      </button>
+        {error ? (
+          <p className="form-error" role="alert" data-testid="swap-error" data-kind={error.kind}>
+            {errorText}{' '}
+            {errorTx ? (
+              <a href={errorTx} target="_blank" rel="noreferrer">
+                {t('swap.errors.viewTx')}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+      </TxButton>
     </Card>
   );
 }

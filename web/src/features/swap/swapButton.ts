@@ -1,4 +1,5 @@
 import type { ParsedAmount } from '@/features/tx/amount';
+import { amountGate, networkGate, phaseGate, type AmountGate, type NetworkGate, type PhaseGate } from '@/features/tx/txGate';
 
 /**
  * The swap card's main button: one pure function from the form, quote and wallet state to what the
@@ -29,36 +30,29 @@ export interface SwapButtonInput {
 }
 
 export type SwapButtonState =
-  | { kind: Exclude<SwapPhase, 'idle'>; action: 'none' }
-  | { kind: 'connectWallet'; action: 'connect' }
+  | PhaseGate<SwapPhase>
+  | AmountGate
+  | NetworkGate
   | { kind: 'selectToken'; action: 'none' }
-  | { kind: 'enterAmount'; action: 'none' }
-  | { kind: 'invalidAmount'; action: 'none' }
-  | { kind: 'tooPrecise'; action: 'none'; decimals: number }
-  | { kind: 'insufficientBalance'; action: 'none' }
   | { kind: 'quoting'; action: 'none' }
   | { kind: 'noRoute'; action: 'none' }
   | { kind: 'quoteUnavailable'; action: 'none' }
   | { kind: 'priceImpactTooHigh'; action: 'none' }
-  | { kind: 'switchNetwork'; action: 'switch'; chainId: number }
   | { kind: 'approve'; action: 'swap' }
   | { kind: 'swap'; action: 'swap' };
 
 export function swapButtonState(i: SwapButtonInput): SwapButtonState {
-  if (i.phase !== 'idle') return { kind: i.phase, action: 'none' };
-  if (!i.walletConnected) return { kind: 'connectWallet', action: 'connect' };
+  const ready = phaseGate(i.phase, i.walletConnected);
+  if (ready) return ready;
   if (i.chainId === null || !i.tokensChosen) return { kind: 'selectToken', action: 'none' };
-  const a = i.amount;
-  if (a.kind === 'empty') return { kind: 'enterAmount', action: 'none' };
-  if (a.kind === 'invalid') return { kind: 'invalidAmount', action: 'none' };
-  if (a.kind === 'tooPrecise') return { kind: 'tooPrecise', action: 'none', decimals: a.decimals };
-  if (a.raw === 0n) return { kind: 'enterAmount', action: 'none' };
-  if (i.balance !== undefined && a.raw > i.balance) return { kind: 'insufficientBalance', action: 'none' };
+  const amountStop = amountGate(i.amount, i.balance);
+  if (amountStop) return amountStop;
   if (i.quote === 'idle' || i.quote === 'loading') return { kind: 'quoting', action: 'none' };
   if (i.quote === 'noRoute') return { kind: 'noRoute', action: 'none' };
   if (i.quote === 'error') return { kind: 'quoteUnavailable', action: 'none' };
   if (i.priceImpactBps !== undefined && i.priceImpactBps > i.impactBlockBps) return { kind: 'priceImpactTooHigh', action: 'none' };
-  if (i.walletChainId !== i.chainId) return { kind: 'switchNetwork', action: 'switch', chainId: i.chainId };
+  const network = networkGate(i.walletChainId, i.chainId);
+  if (network) return network;
   if (i.needsApproval) return { kind: 'approve', action: 'swap' };
   return { kind: 'swap', action: 'swap' };
 }

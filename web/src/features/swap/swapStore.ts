@@ -22,6 +22,8 @@ export interface SwapFormState {
   /** Swaps the two tokens; `amount` (the former quote's output) becomes what is paid. */
   flip: (amount?: string) => void;
   setAmount: (amount: string) => void;
+  /** Empties the amount after a transaction went out (the next one starts from nothing typed). */
+  clearAmount: () => void;
   setPhase: (phase: SwapPhase) => void;
   setError: (error: SwapError | null) => void;
   setResult: (result: SwapOutcome | null) => void;
@@ -52,6 +54,7 @@ export const useSwapForm = create<SwapFormState>()((set) => ({
     }),
   flip: (amount) => set((s) => ({ tokenIn: s.tokenOut, tokenOut: s.tokenIn, amount: amount ?? s.amount, error: null })),
   setAmount: (amount) => set({ amount, error: null }),
+  clearAmount: () => set({ amount: '' }),
   setPhase: (phase) => set({ phase }),
   setError: (error) => set({ error }),
   setResult: (result) => set({ result }),

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { buildSwapTx, type SwapBuildParams } from '@/api/swap';
-import { logger } from '@/lib/logger';
+import { useTxRunner } from '@/features/tx/useTxRunner';
 import { executeSwap, type SwapDeps, type SwapOutcome } from './executeSwap';
 import { swapErrorOf } from './swapErrors';
 import { useSwapForm } from './swapStore';
@@ -14,33 +13,27 @@ const deps: SwapDeps = { build: (p) => buildSwapTx(p), send: sendSwapTx, wait: w
  * view replaces the form, on failure the error is in the store. Returns the outcome or null.
  */
 export function useSwapExecute(): (params: SwapBuildParams) => Promise<SwapOutcome | null> {
-  const queryClient = useQueryClient();
+  const runTx = useTxRunner();
   return useCallback(
     async (params) => {
-      const form = useSwapForm.getState();
-      form.setError(null);
-      try {
-        const outcome = await executeSwap(
-          deps,
-          params,
-          (phase) => useSwapForm.getState().setPhase(phase),
-          // The swap's `to` is the executor: the spender whose allowance the card reads from now on.
-          (built) => useSwapForm.getState().learnExecutor(built.swap.chain_id, built.swap.to),
-        );
-        const s = useSwapForm.getState();
-        s.setResult(outcome);
-        s.setAmount('');
-        return outcome;
-      } catch (err) {
-        logger.warn('swap failed', err);
-        useSwapForm.getState().setError(swapErrorOf(err));
-        return null;
-      } finally {
-        useSwapForm.getState().setPhase('idle');
-        void queryClient.invalidateQueries({ queryKey: ['swap-balances'] });
-        void queryClient.invalidateQueries({ queryKey: ['swap-allowance'] });
-      }
+      useSwapForm.getState().setError(null);
+      return runTx({
+        flow: () =>
+          executeSwap(
+            deps,
+            params,
+            (phase) => useSwapForm.getState().setPhase(phase),
+            // The swap's `to` is the executor: the spender whose allowance the card reads from now on.
+            (built) => useSwapForm.getState().learnExecutor(built.swap.chain_id, built.swap.to),
+          ),
+        succeed: (outcome) => useSwapForm.getState().setResult(outcome),
+        clearAmount: () => useSwapForm.getState().clearAmount(),
+        fail: (err) => useSwapForm.getState().setError(swapErrorOf(err)),
+        settle: () => useSwapForm.getState().setPhase('idle'),
+        refresh: [['swap-balances'], ['swap-allowance']],
+        failureLog: 'swap failed',
+      });
     },
-    [queryClient],
+    [runTx],
   );
 }
