@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { Quote } from '@/api/bridge';
+import { formatAmount, unitsToRaw } from '@/features/tx/amount';
+import { formatDuration } from './duration';
+
+/** A cross-asset route charges its fee in the token sent and the network cost in the token paid: only a same-token fee adds up. */
+function feeTotal(quote: Quote, cross: boolean, decimals: number): string {
+  if (cross) return quote.bridge_fee;
+  return formatAmount((unitsToRaw(quote.bridge_fee, decimals) ?? 0n) + (unitsToRaw(quote.dtc, decimals) ?? 0n), decimals, decimals);
+}
+
+/** What the quote says: received amount (after a destination swap), fee, expected time. */
+export function QuoteSummary({ quote, state, token, receiveToken, decimals }: { quote: Quote | undefined; state: string; token: string; receiveToken: string; decimals: number }) {
+  const { t } = useTranslation();
+  const time = quote ? formatDuration(quote.expected_seconds) : null;
+  const cross = !!quote?.receive_token && quote.receive_token !== token;
+  const dstSwap = quote?.swap ?? null;
+  const paid = quote?.receive_token ?? receiveToken;
+  return (
+    <>
+      <dl className="quote" data-testid="bridge-quote" data-state={state}>
+        <div>
+          <dt>{t('bridge.receive')}</dt>
+          <dd data-testid="quote-receive">{dstSwap ? `${dstSwap.receive_amount} ${dstSwap.token_out.symbol}` : quote ? `${quote.receive_amount} ${paid}` : t('common.none')}</dd>
+        </div>
+        {dstSwap ? (
+          <>
+            <div>
+              <dt>{t('bridge.minReceived')}</dt>
+              <dd data-testid="quote-min-received">{`${dstSwap.min_out} ${dstSwap.token_out.symbol}`}</dd>
+            </div>
+            <div>
+              <dt>{t('bridge.destinationSwap')}</dt>
+              <dd data-testid="quote-swap">{t('bridge.swapValue', { amount: quote?.receive_amount ?? '', token, out: dstSwap.token_out.symbol, route: dstSwap.route_summary })}</dd>
+            </div>
+          </>
+        ) : null}
+        <div>
+          <dt>{t('bridge.fee')}</dt>
+          <dd data-testid="quote-fee">
+            {quote
+              ? t('bridge.feeValue', { total: feeTotal(quote, cross, decimals), token, bps: quote.bridge_fee_bps, fee: quote.bridge_fee, dtc: cross ? `${quote.dtc} ${paid}` : quote.dtc })
+              : t('common.none')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('bridge.estimatedTime')}</dt>
+          <dd data-testid="quote-time">{time ? t(`bridge.time.${time.unit}`, { count: time.value }) : t('common.none')}</dd>
+        </div>
+      </dl>
+      {dstSwap ? (
+        <p className="muted small" data-testid="quote-swap-note">
+          {t('bridge.swapNote', { min: dstSwap.min_out, token: dstSwap.token_out.symbol })}
+        </p>
+      ) : null}
+    </>
+  );
+}
