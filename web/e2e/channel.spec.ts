@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { depositStraight, MAIN_CHANNEL_ID } from './fixtures/devnet-rpc';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
 
-// Partner channel bridges (spec §2: /dapp/{name}, /network/{name}, /network/{name}/history) against
+// Partner channel bridges (/dapp/{name}, /network/{name}, /network/{name}/history) against
 // the real perch. The channels come from config/channels.json, the file the app bundles.
 
 interface ChannelEntry {

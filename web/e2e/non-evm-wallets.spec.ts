@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test';
 import { installInjectedWallets } from './fixtures/wallets/injectedWallets';
 import { installStandardWallets } from './fixtures/wallets/standardWallets';
 
-// The non-EVM wallets against the real perch (PERCH_URL): every wallet message of spec §5 / §8 is
+// The non-EVM wallets against the real perch (PERCH_URL): every wallet message (missing wallet, wrong network, refusal) is
 // triggered through the wallet modal with test wallets that follow each wallet's injected API.
 // No devnet is needed here (nothing is signed); the Solana deposit is in bridge-solana.spec.ts.
 
@@ -47,7 +47,7 @@ async function clickWallet(page: Page, dialog: ReturnType<Page['getByRole']>, na
   return popup;
 }
 
-test.describe('non-EVM wallets: messages of spec §5 / §8', () => {
+test.describe('non-EVM wallets: their messages', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   test.setTimeout(90_000);
 
@@ -69,7 +69,7 @@ test.describe('non-EVM wallets: messages of spec §5 / §8', () => {
     await expect(alert).toContainText('Error: Please install Braavos first.');
     expect(await clickWallet(page, dialog, 'BenFen Wallet', true)).toBe(SITES.benfen);
     await expect(alert).toContainText('Error: Please install BenFen Wallet first.');
-    // Spec §5: the Bitcoin wallets name themselves (no site opens).
+    // The Bitcoin wallets name themselves (no site opens).
     await clickWallet(page, dialog, 'UniSat Wallet');
     await expect(alert).toContainText('UniSat Wallet is not installed');
     await clickWallet(page, dialog, 'OKX Wallet');
@@ -106,7 +106,7 @@ test.describe('non-EVM wallets: messages of spec §5 / §8', () => {
       const w = (window as unknown as { __warning: { shown: number; hidden: number } }).__warning;
       return w.hidden - w.shown;
     });
-    // Spec §9: shown 8 s.
+    // The warning stays for 8 s.
     expect(shown).toBeGreaterThanOrEqual(7900);
     expect(shown).toBeLessThan(9000);
 

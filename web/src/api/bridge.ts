@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { API_BASE, request } from './client';
 
-/** Bridge calls beyond the spec's list (DESIGN.md §4): quote, build_tx, order, history, order stream. */
+/** The bridge's own calls (quote, build_tx, order, history, order stream), beyond the network and token lists in ./endpoints. */
 
 /** A token as a destination swap names it (docs/swap.md). */
 export interface SwapQuoteToken {

@@ -3,7 +3,7 @@ import { logger } from '@/lib/logger';
 import { request } from './client';
 import type { AirdropResult, Chain, Channel, EcosystemDirectory, Exchange, IpInfo, ListData, PointsEvent, PointsSummary, Token, UserAction } from './types';
 
-/** Every server call the shell makes, written once (spec §7). */
+/** Every server call the shell makes, each path written once. */
 
 export function getChannelByDomain(domainName: string, signal?: AbortSignal): Promise<Channel> {
   return request<Channel>('bridge_api/v1/getChannelIDByDomainName', { query: { domain_name: domainName }, signal });
@@ -63,7 +63,7 @@ export function totalPoints(p: PointsSummary): number {
   );
 }
 
-/** Fire-and-forget user-action log; errors are ignored (spec §7). */
+/** Fire-and-forget user-action log: it must never disturb the user, so its errors are ignored. */
 export async function logUserAction(action: UserAction): Promise<void> {
   try {
     await request<unknown>('config/user-action', { method: 'POST', body: action });

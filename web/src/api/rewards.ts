@@ -15,7 +15,7 @@ import type {
   Theme,
 } from './rewardsTypes';
 
-/** Rewards and sign-in calls (spec §7; success code 0 for campaign_api, 200 for lottery and admin). */
+/** Rewards and sign-in calls. Their envelopes differ: success is code 0 for campaign_api, 200 for lottery and admin. */
 
 const LOTTERY_OK = [200, 0] as const;
 const AUTH_OK = [0, 200] as const;
@@ -80,7 +80,7 @@ export async function getQuests(signal?: AbortSignal): Promise<Quest[]> {
   return listOf(await request<Quest[] | { list?: Quest[] }>('admin/api/activity/info', { okCodes: [200], signal }));
 }
 
-/** The query of a campaign task POST (spec §7). */
+/** The query string of a campaign task POST: each kind of task sends its own parameters (none for a plain follow). */
 export function taskJoinQuery(join: TaskJoin): Record<string, string | number> {
   switch (join.kind) {
     case 'follow':

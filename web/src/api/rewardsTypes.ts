@@ -1,4 +1,4 @@
-/** Rewards shapes (spec §3 entities, §7 answers). Fields the spec leaves open are typed loosely and normalised by the callers. */
+/** Rewards shapes: the entities and the answers of the rewards calls. Fields the server may omit or vary are typed loosely and normalised by the callers. */
 
 /** A date as the server may send it: unix seconds or ms, yyyymmdd (number or text), or an ISO date text. */
 export type DateLike = number | string;
@@ -123,7 +123,7 @@ export interface Quest {
   userNumValue: number | string;
 }
 
-/** Query variants of POST /campaign_api/v1/{user}/campaigns/{id} (spec §7). */
+/** Query variants of POST /campaign_api/v1/{user}/campaigns/{id}: each task kind sends its own parameters. */
 export type TaskJoin =
   | { kind: 'follow' }
   | { kind: 'share' }

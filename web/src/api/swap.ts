@@ -141,7 +141,7 @@ export function buildSwapTx(p: SwapBuildParams, signal?: AbortSignal): Promise<S
   });
 }
 
-/** POST swap_auxiliary_api/v1/query_balances (spec §7): balances of several tokens on one chain. */
+/** POST swap_auxiliary_api/v1/query_balances: balances of several tokens on one chain in one call. */
 export interface TokenBalance {
   name: string;
   address: string;

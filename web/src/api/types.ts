@@ -1,4 +1,4 @@
-/** Server shapes (see DESIGN.md §4 and the spec §3/§7). */
+/** Server shapes: the networks, tokens, exchanges and channel settings the API answers with. */
 
 export type NavKey = 'bridge' | 'swap' | 'rewards' | 'deploy' | 'pool' | 'portfolio';
 export const NAV_KEYS: readonly NavKey[] = ['bridge', 'swap', 'rewards', 'deploy', 'pool', 'portfolio'];
@@ -18,7 +18,7 @@ export interface Channel {
   theme: ChannelTheme;
   wallet_groups: string[];
   powered_by: boolean;
-  /** The public WalletConnect project id (spec §7); without one the WalletConnect option is hidden. */
+  /** The public WalletConnect project id from the server's config; without one the WalletConnect option is hidden. */
   walletconnect_project_id?: string;
 }
 

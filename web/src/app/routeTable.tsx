@@ -50,7 +50,7 @@ const ScrollBadgePage = simple('ScrollBadgePage');
 const TestPage = simple('TestPage');
 const TosPage = simple('TosPage');
 
-/** Per-route layout flags (spec §2: navigation bar, fixed footer, background image). */
+/** Per-route layout flags: whether the page shows the navigation bar, the fixed footer and the background image. */
 export interface RouteFlags {
   nav: boolean;
   fixedFooter: boolean;
@@ -76,7 +76,7 @@ export interface RouteEntry {
 const CARD_PAGE: Partial<RouteFlags> = { fixedFooter: true, backgroundImage: true };
 const EVENT_PAGE: Partial<RouteFlags> = { nav: false, backgroundImage: true };
 
-/** The full route table (spec §2), every entry named. */
+/** Every route of the app, each entry named. */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: 'bridge', path: '/', element: <BridgePage />, flags: CARD_PAGE },
   { name: 'bridgeRedirect', path: '/bridge', redirect: '/' },

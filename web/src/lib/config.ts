@@ -1,11 +1,11 @@
-/** Business constants (spec §9) and the Pool allow-list (spec §6). */
+/** Business constants and the Pool allow-list (only listed addresses see the Pool page). */
 import poolAllowList from '../../../config/pool-allowlist.json';
 
 export const MAIN_CHANNEL_ID = 98675412;
 
 export const BLOCKED_COUNTRIES = ['CU', 'IR', 'KP', 'SY', 'RU', 'CN'] as const;
 
-/** Chain ids dropped from the network list (spec §3). */
+/** Chain ids the network list leaves out even when the server lists them. */
 export const HIDDEN_CHAIN_IDS = [61022, 8086] as const;
 
 export const AIRDROP_BATCH_SIZE = 5;
@@ -50,7 +50,7 @@ export const LINKS = {
   apiSdk: '/docs/api',
   brandKit: '/docs/brand-kit',
   audit: '/docs/audit',
-  /** How to resolve wallet extensions fighting over the page (connector not found, spec §8). */
+  /** How to resolve wallet extensions fighting over the page (when the chosen connector is not found). */
   walletTutorial: '/docs/wallet-conflicts.html',
   twitter: 'https://x.com/perch_bridge',
   discord: 'https://discord.gg/perch',

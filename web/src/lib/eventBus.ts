@@ -1,4 +1,4 @@
-/** A small typed event bus with on, off and emit (spec §4 "A global event bus"). */
+/** A small typed event bus with on, off and emit: one app-wide channel between parts that do not import each other. */
 
 export type Handler<P> = (payload: P) => void;
 

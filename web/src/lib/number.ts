@@ -1,4 +1,4 @@
-/** Number formatting helpers (spec §5 "Number helpers", §9 constants). Pure, string based, exact. */
+/** Number formatting helpers. Pure, string based, exact. */
 
 export const DEFAULT_TRUNCATE_DECIMALS = 6;
 
@@ -75,7 +75,7 @@ export const ABBREVIATIONS = [
 ] as const;
 
 /**
- * Abbreviates point values at 1e6 (M) and 1e9 (B) (spec §9); smaller values get thousands
+ * Abbreviates point values at 1e6 (M) and 1e9 (B); smaller values get thousands
  * separators. Fraction digits are truncated, never rounded up.
  */
 export function abbreviateNumber(value: number, decimals = 2): string {

@@ -1,5 +1,5 @@
 /**
- * SHA-256 of UTF-8 text as lowercase hex (spec §7 "A SHA-256 hashing helper on text").
+ * SHA-256 of UTF-8 text as lowercase hex.
  * Uses crypto.subtle; plain-http deployments on a non-local host have no crypto.subtle
  * (not a secure context), so a small pure implementation is the fallback.
  */

@@ -1,4 +1,4 @@
-/** String display helpers (spec §5 masking, §9 address shortening). */
+/** String display helpers: masking and shortening addresses and names. */
 
 export const SHORTEN_DEFAULT = { head: 6, tail: 4 } as const;
 export const SHORTEN_WALLET_CARD = { head: 9, tail: 11 } as const;

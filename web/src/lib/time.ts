@@ -1,4 +1,4 @@
-/** Time helpers (spec §5 countdown, §7 per-hour header). */
+/** Time helpers: countdowns and the UTC hour of the per-hour request header. */
 
 export interface CountdownParts {
   days: string;

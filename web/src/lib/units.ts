@@ -1,6 +1,6 @@
 /**
  * Unit conversion with bigint (exact). Named units follow the classic web3 unit map:
- * noether 0, wei 1, kwei 1e3, Mwei 1e6, gwei 1e9, szabo 1e12, finney 1e15, ether 1e18 (spec §5).
+ * noether 0, wei 1, kwei 1e3, Mwei 1e6, gwei 1e9, szabo 1e12, finney 1e15, ether 1e18.
  * An 8-decimal token converts with 8 decimals; other tokens use the named unit matching their
  * decimals, and the default is 18 (ether).
  */

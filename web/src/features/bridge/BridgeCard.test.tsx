@@ -206,7 +206,7 @@ describe('BridgeCard', () => {
     expect(screen.queryByTestId('recipient-error')).toBeNull();
   });
 
-  it('disconnecting resets the form (spec: disconnect resets the stores)', async () => {
+  it('disconnecting resets the form and forgets the followed deposit', async () => {
     api();
     useWalletStore.getState().setConnected(USER, 8453);
     useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
@@ -461,7 +461,7 @@ describe('HistoryTable', () => {
     expect(within(back).getByTestId('order-state')).toHaveTextContent('Refunded');
     expect(within(back).getByRole('link', { name: 'Refund transaction' })).toHaveAttribute('href', 'https://basescan.org/tx/0xrrr');
     expect(back).toHaveTextContent('the minimum is 0.001 ETH');
-    // The timeline: every transition with its time, behind a toggle (DESIGN §5).
+    // The timeline: every transition with its time, behind a toggle.
     const toggle = within(done).getByRole('button', { name: 'Timeline (3 steps)' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('list', { name: 'Order timeline' })).toBeNull();

@@ -2,7 +2,7 @@ import type { Chain, Exchange } from '@/api/types';
 import { isSolanaAddress } from '@/lib/base58';
 import { eip55Address, isBitcoinAddress, isEvmAddress, isOtherWalletAddress } from '@/lib/address';
 
-/** Destination address rules of the bridge card (spec §5: exchanges, BTC; DESIGN.md §5). */
+/** Recipient rules of the bridge card: which address each destination takes, and when one must be typed. */
 
 /** Solana (83797601) and the SVM networks Backpack serves (Eclipse 69677601): base58 addresses of 32 bytes. */
 export const SOLANA_CHAIN_ID = 83797601;

@@ -92,7 +92,7 @@ describe('address rules', () => {
 
   it('exchange destinations: ETH/USDC/USDT/BTC, BTC only to exchange 11 over network 56', () => {
     const chains = [{ chain_id: 42161, disabled: false }, { chain_id: 56, disabled: false }] as Chain[];
-    // All three conditions of spec §5, checked in the order a user fixes them.
+    // All three conditions (token, network, deposit address), checked in the order a user fixes them.
     expect(exchangeBlock('USDC', chains, OTHER)).toBeNull();
     expect(exchangeBlock('usdt', chains, ` ${OTHER} `)).toBeNull();
     expect(exchangeBlock('wstETH', chains, OTHER)).toBe('token');

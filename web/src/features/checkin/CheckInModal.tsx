@@ -52,7 +52,7 @@ function Countdown() {
   );
 }
 
-/** Daily check-in modal: calendar, chain selector, countdown, check-in button and banner (spec §2.3). */
+/** Daily check-in modal: calendar, chain selector, countdown to the next UTC day, check-in button and banner. */
 export function CheckInModal() {
   const { t } = useTranslation();
   const { open, hide, chainId, setChainId } = useCheckInModal();

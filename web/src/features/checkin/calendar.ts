@@ -1,4 +1,4 @@
-/** Check-in calendar rules (spec §2.3, §5): UTC months, Monday first, not before December 2023. */
+/** Check-in calendar rules: months in UTC (check-ins count per UTC day), weeks start on Monday, nothing before December 2023 (the first check-in month). */
 import type { DateLike } from '@/api/rewardsTypes';
 
 export interface YearMonth {

@@ -40,7 +40,7 @@ export const useCheckInModal = create<CheckInModalState>()((set) => ({
 export const CHECK_IN_BRIDGE_POINTS = 10;
 
 /**
- * What a credited check-in tells the user after 'Check in success' (spec §9): the x5 message when
+ * What a credited check-in tells the user after 'Check in success': the x5 message when
  * the day's base is 10 (a bridge that UTC day), then the x2 message when the day is doubled.
  */
 export function checkInBonusMessages(result: Pick<CheckInResult, 'basePoints' | 'multiplier'>): ('checkin.x5' | 'checkin.x2')[] {

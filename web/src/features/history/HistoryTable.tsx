@@ -22,7 +22,7 @@ export const pageCount = (total: number, size: number): number => Math.max(1, Ma
 const isoTime = (unix: number): string => new Date(unix * 1000).toISOString();
 const localTime = (unix: number): string => new Date(unix * 1000).toLocaleString(currentLocale());
 
-/** Every state the order went through, with its time (DESIGN §5: each transition is timestamped and visible). */
+/** Every state the order went through, with its time: each transition is timestamped and shown, so a user can see where a deposit waits. */
 function OrderTimeline({ order, id }: { order: Order; id: string }) {
   const { t } = useTranslation();
   return (

@@ -139,7 +139,7 @@ describe('NetworkListModal', () => {
     let dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Network', 'Exchange']);
     await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
-    // Exchanges are enabled only once a deposit address is given (spec §5).
+    // Exchanges are enabled only once a deposit address is given (the bridge pays it).
     const okx = await within(dialog).findByRole('button', { name: 'OKX' });
     expect(okx).toBeDisabled();
     expect(within(dialog).getByTestId('exchange-blocked')).toHaveTextContent('Enter your exchange deposit address to choose an exchange.');

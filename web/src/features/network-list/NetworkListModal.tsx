@@ -92,7 +92,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
 
   const title =
     effectiveMode === 'from' ? t('bridge.fromNetwork') : effectiveMode === 'toExchange' ? t('bridge.toExchangeNetwork') : t('bridge.toNetworkOrExchange');
-  // Exchange destinations are enabled only with a deposit address, an exchange token and an exchange network (spec §5).
+  // Exchange destinations are enabled only with a deposit address, an exchange token and an exchange network (exchangeBlock).
   const block = effectiveMode === 'from' ? null : exchangeBlock(tokenName, chains, deposit);
   const exchangeStep = showExchanges || effectiveMode === 'toExchange';
   const pick = (c: Chain): void => {

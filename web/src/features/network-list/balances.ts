@@ -6,7 +6,7 @@ import { balanceCell, batchIds, type BalanceCell, type BalanceEntry } from './ne
 
 export type MultiBalance = Record<string, BalanceEntry>;
 
-/** GET /api/balance_api/v1/multi-balance for one batch of chains (spec §7). */
+/** GET /api/balance_api/v1/multi-balance for one batch of chains (BALANCE_BATCH_SIZE at most). */
 export function getMultiBalance(userAddress: string, chainIds: readonly number[], tokenName: string, signal?: AbortSignal): Promise<MultiBalance> {
   return request<MultiBalance>('balance_api/v1/multi-balance', {
     query: { user_address: userAddress, chain_ids: chainIds.join(','), token_name: tokenName },

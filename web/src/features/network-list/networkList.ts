@@ -2,7 +2,7 @@ import type { Chain, Exchange } from '@/api/types';
 import { isEvmAddress } from '@/lib/address';
 import { truncateDecimals } from '@/lib/number';
 
-/** Pure logic of the network list modal (spec §2 screen 7, §5, §9). */
+/** Pure logic of the network list modal: tabs, search, popular networks, balance cells and the exchange destinations. */
 
 export type NetworkListMode = 'from' | 'to' | 'toExchange';
 export type FromTab = 'all' | 'evm' | 'bitcoin' | 'nonEvm' | 'testnet';
@@ -78,7 +78,7 @@ export function balanceCell(chainId: number, entry: BalanceEntry | undefined, st
   return { kind: 'value', text: truncateDecimals(entry.view_value, balanceDecimals(chainId)) };
 }
 
-/** Networks an exchange deposit may arrive on (spec §5): BTC only network 56, otherwise 42161, 10 and 1. */
+/** Networks an exchange deposit may arrive on: BTC only network 56, the other tokens 42161, 10 and 1. */
 export const EXCHANGE_NETWORK_IDS: readonly number[] = [42161, 10, 1];
 export const BTC_EXCHANGE_NETWORK_IDS: readonly number[] = [56];
 export const BTC_EXCHANGE_ID = 11;
@@ -93,16 +93,16 @@ export function exchangesForToken(exchanges: readonly Exchange[], token: string)
   return token.toUpperCase() === 'BTC' ? exchanges.filter((e) => e.id === BTC_EXCHANGE_ID) : [...exchanges];
 }
 
-/** Tokens an exchange destination accepts (spec §5). */
+/** Tokens an exchange destination accepts. */
 export const EXCHANGE_TOKENS: readonly string[] = ['ETH', 'USDC', 'USDT', 'BTC'];
 
 /** Why exchange destinations are not enabled, or null when they are. */
 export type ExchangeBlock = 'token' | 'network' | 'address' | 'invalidAddress';
 
 /**
- * Spec §5: "Exchange destinations are enabled only when a deposit address is given, the token is
- * ETH, USDC, USDT or BTC, and one of chains 42161, 10 or 1 is available." The deposit address is the
- * user's address at the exchange (it becomes the recipient, DESIGN §5); every exchange network is
+ * Exchange destinations are enabled only when a deposit address is given, the token is ETH, USDC,
+ * USDT or BTC, and one of chains 42161, 10 or 1 is available. The deposit address is the user's
+ * address at the exchange (the bridge pays it, so it becomes the recipient); every exchange network is
  * EVM, so it must be a 0x address. BTC also needs its only exchange network, 56, to be listed.
  * Checked in the order a user fixes things: token, networks, address.
  */

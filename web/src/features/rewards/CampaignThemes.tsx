@@ -39,7 +39,7 @@ export const hideBroken = (e: { currentTarget: HTMLImageElement }): void => {
 
 const day = (sec: number): string => new Date(sec * 1000).toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** The countdown or the date range (spec §4); an end_time of 0 reads as open-ended. */
+/** The countdown (time_type 1) or the date range; an end_time of 0 reads as open-ended. */
 function CampaignTime({ campaign }: { campaign: Campaign }) {
   const { t } = useTranslation();
   const timing = campaignTiming(campaign);

@@ -6,7 +6,7 @@ import { Tag } from '@/components/Tag';
 import { hideBroken } from './CampaignThemes';
 import { activeQuests, rewardTags } from './campaigns';
 
-/** The 'More Quests' carousel advances every 5 s (spec §9). */
+/** The 'More Quests' carousel advances every 5 s. */
 export const QUEST_CAROUSEL_MS = 5000;
 
 export function QuestCarousel() {

@@ -10,7 +10,7 @@ import { shortError } from '@/features/checkin/checkIn';
 import { toast } from '@/features/toast/store';
 import { useUserAddress } from '@/wallet/store';
 
-/** Sharing from this prompt awards this many points (spec §9). */
+/** Sharing from this prompt awards this many points. */
 export const SHARE_POINTS = 50;
 
 /** After a campaign is done with no extra points: Bridge Again or Share (+50). */

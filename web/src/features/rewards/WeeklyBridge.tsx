@@ -9,7 +9,7 @@ import { weekBoxes } from './weekly';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-/** Weekly Bridge reward boxes, Mon-Sun: claimed, unclaimed or special (spec §4). */
+/** Weekly Bridge reward boxes, Mon-Sun: claimed, unclaimed or special. */
 export function WeeklyBridge() {
   const { t } = useTranslation();
   const address = useUserAddress();

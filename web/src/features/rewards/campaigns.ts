@@ -1,4 +1,4 @@
-/** Campaign rules the UI applies (spec §4, §5). */
+/** Campaign rules the UI applies: which campaigns show, their timing, tiers, tasks and what is shared. */
 import type { Campaign, CampaignProgress, CampaignTask, Quest, Theme } from '@/api/rewardsTypes';
 
 /** Only status 1 and not invisible, newest start first. */

@@ -60,7 +60,7 @@ describe("X handle '@' prefix", () => {
   });
 });
 
-describe('campaign task query variants (spec §7)', () => {
+describe('campaign task query variants', () => {
   it('follow, share, X, Discord, Telegram', () => {
     expect(taskJoinQuery({ kind: 'follow' })).toEqual({});
     expect(taskJoinQuery({ kind: 'share' })).toEqual({ join_type: 2 });

@@ -1,8 +1,8 @@
-/** Limited social tasks (spec §4): Follow/Join → Verify → Verifying → done or Try Again; Discord Join → Auth → Verify. */
+/** Limited social tasks: Follow/Join → Verify → Verifying → done or Try Again; Discord Join → Auth → Verify. */
 
 import type { CampaignProgress, SocialTaskConfig } from '@/api/rewardsTypes';
 
-/** 'follow': the plain follow task (verified with no query, spec §7). */
+/** 'follow': the plain follow task (verified with no query). */
 export type SocialKind = 'twitter' | 'discord' | 'telegram' | 'follow';
 
 export type TaskState =
@@ -53,10 +53,10 @@ export function discordAuthUrl(clientId: string, origin: string): string {
   return `https://discord.com/oauth2/authorize?${q.toString()}`;
 }
 
-/** Quests that need a connected wallet (spec §5). */
+/** Quests that need a connected wallet before they can be started. */
 export const WALLET_QUEST_IDS: readonly number[] = [29, 30, 32];
 
-/** Points are refreshed this long after a social quest completes (spec §7, §9). */
+/** Points are read again this long after a social quest completes. */
 export const SOCIAL_REFRESH_MS = 5000;
 
 /** The next state; an event that does not apply leaves the state as it is. */

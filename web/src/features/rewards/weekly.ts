@@ -1,4 +1,4 @@
-/** Weekly day boxes (spec §4): claimed (has points), unclaimed (missed), or a special day. */
+/** Weekly day boxes: claimed (has points), unclaimed (missed), or a special day (bonus points). */
 import { toDateKey, utcDateKey } from '@/features/checkin/calendar';
 import type { CheckInInfo } from '@/api/rewardsTypes';
 

@@ -235,7 +235,7 @@ describe('SwapCard', () => {
     expect(screen.getByTestId('swap-amount')).toHaveValue('0.01');
   });
 
-  it('slippage: the spec default (5 %, not warned), presets and a validated custom value, warned above 5 %, sent with the quote', async () => {
+  it('slippage: the default (5 %, not warned), presets and a validated custom value, warned above 5 %, sent with the quote', async () => {
     const fetchMock = api();
     renderCard();
     await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));

@@ -5,7 +5,7 @@ import { DEFAULT_SLIPPAGE } from '@/lib/config';
  * custom percent with at most two decimals, from 0.01 % to 50 %; above 5 % the card warns.
  */
 
-/** The spec's default (§9: 5/100, lib/config's DEFAULT_SLIPPAGE) in basis points: 500. */
+/** The default slippage (lib/config's DEFAULT_SLIPPAGE, 5/100) in basis points: 500. */
 export const DEFAULT_SLIPPAGE_BPS = Math.round(DEFAULT_SLIPPAGE * 10_000);
 /** The presets end with the default, so it can be chosen again after another value. */
 export const SLIPPAGE_PRESETS_BPS = [10, 50, 100, DEFAULT_SLIPPAGE_BPS] as const;

@@ -88,7 +88,7 @@ describe('the quote query', () => {
 });
 
 describe('slippage', () => {
-  it("defaults to the spec's 5/100 (lib/config), one of the presets, and is not warned at the default", () => {
+  it("defaults to 5/100 (lib/config's DEFAULT_SLIPPAGE), one of the presets, and is not warned at the default", () => {
     expect(DEFAULT_SLIPPAGE).toBe(0.05);
     expect(DEFAULT_SLIPPAGE_BPS).toBe(500);
     expect(SLIPPAGE_PRESETS_BPS).toEqual([10, 50, 100, 500]);

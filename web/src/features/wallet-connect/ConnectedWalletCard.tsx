@@ -24,7 +24,7 @@ export interface ConnectedWalletCardProps {
   onDisconnect: () => void;
 }
 
-/** One connected wallet (spec §2.8): address 9/11 with copy, network, balance, disconnect. */
+/** One connected wallet: its address (first 9 and last 11 characters) with copy, network, balance, disconnect. */
 export function ConnectedWalletCard({ kind, address, walletName, networkName, chainId, balance, onDisconnect }: ConnectedWalletCardProps) {
   const { t } = useTranslation();
   const [copy, setCopy] = useState<CopyState>('idle');

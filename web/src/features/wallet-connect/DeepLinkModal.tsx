@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '@/components/Modal';
 import type { EvmWalletEntry } from '@/wallet/evmWallets';
 
-/** The exchange wallet app's mobile modal (spec §2.8): 'Connect' opens this page in the app; an install link. */
+/** The exchange wallet app's mobile modal: 'Connect' opens this page in the app; an install link. */
 export function DeepLinkModal({ entry, onClose }: { entry: EvmWalletEntry | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   if (!entry?.deepLink) return null;

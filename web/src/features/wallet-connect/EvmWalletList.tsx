@@ -8,7 +8,7 @@ import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
 
-/** What a click on a row does (spec §8: not installed, connector not found; §2.8 QR and deep link). */
+/** What a click on a row does: connect a detected wallet, tell how to install a missing one, say 'connector not found' when extensions conflict, or open the QR code or the app's deep link. */
 export async function activateRow(row: WalletRow): Promise<boolean> {
   const store = useWalletStore.getState();
   const modal = useWalletModal.getState();

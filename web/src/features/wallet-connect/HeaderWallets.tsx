@@ -19,7 +19,7 @@ const ECOSYSTEM_LABEL: Record<Ecosystem, string> = {
 };
 
 /**
- * The header's wallets (spec §2 screen 9, §4): a chip per connected wallet (the EVM one and each
+ * The header's wallets: a chip per connected wallet (the EVM one and each
  * non-EVM one) or 'Connect Wallet'; `data-wallet-status` is the header status of the bridge's source
  * and destination wallets (0, 1 or 2).
  */

@@ -128,7 +128,7 @@ function TermsNotice() {
 }
 
 /**
- * "Connect Wallet" / "My Wallet" (spec §2 screen 8): a card per connected wallet (an EVM one and
+ * "Connect Wallet" / "My Wallet": a card per connected wallet (an EVM one and
  * non-EVM ones at once), the tabs (main channel only) and the channel's groups, the ToS notice; the
  * WalletConnect QR modal and the exchange app's deep-link modal open over it.
  */
@@ -144,7 +144,7 @@ export function WalletModal() {
   const { channel, isMain } = useChannel();
   const [tab, setTab] = useState<WalletTab>('evm');
   const groups = channelGroups(channel.wallet_groups);
-  // The tabs show on the main channel only (spec §2.8); a partner channel lists its groups at once.
+  // The tabs show on the main channel only; a partner channel lists its groups at once.
   const tabs = isMain ? tabsOf(groups) : [];
   const shown = isMain ? groups.filter((g) => g.tab === tab) : groups;
   const needsAdapters = open && shown.some((g) => g.id !== 'evm');

@@ -28,7 +28,7 @@ function QrImage({ uri }: { uri: string }) {
   );
 }
 
-/** 'Scan to use {wallet}' with the pairing link as a QR code and a Copy Link action (spec §2 screen 5). */
+/** 'Scan to use {wallet}' with the pairing link as a QR code and a Copy Link action. */
 export function WalletQrModal({ open, walletName, pairing, onClose }: { open: boolean; walletName: string; pairing: WalletConnectPairing; onClose: () => void }) {
   const { t } = useTranslation();
   const [copy, setCopy] = useState<'idle' | 'ok' | 'failed'>('idle');
