@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { Card } from './Card';
-import { PageHeader } from './PageHeader';
+import { Page } from './Page';
 
 /** Heading + one card: used by routes whose contents the spec does not show. */
 export function SimplePage({ title, body, children }: { title: string; body: string; children?: ReactNode }) {
   return (
-    <div className="page page--narrow">
-      <PageHeader title={title} />
+    <Page title={title} layout="narrow">
       <Card>
         <p className="muted">{body}</p>
         {children}
       </Card>
-    </div>
+    </Page>
   );
 }

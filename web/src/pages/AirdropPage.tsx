@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { queryAirdrop, type AirdropCampaign } from '@/api/endpoints';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { AirdropQuery } from '@/features/airdrop/AirdropQuery';
 
 /** /layerzero-airdrop: the batch query screen. */
 export function LayerZeroAirdropPage() {
   const { t } = useTranslation();
   return (
-    <div className="page page--narrow">
-      <PageHeader title={t('airdrop.layerzeroTitle')} subtitle={t('airdrop.subtitle')} />
+    <Page title={t('airdrop.layerzeroTitle')} subtitle={t('airdrop.subtitle')} layout="narrow">
       <AirdropQuery />
-    </div>
+    </Page>
   );
 }
 
@@ -28,9 +27,8 @@ export function AirdropInfoPage({ kind }: { kind: AirdropKind }) {
   const { t } = useTranslation();
   const campaign = CAMPAIGN_OF[kind];
   return (
-    <div className="page page--narrow">
-      <PageHeader title={t(`airdrop.pages.${kind}`)} subtitle={t('airdrop.genericBody')} />
+    <Page title={t(`airdrop.pages.${kind}`)} subtitle={t('airdrop.genericBody')} layout="narrow">
       <AirdropQuery key={campaign} query={(batch) => queryAirdrop(campaign, batch)} />
-    </div>
+    </Page>
   );
 }

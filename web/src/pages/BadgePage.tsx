@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { badgeQueryKey, getBadge, type BadgeSlug } from '@/api/badges';
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { useClaimBadge } from '@/features/badges/useClaimBadge';
 import { useCheckInModal } from '@/features/checkin/checkIn';
 import { useWalletModal } from '@/wallet/modalStore';
@@ -40,8 +40,7 @@ export default function BadgePage({ slug }: { slug: BadgeSlug }) {
               ? phase
               : 'claim';
   return (
-    <div className="page page--narrow">
-      <PageHeader title={t(`badges.${slug}.title`)} subtitle={t(`badges.${slug}.subtitle`)} />
+    <Page title={t(`badges.${slug}.title`)} subtitle={t(`badges.${slug}.subtitle`)} layout="narrow">
       <Card title={t('badges.tasks')}>
         {!address ? <p className="muted">{t('badges.connectFirst')}</p> : null}
         {status.isError ? <p className="form-error">{t('badges.error')}</p> : null}
@@ -77,6 +76,6 @@ export default function BadgePage({ slug }: { slug: BadgeSlug }) {
           </p>
         ) : null}
       </Card>
-    </div>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { DeployForm } from '@/features/deploy/DeployForm';
 import { DeployProgress } from '@/features/deploy/DeployProgress';
 import { MyDeployments } from '@/features/deploy/MyDeployments';
@@ -48,8 +48,7 @@ export default function DeployPage() {
     else if (state === 'deploy' || state === 'retry') void deploy();
   };
   return (
-    <div className="page page--narrow">
-      <PageHeader title={t('deploy.title')} subtitle={t('deploy.subtitle')} />
+    <Page title={t('deploy.title')} subtitle={t('deploy.subtitle')} layout="narrow">
       <Card>
         <DeployForm showErrors={state === 'fields'} />
         <NetworkPicker networks={networks} data={data} />
@@ -65,6 +64,6 @@ export default function DeployPage() {
         <DeployProgress chains={byId} />
       </Card>
       <MyDeployments address={address} chains={byId} />
-    </div>
+    </Page>
   );
 }

@@ -5,7 +5,7 @@ import { zeroAddress } from 'viem';
 import { faucetClaimsQueryKey, faucetsQueryKey, getFaucetClaims, getFaucets, type Faucet, type FaucetSlug } from '@/api/faucet';
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { FaucetClaims } from '@/features/faucet/FaucetClaims';
 import { useFaucetClaim } from '@/features/faucet/useFaucetClaim';
 import { anyPending, waitParts } from '@/features/faucet/wait';
@@ -64,8 +64,7 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   const title = kind === 'all' ? t('faucet.title') : t(`faucet.${kind}`);
   const names = useMemo(() => new Map((faucets.data?.list ?? []).map((f) => [f.slug, f])), [faucets.data]);
   return (
-    <div className="page page--narrow">
-      <PageHeader title={title} subtitle={t('faucet.subtitle')} />
+    <Page title={title} subtitle={t('faucet.subtitle')} layout="narrow">
       <Card>
         {offered.length > 1 ? (
           <div className="faucet-field">
@@ -128,6 +127,6 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
           {claims.data ? <FaucetClaims claims={claims.data.list} chains={chainMap} faucets={names} /> : null}
         </Card>
       ) : null}
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { BoostTiers } from '@/features/rewards/BoostTiers';
 import { EventList } from '@/features/rewards/EventList';
 import { MyPointsPanel } from '@/features/rewards/MyPointsPanel';
@@ -9,8 +9,7 @@ import { TaskToEarn } from '@/features/rewards/TaskToEarn';
 export default function PointsPage() {
   const { t } = useTranslation();
   return (
-    <div className="page">
-      <PageHeader title={t('points.title')} />
+    <Page title={t('points.title')}>
       <div className="grid grid--2">
         <MyPointsPanel />
         <BoostTiers />
@@ -19,6 +18,6 @@ export default function PointsPage() {
         <TaskToEarn />
         <EventList />
       </div>
-    </div>
+    </Page>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getPool, poolQueryKey } from '@/api/pool';
 import { Card } from '@/components/Card';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { PoolForm } from '@/features/pool/PoolForm';
 import { PoolTable } from '@/features/pool/PoolTable';
 import { useWalletStore } from '@/wallet/store';
@@ -19,8 +19,7 @@ export default function PoolPage() {
     .map(([symbol, points]) => t('pool.rate', { points, symbol }))
     .join(' · ');
   return (
-    <div className="page">
-      <PageHeader title={t('pool.title')} subtitle={t('pool.subtitle')} />
+    <Page title={t('pool.title')} subtitle={t('pool.subtitle')}>
       {pool.isError ? <p className="form-error">{t('pool.loadError')}</p> : null}
       {data ? (
         <div className="pool-grid">
@@ -40,6 +39,6 @@ export default function PoolPage() {
           </Card>
         </div>
       ) : null}
-    </div>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { usePortfolioAddress } from '@/features/portfolio/addressStore';
 import { isEvmAddress } from '@/lib/address';
 import { PortfolioView } from '@/features/portfolio/PortfolioView';
@@ -15,8 +15,7 @@ export default function PortfolioPage() {
   const walletAddress = wallet && isEvmAddress(wallet) ? wallet : '';
   const address = typed || walletAddress;
   return (
-    <div className="page">
-      <PageHeader title={t('portfolio.title')} subtitle={t('portfolio.subtitle')} />
+    <Page title={t('portfolio.title')} subtitle={t('portfolio.subtitle')}>
       <div className="portfolio-address">
         <input
           className="input"
@@ -37,6 +36,6 @@ export default function PortfolioPage() {
         </p>
       ) : null}
       <PortfolioView address={address} />
-    </div>
+    </Page>
   );
 }

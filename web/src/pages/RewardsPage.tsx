@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { ActivityPanel } from '@/features/rewards/ActivityPanel';
 import { BoostTiers } from '@/features/rewards/BoostTiers';
 import { EventList } from '@/features/rewards/EventList';
@@ -10,8 +10,7 @@ import { ReferralCard } from '@/features/rewards/ReferralCard';
 export default function RewardsPage() {
   const { t } = useTranslation();
   return (
-    <div className="page">
-      <PageHeader title={t('rewards.title')} subtitle={t('rewards.subtitle')} />
+    <Page title={t('rewards.title')} subtitle={t('rewards.subtitle')}>
       <div className="grid grid--2">
         <MyPointsPanel />
         <BoostTiers />
@@ -21,6 +20,6 @@ export default function RewardsPage() {
         <ReferralCard />
         <EventList />
       </div>
-    </div>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/Card';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { SimplePage } from '@/components/SimplePage';
 import { EcosystemDirectory } from '@/features/ecosystem/EcosystemDirectory';
 import { EventBoard } from '@/features/events/EventBoard';
@@ -35,36 +35,33 @@ export function CompletedPage() {
 export function EcosystemPage() {
   const { t } = useTranslation();
   return (
-    <div className="page">
-      <PageHeader title={t('ecosystem.title')} subtitle={t('ecosystem.subtitle')} />
+    <Page title={t('ecosystem.title')} subtitle={t('ecosystem.subtitle')}>
       <EcosystemDirectory />
-    </div>
+    </Page>
   );
 }
 export function EventPage({ event }: { event: 'owlmazing' | 'owlympics' }) {
   const { t } = useTranslation();
   return (
-    <div className="page page--narrow">
-      <PageHeader title={t(`events.${event}`)} />
+    <Page title={t(`events.${event}`)} layout="narrow">
       <EventBoard name={event} />
       <Link className="btn btn--soft" to="/rewards">
         {t('nav.rewards')}
       </Link>
-    </div>
+    </Page>
   );
 }
 export function TosPage() {
   const { t } = useTranslation();
   return (
-    <div className="page page--narrow">
-      <PageHeader title={t('tos.title')} />
+    <Page title={t('tos.title')} layout="narrow">
       <Card>
         <p>{t('tos.intro')}</p>
         <p>{t('tos.noCustody')}</p>
         <p>{t('tos.risk')}</p>
         <p>{t('tos.regions')}</p>
       </Card>
-    </div>
+    </Page>
   );
 }
 export function AccessRestrictedPage() {

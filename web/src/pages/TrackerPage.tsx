@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { PageHeader } from '@/components/PageHeader';
+import { Page } from '@/components/Page';
 import { TRACKER_SUBPAGES, type TrackerSubpage } from '@/features/tracker/programs';
 import { ScorePanel } from '@/features/tracker/ScorePanel';
 import { TrackerPanel } from '@/features/tracker/TrackerPanel';
@@ -9,8 +9,7 @@ import { TrackerPanel } from '@/features/tracker/TrackerPanel';
 export default function TrackerPage({ sub }: { sub?: TrackerSubpage }) {
   const { t } = useTranslation();
   return (
-    <div className="page">
-      <PageHeader title={sub ? t(`tracker.pages.${sub}`) : t('tracker.title')} subtitle={t('tracker.subtitle')} />
+    <Page title={sub ? t(`tracker.pages.${sub}`) : t('tracker.title')} subtitle={t('tracker.subtitle')}>
       <nav className="pill-nav" aria-label={t('tracker.title')}>
         <NavLink end to="/tracker" className="pill">
           {t('tracker.title')}
@@ -22,6 +21,6 @@ export default function TrackerPage({ sub }: { sub?: TrackerSubpage }) {
         ))}
       </nav>
       {sub ? <ScorePanel key={sub} program={sub} /> : <TrackerPanel />}
-    </div>
+    </Page>
   );
 }
