@@ -15,29 +15,14 @@ import { BridgeCard } from './BridgeCard';
 import { useBridgeForm } from './bridgeStore';
 import { BridgeTracker } from './BridgeTracker';
 import { useSwapSettings } from '../swap/settingsStore';
+import { explorerChain } from '@/test/chains';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const ZERO = '0x0000000000000000000000000000000000000000';
 
-const chain = (id: number, name: string, explorer: string): Chain =>
-  ({
-    chain_id: id,
-    chain_name: name,
-    alias_name: name,
-    is_testnet: false,
-    explorer_url: explorer,
-    popular_item_list: [],
-    icon: '',
-    flags: { evm: true, bitcoin: false, non_evm: false },
-    disabled: false,
-    order: id,
-    searchText: name.toLowerCase(),
-    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpc_urls: [],
-    block_explorers: [{ name: name, url: explorer }],
-  }) as unknown as Chain;
+const chain = (id: number, name: string, explorer: string): Chain => explorerChain(id, name, explorer);
 
 const CHAINS = [chain(1, 'Ethereum', 'https://etherscan.io'), chain(8453, 'Base', 'https://basescan.org'), chain(42161, 'Arbitrum One', 'https://arbiscan.io')];
 const TOKENS = [1, 8453, 42161].flatMap((id) => [

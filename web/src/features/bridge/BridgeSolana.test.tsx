@@ -11,27 +11,13 @@ import { connectOption, disconnectEcosystem } from '@/wallet/ecosystems/registry
 import { useWalletStore } from '@/wallet/store';
 import { BridgeCard } from './BridgeCard';
 import { useBridgeForm } from './bridgeStore';
+import { solanaChain, testChain } from '@/test/chains';
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const SOL_USER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 
 const chain = (id: number, name: string, evm: boolean): Chain =>
-  ({
-    chain_id: id,
-    chain_name: name,
-    alias_name: name,
-    is_testnet: false,
-    explorer_url: '',
-    popular_item_list: [],
-    icon: '',
-    flags: { evm, bitcoin: false, non_evm: !evm },
-    disabled: false,
-    order: id,
-    searchText: name.toLowerCase(),
-    native_currency: { name, symbol: evm ? 'ETH' : 'SOL', decimals: evm ? 18 : 9 },
-    rpc_urls: [],
-    block_explorers: [],
-  }) as unknown as Chain;
+  evm ? testChain(id, name, { native_currency: { name, symbol: 'ETH', decimals: 18 } }) : solanaChain(id, name, { native_currency: { name, symbol: 'SOL', decimals: 9 } });
 
 /** A Wallet Standard Phantom in the page, as the extension registers it. */
 function registerPhantom() {

@@ -9,23 +9,11 @@ import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
 import { NetworkListModal } from './NetworkListModal';
 import type { NetworkListMode } from './networkList';
+import { testChain } from '@/test/chains';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
-const chain = (id: number, name: string, over: Partial<Chain> = {}): Chain =>
-  ({
-    chain_id: id,
-    chain_name: name,
-    alias_name: name,
-    is_testnet: false,
-    popular_item_list: [{ tag: 'ALL', weight: 10 }],
-    icon: '',
-    flags: { evm: true, bitcoin: false, non_evm: false },
-    disabled: false,
-    order: id,
-    searchText: name.toLowerCase(),
-    ...over,
-  }) as Chain;
+const chain = (id: number, name: string, over: Partial<Chain> = {}): Chain => testChain(id, name, { popular_item_list: [{ tag: 'ALL', weight: 10 }], ...over });
 
 const CHAINS = [
   chain(1, 'Ethereum', { popular_item_list: [{ tag: 'ALL', weight: 100 }] }),

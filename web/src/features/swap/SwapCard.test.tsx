@@ -15,6 +15,7 @@ import { SwapCard } from './SwapCard';
 import { SWAPPED_TOPIC } from './swapEvent';
 import { useSwapForm } from './swapStore';
 import { readAllowance, sendSwapTx, waitSwapReceipt } from './walletTx';
+import { explorerChain } from '@/test/chains';
 
 // The wallet side of the flow (wagmi in the app) is replaced: each test says what the wallet does.
 vi.mock('./walletTx', () => ({ sendSwapTx: vi.fn(), waitSwapReceipt: vi.fn(), readAllowance: vi.fn() }));
@@ -25,24 +26,7 @@ const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
 const EXECUTOR = SWAP_EXECUTOR;
 
-const chain = (id: number, name: string, explorer: string): Chain =>
-  ({
-    chain_id: id,
-    chain_name: name,
-    alias_name: name,
-    is_testnet: false,
-    explorer_url: explorer,
-    network_code: 1000 + id,
-    popular_item_list: [],
-    icon: '',
-    flags: { evm: true, bitcoin: false, non_evm: false },
-    disabled: false,
-    order: id,
-    searchText: name.toLowerCase(),
-    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpc_urls: [],
-    block_explorers: [{ name, url: explorer }],
-  }) as Chain;
+const chain = (id: number, name: string, explorer: string): Chain => explorerChain(id, name, explorer, { network_code: 1000 + id });
 
 const CHAINS = [
   chain(1, 'Ethereum', 'https://etherscan.io'),

@@ -12,28 +12,12 @@ import { announceFakeWallet, type FakeWallet } from '@/wallet/fakeEip6963';
 import { resetWalletRuntime } from '@/wallet/runtime';
 import { useWalletStore } from '@/wallet/store';
 import { WalletQrModal } from './WalletQrModal';
+import { solanaChain, testChain } from '@/test/chains';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const SOL = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
 
-const chain = (id: number, name: string, evm = true): Chain =>
-  ({
-    chain_id: id,
-    chain_name: name,
-    alias_name: name,
-    is_testnet: false,
-    explorer_url: '',
-    network_code: 1,
-    popular_item_list: [],
-    icon: '',
-    flags: { evm, bitcoin: false, non_evm: !evm },
-    disabled: false,
-    order: id,
-    searchText: name.toLowerCase(),
-    native_currency: evm ? { name: 'Ether', symbol: 'ETH', decimals: 18 } : { name: 'Solana', symbol: 'SOL', decimals: 9 },
-    rpc_urls: [`http://127.0.0.1:1/${id}`],
-    block_explorers: [],
-  }) as Chain;
+const chain = (id: number, name: string, evm = true): Chain => (evm ? testChain : solanaChain)(id, name, { rpc_urls: [`http://127.0.0.1:1/${id}`] });
 
 const CHAINS = [chain(1, 'Ethereum'), chain(8453, 'Base'), chain(83797601, 'Solana', false)];
 
