@@ -84,6 +84,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
     await send({ fromChainId, toChainId, token, amount: parsed.text, sender: wallets.walletAddress, recipient: recipientCheck.recipient, channel: channelId, exchange: exchange?.name ?? '', ...destinationSwap });
   };
   const busy = phase !== 'idle';
+  const buttonText = sendButtonText(t, state, { token, decimals, network: fromChain?.chain_name ?? '' });
   const fmt = (raw: bigint): string => formatAmount(raw, decimals, decimals);
 
   if (active) {
@@ -133,15 +134,7 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
           {t('bridge.quoteFailed', { message: q.error })}
         </p>
       ) : null}
-      <TxButton
-        state={state}
-        text={sendButtonText(t, state, { token, decimals, network: fromChain?.chain_name ?? '' })}
-        busy={busy}
-        testId="bridge-send"
-        chainSwitch={chainSwitch}
-        switchErrorTestId="switch-error"
-        onSend={onSend}
-      >
+      <TxButton state={state} text={buttonText} busy={busy} testId="bridge-send" chainSwitch={chainSwitch} switchErrorTestId="switch-error" onSend={onSend}>
         {sendError ? (
           <p className="form-error" role="alert" data-testid="send-error">
             {t('bridge.sendFailed', { message: sendError })}

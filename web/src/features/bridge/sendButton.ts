@@ -1,5 +1,5 @@
 import type { ParsedAmount } from '@/features/tx/amount';
-import { amountGate, networkGate, phaseGate, type AmountGate, type NetworkGate, type PhaseGate } from '@/features/tx/txGate';
+import { amountGate, networkGate, phaseGate, type TxGate, type TxStop } from '@/features/tx/txGate';
 import type { RecipientCheck } from './addressRules';
 
 /**
@@ -29,18 +29,10 @@ export interface SendButtonInput {
 }
 
 export type SendButtonState =
-  | PhaseGate<SendPhase>
-  | AmountGate
-  | NetworkGate
-  | { kind: 'selectNetwork'; action: 'none' }
-  | { kind: 'unsupportedSource'; action: 'none' }
-  | { kind: 'noRoute'; action: 'none' }
+  | TxGate<SendPhase>
+  | TxStop<'selectNetwork' | 'unsupportedSource' | 'noRoute' | 'enterAddress' | 'invalidAddress' | 'quoting' | 'quoteUnavailable'>
   | { kind: 'belowMin'; action: 'none'; min: bigint }
   | { kind: 'aboveMax'; action: 'none'; max: bigint }
-  | { kind: 'enterAddress'; action: 'none' }
-  | { kind: 'invalidAddress'; action: 'none' }
-  | { kind: 'quoting'; action: 'none' }
-  | { kind: 'quoteUnavailable'; action: 'none' }
   | { kind: 'bridge'; action: 'send' };
 
 export function sendButtonState(i: SendButtonInput): SendButtonState {

@@ -197,10 +197,16 @@ export function SwapCard() {
     form.setAmount(formatUnitsExact(maxSwappable(balance, decimalsIn, nativeIn, gas), decimalsIn));
   };
 
-  // '2 ETH', or '-' while unknown or when the node could not read it.
-  const balanceLabel = (units: string | null | undefined, symbol: string): string => (units ? `${displayAmount(units)} ${symbol}` : t('common.none'));
+  // 'Balance: 2 ETH' under a side once a wallet is connected: '-' while unknown or when the node could not read it.
+  const balanceFor = (info: SwapToken | undefined, units: string | null | undefined, shown: boolean): string | undefined =>
+    walletAddress && info && shown ? t('swap.balance', { value: units ? `${displayAmount(units)} ${info.symbol}` : t('common.none') }) : undefined;
+  // What both sides share: the network's tokens with their balances, the picker (a side picks its own token), busy.
+  const sideProps = { tokens, balances, onPick: form.pick, disabled: busy };
+  const outBalance = balanceFor(tokenOutInfo, balances?.get(tokenOut), !!balances);
+  const outAmount = quote ? displayAmount(quote.amount_out) : '';
   const errorText = error ? t(`swap.errors.${error.kind}`, { message: error.message, network: chain?.chain_name ?? '' }) : '';
   const errorTx = error?.txHash ? explorerTxUrl(explorer, error.txHash) : '';
+  const text = buttonText(t, state, { tokenIn: tokenInInfo?.symbol ?? '', network: chain?.chain_name ?? '' });
 
   return (
     <Card className="swap-card" as="div">
@@ -223,15 +229,12 @@ export function SwapCard() {
         side="in"
         label={t('swap.youPay')}
         token={tokenInInfo}
-        tokens={tokens}
-        balances={balances}
-        balanceText={walletAddress && tokenInInfo ? t('swap.balance', { value: balanceLabel(balanceText, tokenInInfo.symbol) }) : undefined}
+        balanceText={balanceFor(tokenInInfo, balanceText, true)}
         amount={amount}
         invalid={parsed.kind === 'invalid' || parsed.kind === 'tooPrecise'}
-        onAmount={(text) => form.setAmount(text)}
+        onAmount={form.setAmount}
         onMax={balance !== undefined ? onMax : undefined}
-        onPick={(a) => form.pick('in', a)}
-        disabled={busy}
+        {...sideProps}
       />
       <div className="swap-card__switch">
         <button
@@ -245,17 +248,7 @@ export function SwapCard() {
           <ArrowDownIcon />
         </button>
       </div>
-      <TokenField
-        side="out"
-        label={t('swap.youReceive')}
-        token={tokenOutInfo}
-        tokens={tokens}
-        balances={balances}
-        balanceText={walletAddress && tokenOutInfo && balances ? t('swap.balance', { value: balanceLabel(balances.get(tokenOut), tokenOutInfo.symbol) }) : undefined}
-        amount={quote ? displayAmount(quote.amount_out) : ''}
-        onPick={(a) => form.pick('out', a)}
-        disabled={busy}
-      />
+      <TokenField side="out" label={t('swap.youReceive')} token={tokenOutInfo} balanceText={outBalance} amount={outAmount} {...sideProps} />
       <QuoteDetails quote={quote} state={quoteStatus} symbolOf={symbolOf} nativeSymbol={nativeSymbol} />
       {noRoute ? (
         <p className="form-error" role="alert" data-testid="swap-quote-error">
@@ -266,15 +259,7 @@ export function SwapCard() {
           {t('swap.quoteFailed', { message: quoteError instanceof Error ? quoteError.message : String(quoteError) })}
         </p>
       ) : null}
-      <TxButton
-        state={state}
-        text={buttonText(t, state, { tokenIn: tokenInInfo?.symbol ?? '', network: chain?.chain_name ?? '' })}
-        busy={busy}
-        testId="swap-button"
-        chainSwitch={chainSwitch}
-        switchErrorTestId="swap-switch-error"
-        onSend={onSwap}
-      >
+      <TxButton state={state} text={text} busy={busy} testId="swap-button" chainSwitch={chainSwitch} switchErrorTestId="swap-switch-error" onSend={onSwap}>
         {error ? (
           <p className="form-error" role="alert" data-testid="swap-error" data-kind={error.kind}>
             {errorText}{' '}

@@ -19,7 +19,7 @@ interface Props {
   /** The paying side is typed into (the text arrives cleaned); the receiving side shows the quote. */
   onAmount?: (text: string) => void;
   onMax?: () => void;
-  onPick: (address: string) => void;
+  onPick: (side: 'in' | 'out', address: string) => void;
   disabled: boolean;
 }
 
@@ -57,7 +57,7 @@ export function TokenField({ side, label, token, tokens, balances, balanceText, 
       inputTestId={side === 'in' ? 'swap-amount' : 'swap-amount-out'}
       tokenSlot={picker}
     >
-      <TokenModal open={picking} tokens={tokens} balances={balances} selected={token?.address.toLowerCase() ?? ''} onClose={() => setPicking(false)} onSelect={onPick} />
+      <TokenModal open={picking} tokens={tokens} balances={balances} selected={token?.address.toLowerCase() ?? ''} onClose={() => setPicking(false)} onSelect={(address) => onPick(side, address)} />
     </AmountField>
   );
 }

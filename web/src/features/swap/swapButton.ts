@@ -1,5 +1,5 @@
 import type { ParsedAmount } from '@/features/tx/amount';
-import { amountGate, networkGate, phaseGate, type AmountGate, type NetworkGate, type PhaseGate } from '@/features/tx/txGate';
+import { amountGate, networkGate, phaseGate, type TxGate, type TxStop } from '@/features/tx/txGate';
 
 /**
  * The swap card's main button: one pure function from the form, quote and wallet state to what the
@@ -30,16 +30,9 @@ export interface SwapButtonInput {
 }
 
 export type SwapButtonState =
-  | PhaseGate<SwapPhase>
-  | AmountGate
-  | NetworkGate
-  | { kind: 'selectToken'; action: 'none' }
-  | { kind: 'quoting'; action: 'none' }
-  | { kind: 'noRoute'; action: 'none' }
-  | { kind: 'quoteUnavailable'; action: 'none' }
-  | { kind: 'priceImpactTooHigh'; action: 'none' }
-  | { kind: 'approve'; action: 'swap' }
-  | { kind: 'swap'; action: 'swap' };
+  | TxGate<SwapPhase>
+  | TxStop<'selectToken' | 'quoting' | 'noRoute' | 'quoteUnavailable' | 'priceImpactTooHigh'>
+  | { kind: 'approve' | 'swap'; action: 'swap' };
 
 export function swapButtonState(i: SwapButtonInput): SwapButtonState {
   const ready = phaseGate(i.phase, i.walletConnected);

@@ -34,6 +34,12 @@ export function amountGate(a: ParsedAmount, balance: bigint | undefined): Amount
 
 export type NetworkGate = { kind: 'switchNetwork'; action: 'switch'; chainId: number };
 
+/** Every state the shared gates give a card whose flow has the phases P. */
+export type TxGate<P extends string> = PhaseGate<P> | AmountGate | NetworkGate;
+
+/** A card's own states that stop the user with nothing to click (the text says what to fix). */
+export type TxStop<K extends string> = { kind: K; action: 'none' };
+
 /** The wallet must be on the network the transaction is sent on. */
 export function networkGate(walletChainId: number | null, chainId: number): NetworkGate | null {
   return walletChainId !== chainId ? { kind: 'switchNetwork', action: 'switch', chainId } : null;
