@@ -16,6 +16,7 @@ import { useBridgeForm } from './bridgeStore';
 import { BridgeTracker } from './BridgeTracker';
 import { useSwapSettings } from '../swap/settingsStore';
 import { explorerChain } from '@/test/chains';
+import { testOrder } from '@/test/orders';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
@@ -216,29 +217,13 @@ describe('BridgeCard', () => {
   });
 });
 
-const baseOrder: Order = {
+const baseOrder: Order = testOrder({
   order_key: '8453:0xaaa:0',
-  src_chain_id: 8453,
   src_tx_hash: '0xaaa',
-  log_index: 0,
   block_number: 5,
-  sender: USER.toLowerCase(),
-  token: 'ETH',
   token_address: ZERO,
-  decimals: 18,
-  amount: '1000000000000000000',
-  receive_amount: '999150000000000000',
-  receive_token: 'ETH',
-  receive_decimals: 18,
-  fee: '850000000000000',
-  dst_chain_id: 42161,
-  recipient: USER.toLowerCase(),
-  channel: 98675412,
-  confirmations: 1,
   state: 'completed',
-  reason: '',
   dst_tx_hash: '0xddd',
-  refund_tx_hash: '',
   created_at: 1_763_800_000,
   updated_at: 1_763_800_005,
   timeline: [
@@ -246,7 +231,7 @@ const baseOrder: Order = {
     { state: 'paying', at: 1_763_800_003, detail: '' },
     { state: 'completed', at: 1_763_800_005, detail: '' },
   ],
-};
+});
 
 describe('BridgeTracker', () => {
   it('follows the order by polling GET order (no EventSource here) until completed, with explorer links', async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { chainsQuery } from '@/api/queries';
 import { orderReceived } from '@/api/bridge';
@@ -6,9 +7,19 @@ import type { Chain } from '@/api/types';
 import { TxLink } from '@/components/TxLink';
 import { formatAmount } from '@/features/tx/amount';
 import type { ActiveDeposit } from './bridgeStore';
-import { trackerView, type TrackerStep } from './trackerSteps';
+import { trackerView, type TrackerStep, type TrackerView } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
 import { currentLocale } from '@/i18n';
+
+/** The line that ends a deposit's story: what arrived, why it was refunded, dropped (nothing owed), rejected or failed. */
+function outcomeText(t: TFunction, view: TrackerView, received: string, receivedToken: string): string {
+  const reason = view.reason || t('common.none');
+  if (view.outcome === 'completed') return t('bridge.tracker.completed', { amount: received, token: receivedToken });
+  if (view.outcome === 'refunded') return t('bridge.tracker.refunded', { reason });
+  if (view.outcome === 'dropped') return t('bridge.tracker.dropped');
+  if (view.outcome === 'rejected') return t('bridge.tracker.rejected', { reason });
+  return t('bridge.tracker.failed', { reason });
+}
 
 function StepRow({ step, chains }: { step: TrackerStep; chains: readonly Chain[] | undefined }) {
   const { t } = useTranslation();
@@ -41,6 +52,8 @@ export function BridgeTracker({ deposit, onClose }: { deposit: ActiveDeposit; on
   const receivedToken = got?.token || deposit.toToken?.symbol || deposit.token;
   const sent = order ? formatAmount(order.amount, order.decimals, order.decimals) : deposit.amount;
   const swapTo = order?.swap?.token || deposit.toToken?.symbol || '';
+  // A rejected or failed deposit is an alert; the other endings are a status.
+  const needsAttention = view.outcome === 'failed' || view.outcome === 'rejected';
   return (
     <section className="tracker" aria-label={t('bridge.tracker.title')} data-testid="bridge-tracker" data-outcome={view.outcome}>
       <h3 className="card__title">{t('bridge.tracker.title')}</h3>
@@ -58,29 +71,9 @@ export function BridgeTracker({ deposit, onClose }: { deposit: ActiveDeposit; on
           <StepRow key={s.id} step={s} chains={chains} />
         ))}
       </ol>
-      {view.outcome === 'completed' ? (
-        <p className="tracker__result" role="status" data-testid="tracker-result">
-          {t('bridge.tracker.completed', { amount: received, token: receivedToken })}
-        </p>
-      ) : null}
-      {view.outcome === 'refunded' ? (
-        <p className="tracker__result" role="status" data-testid="tracker-result">
-          {t('bridge.tracker.refunded', { reason: view.reason || t('common.none') })}
-        </p>
-      ) : null}
-      {view.outcome === 'dropped' ? (
-        <p className="tracker__result" role="status" data-testid="tracker-result">
-          {t('bridge.tracker.dropped')}
-        </p>
-      ) : null}
-      {view.outcome === 'rejected' ? (
-        <p className="form-error" role="alert" data-testid="tracker-result">
-          {t('bridge.tracker.rejected', { reason: view.reason || t('common.none') })}
-        </p>
-      ) : null}
-      {view.outcome === 'failed' ? (
-        <p className="form-error" role="alert" data-testid="tracker-result">
-          {t('bridge.tracker.failed', { reason: view.reason || t('common.none') })}
+      {view.outcome !== 'pending' ? (
+        <p className={needsAttention ? 'form-error' : 'tracker__result'} role={needsAttention ? 'alert' : 'status'} data-testid="tracker-result">
+          {outcomeText(t, view, received, receivedToken)}
         </p>
       ) : null}
       {view.outcome === 'pending' && order?.state === 'refunding' && view.reason ? (

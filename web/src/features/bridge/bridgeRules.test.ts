@@ -10,6 +10,7 @@ import { sendButtonState, type SendButtonInput } from './sendButton';
 import { explorerTxUrl } from '@/lib/explorer';
 import { trackerView } from './trackerSteps';
 import { ORDER_POLL_MS, ORDER_SAFETY_POLL_MS, orderPollInterval, parseOrderEvent } from './useOrderTracking';
+import { testOrder } from '@/test/orders';
 
 const WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
@@ -205,34 +206,7 @@ describe('send button state machine', () => {
   });
 });
 
-const order = (over: Partial<Order>): Order => ({
-  order_key: '8453:0xabc:0',
-  src_chain_id: 8453,
-  src_tx_hash: '0xabc',
-  log_index: 0,
-  block_number: 10,
-  sender: WALLET.toLowerCase(),
-  token: 'ETH',
-  token_address: '0x0000000000000000000000000000000000000000',
-  decimals: 18,
-  amount: '1000000000000000000',
-  receive_amount: '999150000000000000',
-  receive_token: 'ETH',
-  receive_decimals: 18,
-  fee: '850000000000000',
-  dst_chain_id: 42161,
-  recipient: WALLET.toLowerCase(),
-  channel: 98675412,
-  confirmations: 1,
-  state: 'confirming',
-  reason: '',
-  dst_tx_hash: '',
-  refund_tx_hash: '',
-  created_at: 100,
-  updated_at: 100,
-  timeline: [{ state: 'confirming', at: 100, detail: '' }],
-  ...over,
-});
+const order = (over: Partial<Order>): Order => testOrder(over);
 
 describe('tracker steps', () => {
   const statuses = (o: Order | null) => trackerView(8453, '0xabc', o).steps.map((s) => `${s.id}:${s.status}`);
