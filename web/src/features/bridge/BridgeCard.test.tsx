@@ -233,6 +233,15 @@ const baseOrder: Order = testOrder({
   ],
 });
 
+/** The deposit the tracker tests follow: 1 ETH from Base to Arbitrum One. */
+const DEPOSIT = { srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' };
+
+/** The tracker following `deposit`, whose order GET order answers with `order`. */
+function renderTracker(order: Order, deposit = DEPOSIT) {
+  api({ '/api/bridge_api/v1/order': () => ok(order) });
+  return renderWith(<BridgeTracker deposit={deposit} onClose={() => undefined} />);
+}
+
 describe('BridgeTracker', () => {
   it('follows the order by polling GET order (no EventSource here) until completed, with explorer links', async () => {
     expect(typeof EventSource).toBe('undefined');
@@ -249,7 +258,7 @@ describe('BridgeTracker', () => {
     });
     renderWith(
       <BridgeTracker
-        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' }}
+        deposit={DEPOSIT}
         onClose={() => undefined}
       />,
     );
@@ -267,13 +276,7 @@ describe('BridgeTracker', () => {
   });
 
   it('a refunded order takes the refund path and says why', async () => {
-    api({ '/api/bridge_api/v1/order': () => ok({ ...baseOrder, state: 'refunded', dst_tx_hash: '', refund_tx_hash: '0xrrr', reason: 'the minimum is 0.001 ETH' }) });
-    renderWith(
-      <BridgeTracker
-        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '0.0001', receive: '0', recipient: USER, exchange: '' }}
-        onClose={() => undefined}
-      />,
-    );
+    renderTracker({ ...baseOrder, state: 'refunded', dst_tx_hash: '', refund_tx_hash: '0xrrr', reason: 'the minimum is 0.001 ETH' }, { ...DEPOSIT, amount: '0.0001', receive: '0' });
     await waitFor(() => expect(screen.getByTestId('step-refunded')).toHaveAttribute('data-status', 'done'));
     expect(screen.queryByTestId('step-paying')).toBeNull();
     expect(within(screen.getByTestId('step-refunded')).getByRole('link')).toHaveAttribute('href', 'https://basescan.org/tx/0xrrr');
@@ -361,13 +364,7 @@ describe('BridgeCard: bridge and swap', () => {
 
 describe('BridgeTracker outcomes', () => {
   it('a dropped deposit (reorg) says nothing is owed, not that an operator is needed', async () => {
-    api({ '/api/bridge_api/v1/order': () => ok({ ...baseOrder, state: 'dropped', dst_tx_hash: '', reason: 'block replaced' }) });
-    renderWith(
-      <BridgeTracker
-        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' }}
-        onClose={() => undefined}
-      />,
-    );
+    renderTracker({ ...baseOrder, state: 'dropped', dst_tx_hash: '', reason: 'block replaced' });
     await waitFor(() => expect(screen.getByTestId('bridge-tracker')).toHaveAttribute('data-outcome', 'dropped'));
     const result = screen.getByTestId('tracker-result');
     expect(result).toHaveTextContent(/^Not bridged: the block holding your deposit was replaced in a chain reorganisation/);
@@ -378,20 +375,14 @@ describe('BridgeTracker outcomes', () => {
   });
 
   it('a failed order still asks for an operator', async () => {
-    api({ '/api/bridge_api/v1/order': () => ok({ ...baseOrder, state: 'failed', dst_tx_hash: '', reason: 'payout reverted' }) });
-    renderWith(
-      <BridgeTracker
-        deposit={{ srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' }}
-        onClose={() => undefined}
-      />,
-    );
+    renderTracker({ ...baseOrder, state: 'failed', dst_tx_hash: '', reason: 'payout reverted' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Needs an operator: payout reverted');
   });
 });
 
 describe('bridge form store', () => {
   it('keeps only the followed deposit, per tab (sessionStorage), so a reload keeps tracking it', () => {
-    const deposit = { srcChainId: 8453, txHash: '0xaaa', dstChainId: 42161, token: 'ETH', decimals: 18, amount: '1', receive: '0.99915', recipient: USER, exchange: '' };
+    const deposit = DEPOSIT;
     useBridgeForm.getState().setAmount('3');
     useBridgeForm.getState().setActive(deposit);
     const saved = JSON.parse(sessionStorage.getItem('perch-bridge-active') ?? '{}') as { state?: Record<string, unknown> };

@@ -56,6 +56,13 @@ function renderCard() {
 }
 
 const button = () => screen.getByTestId('swap-button');
+
+/** Types the amount paid, waits until the button offers the swap, and clicks it. */
+async function swapAmount(user: ReturnType<typeof userEvent.setup>, amount: string): Promise<void> {
+  await user.type(screen.getByTestId('swap-amount'), amount);
+  await waitFor(() => expect(button()).toHaveTextContent(/^Swap$/));
+  await user.click(button());
+}
 const calls = (fetchMock: ReturnType<typeof api>, path: string) =>
   fetchMock.mock.calls.map(([u, init]) => ({ url: new URL(String(u), 'http://x'), init })).filter((c) => c.url.pathname.endsWith(path));
 
@@ -286,9 +293,7 @@ describe('SwapCard', () => {
     renderCard();
     await waitFor(() => expect(screen.getByTestId('swap-token-in')).toHaveTextContent('USDC'));
     const user = userEvent.setup();
-    await user.type(screen.getByTestId('swap-amount'), '30.1');
-    await waitFor(() => expect(button()).toHaveTextContent(/^Swap$/));
-    await user.click(button());
+    await swapAmount(user, '30.1');
     const result = await screen.findByTestId('swap-result');
     expect(order).toEqual(['send ' + USDC, 'wait 0xaaa1', 'send ' + EXECUTOR, 'wait 0xbbb2']);
     const buildCall = calls(fetchMock, '/swap_api/v1/build_tx')[0];
@@ -315,9 +320,7 @@ describe('SwapCard', () => {
     renderCard();
     await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));
     const user = userEvent.setup();
-    await user.type(screen.getByTestId('swap-amount'), '1');
-    await waitFor(() => expect(button()).toHaveTextContent(/^Swap$/));
-    await user.click(button());
+    await swapAmount(user, '1');
     expect(await screen.findByTestId('swap-error')).toHaveTextContent('User rejected the request.');
     expect(screen.getByTestId('swap-error')).toHaveAttribute('data-kind', 'userRejected');
     expect(button()).toHaveTextContent(/^Swap$/);
