@@ -4,7 +4,7 @@ import { getMakerDashboard, makerDashboardQueryKey, type MakerDashboard as Dashb
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
-import { Spinner } from '@/components/Spinner';
+import { LoadState } from '@/components/LoadState';
 import { currentLocale } from '@/i18n';
 import { shortenAddress } from '@/lib/string';
 import { completionRate, formatSeconds, ORDER_STATES, tokenAmount, totalOrders } from './stats';
@@ -14,16 +14,9 @@ const WINDOWS: readonly MakerWindow[] = ['24h', '7d'];
 
 /** /maker: the maker's public figures, refreshed every 10 s (the server keeps them 5 s). */
 export function MakerDashboard() {
-  const { t } = useTranslation();
   const dashboard = useQuery({ queryKey: makerDashboardQueryKey, queryFn: ({ signal }) => getMakerDashboard(signal), refetchInterval: 10_000 });
   const { data: chains } = useQuery(chainsQuery());
-  if (dashboard.isLoading) return <Spinner />;
-  if (dashboard.isError)
-    return (
-      <p className="form-error" role="alert">
-        {t('trackerPages.loadError', { message: dashboard.error.message })}
-      </p>
-    );
+  if (dashboard.isLoading || dashboard.isError) return <LoadState query={dashboard} />;
   const d = dashboard.data;
   if (!d) return null;
   const name = (id: number) => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);

@@ -7,6 +7,7 @@ import { chainsQuery } from '@/api/queries';
 import { activityQueryKey, getActivity, type ChainActivity } from '@/api/tracker';
 import { Card } from '@/components/Card';
 import { DataTable } from '@/components/DataTable';
+import { LoadState } from '@/components/LoadState';
 import { Spinner } from '@/components/Spinner';
 import { HISTORY_COLUMNS, OrderRow } from '@/features/history/HistoryTable';
 import { formatUsd } from '@/features/tracker/activity';
@@ -17,7 +18,6 @@ import '@/features/tracker/tracker.css';
 
 /** /query: one box for an address, a transaction hash or an order key; everything Perch knows of it. */
 export function QueryPanel() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const result = useQuery({
@@ -29,12 +29,7 @@ export function QueryPanel() {
   return (
     <>
       <QueryForm asked={q} />
-      {result.isLoading ? <Spinner /> : null}
-      {result.isError ? (
-        <p className="form-error" role="alert">
-          {t('trackerPages.loadError', { message: result.error.message })}
-        </p>
-      ) : null}
+      <LoadState query={result} />
       {result.data ? <LookupResult data={result.data} /> : null}
     </>
   );

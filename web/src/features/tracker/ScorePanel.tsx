@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { getScore, scoreQueryKey, type Score } from '@/api/tracker';
 import { Card } from '@/components/Card';
-import { Spinner } from '@/components/Spinner';
+import { LoadState } from '@/components/LoadState';
 import { useWalletStore } from '@/wallet/store';
 import { ADDRESS_ERROR_KEYS, addressesFromSearch, splitAddresses, validateAddresses, type AddressInputError } from './addresses';
 import { bridgeLink, PROGRAM_CHAINS, type TrackerSubpage } from './programs';
@@ -31,16 +31,13 @@ export function ScorePanel({ program }: { program: TrackerSubpage }) {
   return (
     <>
       <ScoreForm shown={address} onSubmit={(a) => setParams({ address: a }, { replace: true })} />
-      {score.isLoading ? <Spinner /> : null}
       {notIndexed ? (
         <p className="form-error" role="alert" data-testid="score-not-indexed">
           {t('trackerPages.score.notIndexed', { chain: chain.name })}
         </p>
-      ) : score.isError ? (
-        <p className="form-error" role="alert">
-          {t('trackerPages.loadError', { message: score.error.message })}
-        </p>
-      ) : null}
+      ) : (
+        <LoadState query={score} />
+      )}
       {score.data ? <ScoreCard score={score.data} /> : null}
       <BridgeButton chainId={chain.chainId} name={chain.name} />
     </>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { activityQueryKey, getActivity, type AddressActivity, type IndexedChain } from '@/api/tracker';
 import { Card } from '@/components/Card';
-import { Spinner } from '@/components/Spinner';
+import { LoadState } from '@/components/LoadState';
 import { useWalletStore } from '@/wallet/store';
 import { ActivityTable } from './ActivityTable';
 import { activeDaysOf, laggingChains } from './activity';
@@ -26,7 +26,6 @@ function useShownAddresses(): string[] {
 
 /** /tracker: up to five addresses, per network their activity, an active-day heatmap, a share link. */
 export function TrackerPanel() {
-  const { t } = useTranslation();
   const addresses = useShownAddresses();
   const activity = useQuery({
     queryKey: activityQueryKey(addresses),
@@ -37,12 +36,7 @@ export function TrackerPanel() {
   return (
     <>
       <AddressForm shown={addresses} />
-      {activity.isLoading ? <Spinner /> : null}
-      {activity.isError ? (
-        <p className="form-error" role="alert">
-          {t('trackerPages.loadError', { message: activity.error.message })}
-        </p>
-      ) : null}
+      <LoadState query={activity} />
       {activity.data ? <LagNotice chains={activity.data.chains} /> : null}
       {activity.data?.addresses.map((a) => <AddressActivityCard key={a.address} activity={a} />)}
     </>
