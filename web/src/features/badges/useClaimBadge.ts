@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { encodeFunctionData } from 'viem';
+import { encodeFunctionData, parseAbi } from 'viem';
 import { badgeQueryKey, getBadgeGrant, type BadgeSlug } from '@/api/badges';
 import { sendErrorMessage } from '@/features/tx/sendError';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
@@ -9,18 +9,7 @@ import { useWalletStore } from '@/wallet/store';
 
 type Hex = `0x${string}`;
 
-const CLAIM_ABI = [
-  {
-    type: 'function',
-    name: 'claim',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'badgeId', type: 'uint256' },
-      { name: 'signature', type: 'bytes' },
-    ],
-    outputs: [{ name: 'tokenId', type: 'uint256' }],
-  },
-] as const;
+const CLAIM_ABI = parseAbi(['function claim(uint256 badgeId, bytes signature) returns (uint256 tokenId)']);
 
 export type ClaimPhase = 'idle' | 'granting' | 'switching' | 'signing' | 'mining';
 

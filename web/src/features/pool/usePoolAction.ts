@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { encodeFunctionData, erc20Abi, zeroAddress } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, zeroAddress } from 'viem';
 import { poolQueryKey } from '@/api/pool';
 import { sendErrorMessage } from '@/features/tx/sendError';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
@@ -9,28 +9,7 @@ import { useWalletStore } from '@/wallet/store';
 
 type Hex = `0x${string}`;
 
-const POOL_ABI = [
-  {
-    type: 'function',
-    name: 'deposit',
-    stateMutability: 'payable',
-    inputs: [
-      { name: 'token', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-  {
-    type: 'function',
-    name: 'withdraw',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'token', type: 'address' },
-      { name: 'amount', type: 'uint256' },
-    ],
-    outputs: [],
-  },
-] as const;
+const POOL_ABI = parseAbi(['function deposit(address token, uint256 amount) payable', 'function withdraw(address token, uint256 amount)']);
 
 export type PoolPhase = 'idle' | 'switching' | 'approving' | 'signing' | 'mining';
 
