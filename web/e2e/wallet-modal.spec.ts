@@ -200,7 +200,7 @@ test.describe('wallet modal', () => {
     // Reload: both remembered wallets come back after about 3 s.
     await page.keyboard.press('Escape');
     await page.reload();
-    await expect(headerWallet(page)).toHaveText('Connect Wallet');
+    await expect(headerWallet(page)).toHaveText('Reconnecting…');
     await expect(headerWallet(page)).toHaveText(SHORT, { timeout: 10_000 });
     await expect(page.getByTestId('wallet-chip-solana')).toHaveText(`${sol.slice(0, 6)}...${sol.slice(-4)}`, { timeout: 10_000 });
 

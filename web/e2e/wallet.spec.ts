@@ -111,7 +111,7 @@ test.describe('EVM wallet on the devnet', () => {
     // the page's own clock, from the document's load (DOMContentLoaded: the app's scripts have run;
     // the 3 s timer starts later, when the chain list arrives) to the first frame showing the address.
     await page.reload();
-    await expect(headerWallet(page)).toHaveText('Connect Wallet');
+    await expect(headerWallet(page)).toHaveText('Reconnecting…');
     const t0 = Date.now();
     const shownAt = await page.waitForFunction(
       (short) => (document.querySelector('header [data-testid="connect-wallet"]')?.textContent === short ? performance.now() : 0),

@@ -8,7 +8,7 @@ import { logger } from '@/lib/logger';
 import { evmChains, firstRpcUrl } from './chains';
 import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice, notInstalledMessage } from './errors';
 import { COINBASE_TARGET_ID, GATE_ID, gateWalletAvailable, METAMASK_TARGET_ID, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
-import { AUTO_RECONNECT_DELAY_MS } from './reconnect';
+import { AUTO_RECONNECT_DELAY_MS, settleReconnect } from './reconnect';
 import { useWalletRuntime } from './runtimeStore';
 import { setPairing, useWalletConnectPairing } from './walletConnectStore';
 import { useWalletStore, shouldAutoReconnect, type DiscoveredWallet } from './store';
@@ -75,8 +75,9 @@ export function installWalletRuntime(list: readonly Chain[], opts: { autoReconne
     cachedKey = key;
   }
   const config = cachedConfig;
-  useWalletRuntime.setState({ config, chains, wallets: config ? config.connectors.map(toWallet) : [] });
+  useWalletRuntime.setState({ installed: true, config, chains, wallets: config ? config.connectors.map(toWallet) : [] });
   if (!config) {
+    settleReconnect('evm'); // no EVM chain: no EVM wallet to reconnect
     teardown = () => {
       installedKey = '';
       teardown = null;
@@ -116,11 +117,19 @@ export function resetWalletRuntime(): void {
   cachedConfig?._internal.mipd?.destroy();
   cachedConfig = null;
   cachedKey = null;
-  useWalletRuntime.setState({ config: null, chains: [], wallets: [] });
+  useWalletRuntime.setState({ installed: false, config: null, chains: [], wallets: [] });
 }
 
 /** Tries the remembered wallet once (imToken skipped); on failure the wallet state is cleared. */
 export async function autoReconnect(config: Config): Promise<boolean> {
+  try {
+    return await reconnectRemembered(config);
+  } finally {
+    settleReconnect('evm');
+  }
+}
+
+async function reconnectRemembered(config: Config): Promise<boolean> {
   const s = useWalletStore.getState();
   if (!shouldAutoReconnect(s) || s.status === 'connected') return false;
   const connector = config.connectors.find((c) => c.id === s.walletId);

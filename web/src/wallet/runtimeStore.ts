@@ -5,6 +5,8 @@ import type { DiscoveredWallet } from './store';
 
 /** What the wallet runtime (./runtime, wagmi) publishes to the UI. Light: no wagmi code here. */
 export interface WalletRuntime {
+  /** The runtime has been installed with the chain list (config may still be null: no EVM chain). */
+  installed: boolean;
   /** The wagmi config, built once the chain list has arrived (null before, or with no EVM chain). */
   config: Config | null;
   chains: readonly ViemChain[];
@@ -12,4 +14,4 @@ export interface WalletRuntime {
   wallets: DiscoveredWallet[];
 }
 
-export const useWalletRuntime = create<WalletRuntime>()(() => ({ config: null, chains: [], wallets: [] }));
+export const useWalletRuntime = create<WalletRuntime>()(() => ({ installed: false, config: null, chains: [], wallets: [] }));
