@@ -49,6 +49,13 @@ std::map<std::string, std::string> parse_position(const std::string& text) {
     return out;
 }
 
+// Why a deposit without a usable memo is refunded: the deposit's own fault (no memo, several), or
+// the parser's objection to its one memo.
+std::string refund_reason(const bridge::MemoParse& memo) {
+    if (memo.error == bridge::kNoMemo || memo.error == bridge::kSeveralMemos) return memo.error;
+    return "the deposit's memo does not say where it goes: " + memo.error;
+}
+
 bool is_final_at(const sol::SignatureStatus& s, sol::Commitment wanted) {
     if (!s.confirmation_status) return !s.confirmations.has_value();  // rooted: null confirmations
     if (wanted == sol::Commitment::finalized)
@@ -106,9 +113,11 @@ store::Order SolanaSide::order_of(const bridge::SolanaDeposit& d) const {
         mark_cross(o, maker_.routes().find(d.token, o.src_chain_id, o.dst_chain_id),
                    d.memo.memo->quoted_out);
     } else {
-        // No destination: the memo as found is kept (confirm() refunds it with the reason).
+        // No destination: the memo as found is kept, and why it says nothing (confirm() refunds
+        // it with that reason): none, several, or the parser's objection to the one there is.
         o.dst_chain_id = 0;
         o.recipient = d.memo_text;
+        o.reason = refund_reason(d.memo);
     }
     return o;
 }
@@ -196,14 +205,14 @@ Task<void> SolanaSide::confirm() {
     for (const auto& o : confirming) {
         store::Transition t;
         if (o.dst_chain_id == 0) {
-            auto parsed = bridge::parse_deposit_memo(o.recipient);
-            t = {o.id,
-                 "confirming",
-                 "refunding",
-                 "the deposit's memo does not say where it goes: " +
-                     (parsed.error.empty() ? std::string("no memo") : parsed.error),
-                 std::nullopt,
-                 std::nullopt};
+            // Recorded with its reason; an order an earlier version recorded without one has its
+            // single memo's text in `recipient`, or no memo at all.
+            auto reason = o.reason;
+            if (reason.empty())
+                reason = o.recipient.empty()
+                             ? refund_reason({std::nullopt, bridge::kNoMemo})
+                             : refund_reason(bridge::parse_deposit_memo(o.recipient));
+            t = {o.id, "confirming", "refunding", std::move(reason), std::nullopt, std::nullopt};
         } else {
             t = maker_.assess(o);
         }

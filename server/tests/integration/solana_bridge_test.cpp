@@ -1,9 +1,10 @@
 // Solana as a bridge chain (docs/solana.md) against the real devnet: the LiteSVM node and the
 // Hardhat nodes, with the real perch and its maker. Both directions for SOL <-> ETH (a cross-asset
 // route paid at exactly the quoted amount) and USDC <-> USDC, deposits built by build_tx and
-// signed here as a wallet would, a bad memo refunded on Solana, and a payout whose blockhash
-// expired while the node dropped everything: rebuilt once, paid once. The suite holds the maker's
-// lock (CMakeLists.txt): two makers with one key would both pay.
+// signed here as a wallet would, a bad memo refunded on Solana (no memo and two memos said so), a
+// payout to the maker's own address paid once and never read back as a deposit, and a payout whose
+// blockhash expired while the node dropped everything: rebuilt once, paid once. The suite holds the
+// maker's lock (CMakeLists.txt): two makers with one key would both pay.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -320,6 +321,60 @@ TEST(SolanaBridge, ABadMemoIsRefundedOnSolanaMinusItsCost) {
     EXPECT_NE(std::string(refused.at("reason").as_string()).find("cannot be bridged"),
               std::string::npos)
         << refused.at("reason");
+}
+
+// Deposits without a memo, or with two, are refunded; the order says which, not what a parser
+// makes of a memo that is not there.
+TEST(SolanaBridge, ADepositWithoutOneMemoIsRefundedSayingWhy) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    REQUIRE_SOLANA(devnet, solana);
+    SolanaNode node(solana);
+    PerchProcess perch(maker_config(devnet));
+    wait_for_solana_watcher(perch);
+    auto user = devnet_key("user-5");
+    const std::string valid = "perch:1:8453:0x70997970C51812dc3A010C7d01b50e0d17dc79C8:0";
+    auto without =
+        node.send(user, {sol::system_transfer(user.pubkey(), solana.maker, 100'000'000)});
+    auto with_two = node.send(
+        user, {sol::memo(valid), sol::system_transfer(user.pubkey(), solana.maker, 100'000'000),
+               sol::memo(valid)});
+    auto reason_of = [&](const std::string& signature) {
+        auto order = wait_for_state(perch, kSolana, signature, "refunded", 90);
+        return std::string(order.at("reason").as_string());
+    };
+    auto no_memo = reason_of(without);
+    EXPECT_NE(no_memo.find("no memo"), std::string::npos) << no_memo;
+    EXPECT_EQ(no_memo.find("perch:'"), std::string::npos) << no_memo;
+    auto two_memos = reason_of(with_two);
+    EXPECT_NE(two_memos.find("more than one memo"), std::string::npos) << two_memos;
+    EXPECT_EQ(two_memos.find("perch:'"), std::string::npos) << two_memos;
+}
+
+// An EVM deposit may name the maker's own Solana address as its recipient. The payout is paid once,
+// and the maker's own transfer is not read back as a deposit: no order comes of it and no refund,
+// while the watcher reads the slots after it.
+TEST(SolanaBridge, APayoutToTheMakersOwnAddressIsPaidOnceAndNothingElse) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    REQUIRE_SOLANA(devnet, solana);
+    Chains chains(devnet);
+    SolanaNode node(solana);
+    PerchProcess perch(maker_config(devnet));
+    wait_for_solana_watcher(perch);
+    auto sender = fresh_wallet(chains, 8453, *U256::parse_units("1", 18));
+    auto [hash, quote] =
+        evm_deposit(perch, chains, 8453, "ETH", "0.01", sender, solana.maker.to_base58());
+    auto order = wait_for_state(perch, 8453, hash, "completed", 90);
+    auto payout = std::string(order.at("dst_tx_hash").as_string());
+    node.wait_final(payout);
+    // The watcher reads finalized transactions every 100 ms; 5 s is about a dozen slots.
+    std::this_thread::sleep_for(std::chrono::seconds(5));
+    const auto& db = perch.db();
+    EXPECT_EQ(db.column("SELECT order_key FROM bridge_orders WHERE src_chain_id = 83797601"),
+              std::vector<std::string>{})
+        << "the maker's own payout " << payout << " was read as a deposit";
+    EXPECT_EQ(db.column("SELECT kind FROM maker_txs WHERE chain_id = 83797601"),
+              std::vector<std::string>{"payout"});
+    EXPECT_EQ(state_of(order_of(perch, 8453, hash)), "completed");
 }
 
 TEST(SolanaBridge, AnExpiredPayoutIsRebuiltOnceAndPaidOnce) {

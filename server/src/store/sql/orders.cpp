@@ -193,9 +193,9 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
                 "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
                 "block_number, block_hash, sender, token_address, token, decimals, amount, "
                 "dst_chain_id, recipient, channel, confirmations, state, created_at, updated_at, "
-                "dst_token_address, dst_token, dst_decimals, min_out) "
+                "dst_token_address, dst_token, dst_decimals, min_out, reason) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirming', ?, ?, ?, ?, ?, "
-                "?) "
+                "?, ?) "
                 "ON CONFLICT (order_key) DO UPDATE SET block_number = excluded.block_number, "
                 "block_hash = excluded.block_hash, state = 'confirming', reason = '', "
                 "updated_at = excluded.updated_at WHERE bridge_orders.state IN ('dropped', "
@@ -221,7 +221,8 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
                 .bind(18, d.dst_token_address)
                 .bind(19, d.dst_token)
                 .bind(20, static_cast<std::int64_t>(d.dst_decimals))
-                .bind(21, d.min_out);
+                .bind(21, d.min_out)
+                .bind(22, d.reason);
             if (insert.step()) {
                 auto id = insert.column_int(0);
                 insert.reset();

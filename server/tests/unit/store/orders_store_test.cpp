@@ -521,3 +521,15 @@ TEST_F(SqlOrderStore, SolanaValuesRoundTrip) {
     EXPECT_EQ(paid->state, "completed");
     EXPECT_EQ(paid->dst_tx_hash, "sig-two");
 }
+
+// A deposit the watcher already knows it must refund (a Solana deposit without a memo) is recorded
+// with that reason, so that the refund says what the watcher found.
+TEST_F(SqlOrderStore, ADepositIsRecordedWithTheReasonTheWatcherFound) {
+    auto o = deposit(1, 83797601, 0);
+    o.recipient = "";
+    o.reason = "the deposit has no memo saying where it goes";
+    run(orders.record_deposits(83797601, {o}, WatchCursor{1, "", 0, "{}"}));
+    auto confirming = in_state("confirming", 83797601, true);
+    ASSERT_EQ(confirming.size(), 1u);
+    EXPECT_EQ(confirming[0].reason, o.reason);
+}
