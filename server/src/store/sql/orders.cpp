@@ -412,6 +412,28 @@ Task<void> SqlOrders::add_attempt(std::int64_t maker_tx_id, Attempt attempt) {
     co_await db_.run(std::move(write));
 }
 
+Task<bool> SqlOrders::add_version(Lease lease, std::int64_t maker_tx_id, std::string replaces,
+                                  std::int64_t finalized_height, Attempt attempt) {
+    auto write = [lease = std::move(lease), maker_tx_id, replaces = std::move(replaces),
+                  finalized_height, attempt = std::move(attempt)](Connection& c) {
+        Transaction tx(c);
+        check_lease(c, lease);
+        auto& pending = c.prepared("SELECT 1 FROM maker_txs WHERE id = ? AND state = 'pending'");
+        pending.bind(1, maker_tx_id);
+        bool is_pending = pending.step();
+        pending.reset();
+        if (!is_pending) return false;
+        auto versions = attempts_of(c, maker_tx_id);
+        if (versions.empty() || versions.back().tx_hash != replaces) return false;
+        for (const auto& v : versions)
+            if (v.valid_until >= finalized_height) return false;
+        insert_attempt(c, maker_tx_id, attempt);
+        tx.commit();
+        return true;
+    };
+    co_return co_await db_.run(std::move(write));
+}
+
 Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
                              std::string reason, std::string delivered) {
     auto write = [maker_tx_id, mined_hash = std::move(mined_hash), success,
