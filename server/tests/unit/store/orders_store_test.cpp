@@ -552,8 +552,8 @@ TEST_F(SqlOrderStore, ASolanaVersionIsAddedOnlyUnderTheLeaseAfterTheExpiredOne) 
     };
     auto versions = [&] {
         std::vector<std::string> out;
-        for (const auto& a : run(orders.pending_txs(83797601)).at(0).attempts)
-            out.push_back(a.tx_hash);
+        auto pending = run(orders.pending_txs(83797601));  // kept: the loop reads into it
+        for (const auto& a : pending.at(0).attempts) out.push_back(a.tx_hash);
         return out;
     };
     // Not yet expired at the finalized height (valid up to and including 4242).
