@@ -26,15 +26,18 @@ std::vector<SolanaDeposit> find_deposits(const sol::FetchedTransaction& tx,
             memos.push_back(m->text);
             continue;
         }
+        // The maker's own transfers (its payouts and refunds, which may pay its own address)
+        // are never deposits: refunded to the maker, they would be read back again, for ever.
         if (const auto* t = std::get_if<sol::SystemTransfer>(&*decoded)) {
-            if (!(t->to == watch.maker) || t->lamports == 0) continue;
+            if (!(t->to == watch.maker) || t->from == watch.maker || t->lamports == 0) continue;
             d.sender = t->from.to_base58();
             d.token = "SOL";
             d.decimals = 9;
             d.amount = t->lamports;
         } else if (const auto* c = std::get_if<sol::TokenTransferChecked>(&*decoded)) {
             if (!(c->destination == watch.maker_usdc) || !(c->mint == watch.usdc_mint) ||
-                !(c->program == sol::token_program_id()) || c->amount == 0)
+                !(c->program == sol::token_program_id()) || c->amount == 0 ||
+                c->authority == watch.maker || c->source == watch.maker_usdc)
                 continue;
             d.sender = c->authority.to_base58();
             d.token = "USDC";
@@ -44,7 +47,7 @@ std::vector<SolanaDeposit> find_deposits(const sol::FetchedTransaction& tx,
         } else if (const auto* p = std::get_if<sol::TokenTransfer>(&*decoded)) {
             // The token program only moves USDC into a USDC account, so the mint is implied.
             if (!(p->destination == watch.maker_usdc) || !(p->program == sol::token_program_id()) ||
-                p->amount == 0)
+                p->amount == 0 || p->authority == watch.maker || p->source == watch.maker_usdc)
                 continue;
             d.sender = p->authority.to_base58();
             d.token = "USDC";
@@ -63,8 +66,7 @@ std::vector<SolanaDeposit> find_deposits(const sol::FetchedTransaction& tx,
             d.memo_text = memos.front();
             d.memo = parse_deposit_memo(d.memo_text);
         } else {
-            d.memo.error = memos.empty() ? "the deposit has no memo saying where it goes"
-                                         : "the deposit has more than one memo";
+            d.memo.error = memos.empty() ? kNoMemo : kSeveralMemos;
         }
     }
     return out;

@@ -3,7 +3,8 @@
 // is a top-level System transfer to the maker's address (SOL) or an SPL Token TransferChecked (or
 // Transfer) into the maker's USDC account, in a transaction that succeeded; the transaction's Memo
 // says where it goes (bridge/solana_memo.hpp). Transfers made by another program (inner
-// instructions) are not deposits: the maker could not tell who to refund.
+// instructions) are not deposits: the maker could not tell who to refund. Nor are the maker's own
+// transfers (its payouts and refunds, even to its own address).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +22,10 @@ struct SolanaWatch {
     chain::solana::Pubkey usdc_mint;
     chain::solana::Pubkey maker_usdc;  // the maker's associated token account of usdc_mint
 };
+
+// A deposit's memo error when its transaction has no Memo instruction, or more than one.
+inline constexpr const char* kNoMemo = "the deposit has no memo saying where it goes";
+inline constexpr const char* kSeveralMemos = "the deposit has more than one memo";
 
 struct SolanaDeposit {
     std::string signature;    // the transaction id (base58)

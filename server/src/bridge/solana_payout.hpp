@@ -5,10 +5,11 @@
 //
 // The rule: the maker signs a transaction against a recent blockhash and stores its bytes and
 // that blockhash's lastValidBlockHeight before sending. It sends the same bytes again until the
-// signature is seen. Only when the chain's block height (at the watched commitment, read BEFORE
-// the statuses) is above lastValidBlockHeight and the signature is still unknown can that
-// transaction never land: then, and only then, a new one is built. So two versions that could both
-// land never exist.
+// signature is seen. Only when the chain's finalized block height (read in one request with the
+// statuses, so from one node) is above lastValidBlockHeight and the signature is still unknown
+// can that transaction never land: then, and only then, a new one is built, and it is recorded
+// under the maker's lease as the one successor of the expired one. So two versions that could
+// both land never exist.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,7 +49,7 @@ enum class SolanaNext {
     rebuild,  // unknown and expired: it can never land; a new version may be built
 };
 
-// `block_height`: read before the statuses, at the maker's commitment.
+// `block_height`: finalized, read with the statuses from the same node.
 SolanaNext solana_next_step(const SolanaSeen& seen, std::uint64_t block_height,
                             std::uint64_t valid_until);
 

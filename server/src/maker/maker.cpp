@@ -10,9 +10,6 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <cerrno>
-#include <charconv>
-#include <csignal>
 #include <random>
 
 #include "maker/evm_side.hpp"
@@ -139,23 +136,6 @@ void Maker::stop() {
         spdlog::warn("maker: the lease was not handed back in 3 s; it expires by itself");
 }
 
-// A holder is "host:pid:random". One on this host whose process is gone (a crash, kill -9) has
-// left for good: its lease need not be waited out. (A reused pid only makes this wait.)
-bool holder_gone(const std::string& holder) {
-    auto first = holder.find(':');
-    auto second = holder.find(':', first + 1);
-    if (first == std::string::npos || second == std::string::npos) return false;
-    std::array<char, 256> host{};
-    gethostname(host.data(), host.size() - 1);
-    if (holder.substr(0, first) != host.data()) return false;
-    int pid = 0;
-    auto digits = holder.substr(first + 1, second - first - 1);
-    if (std::from_chars(digits.data(), digits.data() + digits.size(), pid).ec != std::errc{} ||
-        pid <= 0)
-        return false;
-    return kill(pid, 0) != 0 && errno == ESRCH;
-}
-
 Task<void> Maker::lease_loop() {
     using namespace std::chrono;
     auto now_ms = [] {
@@ -164,8 +144,9 @@ Task<void> Maker::lease_loop() {
     auto renewed = steady_clock::now();
     while (!stopping_) {
         try {
-            auto taken = co_await orders_.take_lease(holder_, now_ms(), options_.lease_ttl.count(),
-                                                     holder_gone);
+            // Decided by the lease's token and expiry alone: a holder's name proves nothing of
+            // its process (another machine may have the same hostname, and any pid).
+            auto taken = co_await orders_.take_lease(holder_, now_ms(), options_.lease_ttl.count());
             if (taken && (!lease_ || lease_->token != taken->token)) elect(*taken);
             if (!taken && lease_) depose();
             if (taken) renewed = steady_clock::now();

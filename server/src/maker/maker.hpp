@@ -90,9 +90,6 @@ inline const std::string& paid_token(const store::Order& o) {
 void mark_cross(store::Order& o, const bridge::Route* route,
                 const std::optional<chain::U256>& quoted_out);
 
-// Whether a lease holder ("host:pid:random") is a process of this host that no longer exists.
-bool holder_gone(const std::string& holder);
-
 class Maker {
   public:
     // `swap`: the destination swaps of bridge-and-swap orders (null: such orders are refunded).

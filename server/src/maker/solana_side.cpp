@@ -49,6 +49,13 @@ std::map<std::string, std::string> parse_position(const std::string& text) {
     return out;
 }
 
+// Why a deposit without a usable memo is refunded: the deposit's own fault (no memo, several), or
+// the parser's objection to its one memo.
+std::string refund_reason(const bridge::MemoParse& memo) {
+    if (memo.error == bridge::kNoMemo || memo.error == bridge::kSeveralMemos) return memo.error;
+    return "the deposit's memo does not say where it goes: " + memo.error;
+}
+
 bool is_final_at(const sol::SignatureStatus& s, sol::Commitment wanted) {
     if (!s.confirmation_status) return !s.confirmations.has_value();  // rooted: null confirmations
     if (wanted == sol::Commitment::finalized)
@@ -106,9 +113,11 @@ store::Order SolanaSide::order_of(const bridge::SolanaDeposit& d) const {
         mark_cross(o, maker_.routes().find(d.token, o.src_chain_id, o.dst_chain_id),
                    d.memo.memo->quoted_out);
     } else {
-        // No destination: the memo as found is kept (confirm() refunds it with the reason).
+        // No destination: the memo as found is kept, and why it says nothing (confirm() refunds
+        // it with that reason): none, several, or the parser's objection to the one there is.
         o.dst_chain_id = 0;
         o.recipient = d.memo_text;
+        o.reason = refund_reason(d.memo);
     }
     return o;
 }
@@ -196,14 +205,14 @@ Task<void> SolanaSide::confirm() {
     for (const auto& o : confirming) {
         store::Transition t;
         if (o.dst_chain_id == 0) {
-            auto parsed = bridge::parse_deposit_memo(o.recipient);
-            t = {o.id,
-                 "confirming",
-                 "refunding",
-                 "the deposit's memo does not say where it goes: " +
-                     (parsed.error.empty() ? std::string("no memo") : parsed.error),
-                 std::nullopt,
-                 std::nullopt};
+            // Recorded with its reason; an order an earlier version recorded without one has its
+            // single memo's text in `recipient`, or no memo at all.
+            auto reason = o.reason;
+            if (reason.empty())
+                reason = o.recipient.empty()
+                             ? refund_reason({std::nullopt, bridge::kNoMemo})
+                             : refund_reason(bridge::parse_deposit_memo(o.recipient));
+            t = {o.id, "confirming", "refunding", std::move(reason), std::nullopt, std::nullopt};
         } else {
             t = maker_.assess(o);
         }
@@ -362,21 +371,25 @@ Task<void> SolanaSide::send(const store::Attempt& attempt, bool first) {
 
 Task<void> SolanaSide::follow_pending() {
     auto& orders = maker_.orders();
+    // The lease this round acts under: a new version is recorded only while it is still the
+    // maker's (a leader that stalled mid-round and lost it must not add one).
+    if (!maker_.lease()) co_return;
+    const auto lease = *maker_.lease();
     auto pending = co_await orders.pending_txs(chain_id());
     if (pending.empty()) co_return;
     if (last_sent_.size() > 100000) last_sent_.clear();  // a bound; entries are hints
     if (refused_.size() > 100000) refused_.clear();
     sol::SolanaRpc rpc(bridge_.rpc());
     auto commitment = bridge_.settings().commitment;
-    // The height first: a version unseen in the statuses read after it, whose last valid height
-    // is below it, can never land.
-    auto height = co_await rpc.get_block_height(commitment);
     std::vector<std::string> signatures;
     for (const auto& m : pending)
         for (const auto& a : m.attempts) signatures.push_back(a.tx_hash);
-    auto statuses = co_await rpc.get_signature_statuses(signatures, true);
-    if (statuses.size() != signatures.size())
-        throw std::runtime_error("getSignatureStatuses answered the wrong number of entries");
+    // The height finalized, whatever commitment the maker waits for: a version unseen by the node
+    // that has finalized a block above its last valid height can never land (a confirmed block
+    // may still be replaced by a fork that holds it).
+    auto seen_now = co_await rpc.get_height_and_statuses(sol::Commitment::finalized, signatures);
+    const auto height = seen_now.block_height;
+    const auto& statuses = seen_now.statuses;
     auto now = std::chrono::steady_clock::now();
     std::size_t i = 0;
     for (const auto& m : pending) {
@@ -442,8 +455,17 @@ Task<void> SolanaSide::follow_pending() {
                 store::Attempt attempt{
                     signed_tx.tx_hash,    signed_tx.raw_tx, "0", unix_seconds(), false,
                     signed_tx.valid_until};
-                // Stored before it is sent, like the first version.
-                co_await orders.add_attempt(m.id, attempt);
+                // Stored before it is sent, like the first version, and only as the one successor
+                // of the version found expired, under the lease (else LeaseLost: this instance
+                // stops paying).
+                if (!co_await orders.add_version(lease, m.id, last.tx_hash,
+                                                 static_cast<std::int64_t>(height), attempt)) {
+                    spdlog::warn(
+                        "maker: Solana {} of order id {}: its versions changed meanwhile; version "
+                        "{} not sent",
+                        m.kind, m.order_id, attempt.tx_hash);
+                    break;
+                }
                 spdlog::warn(
                     "maker: Solana {} of order id {} expired unseen (height {} > {}); version {} "
                     "is {}",

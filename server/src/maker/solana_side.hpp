@@ -10,9 +10,11 @@
 //
 // Payer: payouts to Solana and refunds of Solana deposits. Each is signed against a recent
 // blockhash and stored (wire bytes, signature, lastValidBlockHeight) before it is sent; the same
-// bytes are sent again until the signature is seen; only once the block height has passed
-// lastValidBlockHeight with the signature still unknown is a new version signed (the same
-// instructions, a new blockhash: bridge/solana_payout.hpp's rule). Never two that can both land.
+// bytes are sent again until the signature is seen; only once the finalized block height has
+// passed lastValidBlockHeight with the signature still unknown is a new version signed (the same
+// instructions, a new blockhash: bridge/solana_payout.hpp's rule), and it is recorded only under
+// the lease, as the one successor of the expired version, in one store transaction
+// (OrderStore::add_version). Never two that can both land, even with two instances.
 #include <chrono>
 #include <map>
 #include <optional>

@@ -191,8 +191,9 @@ class OrderStore {
   public:
     virtual ~OrderStore() = default;
 
-    // Watcher: new deposits (state confirming; a key already stored is left alone, a dropped one
-    // is revived with its new block) and the chain's new cursor, in one transaction.
+    // Watcher: new deposits (state confirming, with `reason` when the watcher already knows why
+    // it will be refunded; a key already stored is left alone, a dropped one is revived with its
+    // new block) and the chain's new cursor, in one transaction.
     virtual Task<void> record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
                                        WatchCursor cursor) = 0;
     virtual Task<std::optional<WatchCursor>> cursor(std::int64_t chain_id) = 0;
@@ -263,6 +264,15 @@ class OrderStore {
     virtual Task<std::map<std::string, std::int64_t>> count_by_state() = 0;
     virtual Task<bool> paused() = 0;
     virtual Task<void> set_paused(bool paused) = 0;
+
+    // Payer, Solana: records `attempt` as the next version of pending transaction `maker_tx_id`.
+    // A Solana version is an independent transaction (a new blockhash, no shared nonce), so one
+    // transaction first checks that `lease` is still the maker's (else LeaseLost, nothing
+    // written), that the newest stored version is still `replaces` (no other version was added
+    // meanwhile) and that every stored version's valid_until is below `finalized_height` (none of
+    // them can land any more). False, nothing written, when one of those is not so.
+    virtual Task<bool> add_version(Lease lease, std::int64_t maker_tx_id, std::string replaces,
+                                   std::int64_t finalized_height, Attempt attempt) = 0;
 
     // Bumped by every write that changes an order; live streams poll it to know when to re-read.
     std::uint64_t change_count() const { return changes_.load(std::memory_order_acquire); }

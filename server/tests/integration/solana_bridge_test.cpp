@@ -1,13 +1,19 @@
 // Solana as a bridge chain (docs/solana.md) against the real devnet: the LiteSVM node and the
 // Hardhat nodes, with the real perch and its maker. Both directions for SOL <-> ETH (a cross-asset
 // route paid at exactly the quoted amount) and USDC <-> USDC, deposits built by build_tx and
-// signed here as a wallet would, a bad memo refunded on Solana, and a payout whose blockhash
-// expired while the node dropped everything: rebuilt once, paid once. The suite holds the maker's
-// lock (CMakeLists.txt): two makers with one key would both pay.
+// signed here as a wallet would, a bad memo refunded on Solana (no memo and two memos said so), a
+// payout to the maker's own address paid once and never read back as a deposit, and a payout whose
+// blockhash expired while the node dropped everything: rebuilt once, paid once, also when two
+// makers on one PostgreSQL race for it. The suite holds the maker's lock (CMakeLists.txt): two
+// makers with one key would both pay.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -331,6 +337,60 @@ TEST(SolanaBridge, ABadMemoIsRefundedOnSolanaMinusItsCost) {
         << refused.at("reason");
 }
 
+// Deposits without a memo, or with two, are refunded; the order says which, not what a parser
+// makes of a memo that is not there.
+TEST(SolanaBridge, ADepositWithoutOneMemoIsRefundedSayingWhy) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    REQUIRE_SOLANA(devnet, solana);
+    SolanaNode node(solana);
+    PerchProcess perch(maker_config(devnet));
+    wait_for_solana_watcher(perch);
+    auto user = devnet_key("user-5");
+    const std::string valid = "perch:1:8453:0x70997970C51812dc3A010C7d01b50e0d17dc79C8:0";
+    auto without =
+        node.send(user, {sol::system_transfer(user.pubkey(), solana.maker, 100'000'000)});
+    auto with_two = node.send(
+        user, {sol::memo(valid), sol::system_transfer(user.pubkey(), solana.maker, 100'000'000),
+               sol::memo(valid)});
+    auto reason_of = [&](const std::string& signature) {
+        auto order = wait_for_state(perch, kSolana, signature, "refunded", 90);
+        return std::string(order.at("reason").as_string());
+    };
+    auto no_memo = reason_of(without);
+    EXPECT_NE(no_memo.find("no memo"), std::string::npos) << no_memo;
+    EXPECT_EQ(no_memo.find("perch:'"), std::string::npos) << no_memo;
+    auto two_memos = reason_of(with_two);
+    EXPECT_NE(two_memos.find("more than one memo"), std::string::npos) << two_memos;
+    EXPECT_EQ(two_memos.find("perch:'"), std::string::npos) << two_memos;
+}
+
+// An EVM deposit may name the maker's own Solana address as its recipient. The payout is paid once,
+// and the maker's own transfer is not read back as a deposit: no order comes of it and no refund,
+// while the watcher reads the slots after it.
+TEST(SolanaBridge, APayoutToTheMakersOwnAddressIsPaidOnceAndNothingElse) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    REQUIRE_SOLANA(devnet, solana);
+    Chains chains(devnet);
+    SolanaNode node(solana);
+    PerchProcess perch(maker_config(devnet));
+    wait_for_solana_watcher(perch);
+    auto sender = fresh_wallet(chains, 8453, *U256::parse_units("1", 18));
+    auto [hash, quote] =
+        evm_deposit(perch, chains, 8453, "ETH", "0.01", sender, solana.maker.to_base58());
+    auto order = wait_for_state(perch, 8453, hash, "completed", 90);
+    auto payout = std::string(order.at("dst_tx_hash").as_string());
+    node.wait_final(payout);
+    // The watcher reads finalized transactions every 100 ms; 5 s is about a dozen slots.
+    std::this_thread::sleep_for(std::chrono::seconds(5));
+    const auto& db = perch.db();
+    EXPECT_EQ(db.column("SELECT order_key FROM bridge_orders WHERE src_chain_id = 83797601"),
+              std::vector<std::string>{})
+        << "the maker's own payout " << payout << " was read as a deposit";
+    EXPECT_EQ(db.column("SELECT kind FROM maker_txs WHERE chain_id = 83797601"),
+              std::vector<std::string>{"payout"});
+    EXPECT_EQ(state_of(order_of(perch, 8453, hash)), "completed");
+}
+
 TEST(SolanaBridge, AnExpiredPayoutIsRebuiltOnceAndPaidOnce) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
@@ -375,6 +435,168 @@ TEST(SolanaBridge, AnExpiredPayoutIsRebuiltOnceAndPaidOnce) {
     // The first version is unknown to the chain for good.
     auto first = run_task(node.rpc.get_signature_statuses({attempts[0]}, true));
     EXPECT_FALSE(first.at(0));
+}
+
+namespace {
+
+// tests/fixtures/holding-rpc-proxy.mjs in front of a node: holds back one method's calls while
+// told to.
+class HoldingProxy {
+  public:
+    HoldingProxy(const std::string& upstream, const std::string& method)
+        : port_(perch::testing::free_port()) {
+        auto script = std::string(PERCH_ROOT_DIR) + "/server/tests/fixtures/holding-rpc-proxy.mjs";
+        auto port = std::to_string(port_);
+        pid_ = fork();
+        if (pid_ == 0) {
+            execlp("node", "node", script.c_str(), port.c_str(), upstream.c_str(), method.c_str(),
+                   static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        for (int i = 0; i < 200; ++i) {
+            try {
+                if (perch::testing::http_request(port_, "GET", "/__held").status == 200) return;
+            } catch (const std::exception&) {  // not listening yet
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        throw std::runtime_error("the holding proxy did not start");
+    }
+    ~HoldingProxy() {
+        ::kill(pid_, SIGTERM);
+        waitpid(pid_, nullptr, 0);
+    }
+    HoldingProxy(const HoldingProxy&) = delete;
+    HoldingProxy& operator=(const HoldingProxy&) = delete;
+
+    std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/"; }
+    void hold() const { perch::testing::http_request(port_, "POST", "/__hold"); }
+    void release() const { perch::testing::http_request(port_, "POST", "/__release"); }
+    int held() const {
+        return std::stoi(perch::testing::http_request(port_, "GET", "/__held").body);
+    }
+
+  private:
+    int port_;
+    pid_t pid_ = -1;
+};
+
+// The perch process a PerchProcess runs: the one whose command line names its config file.
+pid_t pid_of(const PerchProcess& perch) {
+    const auto config = (perch.dir() / "perch.json").string();
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream in(entry.path() / "cmdline");
+        std::string cmdline((std::istreambuf_iterator<char>(in)), {});
+        if (cmdline.find(config) != std::string::npos && cmdline.find("serve") != std::string::npos)
+            return static_cast<pid_t>(std::stoi(entry.path().filename().string()));
+    }
+    throw std::runtime_error("no process runs " + config);
+}
+
+bool leads(const PerchProcess& perch) {
+    auto health = perch.get("/api/health");
+    return health.status == 200 &&
+           json::parse(health.body).at("data").at("maker").at("leader").as_bool();
+}
+
+// Stops the process (SIGSTOP) at a moment it has no database transaction open: a stopped holder
+// of the write lock would stall the other instance as well, which is not the stall under test.
+bool stop_between_transactions(const PerchProcess& perch, pid_t pid) {
+    for (int i = 0; i < 50; ++i) {
+        ::kill(pid, SIGSTOP);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        auto open = perch.db().column(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND state "
+            "LIKE 'idle in transaction%'");
+        if (open.at(0) == "0") return true;
+        ::kill(pid, SIGCONT);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+}
+
+}  // namespace
+
+// Two makers on one PostgreSQL. The leader's payout version expired unseen; in the middle of
+// signing the next version it stalls (held in getLatestBlockhash, then stopped), its lease expires
+// and the other instance takes over, signs a version of its own and lands it. When the old leader
+// wakes up it must not record or send a version of its own: exactly one version lands.
+TEST(SolanaBridge, TwoMakersLandOneVersionOfAnExpiredPayout) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    REQUIRE_SOLANA(devnet, solana);
+    if (!perch::testing::testing_postgresql())
+        GTEST_SKIP() << "two makers on one PostgreSQL: the postgresql/ run";
+    Chains chains(devnet);
+    SolanaNode node(solana);
+    HoldingProxy proxy(solana.rpc_url, "getLatestBlockhash");
+    auto config = [&](const std::string& solana_rpc) {
+        return "\"chain_profile\": \"" + devnet.state_path +
+               "\", \"maker_key_file\": \"devnet/maker.key\", \"access_log\": false, "
+               "\"rpc\": {\"timeout_ms\": 60000}, "
+               "\"maker\": {\"enabled\": true, \"poll_ms\": 100, \"speedup_after_ms\": 2000, "
+               "\"lease_ttl_ms\": 3000}, "
+               "\"solana\": {\"maker_key_file\": \"devnet/solana-maker.key\", \"rpc_url\": \"" +
+               solana_rpc + "\"}";
+    };
+    PerchProcess first(config(proxy.url()));
+    const auto first_pid = pid_of(first);
+    struct Continue {
+        pid_t pid;
+        ~Continue() { ::kill(pid, SIGCONT); }
+    } continue_first{first_pid};
+    wait_for_solana_watcher(first);
+    PerchProcess second(config(solana.rpc_url), {{"PERCH_DATABASE_URL", first.db().url()}});
+    ASSERT_TRUE(leads(first));
+    EXPECT_FALSE(leads(second));
+
+    node.call("perch_dropIncoming", {true});
+    struct Restore {
+        SolanaNode& node;
+        ~Restore() { node.call("perch_dropIncoming", {false}); }
+    } restore{node};
+    auto sender = fresh_wallet(chains, 42161, *U256::parse_units("1", 18));
+    auto recipient = sol::Keypair::generate().pubkey();
+    auto [hash, quote] =
+        evm_deposit(first, chains, 42161, "ETH", "0.01", sender, recipient.to_base58());
+    wait_for_state(first, 42161, hash, "paying", 60);
+    // The first version expires unseen; the leader starts on the next one and stalls there.
+    proxy.hold();
+    node.call("perch_advanceSlots", {200});
+    for (int i = 0; i < 300 && proxy.held() == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ASSERT_GT(proxy.held(), 0) << "the leader did not start a new version\n" << first.output();
+    ASSERT_TRUE(stop_between_transactions(first, first_pid));
+    node.call("perch_dropIncoming", {false});
+    for (int i = 0; i < 200 && !leads(second); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    ASSERT_TRUE(leads(second)) << second.output();
+    auto order = wait_for_state(second, 42161, hash, "completed", 60);
+
+    // The old leader wakes up where it stalled.
+    proxy.release();
+    ::kill(first_pid, SIGCONT);
+    const auto& db = first.db();
+    const std::string versions =
+        "SELECT tx_hash FROM maker_tx_attempts a JOIN maker_txs m ON m.id = a.maker_tx_id WHERE "
+        "m.chain_id = 83797601 ORDER BY a.id";
+    for (int i = 0; i < 150; ++i) {
+        if (first.output().find("taken by another instance") != std::string::npos ||
+            db.column(versions).size() > 2)
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(4));  // a version sent now would be final
+    auto attempts = db.column(versions);
+    EXPECT_EQ(attempts.size(), 2U) << "versions stored: the expired one and one new one";
+    int landed = 0;
+    for (const auto& status : run_task(node.rpc.get_signature_statuses(attempts, true)))
+        landed += status ? 1 : 0;
+    EXPECT_EQ(landed, 1) << "versions that landed";
+    EXPECT_EQ(U256(node.lamports(recipient)), wei_of(quote)) << "paid exactly once";
+    EXPECT_EQ(order.at("dst_tx_hash").as_string(), attempts.back());
+    EXPECT_NE(first.output().find("taken by another instance"), std::string::npos)
+        << "the old leader's new version was refused by its lost lease\n"
+        << first.output();
 }
 
 TEST(SolanaBridge, QuotesAndBuildTxRefuseBadRecipientsClearly) {

@@ -421,6 +421,24 @@ Task<std::vector<std::optional<SignatureStatus>>> SolanaRpc::get_signature_statu
     co_return statuses;
 }
 
+Task<HeightAndStatuses> SolanaRpc::get_height_and_statuses(Commitment commitment,
+                                                           std::vector<std::string> signatures) {
+    json::array list;
+    for (auto& s : signatures) list.emplace_back(json::string(s));
+    auto asked = list.size();
+    std::vector<chain::rpc::Call> calls{
+        {"getBlockHeight", json::array{config(commitment)}},
+        {"getSignatureStatuses",
+         json::array{std::move(list), json::object{{"searchTransactionHistory", true}}}}};
+    auto replies = co_await rpc_.batch(std::move(calls));
+    for (const auto& reply : replies)
+        if (reply.error) throw *reply.error;
+    HeightAndStatuses out{u64_of(replies.at(0).result, "block height"),
+                          parse_signature_statuses(replies.at(1).result)};
+    if (out.statuses.size() != asked) bad("getSignatureStatuses answered a list of another length");
+    co_return out;
+}
+
 Task<std::vector<SignatureInfo>> SolanaRpc::get_signatures_for_address(const Pubkey& address,
                                                                        SignaturesQuery query) {
     auto options = config(query.commitment);

@@ -41,6 +41,12 @@ struct SignatureStatus {
     bool failed() const { return !err.is_null(); }
 };
 
+// getBlockHeight and getSignatureStatuses answered together (SolanaRpc::get_height_and_statuses).
+struct HeightAndStatuses {
+    std::uint64_t block_height = 0;
+    std::vector<std::optional<SignatureStatus>> statuses;
+};
+
 struct SignaturesQuery {
     std::optional<std::string> before;              // signatures older than this one
     std::optional<std::string> until;               // down to (excluding) this one
@@ -143,6 +149,11 @@ class SolanaRpc {
                                                 Commitment commitment = Commitment::finalized);
     Task<std::vector<std::optional<SignatureStatus>>> get_signature_statuses(
         std::vector<std::string> signatures, bool search_transaction_history = false);
+    // The block height at `commitment` and the statuses of `signatures` (transaction history
+    // searched too) in one request, so from one node even behind a failover: a signature unknown
+    // to the node that says the chain is past its blockhash's last valid height never lands.
+    Task<HeightAndStatuses> get_height_and_statuses(Commitment commitment,
+                                                    std::vector<std::string> signatures);
     Task<std::vector<SignatureInfo>> get_signatures_for_address(const Pubkey& address,
                                                                 SignaturesQuery query = {});
     // Empty while the node does not have it at that commitment (confirmed or finalized).

@@ -196,9 +196,9 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
                 "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
                 "block_number, block_hash, sender, token_address, token, decimals, amount, "
                 "dst_chain_id, recipient, channel, confirmations, state, created_at, updated_at, "
-                "dst_token_address, dst_token, dst_decimals, min_out) "
+                "dst_token_address, dst_token, dst_decimals, min_out, reason) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirming', ?, ?, ?, ?, ?, "
-                "?) "
+                "?, ?) "
                 "ON CONFLICT (order_key) DO UPDATE SET block_number = excluded.block_number, "
                 "block_hash = excluded.block_hash, state = 'confirming', reason = '', "
                 "updated_at = excluded.updated_at WHERE bridge_orders.state IN ('dropped', "
@@ -224,7 +224,8 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
                 .bind(18, d.dst_token_address)
                 .bind(19, d.dst_token)
                 .bind(20, static_cast<std::int64_t>(d.dst_decimals))
-                .bind(21, d.min_out);
+                .bind(21, d.min_out)
+                .bind(22, d.reason);
             if (insert.step()) {
                 auto id = insert.column_int(0);
                 insert.reset();
@@ -431,6 +432,28 @@ Task<void> SqlOrders::add_attempt(std::int64_t maker_tx_id, Attempt attempt) {
         insert_attempt(c, maker_tx_id, attempt);
     };
     co_await db_.run(std::move(write));
+}
+
+Task<bool> SqlOrders::add_version(Lease lease, std::int64_t maker_tx_id, std::string replaces,
+                                  std::int64_t finalized_height, Attempt attempt) {
+    auto write = [lease = std::move(lease), maker_tx_id, replaces = std::move(replaces),
+                  finalized_height, attempt = std::move(attempt)](Connection& c) {
+        Transaction tx(c);
+        check_lease(c, lease);
+        auto& pending = c.prepared("SELECT 1 FROM maker_txs WHERE id = ? AND state = 'pending'");
+        pending.bind(1, maker_tx_id);
+        bool is_pending = pending.step();
+        pending.reset();
+        if (!is_pending) return false;
+        auto versions = attempts_of(c, maker_tx_id);
+        if (versions.empty() || versions.back().tx_hash != replaces) return false;
+        for (const auto& v : versions)
+            if (v.valid_until >= finalized_height) return false;
+        insert_attempt(c, maker_tx_id, attempt);
+        tx.commit();
+        return true;
+    };
+    co_return co_await db_.run(std::move(write));
 }
 
 Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,

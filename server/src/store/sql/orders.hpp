@@ -39,6 +39,8 @@ class SqlOrders final : public OrderStore {
     Task<std::map<std::string, std::int64_t>> count_by_state() override;
     Task<bool> paused() override;
     Task<void> set_paused(bool paused) override;
+    Task<bool> add_version(Lease lease, std::int64_t maker_tx_id, std::string replaces,
+                           std::int64_t finalized_height, Attempt attempt) override;
 
   private:
     SqlStore& db_;

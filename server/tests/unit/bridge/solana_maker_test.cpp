@@ -98,6 +98,27 @@ TEST(SolanaDeposits, OtherTransfersAreNotDeposits) {
             .empty());
 }
 
+// The maker's own payouts and refunds are never deposits, even when they pay the maker's own
+// address or USDC account (an EVM deposit may name the maker as its Solana recipient): read back
+// as deposits they would be refunded to the maker, whose refund is read back again, for ever.
+TEST(SolanaDeposits, TheMakersOwnTransfersAreNotDeposits) {
+    Fixture f;
+    auto payout = [&](const std::vector<sol::Instruction>& instructions) {
+        auto message = sol::compile_message(f.maker, instructions, key_of("blockhash"));
+        sol::FetchedTransaction tx;
+        tx.message = *message;
+        tx.signatures.emplace_back();
+        return find_deposits(tx, f.watch);
+    };
+    auto note = solana_note("payout", "8453:0xab:0");
+    EXPECT_TRUE(payout(solana_transfer_instructions(f.maker, f.maker, std::nullopt, 9, 5'000, note))
+                    .empty());
+    EXPECT_TRUE(
+        payout(solana_transfer_instructions(f.maker, f.maker, f.mint, 6, 5'000, note)).empty());
+    EXPECT_TRUE(
+        payout({sol::token_transfer(f.watch.maker_usdc, f.watch.maker_usdc, f.maker, 5)}).empty());
+}
+
 TEST(SolanaDeposits, AMissingOrBadMemoIsStillADepositToRefund) {
     Fixture f;
     auto none = find_deposits(f.fetched({sol::system_transfer(f.user, f.maker, 5)}), f.watch);

@@ -573,3 +573,55 @@ TEST_F(SqlOrderStore, SolanaValuesRoundTrip) {
     EXPECT_EQ(paid->state, "completed");
     EXPECT_EQ(paid->dst_tx_hash, "sig-two");
 }
+
+// A deposit the watcher already knows it must refund (a Solana deposit without a memo) is recorded
+// with that reason, so that the refund says what the watcher found.
+TEST_F(SqlOrderStore, ADepositIsRecordedWithTheReasonTheWatcherFound) {
+    auto o = deposit(1, 83797601, 0);
+    o.recipient = "";
+    o.reason = "the deposit has no memo saying where it goes";
+    run(orders.record_deposits(83797601, {o}, WatchCursor{1, "", 0, "{}"}));
+    auto confirming = in_state("confirming", 83797601, true);
+    ASSERT_EQ(confirming.size(), 1u);
+    EXPECT_EQ(confirming[0].reason, o.reason);
+}
+
+// A new version of a Solana payout is an independent transaction: it is recorded only under the
+// lease, as the one successor of the newest version, once every stored version has expired below
+// the finalized height.
+TEST_F(SqlOrderStore, ASolanaVersionIsAddedOnlyUnderTheLeaseAfterTheExpiredOne) {
+    auto to_solana = deposit(2, 8453, 83797601);
+    to_solana.recipient = "CJPEqp4gr7yw4yStm8n54iyGCygxmJLTXsQLZYorpmwM";
+    run(orders.record_deposits(8453, {to_solana}, WatchCursor{20, "h"}));
+    auto id = queue(to_solana);
+    auto sign = [](std::uint64_t) { return SignedTx{"AQID", "sig-one", "0", 4242}; };
+    auto stored = run(
+        orders.sign_and_store(lease, 83797601, "maker", 0, {TxPlan{id, "payout", "queued", sign}}));
+    ASSERT_EQ(stored.size(), 1u);
+    const auto tx = stored[0].id;
+    auto version = [](const std::string& hash, std::int64_t valid_until) {
+        return Attempt{hash, "BAUG", "0", 1, false, valid_until};
+    };
+    auto versions = [&] {
+        std::vector<std::string> out;
+        auto pending = run(orders.pending_txs(83797601));  // kept: the loop reads into it
+        for (const auto& a : pending.at(0).attempts) out.push_back(a.tx_hash);
+        return out;
+    };
+    // Not yet expired at the finalized height (valid up to and including 4242).
+    EXPECT_FALSE(run(orders.add_version(lease, tx, "sig-one", 4242, version("sig-two", 4400))));
+    // Expired: the successor is recorded once; a second successor of the same version is not.
+    EXPECT_TRUE(run(orders.add_version(lease, tx, "sig-one", 4243, version("sig-two", 4400))));
+    EXPECT_FALSE(run(orders.add_version(lease, tx, "sig-one", 5000, version("sig-2b", 5100))));
+    EXPECT_EQ(versions(), (std::vector<std::string>{"sig-one", "sig-two"}));
+    // Another instance took the lease: the old holder records nothing.
+    auto taken = run(orders.take_lease("other", 2'000'000'000, 5000));
+    ASSERT_TRUE(taken);
+    EXPECT_THROW(run(orders.add_version(lease, tx, "sig-two", 5000, version("sig-3a", 5100))),
+                 LeaseLost);
+    EXPECT_TRUE(run(orders.add_version(*taken, tx, "sig-two", 5000, version("sig-3b", 5100))));
+    EXPECT_EQ(versions(), (std::vector<std::string>{"sig-one", "sig-two", "sig-3b"}));
+    // Settled: no version is added any more.
+    run(orders.settle(tx, "sig-3b", true, "", ""));
+    EXPECT_FALSE(run(orders.add_version(*taken, tx, "sig-3b", 9000, version("sig-4", 9100))));
+}
