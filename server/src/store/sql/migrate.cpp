@@ -8,8 +8,39 @@
 
 namespace perch::store {
 
+namespace {
+
+// A migration's lines for one dialect: lines after "-- only sqlite" or "-- only postgresql" belong
+// to that dialect until "-- both"; the rest to both. (A schema change SQL has no common words for,
+// such as widening a CHECK constraint, is written once per dialect in the same file.)
+std::string lines_for(std::string_view sql, Dialect dialect) {
+    std::string out;
+    enum class Only { both, sqlite, postgresql } only = Only::both;
+    std::size_t start = 0;
+    while (start < sql.size()) {
+        auto end = sql.find('\n', start);
+        if (end == std::string_view::npos) end = sql.size();
+        auto line = sql.substr(start, end - start);
+        bool newline = end < sql.size();
+        start = end + 1;
+        if (line.starts_with("-- only sqlite")) {
+            only = Only::sqlite;
+        } else if (line.starts_with("-- only postgresql")) {
+            only = Only::postgresql;
+        } else if (line.starts_with("-- both")) {
+            only = Only::both;
+        } else if (only == Only::both || (only == Only::sqlite) == (dialect == Dialect::sqlite)) {
+            out += line;
+            if (newline) out += '\n';
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string migration_sql(std::string_view sql, Dialect dialect) {
-    std::string out(sql);
+    std::string out = lines_for(sql, dialect);
     if (dialect == Dialect::sqlite) return out;
     static const std::regex id_column(R"(\bid INTEGER PRIMARY KEY\b)");
     static const std::regex integer(R"(\bINTEGER\b)");

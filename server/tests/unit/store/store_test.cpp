@@ -145,6 +145,22 @@ TEST(SqlDialect, PlaceholdersAreNumberedOutsideLiterals) {
     EXPECT_EQ(params, 2);
 }
 
+TEST(SqlDialect, AMigrationMayHoldLinesForOneDialectOnly) {
+    const char* sql =
+        "-- widen a check\n"
+        "-- only sqlite\n"
+        "PRAGMA writable_schema = ON;\n"
+        "-- only postgresql\n"
+        "ALTER TABLE t DROP CONSTRAINT t_state_check;\n"
+        "-- both\n"
+        "CREATE INDEX i ON t (state);";
+    EXPECT_EQ(migration_sql(sql, Dialect::sqlite),
+              "-- widen a check\nPRAGMA writable_schema = ON;\nCREATE INDEX i ON t (state);");
+    EXPECT_EQ(migration_sql(sql, Dialect::postgresql),
+              "-- widen a check\nALTER TABLE t DROP CONSTRAINT t_state_check;\n"
+              "CREATE INDEX i ON t (state);");
+}
+
 TEST(SqlDialect, MigrationsAreTranslatedForPostgresql) {
     const char* sql =
         "CREATE TABLE t (id INTEGER PRIMARY KEY, chain_id INTEGER NOT NULL, name TEXT);\n"
