@@ -75,7 +75,7 @@ Task<std::vector<sol::Commitment>> follow_to_finalized(sol::SolanaRpc& rpc,
         } else {
             finalized_height = co_await rpc.get_block_height(sol::Commitment::finalized);
             if (finalized_height > last_valid_block_height) {
-                throw std::runtime_error(
+                throw NeverLanded(
                     "transaction " + signature + " never landed: its blockhash expired at height " +
                     std::to_string(last_valid_block_height) + " (finalized height now " +
                     std::to_string(finalized_height) + ")");
@@ -104,24 +104,36 @@ Task<std::vector<sol::Commitment>> follow_to_finalized(sol::SolanaRpc& rpc,
 Task<SentSolanaTx> send_and_finalize(sol::SolanaRpc& rpc, const sol::Keypair& payer,
                                      std::vector<sol::Instruction> instructions,
                                      sol::MessageVersion version) {
-    auto blockhash = co_await rpc.get_latest_blockhash(sol::Commitment::confirmed);
-    auto message = sol::compile_message(payer.pubkey(), instructions, blockhash.blockhash, version);
-    if (!message) throw std::runtime_error(message.error().message);
-    auto tx = sol::unsigned_transaction(std::move(*message));
-    std::vector<const sol::Keypair*> keys{&payer};
-    if (auto signed_ok = sol::sign_transaction(tx, keys); !signed_ok)
-        throw std::runtime_error(signed_ok.error().message);
-    SentSolanaTx sent;
-    sent.last_valid_block_height = blockhash.last_valid_block_height;
-    auto wire = sol::serialize_transaction(tx);
-    sent.signature = co_await rpc.send_transaction(wire);
-    if (sent.signature != tx.id()) throw std::runtime_error("the node answered another signature");
-    sent.seen =
-        co_await follow_to_finalized(rpc, sent.signature, wire, sent.last_valid_block_height);
-    auto fetched = co_await rpc.get_transaction(sent.signature, sol::Commitment::finalized);
-    if (!fetched) throw std::runtime_error("getTransaction found no finalized transaction");
-    sent.fetched = std::move(*fetched);
-    co_return sent;
+    // A transaction whose blockhash expired unlanded (other tests on the shared node move its
+    // slots on) is provably dead: signed again on a fresh blockhash, as a Solana client does.
+    constexpr int kSignings = 3;
+    for (int signing = 1;; ++signing) {
+        auto blockhash = co_await rpc.get_latest_blockhash(sol::Commitment::confirmed);
+        auto message =
+            sol::compile_message(payer.pubkey(), instructions, blockhash.blockhash, version);
+        if (!message) throw std::runtime_error(message.error().message);
+        auto tx = sol::unsigned_transaction(std::move(*message));
+        std::vector<const sol::Keypair*> keys{&payer};
+        if (auto signed_ok = sol::sign_transaction(tx, keys); !signed_ok)
+            throw std::runtime_error(signed_ok.error().message);
+        SentSolanaTx sent;
+        sent.last_valid_block_height = blockhash.last_valid_block_height;
+        auto wire = sol::serialize_transaction(tx);
+        sent.signature = co_await rpc.send_transaction(wire);
+        if (sent.signature != tx.id())
+            throw std::runtime_error("the node answered another signature");
+        try {
+            sent.seen = co_await follow_to_finalized(rpc, sent.signature, wire,
+                                                     sent.last_valid_block_height);
+        } catch (const NeverLanded&) {
+            if (signing == kSignings) throw;
+            continue;
+        }
+        auto fetched = co_await rpc.get_transaction(sent.signature, sol::Commitment::finalized);
+        if (!fetched) throw std::runtime_error("getTransaction found no finalized transaction");
+        sent.fetched = std::move(*fetched);
+        co_return sent;
+    }
 }
 
 }  // namespace perch::testing

@@ -1,6 +1,7 @@
 #pragma once
 // Following a Solana transaction to finality at the node's pace (solana_devnet.cpp).
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,11 @@
 #include "core/task.hpp"
 
 namespace perch::testing {
+
+// A transaction whose blockhash expired on a finalized block before it landed: it never will.
+struct NeverLanded : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 // Follows a sent transaction until the node finalizes it, re-sending `wire` (when given) every 2 s
 // while the node does not know it. Returns each status it went through; throws when it landed with
