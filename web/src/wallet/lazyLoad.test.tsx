@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Chain } from '@/api/types';
 import { mockApi, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { watchForWallet } from './detect';
 import { announceFakeWallet, type FakeWallet } from './fakeEip6963';
+import { testChain } from '@/test/chains';
 import { walletRuntimeLoading } from './lazyRuntime';
 import { resetWalletRuntime } from './runtime';
 import { useWalletRuntime } from './runtimeStore';
@@ -18,24 +18,8 @@ import { useWalletStore } from './store';
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const RDNS = 'test.fake.wallet';
 
-const chain = (id: number, name: string): Chain =>
-  ({
-    chain_id: id,
-    chain_name: name,
-    alias_name: name,
-    is_testnet: false,
-    explorer_url: '',
-    network_code: 1,
-    popular_item_list: [{ tag: 'ALL', weight: 1 }],
-    icon: '',
-    flags: { evm: true, bitcoin: false, non_evm: false },
-    disabled: false,
-    order: id,
-    searchText: name.toLowerCase(),
-    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpc_urls: [`http://127.0.0.1:1/${id}`],
-    block_explorers: [],
-  }) as Chain;
+const chain = (id: number, name: string) =>
+  testChain(id, name, { popular_item_list: [{ tag: 'ALL', weight: 1 }], rpc_urls: [`http://127.0.0.1:1/${id}`] });
 
 const CHAINS = [chain(1, 'Ethereum'), chain(8453, 'Base')];
 
