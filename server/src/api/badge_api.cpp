@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include "api/services.hpp"
+#include "chain/address.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/badge_service.hpp"
@@ -13,7 +14,8 @@ namespace json = boost::json;
 namespace {
 
 std::string wallet_of(const std::string& address) {
-    if (!text::is_evm_address(address)) throw bad_request("'address' must be a wallet address");
+    if (!chain::is_valid_address(address) || !text::is_evm_address(address))
+        throw bad_request("'address' must be a wallet address");
     return text::to_lower(address);
 }
 

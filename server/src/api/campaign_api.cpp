@@ -4,6 +4,7 @@
 
 #include "api/auth_guard.hpp"
 #include "api/services.hpp"
+#include "chain/address.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -20,7 +21,10 @@ namespace {
 
 std::string user_of(const http::Request& req, const char* name = "user") {
     const auto& user = req.param(name);
-    return text::is_evm_address(user) ? text::to_lower(user) : user;
+    if (!text::is_evm_address(user)) return user;
+    if (!chain::is_valid_address(user))
+        throw bad_request(std::string("'") + name + "' has an invalid EIP-55 checksum");
+    return text::to_lower(user);
 }
 
 std::vector<std::int64_t> id_list(std::string_view text, const char* name) {
@@ -161,7 +165,8 @@ void register_rewards_routes(http::Router& router, Services& s) {
                     auto user = co_await require_wallet(s, req, user_of(req));
                     auto body = req.json_object();
                     const auto* v = body.if_contains("referrer");
-                    if (!v || !v->is_string() || !text::is_evm_address(v->as_string()))
+                    if (!v || !v->is_string() || !text::is_evm_address(v->as_string()) ||
+                        !chain::is_valid_address(v->as_string()))
                         throw bad_request("'referrer' must be a wallet address");
                     auto referrer = text::to_lower(v->as_string());
                     store::RewardsStore::ReferralRule rule =

@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include "api/services.hpp"
+#include "chain/address.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/service.hpp"
@@ -58,7 +59,7 @@ void register_deploy_api(http::Router& router, Services& s) {
                "on a network earns",
                [&s](http::Request& req) -> Task<http::Response> {
                    const auto& address = req.required_query("address");
-                   if (!text::is_evm_address(address))
+                   if (!text::is_evm_address(address) || !chain::is_valid_address(address))
                        throw bad_request("'address' must be a wallet address");
                    auto list = co_await s.rewards->store().deployments_of(text::to_lower(address),
                                                                           kListLimit);

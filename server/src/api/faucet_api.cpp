@@ -5,6 +5,7 @@
 
 #include "api/auth_guard.hpp"
 #include "api/services.hpp"
+#include "chain/address.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "faucet/faucet_service.hpp"
@@ -43,7 +44,8 @@ json::object view_json(const faucet::FaucetView& v) {
 }
 
 std::string wallet_of(std::string_view address) {
-    if (!text::is_evm_address(address)) throw bad_request("'address' must be a wallet address");
+    if (!chain::is_valid_address(address) || !text::is_evm_address(address))
+        throw bad_request("'address' must be a wallet address");
     return text::to_lower(address);
 }
 

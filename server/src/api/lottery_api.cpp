@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
+#include "chain/address.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/airdrop.hpp"
@@ -100,7 +101,7 @@ void register_lottery_api(http::Router& router, Services& s) {
         [&s](http::Request& req) -> Task<http::Response> {
             auto body = req.json_object();
             auto address = string_field(body, "userAddress");
-            if (!text::is_evm_address(address))
+            if (!text::is_evm_address(address) || !chain::is_valid_address(address))
                 throw bad_request("'userAddress' must be a wallet address");
             auto user = co_await require_wallet(s, req, address);
             auto chain_id = chain_id_field(body);
@@ -123,7 +124,7 @@ void register_lottery_api(http::Router& router, Services& s) {
                "transactionCount, isCheckIn (today, UTC)",
                [&s](http::Request& req) -> Task<http::Response> {
                    const auto& address = req.required_query("address");
-                   if (!text::is_evm_address(address))
+                   if (!text::is_evm_address(address) || !chain::is_valid_address(address))
                        throw bad_request("'address' must be a wallet address");
                    auto user = text::to_lower(address);
                    auto year = int_query(req, "year", 2023, 9999);
