@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
+#include "api/params.hpp"
 #include "auth/session.hpp"
 #include "chain/hex.hpp"
 #include "chain/siwe.hpp"
@@ -27,13 +28,6 @@ std::optional<std::string> session_token(const http::Request& req) {
 std::string origin_host(std::string_view origin) {
     auto pos = origin.find("://");
     return pos == std::string_view::npos ? std::string() : std::string(origin.substr(pos + 3));
-}
-
-std::string string_field(const json::object& body, const char* key) {
-    const auto* v = body.if_contains(key);
-    if (!v || !v->is_string() || v->as_string().empty())
-        throw bad_request(std::string("'") + key + "' is required");
-    return std::string(v->as_string());
 }
 
 }  // namespace
@@ -76,8 +70,8 @@ void register_auth_api(http::Router& router, Services& s) {
         "Checks a signed EIP-4361 message {message, signature} and starts a session (cookie)",
         [&s](http::Request& req) -> Task<http::Response> {
             auto body = req.json_object();
-            auto message = string_field(body, "message");
-            auto signature_text = string_field(body, "signature");
+            auto message = Params::body(body).required("message");
+            auto signature_text = Params::body(body).required("signature");
             auto signature = chain::from_hex(signature_text);
             if (!signature || signature->size() != 65)
                 throw bad_request("'signature' must be 65 bytes of 0x-hex");

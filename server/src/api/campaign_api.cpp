@@ -3,8 +3,8 @@
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
+#include "api/params.hpp"
 #include "api/services.hpp"
-#include "chain/address.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -19,22 +19,19 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-std::string user_of(const http::Request& req, const char* name = "user") {
-    const auto& user = req.param(name);
-    if (!text::is_evm_address(user)) return user;
-    if (!chain::is_valid_address(user))
-        throw bad_request(std::string("'") + name + "' has an invalid EIP-55 checksum");
-    return text::to_lower(user);
+// The route's {user}: any wallet address; an EVM one is checked and keyed in lower case.
+std::string user_of(const http::Request& req) {
+    const auto& user = req.param("user");
+    return text::is_evm_address(user) ? parse_evm_address("user", user).lower_hex() : user;
 }
 
-std::vector<std::int64_t> id_list(std::string_view text, const char* name) {
-    auto parts = text::split(text, ',');
+std::vector<std::int64_t> id_list(const Params& p, std::string_view name) {
     std::vector<std::int64_t> ids;
-    ids.reserve(parts.size());
-    for (const auto& part : parts) {
-        if (part.empty()) continue;
+    auto text = p.find(name);
+    if (!text) return ids;
+    for (const auto& part : text::split(*text, ',')) {
         auto id = text::parse_int(part);
-        if (!id) throw bad_request(std::string("'") + name + "' must be a comma list of ids");
+        if (!id) params::invalid(name, *text, "a comma list of ids");
         ids.push_back(*id);
     }
     return ids;
@@ -164,11 +161,7 @@ void register_rewards_routes(http::Router& router, Services& s) {
                 [&s](http::Request& req) -> Task<http::Response> {
                     auto user = co_await require_wallet(s, req, user_of(req));
                     auto body = req.json_object();
-                    const auto* v = body.if_contains("referrer");
-                    if (!v || !v->is_string() || !text::is_evm_address(v->as_string()) ||
-                        !chain::is_valid_address(v->as_string()))
-                        throw bad_request("'referrer' must be a wallet address");
-                    auto referrer = text::to_lower(v->as_string());
+                    auto referrer = evm_address(Params::body(body), "referrer").lower_hex();
                     store::RewardsStore::ReferralRule rule =
                         [user, referrer](std::int64_t bridges, std::optional<std::string> current) {
                             return rewards::referral_refusal(user, referrer, bridges,
@@ -187,7 +180,7 @@ void register_rewards_routes(http::Router& router, Services& s) {
         [&s](http::Request& req) -> Task<http::Response> {
             auto user = user_of(req);
             auto snap = s.rewards->catalog().snapshot();
-            auto ids = id_list(req.query_value("campaign_id"), "campaign_id");
+            auto ids = id_list(Params::query(req), "campaign_id");
             if (ids.empty()) {
                 auto shown = rewards::visible_campaigns(snap->campaigns, rewards::unix_now(), true);
                 for (const auto& c : shown) ids.push_back(c.id);
@@ -280,7 +273,7 @@ void register_rewards_routes(http::Router& router, Services& s) {
                "Campaigns with status 1, not invisible, newest start first (type=all: ended too)",
                [&s](http::Request& req) -> Task<http::Response> {
                    auto type = req.query_value("type");
-                   if (!type.empty() && type != "all") throw bad_request("'type' must be 'all'");
+                   if (!type.empty() && type != "all") params::invalid("type", type, "'all'");
                    auto snap = s.rewards->catalog().snapshot();
                    auto shown = rewards::visible_campaigns(snap->campaigns, rewards::unix_now(),
                                                            type == "all");

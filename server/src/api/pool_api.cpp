@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 #include <chrono>
 
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -40,13 +41,7 @@ void register_pool_api(http::Router& router, Services& s) {
                "(accrued, to the millipoint; credited, in whole points) and whether it is on the "
                "allow-list",
                [&s](http::Request& req) -> Task<http::Response> {
-                   auto address = req.query_value("address");
-                   std::optional<chain::Address> user;
-                   if (!address.empty()) {
-                       auto parsed = chain::Address::from_hex(address);
-                       if (!parsed) throw bad_request("'address' must be a wallet address");
-                       user = *parsed;
-                   }
+                   auto user = optional_evm_address(Params::query(req), "address");
                    json::array chains;
                    for (const auto& c : co_await s.pool->view(user)) {
                        json::array tokens;
