@@ -8,6 +8,7 @@
 #include "auth/session.hpp"
 #include "chain/hex.hpp"
 #include "chain/siwe.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/service.hpp"
@@ -36,7 +37,7 @@ Task<std::optional<std::string>> session_wallet(Services& s, const http::Request
     auto token = session_token(req);
     if (!token) co_return std::nullopt;
     auto token_hash = auth::sha256_hex(*token);
-    co_return co_await s.rewards->store().session_address(token_hash, rewards::unix_now());
+    co_return co_await s.rewards->store().session_address(token_hash, unix_now());
 }
 
 Task<std::string> require_wallet(Services& s, const http::Request& req, std::string user) {
@@ -49,7 +50,7 @@ Task<std::string> require_wallet(Services& s, const http::Request& req, std::str
         throw ApiError(ErrorKind::forbidden, "signed in as another wallet",
                        "session of " + *wallet + " acting for " + user);
     }
-    if (!auth::auth_header_ok(req.header(auth::kAuthHeader), user, rewards::unix_now())) {
+    if (!auth::auth_header_ok(req.header(auth::kAuthHeader), user, unix_now())) {
         throw ApiError(ErrorKind::unauthorized, "missing or stale X-Perch-Auth header");
     }
     co_return user;
@@ -60,7 +61,7 @@ void register_auth_api(http::Router& router, Services& s) {
         "/api/auth/nonce", "A one-time nonce for a Sign-In with Ethereum message",
         [&s](http::Request&) -> Task<http::Response> {
             auto nonce = auth::new_nonce();
-            auto expires = rewards::unix_now() + auth::kNonceSeconds;
+            auto expires = unix_now() + auth::kNonceSeconds;
             co_await s.rewards->store().add_nonce(nonce, expires);
             co_return http::envelope(json::object{{"nonce", nonce}, {"expires_at", expires}});
         });
@@ -85,7 +86,7 @@ void register_auth_api(http::Router& router, Services& s) {
             auto host = std::string(req.header(http::bhttp::field::host));
             auto origin = origin_host(req.header(http::bhttp::field::origin));
             auto domain = parsed->domain == origin && !origin.empty() ? origin : host;
-            const auto now = rewards::unix_now();
+            const auto now = unix_now();
             chain::SiweExpectations expected{domain, parsed->nonce, now, std::nullopt};
             auto verified = chain::verify_siwe(message, *signature, expected);
             if (!verified) {

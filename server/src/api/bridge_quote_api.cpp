@@ -25,6 +25,7 @@
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/rpc/eth.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "price/price_source.hpp"
@@ -136,9 +137,7 @@ Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
         in.request.to_usd = usd_of(s, in.route->to_token);
     }
     auto liquidity = co_await liquidity_of(s, in.request.to_chain, in.route->paid_token());
-    auto now = std::chrono::duration_cast<std::chrono::seconds>(
-        std::chrono::system_clock::now().time_since_epoch());
-    auto result = bridge::make_quote(s.routes, in.request, liquidity, now.count());
+    auto result = bridge::make_quote(s.routes, in.request, liquidity, unix_now());
     if (result.refusal) throw bad_request(result.refusal->message);
     co_return *result.quote;
 }

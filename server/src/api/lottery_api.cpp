@@ -4,6 +4,7 @@
 
 #include "api/auth_guard.hpp"
 #include "api/params.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/airdrop.hpp"
@@ -100,7 +101,7 @@ void register_lottery_api(http::Router& router, Services& s) {
                    auto month = whole_number(query, "month", 1, 12);
                    const int first = static_cast<int>(year * 10000 + month * 100 + 1);
                    const int last = static_cast<int>(year * 10000 + month * 100 + 31);
-                   const int today = rewards::utc_date(rewards::unix_now());
+                   const int today = rewards::utc_date(unix_now());
                    auto days = co_await s.rewards->store().checkins(user, first, last);
                    auto todays = co_await s.rewards->store().checkins(user, today, today);
                    json::array history;

@@ -6,6 +6,7 @@
 
 #include "api/params.hpp"
 #include "api/services.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "pool/pool_service.hpp"
@@ -58,10 +59,7 @@ void register_pool_api(http::Router& router, Services& s) {
                                     {"points_per_token_hour", rates},
                                     {"chains", chains}};
                    if (user) {
-                       auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                                      std::chrono::system_clock::now().time_since_epoch())
-                                      .count();
-                       auto points = co_await s.pool->settle(user->lower_hex(), now);
+                       auto points = co_await s.pool->settle(user->lower_hex(), unix_now());
                        out["allowed"] = s.pool->rules().allowed(user->lower_hex());
                        out["points"] = json::object{
                            {"accrued", pool::format_millipoints(points.accrued_millipoints)},

@@ -6,6 +6,7 @@
 
 #include "api/params.hpp"
 #include "api/services.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "portfolio/service.hpp"
@@ -13,12 +14,6 @@
 namespace perch::api {
 namespace json = boost::json;
 namespace {
-
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 portfolio::PortfolioService& service(Services& s) {
     if (!s.portfolio)

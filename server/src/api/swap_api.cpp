@@ -13,6 +13,7 @@
 #include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
 #include "chain/rpc/eth.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "swap/calldata.hpp"
@@ -32,12 +33,6 @@ struct SwapInput {
     chain::U256 amount;
     std::uint32_t slippage_bps = kDefaultSlippageBps;
 };
-
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 swap::SwapService& service(Services& s) {
     if (!s.swap) throw ApiError(ErrorKind::unavailable, "swapping is not offered by this server");
