@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "core/config_node.hpp"
+#include "core/env_overrides.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -237,42 +238,67 @@ void apply_file(Config& c, const ConfigNode& obj) {
     apply_section(c.solana, obj["solana"], apply_solana);
 }
 
+void on_off(const char* name, const std::string& v, bool& out) {
+    if (v != "on" && v != "off") fail(name, "must be on or off");
+    out = v == "on";
+}
+
+// Every environment override, in the order the usage text lists them.
+const std::vector<EnvOverride> kEnvOverrides = {
+    {"PERCH_HOST", "host", [](Config& c, const std::string& v) { c.host = v; }},
+    {"PERCH_PORT", "port",
+     [](Config& c, const std::string& v) {
+         c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", v, 0, 65535));
+     }},
+    {"PERCH_THREADS", "threads",
+     [](Config& c, const std::string& v) {
+         c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", v, 0, 256));
+     }},
+    {"PERCH_DATABASE_URL", "database_url",
+     [](Config& c, const std::string& v) { c.database_url = v; }},
+    {"PERCH_CHAIN_PROFILE", "chain_profile",
+     [](Config& c, const std::string& v) { c.chain_profile = v; }},
+    {"PERCH_MAKER_KEY_FILE", "maker_key_file",
+     [](Config& c, const std::string& v) { c.maker_key_file = v; }},
+    {"PERCH_SOLANA_MAKER_KEY_FILE", "solana.maker_key_file",
+     [](Config& c, const std::string& v) { c.solana.maker_key_file = v; }},
+    {"PERCH_BADGE_SIGNER_KEY_FILE", "badge_signer_key_file",
+     [](Config& c, const std::string& v) { c.badge_signer_key_file = v; }},
+    {"PERCH_FAUCET_KEY_FILE", "faucet_key_file",
+     [](Config& c, const std::string& v) { c.faucet_key_file = v; }},
+    {"PERCH_TRUSTED_PROXIES", "trusted_proxies (comma list)",
+     [](Config& c, const std::string& v) { c.trusted_proxies = text::split(v, ','); }},
+    {"PERCH_CORS_ORIGINS", "cors_origins (comma list)",
+     [](Config& c, const std::string& v) { c.cors_origins = text::split(v, ','); }},
+    {"PERCH_WEB_ROOT", "web_root", [](Config& c, const std::string& v) { c.web_root = v; }},
+    {"PERCH_GEOIP_DB", "geoip_db", [](Config& c, const std::string& v) { c.geoip_db = v; }},
+    {"PERCH_LOG_LEVEL", "log_level", [](Config& c, const std::string& v) { c.log_level = v; }},
+    {"PERCH_WALLETCONNECT_PROJECT_ID", "walletconnect_project_id",
+     [](Config& c, const std::string& v) { c.walletconnect_project_id = v; }},
+    {"PERCH_MAKER", "maker.enabled (on|off)",
+     [](Config& c, const std::string& v) { on_off("PERCH_MAKER", v, c.maker.enabled); }},
+    // Every chain: the environment's one number replaces the file's per-chain values.
+    {"PERCH_MAKER_CONFIRMATIONS", "maker.confirmations (every chain)",
+     [](Config& c, const std::string& v) {
+         c.maker.confirmations = PerChainCount{
+             static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", v, 1, 1000)),
+             {}};
+     }},
+    {"PERCH_INDEXER", "indexer.enabled (on|off)",
+     [](Config& c, const std::string& v) { on_off("PERCH_INDEXER", v, c.indexer.enabled); }},
+    {"PERCH_ADMIN_TOKEN", "admin_token",
+     [](Config& c, const std::string& v) { c.admin_token = v; }},
+    {"PERCH_SOCIAL_VERIFIER_URL", "social_verifier_url",
+     [](Config& c, const std::string& v) { c.social_verifier_url = v; }},
+    {"PERCH_CHECKIN_CHAIN_ID", "checkin_chain_id",
+     [](Config& c, const std::string& v) {
+         c.checkin_chain_id = parse_env_int("PERCH_CHECKIN_CHAIN_ID", v, 1, 1LL << 53);
+     }},
+};
+
 void apply_env(Config& c, const EnvLookup& env) {
-    if (auto v = env("PERCH_HOST")) c.host = *v;
-    if (auto v = env("PERCH_PORT"))
-        c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", *v, 0, 65535));
-    if (auto v = env("PERCH_THREADS"))
-        c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", *v, 0, 256));
-    if (auto v = env("PERCH_DATABASE_URL")) c.database_url = *v;
-    if (auto v = env("PERCH_CHAIN_PROFILE")) c.chain_profile = *v;
-    if (auto v = env("PERCH_MAKER_KEY_FILE")) c.maker_key_file = *v;
-    if (auto v = env("PERCH_SOLANA_MAKER_KEY_FILE")) c.solana.maker_key_file = *v;
-    if (auto v = env("PERCH_BADGE_SIGNER_KEY_FILE")) c.badge_signer_key_file = *v;
-    if (auto v = env("PERCH_FAUCET_KEY_FILE")) c.faucet_key_file = *v;
-    if (auto v = env("PERCH_TRUSTED_PROXIES")) c.trusted_proxies = text::split(*v, ',');
-    if (auto v = env("PERCH_CORS_ORIGINS")) c.cors_origins = text::split(*v, ',');
-    if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;
-    if (auto v = env("PERCH_GEOIP_DB")) c.geoip_db = *v;
-    if (auto v = env("PERCH_LOG_LEVEL")) c.log_level = *v;
-    if (auto v = env("PERCH_WALLETCONNECT_PROJECT_ID")) c.walletconnect_project_id = *v;
-    if (auto v = env("PERCH_MAKER")) {
-        if (*v != "on" && *v != "off") fail("PERCH_MAKER", "must be on or off");
-        c.maker.enabled = *v == "on";
-    }
-    if (auto v = env("PERCH_MAKER_CONFIRMATIONS")) {
-        // Every chain: the environment's one number replaces the file's per-chain values.
-        c.maker.confirmations = PerChainCount{
-            static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", *v, 1, 1000)),
-            {}};
-    }
-    if (auto v = env("PERCH_INDEXER")) {
-        if (*v != "on" && *v != "off") fail("PERCH_INDEXER", "must be on or off");
-        c.indexer.enabled = *v == "on";
-    }
-    if (auto v = env("PERCH_ADMIN_TOKEN")) c.admin_token = *v;
-    if (auto v = env("PERCH_SOCIAL_VERIFIER_URL")) c.social_verifier_url = *v;
-    if (auto v = env("PERCH_CHECKIN_CHAIN_ID"))
-        c.checkin_chain_id = parse_env_int("PERCH_CHECKIN_CHAIN_ID", *v, 1, 1LL << 53);
+    for (const auto& o : kEnvOverrides)
+        if (auto v = env(o.name)) o.apply(c, *v);
 }
 
 void validate(const Config& c) {
@@ -326,6 +352,10 @@ std::vector<RateGroup> default_rate_groups() {
         {"portfolio", {"/api/portfolio_api/"}, {}, {60, 120}, {60, 120}},
         {"writes", {"/api/"}, {"POST"}, {300, 300}, {120, 120}},
     };
+}
+
+const std::vector<EnvOverride>& env_overrides() {
+    return kEnvOverrides;
 }
 
 EnvLookup process_env() {
