@@ -15,11 +15,17 @@ namespace {
 constexpr std::size_t kMaxChainsPerCall = 16;
 constexpr std::size_t kMaxTokensPerCall = 50;
 
-// A base58 Solana address (32 bytes), for the Solana chain's balances.
-chain::solana::Pubkey solana_address(std::string_view name, std::string_view text) {
+// The owner of balances on a chain: a base58 Solana address (32 bytes) on Solana, else EVM.
+WalletAddress owner_on(bool solana, std::string_view name, std::string_view text) {
+    WalletAddress owner;
+    if (!solana) {
+        owner.evm = parse_evm_address(name, text);
+        return owner;
+    }
     auto key = chain::solana::Pubkey::from_base58(text);
     if (!key) params::invalid(name, text, params::Kind::solana_address);
-    return *key;
+    owner.solana = *key;
+    return owner;
 }
 
 ChainRule known_chain(const Services& s) {
@@ -109,21 +115,16 @@ Task<http::Response> query_balances(Services& s, http::Request& req) {
                         "an array of 1 to " + std::to_string(kMaxTokensPerCall) + " tokens");
     }
     bool solana = s.balances.is_solana_chain(*chain_id);
-    std::optional<chain::solana::Pubkey> solana_user;
-    std::optional<chain::Address> evm_user;
-    if (solana)
-        solana_user = solana_address("user", user_text);
-    else
-        evm_user = parse_evm_address("user", user_text);
+    auto user = owner_on(solana, "user", user_text);
     std::vector<balance::TokenRef> tokens;
     for (const auto& item : tokens_field->as_array())
         tokens.push_back(token_of(item, *chain_id, solana));
     std::vector<std::optional<chain::U256>> values;
     try {
         if (solana)  // not in a conditional operator: see multi_balance
-            values = co_await s.balances.solana_token_balances(*solana_user, tokens);
+            values = co_await s.balances.solana_token_balances(*user.solana, tokens);
         else
-            values = co_await s.balances.token_balances(*chain_id, *evm_user, tokens);
+            values = co_await s.balances.token_balances(*chain_id, *user.evm, tokens);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, std::string("balances unavailable: ") + e.what());
     }
@@ -154,19 +155,14 @@ Task<http::Response> single_balance(Services& s, http::Request& req) {
     // A chain this server cannot reach (Starknet, for one) is an error, never a zero balance.
     auto reason = solana ? std::string() : s.balances.unreachable_reason(chain_id);
     if (!reason.empty()) throw ApiError(ErrorKind::unavailable, reason);
-    std::optional<chain::solana::Pubkey> solana_owner;
-    std::optional<chain::Address> evm_owner;
-    if (solana)
-        solana_owner = solana_address("address", address);
-    else
-        evm_owner = parse_evm_address("address", address);
+    auto owner = owner_on(solana, "address", address);
     std::vector<std::optional<chain::U256>> values;
     try {
         std::vector<balance::TokenRef> one{*token};
         if (solana)  // not in a conditional operator: see multi_balance
-            values = co_await s.balances.solana_token_balances(*solana_owner, std::move(one));
+            values = co_await s.balances.solana_token_balances(*owner.solana, std::move(one));
         else
-            values = co_await s.balances.token_balances(chain_id, *evm_owner, std::move(one));
+            values = co_await s.balances.token_balances(chain_id, *owner.evm, std::move(one));
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, std::string("balance unavailable: ") + e.what());
     }
