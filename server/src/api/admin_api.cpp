@@ -7,6 +7,7 @@
 
 #include "api/auth_guard.hpp"
 #include "api/services.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/service.hpp"
@@ -38,7 +39,7 @@ Task<http::Response> save(Services& s, const std::string& kind, json::object ent
     if (auto error = rewards::RewardsCatalog::check(kind, entry)) throw bad_request(*error);
     auto id = entry.at("id").to_number<std::int64_t>();
     store::ConfigOverride row{kind, id, json::serialize(entry)};
-    co_await s.rewards->store().save_config_override(std::move(row), rewards::unix_now());
+    co_await s.rewards->store().save_config_override(std::move(row), unix_now());
     if (auto error = catalog.put(kind, entry)) throw bad_request(*error);
     co_return http::envelope(entry, kOk);
 }
@@ -74,7 +75,7 @@ void register_admin_api(http::Router& router, Services& s) {
                "Quests of the activity panel: status 1 and not ended, by order",
                [&s](http::Request&) -> Task<http::Response> {
                    auto snap = s.rewards->catalog().snapshot();
-                   auto shown = rewards::visible_quests(snap->quests, rewards::unix_now());
+                   auto shown = rewards::visible_quests(snap->quests, unix_now());
                    json::array list;
                    for (auto& q : shown) list.push_back(std::move(q));
                    co_return http::envelope(list, kOk);

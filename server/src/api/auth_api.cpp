@@ -5,9 +5,11 @@
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
+#include "api/params.hpp"
 #include "auth/session.hpp"
 #include "chain/hex.hpp"
 #include "chain/siwe.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/service.hpp"
@@ -33,20 +35,13 @@ bool is_own_domain(const Services& s, std::string_view domain) {
     return std::find(own.begin(), own.end(), lower) != own.end();
 }
 
-std::string string_field(const json::object& body, const char* key) {
-    const auto* v = body.if_contains(key);
-    if (!v || !v->is_string() || v->as_string().empty())
-        throw bad_request(std::string("'") + key + "' is required");
-    return std::string(v->as_string());
-}
-
 }  // namespace
 
 Task<std::optional<std::string>> session_wallet(Services& s, const http::Request& req) {
     auto token = session_token(req);
     if (!token) co_return std::nullopt;
     auto token_hash = auth::sha256_hex(*token);
-    co_return co_await s.rewards->store().session_address(token_hash, rewards::unix_now());
+    co_return co_await s.rewards->store().session_address(token_hash, unix_now());
 }
 
 Task<std::string> require_wallet(Services& s, const http::Request& req, std::string user) {
@@ -59,7 +54,7 @@ Task<std::string> require_wallet(Services& s, const http::Request& req, std::str
         throw ApiError(ErrorKind::forbidden, "signed in as another wallet",
                        "session of " + *wallet + " acting for " + user);
     }
-    if (!auth::auth_header_ok(req.header(auth::kAuthHeader), user, rewards::unix_now())) {
+    if (!auth::auth_header_ok(req.header(auth::kAuthHeader), user, unix_now())) {
         throw ApiError(ErrorKind::unauthorized, "missing or stale X-Perch-Auth header");
     }
     co_return user;
@@ -70,7 +65,7 @@ void register_auth_api(http::Router& router, Services& s) {
         "/api/auth/nonce", "A one-time nonce for a Sign-In with Ethereum message",
         [&s](http::Request& req) -> Task<http::Response> {
             auto nonce = auth::new_nonce();
-            auto now = rewards::unix_now();
+            auto now = unix_now();
             auto expires = now + auth::kNonceSeconds;
             // Nonces are rows anyone can create: each client holds a bounded number at once.
             auto cap = static_cast<int>(s.config.limits.sign_in_nonces_per_ip);
@@ -90,8 +85,8 @@ void register_auth_api(http::Router& router, Services& s) {
         "Checks a signed EIP-4361 message {message, signature} and starts a session (cookie)",
         [&s](http::Request& req) -> Task<http::Response> {
             auto body = req.json_object();
-            auto message = string_field(body, "message");
-            auto signature_text = string_field(body, "signature");
+            auto message = Params::body(body).required("message");
+            auto signature_text = Params::body(body).required("signature");
             auto signature = chain::from_hex(signature_text);
             if (!signature || signature->size() != 65)
                 throw bad_request("'signature' must be 65 bytes of 0x-hex");
@@ -105,7 +100,7 @@ void register_auth_api(http::Router& router, Services& s) {
                     ErrorKind::unauthorized,
                     "sign-in refused: the message is for another site (" + parsed->domain + ")");
             }
-            const auto now = rewards::unix_now();
+            const auto now = unix_now();
             chain::SiweExpectations expected{parsed->domain, parsed->nonce, now, std::nullopt};
             auto verified = chain::verify_siwe(message, *signature, expected);
             if (!verified) {

@@ -3,29 +3,20 @@
 // only usable by the wallet it names (the contract checks msg.sender), so it needs no session.
 #include <boost/json.hpp>
 
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
-#include "core/text.hpp"
 #include "rewards/badge_service.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
-namespace {
-
-std::string wallet_of(const std::string& address) {
-    if (!text::is_evm_address(address)) throw bad_request("'address' must be a wallet address");
-    return text::to_lower(address);
-}
-
-}  // namespace
-
 void register_badge_api(http::Router& router, Services& s) {
     router.get("/api/badge_api/v1/badges/{slug}",
                "A badge and a wallet's progress (address): its tasks (kind, chain_id, done), "
                "all_done, claimable here, claimed on chain",
                [&s](http::Request& req) -> Task<http::Response> {
                    const auto& badge = s.badges->badge(req.param("slug"));
-                   auto user = wallet_of(req.required_query("address"));
+                   auto user = evm_address(Params::query(req), "address").lower_hex();
                    auto st = co_await s.badges->status(badge, user);
                    json::array tasks;
                    for (std::size_t i = 0; i < badge.tasks.size(); ++i) {
@@ -49,10 +40,7 @@ void register_badge_api(http::Router& router, Services& s) {
                 [&s](http::Request& req) -> Task<http::Response> {
                     const auto& badge = s.badges->badge(req.param("slug"));
                     auto body = req.json_object();
-                    const auto* address = body.if_contains("address");
-                    if (!address || !address->is_string())
-                        throw bad_request("'address' must be a wallet address");
-                    auto user = wallet_of(std::string(address->as_string()));
+                    auto user = evm_address(Params::body(body), "address").lower_hex();
                     auto grant = co_await s.badges->grant(badge, user);
                     co_return http::envelope(json::object{{"badge_id", badge.badge_id},
                                                           {"chain_id", badge.chain_id},

@@ -2,6 +2,7 @@
 // one chain) and the older /api/balance form that answers in msg.e18.
 #include <boost/json.hpp>
 
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "balance/balances.hpp"
 #include "core/error.hpp"
@@ -14,28 +15,22 @@ namespace {
 constexpr std::size_t kMaxChainsPerCall = 16;
 constexpr std::size_t kMaxTokensPerCall = 50;
 
-chain::Address evm_address(std::string_view text, std::string_view field) {
-    auto address = chain::Address::from_hex(text);
-    if (!text::is_evm_address(text) || !address) {
-        throw bad_request("'" + std::string(field) +
-                          "' must be an EVM address (0x and 40 hex digits)");
+// The owner of balances on a chain: a base58 Solana address (32 bytes) on Solana, else EVM.
+WalletAddress owner_on(bool solana, std::string_view name, std::string_view text) {
+    WalletAddress owner;
+    if (!solana) {
+        owner.evm = parse_evm_address(name, text);
+        return owner;
     }
-    return *address;
-}
-
-// A base58 Solana address (32 bytes), for the Solana chain's balances.
-std::optional<chain::solana::Pubkey> solana_address(std::string_view text) {
-    if (text::is_evm_address(text)) return std::nullopt;
     auto key = chain::solana::Pubkey::from_base58(text);
-    if (!key) return std::nullopt;
-    return *key;
+    if (!key) params::invalid(name, text, params::Kind::solana_address);
+    owner.solana = *key;
+    return owner;
 }
 
-std::int64_t chain_id_of(std::string_view text, const balance::BalanceService& balances) {
-    auto id = text::parse_int(text);
-    if (!id) throw bad_request("chain id '" + std::string(text) + "' is not a number");
-    if (!balances.knows_chain(*id)) throw bad_request("unknown chain id " + std::string(text));
-    return *id;
+ChainRule known_chain(const Services& s) {
+    return {[&s](std::int64_t id) { return s.balances.knows_chain(id); },
+            "a chain this server knows"};
 }
 
 std::string scaled_to_18(const chain::U256& raw, unsigned decimals) {
@@ -50,33 +45,20 @@ std::string scaled_to_18(const chain::U256& raw, unsigned decimals) {
 }
 
 Task<http::Response> multi_balance(Services& s, http::Request& req) {
-    const auto& user_text = req.required_query("user_address");
-    auto solana_user = solana_address(user_text);
-    std::optional<chain::Address> evm_user;
-    if (!solana_user) {
-        if (!text::is_evm_address(user_text) || !chain::Address::from_hex(user_text))
-            throw bad_request(
-                "'user_address' must be an EVM address (0x and 40 hex digits) or a Solana "
-                "address (base58 of 32 bytes)");
-        evm_user = *chain::Address::from_hex(user_text);
-    }
-    const auto& token = req.required_query("token_name");
-    if (!s.balances.knows_token(token)) throw bad_request("unknown token '" + token + "'");
-    auto ids = text::split(req.required_query("chain_ids"), ',');
-    if (ids.empty()) throw bad_request("query parameter 'chain_ids' is required");
-    if (ids.size() > kMaxChainsPerCall) {
-        throw bad_request("at most " + std::to_string(kMaxChainsPerCall) + " chains per call");
-    }
-    std::vector<std::int64_t> chain_ids;
-    chain_ids.reserve(ids.size());
-    for (const auto& id : ids) chain_ids.push_back(chain_id_of(id, s.balances));
+    auto query = Params::query(req);
+    auto user = wallet_address(query, "user_address");
+    auto token = query.required("token_name");
+    if (!s.balances.knows_token(token))
+        params::invalid("token_name", token, "a token this server lists");
+    auto ids = chain_ids(query, "chain_ids", kMaxChainsPerCall, known_chain(s));
+    if (ids.empty()) params::missing("chain_ids");
     // Not `c ? co_await a : co_await b`: g++ 12 miscompiles co_await in a conditional operator
     // (the result was garbage and perch crashed).
     std::vector<balance::ChainBalance> balances;
-    if (solana_user)
-        balances = co_await s.balances.multi_balance(*solana_user, std::move(chain_ids), token);
+    if (user.solana)
+        balances = co_await s.balances.multi_balance(*user.solana, std::move(ids), token);
     else
-        balances = co_await s.balances.multi_balance(*evm_user, std::move(chain_ids), token);
+        balances = co_await s.balances.multi_balance(*user.evm, std::move(ids), token);
     json::object data;
     for (const auto& b : balances) {
         data[std::to_string(b.chain_id)] = json::object{{"view_value", b.view_value},
@@ -120,40 +102,29 @@ balance::TokenRef token_of(const json::value& item, std::int64_t chain_id, bool 
 
 Task<http::Response> query_balances(Services& s, http::Request& req) {
     auto body = req.json_object();
-    const auto* user_field = body.if_contains("user");
-    if (!user_field || !user_field->is_string()) throw bad_request("field 'user' is required");
-    const auto* chain_field = body.if_contains("chain_name");
-    if (!chain_field || !chain_field->is_string())
-        throw bad_request("field 'chain_name' is required");
-    auto chain_id = s.balances.chain_by_name(chain_field->as_string());
-    if (!chain_id)
-        throw bad_request("unknown chain_name '" + std::string(chain_field->as_string()) + "'");
+    auto fields = Params::body(body);
+    auto user_text = fields.required("user");
+    auto chain_name = fields.required("chain_name");
+    auto chain_id = s.balances.chain_by_name(chain_name);
+    if (!chain_id) params::invalid("chain_name", chain_name, "a chain name this server knows");
     const auto* tokens_field = body.if_contains("tokens");
-    if (!tokens_field || !tokens_field->is_array() || tokens_field->as_array().empty()) {
-        throw bad_request("field 'tokens' must be a non-empty array");
-    }
-    if (tokens_field->as_array().size() > kMaxTokensPerCall) {
-        throw bad_request("at most " + std::to_string(kMaxTokensPerCall) + " tokens per call");
+    if (!tokens_field) params::missing("tokens");
+    if (!tokens_field->is_array() || tokens_field->as_array().empty() ||
+        tokens_field->as_array().size() > kMaxTokensPerCall) {
+        params::invalid("tokens", json::serialize(*tokens_field),
+                        "an array of 1 to " + std::to_string(kMaxTokensPerCall) + " tokens");
     }
     bool solana = s.balances.is_solana_chain(*chain_id);
-    std::optional<chain::solana::Pubkey> solana_user;
-    std::optional<chain::Address> evm_user;
-    if (solana) {
-        solana_user = solana_address(user_field->as_string());
-        if (!solana_user)
-            throw bad_request("'user' must be a Solana address (base58 of 32 bytes) on Solana");
-    } else {
-        evm_user = evm_address(user_field->as_string(), "user");
-    }
+    auto user = owner_on(solana, "user", user_text);
     std::vector<balance::TokenRef> tokens;
     for (const auto& item : tokens_field->as_array())
         tokens.push_back(token_of(item, *chain_id, solana));
     std::vector<std::optional<chain::U256>> values;
     try {
         if (solana)  // not in a conditional operator: see multi_balance
-            values = co_await s.balances.solana_token_balances(*solana_user, tokens);
+            values = co_await s.balances.solana_token_balances(*user.solana, tokens);
         else
-            values = co_await s.balances.token_balances(*chain_id, *evm_user, tokens);
+            values = co_await s.balances.token_balances(*chain_id, *user.evm, tokens);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, std::string("balances unavailable: ") + e.what());
     }
@@ -170,10 +141,12 @@ Task<http::Response> query_balances(Services& s, http::Request& req) {
 }
 
 Task<http::Response> single_balance(Services& s, http::Request& req) {
-    auto chain_id = chain_id_of(req.required_query("chainid"), s.balances);
-    const auto& symbol = req.required_query("token");
-    const auto& address = req.required_query("address");
-    if (!text::is_wallet_address(address)) throw bad_request("'address' must be a wallet address");
+    auto query = Params::query(req);
+    auto chain_id = api::chain_id(query, "chainid", known_chain(s));
+    auto symbol = query.required("token");
+    auto address = query.required("address");
+    if (!text::is_wallet_address(address))
+        params::invalid("address", address, params::Kind::wallet_address);
     auto token = s.balances.token(symbol, chain_id);
     if (!token)
         throw bad_request("token '" + symbol + "' is not listed on chain " +
@@ -182,19 +155,14 @@ Task<http::Response> single_balance(Services& s, http::Request& req) {
     // A chain this server cannot reach (Starknet, for one) is an error, never a zero balance.
     auto reason = solana ? std::string() : s.balances.unreachable_reason(chain_id);
     if (!reason.empty()) throw ApiError(ErrorKind::unavailable, reason);
-    auto solana_owner = solana_address(address);
-    if (solana && !solana_owner)
-        throw bad_request("'address' must be a Solana address (base58 of 32 bytes) on Solana");
-    if (!solana && !text::is_evm_address(address))
-        throw bad_request("'address' must be an EVM address on an EVM chain");
+    auto owner = owner_on(solana, "address", address);
     std::vector<std::optional<chain::U256>> values;
     try {
         std::vector<balance::TokenRef> one{*token};
         if (solana)  // not in a conditional operator: see multi_balance
-            values = co_await s.balances.solana_token_balances(*solana_owner, std::move(one));
+            values = co_await s.balances.solana_token_balances(*owner.solana, std::move(one));
         else
-            values = co_await s.balances.token_balances(chain_id, evm_address(address, "address"),
-                                                        std::move(one));
+            values = co_await s.balances.token_balances(chain_id, *owner.evm, std::move(one));
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, std::string("balance unavailable: ") + e.what());
     }

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "api/order_json.hpp"
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "bridge/order.hpp"
 #include "bridge/solana_address.hpp"
@@ -29,29 +30,18 @@ struct OrderRef {
 };
 
 OrderRef order_ref(const http::Request& req) {
-    auto chain = text::parse_int(req.required_query("chain_id"));
-    if (!chain) throw bad_request("'chain_id' must be a chain id");
-    if (*chain == bridge::kSolanaChainId) {
+    auto query = Params::query(req);
+    auto chain = chain_id(query, "chain_id");
+    auto text = query.required("tx_hash");
+    if (chain == bridge::kSolanaChainId) {
         // A Solana transaction id: its first signature, base58 (case matters).
-        auto text = req.required_query("tx_hash");
         if (!chain::solana::Signature::from_base58(text))
-            throw bad_request("'tx_hash' must be a Solana transaction signature (base58)");
-        return {*chain, std::string(text)};
+            params::invalid("tx_hash", text, "a Solana transaction signature (base58)");
+        return {chain, text};
     }
-    auto hash = chain::Hash32::from_hex(req.required_query("tx_hash"));
-    if (!hash) throw bad_request("'tx_hash' must be a 32-byte 0x transaction hash");
-    return {*chain, hash->hex()};
-}
-
-int int_query(const http::Request& req, std::string_view name, int fallback, int min, int max) {
-    auto text = req.query_value(name);
-    if (text.empty()) return fallback;
-    auto n = text::parse_int(text);
-    if (!n || *n < min || *n > max) {
-        throw bad_request("'" + std::string(name) + "' must be a whole number from " +
-                          std::to_string(min) + " to " + std::to_string(max));
-    }
-    return static_cast<int>(*n);
+    auto hash = chain::Hash32::from_hex(text);
+    if (!hash) params::invalid("tx_hash", text, "a 32-byte 0x transaction hash");
+    return {chain, hash->hex()};
 }
 
 Task<http::Response> order(Services& s, http::Request& req) {
@@ -61,29 +51,19 @@ Task<http::Response> order(Services& s, http::Request& req) {
 }
 
 Task<http::Response> history(Services& s, http::Request& req) {
+    auto query = Params::query(req);
     store::HistoryQuery q;
-    auto address = req.query_value("address");
-    if (!address.empty()) {
-        if (bridge::is_solana_address(address)) {
-            q.address = std::string(address);
-        } else {
-            auto parsed = chain::Address::from_hex(address);
-            if (!parsed) throw bad_request("'address' must be an EVM or Solana address");
-            q.address = parsed->lower_hex();
-        }
-    }
-    if (!req.query_value("channel").empty())
-        q.channel = int_query(req, "channel", 0, 0, 2147483647);
+    if (auto address = query.find("address"))
+        q.address = parse_wallet_address("address", *address).key();
+    if (query.find("channel")) q.channel = whole_number(query, "channel", 0, 2147483647);
     if (q.address.empty() && !q.channel) throw bad_request("'address' or 'channel' is required");
-    q.page = int_query(req, "page", 1, 1, 100000);
-    q.size = int_query(req, "size", 10, 1, 100);
-    auto page = q.page;
-    auto size = q.size;
+    auto paging = page(query);
+    q.page = paging.page;
+    q.size = paging.size;
     auto result = co_await s.store.orders().history(std::move(q));
     json::array list;
     for (auto& o : result.list) list.push_back(order_json(std::move(o)));
-    co_return http::envelope(json::object{
-        {"list", std::move(list)}, {"total", result.total}, {"page", page}, {"size", size}});
+    co_return http::envelope(page_json(std::move(list), result.total, paging));
 }
 
 // Re-reads the order whenever this instance's store says something changed, and at least every

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "api/fields.hpp"
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
@@ -24,6 +25,7 @@
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/rpc/eth.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "price/price_source.hpp"
@@ -39,38 +41,29 @@ struct QuoteInput {
     const bridge::Route* route = nullptr;
 };
 
-std::int64_t chain_id_of(std::string_view text, std::string_view name) {
-    auto id = text::parse_int(text);
-    if (!id) throw bad_request("'" + std::string(name) + "' must be a chain id");
-    return *id;
-}
-
 // The partner channel a quote or deposit is for: optional (the main channel), else one of
 // channels.json.
-std::int64_t channel_of(const Services& s, std::string_view text) {
-    if (text.empty()) return s.catalog.default_channel_id();
-    auto id = text::parse_int(text);
-    if (!id) throw bad_request("'channel' must be a channel id");
-    if (!s.catalog.has_channel(*id))
-        throw bad_request("'channel' " + std::to_string(*id) + " is not a known channel");
+std::int64_t channel_of(const Services& s, const Params& p) {
+    auto text = p.find("channel");
+    if (!text) return s.catalog.default_channel_id();
+    auto id = text::parse_int(*text);
+    if (!id || !s.catalog.has_channel(*id)) params::invalid("channel", *text, "a known channel id");
     return *id;
 }
 
-QuoteInput quote_input(const Services& s, std::int64_t from, std::int64_t to,
-                       const std::string& token, const std::string& amount_text) {
+// The same fields from the query (quote) or the JSON body (build_tx).
+QuoteInput quote_input(const Services& s, const Params& p) {
     QuoteInput in;
-    in.request.from_chain = from;
-    in.request.to_chain = to;
-    in.request.token = token;
-    in.route = s.routes.find(token, from, to);
+    in.request.from_chain = chain_id(p, "from_chain_id");
+    in.request.to_chain = chain_id(p, "to_chain_id");
+    in.request.token = p.required("token");
+    in.route = s.routes.find(in.request.token, in.request.from_chain, in.request.to_chain);
     if (!in.route) {
-        throw bad_request(token + " cannot be bridged from chain " + std::to_string(from) +
-                          " to chain " + std::to_string(to));
+        throw bad_request(in.request.token + " cannot be bridged from chain " +
+                          std::to_string(in.request.from_chain) + " to chain " +
+                          std::to_string(in.request.to_chain));
     }
-    auto amount = chain::U256::parse_units(amount_text, in.route->decimals);
-    if (amount_text.empty() || !amount)
-        throw bad_request("'amount' is not a valid " + token + " amount");
-    in.request.amount = *amount;
+    in.request.amount = amount(p, "amount", in.route->decimals, in.request.token);
     return in;
 }
 
@@ -144,9 +137,7 @@ Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
         in.request.to_usd = usd_of(s, in.route->to_token);
     }
     auto liquidity = co_await liquidity_of(s, in.request.to_chain, in.route->paid_token());
-    auto now = std::chrono::duration_cast<std::chrono::seconds>(
-        std::chrono::system_clock::now().time_since_epoch());
-    auto result = bridge::make_quote(s.routes, in.request, liquidity, now.count());
+    auto result = bridge::make_quote(s.routes, in.request, liquidity, unix_now());
     if (result.refusal) throw bad_request(result.refusal->message);
     co_return *result.quote;
 }
@@ -160,29 +151,24 @@ struct DestinationSwap {
 
 // nullopt without `to_token`, or when it names the bridged token itself (a plain bridge).
 std::optional<DestinationSwap> destination_swap(Services& s, const QuoteInput& in,
-                                                std::string_view to_token,
-                                                std::string_view slippage) {
-    auto slippage_bps = slippage_of(slippage);
-    if (to_token.empty()) return std::nullopt;
+                                                const Params& p) {
+    auto slippage = slippage_bps(p);
+    auto to_token = optional_evm_address(p, "to_token");
+    if (!to_token) return std::nullopt;
     auto to = in.request.to_chain;
-    auto address = chain::Address::from_hex(to_token);
-    if (!text::is_evm_address(to_token) || !address)
-        throw bad_request("'to_token' must be a token address (0x and 40 hex digits)");
     auto ref = s.balances.token(in.request.token, to);
     if (!ref)
         throw bad_request(in.request.token + " is not paid out on chain " + std::to_string(to));
     auto route_token = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
-    if (*address == route_token) return std::nullopt;
-    if (!s.swap || !s.swap->serves(to))
-        throw bad_request("'to_token': swapping is not offered on chain " + std::to_string(to));
-    const auto* out = s.swap->token(to, *address);
+    if (*to_token == route_token) return std::nullopt;
+    const auto* out = s.swap && s.swap->serves(to) ? s.swap->token(to, *to_token) : nullptr;
     if (!out) {
-        throw bad_request("'to_token' is not a token this server swaps on chain " +
-                          std::to_string(to));
+        params::invalid("to_token", p.required("to_token"),
+                        "a token this server swaps on chain " + std::to_string(to));
     }
     DestinationSwap d;
     d.out = out;
-    d.slippage_bps = slippage_bps;
+    d.slippage_bps = slippage;
     if (const auto* listed = s.swap->token(to, route_token))
         d.in = *listed;
     else
@@ -298,37 +284,34 @@ json::object quote_json(const bridge::QuoteRequest& q, std::int64_t channel,
 // typed, so a mistyped case is caught before any funds move); anything the catalog lets through
 // elsewhere.
 void check_recipient(Services& s, std::int64_t from, std::int64_t to, const std::string& r) {
+    const auto on_chain = "an address on chain " + std::to_string(to);
     if (to == bridge::kSolanaChainId) {
         if (!bridge::is_solana_address(r))
-            throw bad_request("'recipient' must be a Solana address (base58 of 32 bytes)");
+            params::invalid("recipient", r, params::Kind::solana_address);
         return;
     }
     if (s.balances.is_evm_chain(to)) {
-        if (!text::is_evm_address(r))
-            throw bad_request("'recipient' is not an address on chain " + std::to_string(to));
+        if (!text::is_evm_address(r)) params::invalid("recipient", r, on_chain);
         if (from == bridge::kSolanaChainId) {
             auto parsed = chain::Address::from_hex(r);
             if (!parsed || parsed->checksum_hex() != r) {
-                throw bad_request(
-                    "'recipient' must be an EIP-55 checksummed address when bridging from "
-                    "Solana");
+                params::invalid("recipient", r,
+                                "an EIP-55 checksummed address (required when bridging from "
+                                "Solana)");
             }
         }
         return;
     }
-    if (!text::is_wallet_address(r))
-        throw bad_request("'recipient' is not an address on chain " + std::to_string(to));
+    if (!text::is_wallet_address(r)) params::invalid("recipient", r, on_chain);
 }
 
 Task<http::Response> quote(Services& s, http::Request& req) {
-    auto in = quote_input(s, chain_id_of(req.required_query("from_chain_id"), "from_chain_id"),
-                          chain_id_of(req.required_query("to_chain_id"), "to_chain_id"),
-                          req.required_query("token"), req.required_query("amount"));
-    auto channel = channel_of(s, req.query_value("channel"));
-    if (auto recipient = std::string(req.query_value("recipient")); !recipient.empty())
-        check_recipient(s, in.request.from_chain, in.request.to_chain, recipient);
-    auto dst_swap =
-        destination_swap(s, in, req.query_value("to_token"), req.query_value("slippage_bps"));
+    auto query = Params::query(req);
+    auto in = quote_input(s, query);
+    auto channel = channel_of(s, query);
+    if (auto recipient = query.find("recipient"))
+        check_recipient(s, in.request.from_chain, in.request.to_chain, *recipient);
+    auto dst_swap = destination_swap(s, in, query);
     auto request = in.request;
     if (in.route->cross()) {
         request.from_usd = usd_of(s, in.route->token);
@@ -370,11 +353,13 @@ Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::stri
                                      const std::string& recipient, std::int64_t channel) {
     auto& solana = solana_of(s);
     auto sender = chain::solana::Pubkey::from_base58(sender_text);
-    if (!sender) throw bad_request("'sender' must be a Solana address (base58 of 32 bytes)");
+    if (!sender) params::invalid("sender", sender_text, params::Kind::solana_address);
     if (!solana.knows_token(in.request.token))
         throw bad_request(in.request.token + " cannot be deposited on Solana");
-    if (!in.request.amount.fits_u64())
-        throw bad_request("'amount' is more than a Solana account can hold");
+    if (!in.request.amount.fits_u64()) {
+        params::invalid("amount", in.request.amount.format_units(in.route->decimals),
+                        "an amount a Solana account can hold");
+    }
     auto request = in.request;
     const auto* route = in.route;
     auto q = co_await quote_of(s, std::move(in));
@@ -404,30 +389,29 @@ Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::stri
 
 Task<http::Response> build_tx(Services& s, http::Request& req) {
     auto body = req.json_object();
-    auto from = chain_id_of(string_field(body, "from_chain_id"), "from_chain_id");
-    auto to = chain_id_of(string_field(body, "to_chain_id"), "to_chain_id");
-    auto in = quote_input(s, from, to, string_field(body, "token"), string_field(body, "amount"));
-    auto recipient = string_field(body, "recipient");
+    auto fields = Params::body(body);
+    auto in = quote_input(s, fields);
+    auto from = in.request.from_chain;
+    auto to = in.request.to_chain;
+    auto recipient = fields.required("recipient");
     check_recipient(s, from, to, recipient);
-    auto channel = channel_of(s, string_field(body, "channel", false));
+    auto channel = channel_of(s, fields);
     if (from == bridge::kSolanaChainId) {
-        if (!string_field(body, "to_token", false).empty())
+        if (fields.find("to_token"))
             throw bad_request("'to_token': a destination swap is not offered from Solana");
-        co_return co_await build_solana_tx(s, std::move(in), string_field(body, "sender"),
-                                           recipient, channel);
+        co_return co_await build_solana_tx(s, std::move(in), fields.required("sender"), recipient,
+                                           channel);
     }
-    auto sender = chain::Address::from_hex(string_field(body, "sender"));
-    if (!sender) throw bad_request("'sender' must be an EVM address");
+    auto sender = evm_address(fields, "sender");
     auto depositor = chain::Address::from_hex(s.catalog.contract_address("Depositor"));
     auto token_ref = s.balances.token(in.request.token, from);
     if (!depositor || !token_ref) {
         throw ApiError(ErrorKind::unavailable,
                        "the bridge has no Depositor on chain " + std::to_string(from));
     }
-    auto dst_swap = destination_swap(s, in, string_field(body, "to_token", false),
-                                     string_field(body, "slippage_bps", false));
+    auto dst_swap = destination_swap(s, in, fields);
     if (dst_swap && !text::is_evm_address(recipient))
-        throw bad_request("'recipient' must be a 0x address to receive a swapped token");
+        params::invalid("recipient", recipient, "a 0x address (to receive a swapped token)");
     auto request = in.request;
     bool cross = in.route->cross();
     if (cross) {
@@ -455,7 +439,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     if (!token_ref->native) {
         token_address = *chain::Address::from_hex(token_ref->address);
         value = chain::U256(0);
-        auto allowed = co_await allowance(s, from, token_address, *sender, *depositor);
+        auto allowed = co_await allowance(s, from, token_address, sender, *depositor);
         if (allowed < request.amount) {
             approve = tx_json(from, token_address.lower_hex(),
                               bridge::approve_calldata(*depositor, request.amount), chain::U256(0));

@@ -3,7 +3,9 @@
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
+#include "api/params.hpp"
 #include "api/services.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -18,19 +20,19 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-std::string user_of(const http::Request& req, const char* name = "user") {
-    const auto& user = req.param(name);
-    return text::is_evm_address(user) ? text::to_lower(user) : user;
+// The route's {user}: any wallet address; an EVM one is checked and keyed in lower case.
+std::string user_of(const http::Request& req) {
+    const auto& user = req.param("user");
+    return text::is_evm_address(user) ? parse_evm_address("user", user).lower_hex() : user;
 }
 
-std::vector<std::int64_t> id_list(std::string_view text, const char* name) {
-    auto parts = text::split(text, ',');
+std::vector<std::int64_t> id_list(const Params& p, std::string_view name) {
     std::vector<std::int64_t> ids;
-    ids.reserve(parts.size());
-    for (const auto& part : parts) {
-        if (part.empty()) continue;
+    auto text = p.find(name);
+    if (!text) return ids;
+    for (const auto& part : text::split(*text, ',')) {
         auto id = text::parse_int(part);
-        if (!id) throw bad_request(std::string("'") + name + "' must be a comma list of ids");
+        if (!id) params::invalid(name, *text, "a comma list of ids");
         ids.push_back(*id);
     }
     return ids;
@@ -108,7 +110,7 @@ Task<http::Response> share_campaign(Services& s, const std::string& user, std::i
     auto progress = rewards::campaign_progress(*campaign, records_of(bridges));
     if (!progress.done) throw bad_request("campaign " + std::to_string(id) + " is not completed");
     store::Credit credit{user, "campaign", rewards::kSharePoints, rewards::share_source(id, user)};
-    co_await s.rewards->store().credit(std::move(credit), rewards::unix_now());
+    co_await s.rewards->store().credit(std::move(credit), unix_now());
     co_return http::envelope(json::object{});
 }
 
@@ -136,7 +138,7 @@ Task<http::Response> social_task(Services& s, const std::string& user, std::int6
     bool ok = co_await s.rewards->verify_social(platform, t.subject, user);
     if (!ok) throw bad_request("verify fail: the " + platform + " task is not done yet");
     store::Credit credit{user, "campaign", task->points, source};
-    co_await s.rewards->store().credit(std::move(credit), rewards::unix_now());
+    co_await s.rewards->store().credit(std::move(credit), unix_now());
     co_return http::envelope(json::object{});
 }
 
@@ -160,17 +162,14 @@ void register_rewards_routes(http::Router& router, Services& s) {
                 [&s](http::Request& req) -> Task<http::Response> {
                     auto user = co_await require_wallet(s, req, user_of(req));
                     auto body = req.json_object();
-                    const auto* v = body.if_contains("referrer");
-                    if (!v || !v->is_string() || !text::is_evm_address(v->as_string()))
-                        throw bad_request("'referrer' must be a wallet address");
-                    auto referrer = text::to_lower(v->as_string());
+                    auto referrer = evm_address(Params::body(body), "referrer").lower_hex();
                     store::RewardsStore::ReferralRule rule =
                         [user, referrer](std::int64_t bridges, std::optional<std::string> current) {
                             return rewards::referral_refusal(user, referrer, bridges,
                                                              std::move(current));
                         };
                     auto refusal = co_await s.rewards->store().bind_referrer(
-                        user, referrer, std::move(rule), rewards::unix_now());
+                        user, referrer, std::move(rule), unix_now());
                     if (refusal) throw bad_request(*refusal);
                     co_return http::envelope(json::object{});
                 });
@@ -182,9 +181,9 @@ void register_rewards_routes(http::Router& router, Services& s) {
         [&s](http::Request& req) -> Task<http::Response> {
             auto user = user_of(req);
             auto snap = s.rewards->catalog().snapshot();
-            auto ids = id_list(req.query_value("campaign_id"), "campaign_id");
+            auto ids = id_list(Params::query(req), "campaign_id");
             if (ids.empty()) {
-                auto shown = rewards::visible_campaigns(snap->campaigns, rewards::unix_now(), true);
+                auto shown = rewards::visible_campaigns(snap->campaigns, unix_now(), true);
                 for (const auto& c : shown) ids.push_back(c.id);
             }
             auto bridges = co_await s.rewards->store().bridges_of(user);
@@ -222,7 +221,7 @@ void register_rewards_routes(http::Router& router, Services& s) {
         "Check-ins of the current UTC week: sign_in_mask (Mon-Sun), special_mask, list, time_now",
         [&s](http::Request& req) -> Task<http::Response> {
             auto user = user_of(req);
-            const auto now = rewards::unix_now();
+            const auto now = unix_now();
             const int today = rewards::utc_date(now);
             const int monday = rewards::week_monday(today);
             // A streak carries over from the week before: read 7 days back (enough to tell a
@@ -275,10 +274,10 @@ void register_rewards_routes(http::Router& router, Services& s) {
                "Campaigns with status 1, not invisible, newest start first (type=all: ended too)",
                [&s](http::Request& req) -> Task<http::Response> {
                    auto type = req.query_value("type");
-                   if (!type.empty() && type != "all") throw bad_request("'type' must be 'all'");
+                   if (!type.empty() && type != "all") params::invalid("type", type, "'all'");
                    auto snap = s.rewards->catalog().snapshot();
-                   auto shown = rewards::visible_campaigns(snap->campaigns, rewards::unix_now(),
-                                                           type == "all");
+                   auto shown =
+                       rewards::visible_campaigns(snap->campaigns, unix_now(), type == "all");
                    json::array list;
                    for (const auto& c : shown)
                        list.push_back(rewards::campaign_json(c, snap->theme_name(c.theme_id)));
@@ -318,7 +317,7 @@ void register_events(http::Router& router, Services& s) {
                    std::vector<rewards::LeaderboardRow> rows;
                    rows.reserve(totals.size());
                    for (auto& t : totals) rows.push_back({std::move(t.user), t.points});
-                   co_return http::envelope(rewards::event_json(*event, rows, rewards::unix_now()));
+                   co_return http::envelope(rewards::event_json(*event, rows, unix_now()));
                });
 }
 
@@ -329,7 +328,7 @@ void register_campaign_api(http::Router& router, Services& s) {
     router.get("/api/campaign_api/v1/{user:address}/points", "Points summary of a wallet",
                [&s](http::Request& req) -> Task<http::Response> {
                    auto user = user_of(req);
-                   if (s.pool) co_await s.pool->settle(user, rewards::unix_now());
+                   if (s.pool) co_await s.pool->settle(user, unix_now());
                    auto t = co_await s.store.point_totals(user);
                    co_return http::envelope(
                        json::object{{"campaign_points", t.campaign},

@@ -3,9 +3,9 @@
 // deployments are listed newest first.
 #include <boost/json.hpp>
 
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
-#include "core/text.hpp"
 #include "rewards/service.hpp"
 
 namespace perch::api {
@@ -21,15 +21,9 @@ json::object deployment_json(const store::Deployment& d) {
             {"created_at", d.created_at}};
 }
 
-std::int64_t chain_id_of(const json::object& body, const Services& s) {
-    const auto* v = body.if_contains("chain_id");
-    std::optional<std::int64_t> id;
-    if (v && v->is_int64()) id = v->as_int64();
-    if (v && v->is_string()) id = text::parse_int(v->as_string());
-    if (!id) throw bad_request("'chain_id' must be a chain id");
-    if (!s.balances.rpc(*id))
-        throw bad_request("chain " + std::to_string(*id) + " cannot be reached from this server");
-    return *id;
+ChainRule reachable(const Services& s) {
+    return {[&s](std::int64_t id) { return s.balances.rpc(id) != nullptr; },
+            "a chain this server can reach"};
 }
 
 }  // namespace
@@ -41,12 +35,10 @@ void register_deploy_api(http::Router& router, Services& s) {
                 "points credited the first time",
                 [&s](http::Request& req) -> Task<http::Response> {
                     auto body = req.json_object();
-                    auto chain_id = chain_id_of(body, s);
-                    const auto* hash = body.if_contains("tx_hash");
-                    if (!hash || !hash->is_string())
-                        throw bad_request("'tx_hash' must be a 0x transaction hash");
-                    auto outcome = co_await s.rewards->record_deployment(
-                        chain_id, std::string(hash->as_string()));
+                    auto fields = Params::body(body);
+                    auto chain = chain_id(fields, "chain_id", reachable(s));
+                    auto outcome =
+                        co_await s.rewards->record_deployment(chain, fields.required("tx_hash"));
                     auto data = deployment_json(outcome.deployment);
                     data["recorded_now"] = outcome.recorded_now;
                     data["points_credited"] = outcome.points_credited;
@@ -57,11 +49,8 @@ void register_deploy_api(http::Router& router, Services& s) {
                "A wallet's deployments (address), newest first, and the points a first deployment "
                "on a network earns",
                [&s](http::Request& req) -> Task<http::Response> {
-                   const auto& address = req.required_query("address");
-                   if (!text::is_evm_address(address))
-                       throw bad_request("'address' must be a wallet address");
-                   auto list = co_await s.rewards->store().deployments_of(text::to_lower(address),
-                                                                          kListLimit);
+                   auto user = evm_address(Params::query(req), "address").lower_hex();
+                   auto list = co_await s.rewards->store().deployments_of(user, kListLimit);
                    json::array out;
                    for (const auto& d : list) out.push_back(deployment_json(d));
                    co_return http::envelope(json::object{

@@ -4,9 +4,9 @@
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
-#include "core/text.hpp"
 #include "faucet/faucet_service.hpp"
 
 namespace perch::api {
@@ -42,11 +42,6 @@ json::object view_json(const faucet::FaucetView& v) {
             {"wait_seconds", v.wait_seconds}};
 }
 
-std::string wallet_of(std::string_view address) {
-    if (!text::is_evm_address(address)) throw bad_request("'address' must be a wallet address");
-    return text::to_lower(address);
-}
-
 }  // namespace
 
 void register_faucet_api(http::Router& router, Services& s) {
@@ -56,8 +51,8 @@ void register_faucet_api(http::Router& router, Services& s) {
                "and, for this visitor's IP and the optional wallet (address), the seconds until "
                "they may claim again",
                [&s](http::Request& req) -> Task<http::Response> {
-                   auto address = req.query_value("address");
-                   auto user = address.empty() ? std::string() : wallet_of(address);
+                   auto address = optional_evm_address(Params::query(req), "address");
+                   auto user = address ? address->lower_hex() : std::string();
                    json::array list;
                    for (const auto& n : s.faucets->rules().networks) {
                        auto v = co_await s.faucets->view(n, user, req.client_key);
@@ -75,13 +70,10 @@ void register_faucet_api(http::Router& router, Services& s) {
                 "503 when the faucet is empty",
                 [&s](http::Request& req) -> Task<http::Response> {
                     auto body = req.json_object();
-                    const auto* slug = body.if_contains("slug");
-                    if (!slug || !slug->is_string()) throw bad_request("'slug' must name a faucet");
-                    const auto& network = s.faucets->network(std::string(slug->as_string()));
-                    const auto* address = body.if_contains("address");
-                    if (!address || !address->is_string())
-                        throw bad_request("'address' must be a wallet address");
-                    auto user = co_await require_wallet(s, req, wallet_of(address->as_string()));
+                    auto fields = Params::body(body);
+                    const auto& network = s.faucets->network(fields.required("slug"));
+                    auto address = evm_address(fields, "address").lower_hex();
+                    auto user = co_await require_wallet(s, req, address);
                     auto claim = co_await s.faucets->claim(network, user, req.client_key);
                     co_return http::envelope(claim_json(claim));
                 });
@@ -90,7 +82,7 @@ void register_faucet_api(http::Router& router, Services& s) {
                "A wallet's faucet claims (address), newest first: status queued (with its place "
                "in the queue), sent (signed and broadcast), done or failed (with the reason)",
                [&s](http::Request& req) -> Task<http::Response> {
-                   auto user = wallet_of(req.required_query("address"));
+                   auto user = evm_address(Params::query(req), "address").lower_hex();
                    auto claims = co_await s.faucets->claims_of(user);
                    json::array list;
                    for (const auto& c : claims) list.push_back(claim_json(c));

@@ -3,6 +3,8 @@
 #include <boost/json.hpp>
 
 #include "api/auth_guard.hpp"
+#include "api/params.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "rewards/airdrop.hpp"
@@ -20,34 +22,6 @@ std::string date_text(int yyyymmdd) {
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", yyyymmdd / 10000, yyyymmdd / 100 % 100,
                   yyyymmdd % 100);
     return buf;
-}
-
-std::int64_t int_query(const http::Request& req, const char* name, std::int64_t min,
-                       std::int64_t max) {
-    auto v = text::parse_int(req.required_query(name));
-    if (!v || *v < min || *v > max) {
-        throw bad_request(std::string("'") + name + "' must be a number from " +
-                          std::to_string(min) + " to " + std::to_string(max));
-    }
-    return *v;
-}
-
-std::int64_t chain_id_field(const json::object& body) {
-    const auto* v = body.if_contains("chainId");
-    if (!v) throw bad_request("'chainId' is required");
-    if (v->is_int64()) return v->as_int64();
-    if (v->is_uint64()) return static_cast<std::int64_t>(v->as_uint64());
-    if (v->is_string()) {
-        if (auto id = text::parse_int(v->as_string())) return *id;
-    }
-    throw bad_request("'chainId' must be a chain id");
-}
-
-std::string string_field(const json::object& body, const char* key) {
-    const auto* v = body.if_contains(key);
-    if (!v || !v->is_string() || v->as_string().empty())
-        throw bad_request(std::string("'") + key + "' is required");
-    return std::string(v->as_string());
 }
 
 }  // namespace
@@ -99,15 +73,14 @@ void register_lottery_api(http::Router& router, Services& s) {
         "verified and the day credited once (the wallet's session)",
         [&s](http::Request& req) -> Task<http::Response> {
             auto body = req.json_object();
-            auto address = string_field(body, "userAddress");
-            if (!text::is_evm_address(address))
-                throw bad_request("'userAddress' must be a wallet address");
+            auto fields = Params::body(body);
+            auto address = evm_address(fields, "userAddress").lower_hex();
             auto user = co_await require_wallet(s, req, address);
-            auto chain_id = chain_id_field(body);
-            auto hash = text::to_lower(string_field(body, "hash"));
+            auto chain = chain_id(fields, "chainId");
+            auto hash = text::to_lower(fields.required("hash"));
             if (const auto* e = body.if_contains("encrypt"); e && !e->is_object() && !e->is_null())
                 throw bad_request("'encrypt' must be an object {timestamp, encrypted}");
-            auto outcome = co_await s.rewards->check_in(user, chain_id, hash);
+            auto outcome = co_await s.rewards->check_in(user, chain, hash);
             const auto& d = outcome.day;
             co_return http::envelope(json::object{{"points", d.points},
                                                   {"base_points", d.base_points},
@@ -122,15 +95,13 @@ void register_lottery_api(http::Router& router, Services& s) {
                "A month of check-ins of a wallet (address, year, month): historyList, "
                "transactionCount, isCheckIn (today, UTC)",
                [&s](http::Request& req) -> Task<http::Response> {
-                   const auto& address = req.required_query("address");
-                   if (!text::is_evm_address(address))
-                       throw bad_request("'address' must be a wallet address");
-                   auto user = text::to_lower(address);
-                   auto year = int_query(req, "year", 2023, 9999);
-                   auto month = int_query(req, "month", 1, 12);
+                   auto query = Params::query(req);
+                   auto user = evm_address(query, "address").lower_hex();
+                   auto year = whole_number(query, "year", 2023, 9999);
+                   auto month = whole_number(query, "month", 1, 12);
                    const int first = static_cast<int>(year * 10000 + month * 100 + 1);
                    const int last = static_cast<int>(year * 10000 + month * 100 + 31);
-                   const int today = rewards::utc_date(rewards::unix_now());
+                   const int today = rewards::utc_date(unix_now());
                    auto days = co_await s.rewards->store().checkins(user, first, last);
                    auto todays = co_await s.rewards->store().checkins(user, today, today);
                    json::array history;

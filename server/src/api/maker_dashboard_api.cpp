@@ -14,6 +14,7 @@
 #include "api/services.hpp"
 #include "bridge/maker_stats.hpp"
 #include "chain/rpc/rpc_error.hpp"
+#include "core/clock.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
@@ -23,12 +24,6 @@ constexpr std::int64_t kDay = std::int64_t{24} * 3600;
 constexpr int kMaxCompletions = 100000;  // a week's completions read at most
 constexpr std::size_t kRecentPayouts = 10;
 constexpr std::chrono::seconds kCacheFor{5};
-
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // chain id → (name, explorer URL) from the catalog.
 struct ChainInfo {

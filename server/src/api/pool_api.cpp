@@ -4,7 +4,9 @@
 #include <boost/json.hpp>
 #include <chrono>
 
+#include "api/params.hpp"
 #include "api/services.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "pool/pool_service.hpp"
@@ -40,13 +42,7 @@ void register_pool_api(http::Router& router, Services& s) {
                "(accrued, to the millipoint; credited, in whole points) and whether it is on the "
                "allow-list",
                [&s](http::Request& req) -> Task<http::Response> {
-                   auto address = req.query_value("address");
-                   std::optional<chain::Address> user;
-                   if (!address.empty()) {
-                       auto parsed = chain::Address::from_hex(address);
-                       if (!parsed) throw bad_request("'address' must be a wallet address");
-                       user = *parsed;
-                   }
+                   auto user = optional_evm_address(Params::query(req), "address");
                    json::array chains;
                    for (const auto& c : co_await s.pool->view(user)) {
                        json::array tokens;
@@ -63,10 +59,7 @@ void register_pool_api(http::Router& router, Services& s) {
                                     {"points_per_token_hour", rates},
                                     {"chains", chains}};
                    if (user) {
-                       auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                                      std::chrono::system_clock::now().time_since_epoch())
-                                      .count();
-                       auto points = co_await s.pool->settle(user->lower_hex(), now);
+                       auto points = co_await s.pool->settle(user->lower_hex(), unix_now());
                        out["allowed"] = s.pool->rules().allowed(user->lower_hex());
                        out["points"] = json::object{
                            {"accrued", pool::format_millipoints(points.accrued_millipoints)},

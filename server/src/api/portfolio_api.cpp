@@ -4,7 +4,9 @@
 #include <boost/json.hpp>
 #include <chrono>
 
+#include "api/params.hpp"
 #include "api/services.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "portfolio/service.hpp"
@@ -13,27 +15,10 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 portfolio::PortfolioService& service(Services& s) {
     if (!s.portfolio)
         throw ApiError(ErrorKind::unavailable, "the portfolio is not offered by this server");
     return *s.portfolio;
-}
-
-chain::Address address_of(const http::Request& req) {
-    auto text = req.query_value("address");
-    if (text.empty())
-        throw bad_request("'address': required, an EVM address (0x and 40 hex digits)");
-    auto address = chain::Address::from_hex(text);
-    if (!text::is_evm_address(text) || !address)
-        throw bad_request("'address': '" + std::string(text) +
-                          "' is not an EVM address (0x and 40 hex digits)");
-    return *address;
 }
 
 constexpr std::size_t kMaxChainsPerCall = 64;
@@ -42,19 +27,9 @@ constexpr std::size_t kMaxChainsPerCall = 64;
 // its own loading and error state); absent: every one.
 std::vector<std::int64_t> chain_ids_of(const http::Request& req,
                                        const portfolio::PortfolioService& portfolio) {
-    auto text = req.query_value("chain_ids");
-    std::vector<std::int64_t> ids;
-    if (text.empty()) return ids;
-    auto parts = text::split(text, ',');
-    if (parts.size() > kMaxChainsPerCall)
-        throw bad_request("'chain_ids': at most " + std::to_string(kMaxChainsPerCall) + " chains");
-    for (const auto& part : parts) {
-        auto id = text::parse_int(part);
-        if (!id || !portfolio.covers(*id))
-            throw bad_request("'chain_ids': '" + part + "' is not a chain the portfolio covers");
-        ids.push_back(*id);
-    }
-    return ids;
+    ChainRule covered{[&portfolio](std::int64_t id) { return portfolio.covers(id); },
+                      "a chain the portfolio covers"};
+    return chain_ids(Params::query(req), "chain_ids", kMaxChainsPerCall, covered);
 }
 
 double usd(std::int64_t cents) {
@@ -99,7 +74,7 @@ json::array allocation_json(const std::vector<portfolio::Allocation>& parts, con
 }
 
 Task<http::Response> balances(Services& s, http::Request& req) {
-    auto user = address_of(req);
+    auto user = evm_address(Params::query(req), "address");
     auto& portfolio = service(s);
     auto only = chain_ids_of(req, portfolio);
     bool watched = co_await portfolio.visit(user, unix_now());
@@ -117,7 +92,7 @@ Task<http::Response> balances(Services& s, http::Request& req) {
 }
 
 Task<http::Response> history(Services& s, http::Request& req) {
-    auto user = address_of(req);
+    auto user = evm_address(Params::query(req), "address");
     auto days = co_await service(s).history(user);
     json::array out;
     for (const auto& d : days)

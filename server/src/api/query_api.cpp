@@ -7,6 +7,7 @@
 #include "api/order_json.hpp"
 #include "api/services.hpp"
 #include "bridge/lookup.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "rewards/rules.hpp"
 #include "rewards/service.hpp"
@@ -41,7 +42,7 @@ json::object points_json(const store::PointTotals& t) {
 // The check-ins of the last year, newest first.
 Task<json::value> checkins_json(Services& s, const std::string& user) {
     if (!s.rewards) co_return nullptr;
-    const int today = rewards::utc_date(rewards::unix_now());
+    const int today = rewards::utc_date(unix_now());
     auto days = co_await s.rewards->store().checkins(
         user, rewards::add_days(today, 1 - kCheckInDays), today);
     json::array out;

@@ -8,10 +8,12 @@
 #include <cmath>
 
 #include "api/fields.hpp"
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
 #include "bridge/deposit_tx.hpp"
 #include "chain/rpc/eth.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "swap/calldata.hpp"
@@ -32,56 +34,37 @@ struct SwapInput {
     std::uint32_t slippage_bps = kDefaultSlippageBps;
 };
 
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 swap::SwapService& service(Services& s) {
     if (!s.swap) throw ApiError(ErrorKind::unavailable, "swapping is not offered by this server");
     return *s.swap;
 }
 
-std::int64_t swap_chain(Services& s, std::string_view text) {
-    auto id = text::parse_int(text);
-    if (!id) throw bad_request("'chain_id' must be a chain id");
-    if (!service(s).serves(*id))
-        throw bad_request("'chain_id': swapping is not offered on chain " + std::to_string(*id));
-    return *id;
+std::int64_t swap_chain(Services& s, const Params& p) {
+    return chain_id(
+        p, "chain_id",
+        {[&s](std::int64_t id) { return service(s).serves(id); }, "a chain this server swaps on"});
 }
 
-const swap::SwapToken& swap_token(Services& s, std::int64_t chain_id, std::string_view text,
-                                  const char* field) {
-    auto address = chain::Address::from_hex(text);
-    if (!text::is_evm_address(text) || !address)
-        throw bad_request("'" + std::string(field) +
-                          "' must be a token address (0x and 40 hex digits)");
-    const auto* token = service(s).token(chain_id, *address);
-    if (!token) {
-        throw bad_request("'" + std::string(field) +
-                          "' is not a token this server swaps on chain " +
-                          std::to_string(chain_id));
-    }
+const swap::SwapToken& swap_token(Services& s, std::int64_t chain_id, const Params& p,
+                                  std::string_view name) {
+    auto text = p.required(name);
+    const auto* token = service(s).token(chain_id, parse_evm_address(name, text));
+    if (!token)
+        params::invalid(name, text,
+                        "a token this server swaps on chain " + std::to_string(chain_id));
     return *token;
 }
 
-// Fields by name from the query (quote) or the JSON body (build_tx).
-template <class Field>
-SwapInput swap_input(Services& s, Field field) {
+// The same fields from the query (quote) or the JSON body (build_tx).
+SwapInput swap_input(Services& s, const Params& p) {
     SwapInput in;
-    in.chain_id = swap_chain(s, field("chain_id", true));
-    in.in = &swap_token(s, in.chain_id, field("token_in", true), "token_in");
-    in.out = &swap_token(s, in.chain_id, field("token_out", true), "token_out");
-    if (in.in == in.out) throw bad_request("'token_out' must differ from 'token_in'");
-    auto amount_text = field("amount", true);
-    auto amount = chain::U256::parse_units(amount_text, in.in->decimals);
-    if (!amount || amount->is_zero()) {
-        throw bad_request("'amount' must be a positive " + in.in->symbol + " amount with at most " +
-                          std::to_string(in.in->decimals) + " decimals");
-    }
-    in.amount = *amount;
-    in.slippage_bps = slippage_of(field("slippage_bps", false));
+    in.chain_id = swap_chain(s, p);
+    in.in = &swap_token(s, in.chain_id, p, "token_in");
+    in.out = &swap_token(s, in.chain_id, p, "token_out");
+    if (in.in == in.out)
+        params::invalid("token_out", p.required("token_out"), "another token than 'token_in'");
+    in.amount = amount(p, "amount", in.in->decimals, in.in->symbol, true);
+    in.slippage_bps = slippage_bps(p);
     return in;
 }
 
@@ -158,17 +141,14 @@ Task<http::Response> chains(Services& s, http::Request&) {
 }
 
 Task<http::Response> tokens(Services& s, http::Request& req) {
-    auto chain_id = swap_chain(s, req.required_query("chain_id"));
+    auto chain_id = swap_chain(s, Params::query(req));
     json::array list;
     for (const auto& t : service(s).deployment()->tokens) list.push_back(token_json(t));
     co_return http::envelope(json::object{{"chain_id", chain_id}, {"tokens", std::move(list)}});
 }
 
 Task<http::Response> quote(Services& s, http::Request& req) {
-    auto in = swap_input(s, [&](const char* name, bool required) {
-        return required ? std::string(req.required_query(name))
-                        : std::string(req.query_value(name));
-    });
+    auto in = swap_input(s, Params::query(req));
     auto q = co_await quote_of(s, in);
     co_return http::envelope(quote_json(s, in, q));
 }
@@ -191,24 +171,21 @@ Task<chain::U256> allowance_of(Services& s, const SwapInput& in, const chain::Ad
 
 Task<http::Response> build_tx(Services& s, http::Request& req) {
     auto body = req.json_object();
-    auto in = swap_input(
-        s, [&](const char* name, bool required) { return string_field(body, name, required); });
-    auto sender = chain::Address::from_hex(string_field(body, "sender", true));
-    if (!sender) throw bad_request("'sender' must be an EVM address");
-    auto recipient_text = string_field(body, "recipient", false);
-    auto recipient = recipient_text.empty() ? sender : chain::Address::from_hex(recipient_text);
-    if (!recipient) throw bad_request("'recipient' must be an EVM address");
+    auto fields = Params::body(body);
+    auto in = swap_input(s, fields);
+    auto sender = evm_address(fields, "sender");
+    auto recipient = optional_evm_address(fields, "recipient").value_or(sender);
     auto q = co_await quote_of(s, in);
     const auto& executor = service(s).deployment()->executor;
     json::value approve = nullptr;
     bool native_in = in.in->address.is_zero();
-    if (!native_in && co_await allowance_of(s, in, *sender) < in.amount) {
+    if (!native_in && co_await allowance_of(s, in, sender) < in.amount) {
         approve = tx_json(in.chain_id, in.in->address.lower_hex(),
                           bridge::approve_calldata(executor, in.amount), chain::U256());
     }
     auto min_out = swap::minimum_out(q.amount_out, in.slippage_bps);
     auto deadline = static_cast<std::uint64_t>(unix_now() + kDeadlineSeconds);
-    auto data = swap::execute_calldata(q, min_out, *recipient, deadline);
+    auto data = swap::execute_calldata(q, min_out, recipient, deadline);
     auto swap_tx =
         tx_json(in.chain_id, executor.lower_hex(), data, native_in ? in.amount : chain::U256());
     co_return http::envelope(json::object{{"quote", quote_json(s, in, q)},

@@ -26,14 +26,6 @@ std::string percent(std::uint64_t hundredths) {
 
 }  // namespace
 
-std::uint32_t slippage_of(std::string_view text) {
-    if (text.empty()) return kDefaultSlippageBps;
-    auto bps = text::parse_int(text);
-    if (!bps || *bps < 1 || *bps > kMaxSlippageBps)
-        throw bad_request("'slippage_bps' must be a whole number from 1 to 5000 (0.01 % to 50 %)");
-    return static_cast<std::uint32_t>(*bps);
-}
-
 json::object token_json(const swap::SwapToken& t) {
     return json::object{{"address", t.address.lower_hex()},
                         {"symbol", t.symbol},

@@ -1,6 +1,6 @@
 #pragma once
 // What the swap API and the bridge's destination swap (bridge and swap, docs/swap.md) answer
-// alike: a token, a quote's split route and a one-line summary of it, the slippage setting.
+// alike: a token, a quote's split route and a one-line summary of it.
 #include <boost/json/object.hpp>
 #include <cstdint>
 #include <string>
@@ -10,13 +10,6 @@
 #include "swap/router.hpp"
 
 namespace perch::api {
-
-// The spec's default slippage (§9: 5/100); the web app sends its own setting with every quote.
-inline constexpr std::uint32_t kDefaultSlippageBps = 500;
-inline constexpr std::uint32_t kMaxSlippageBps = 5000;
-
-// `slippage_bps` from a query or body: empty is the default; else 1..5000 or a 400.
-std::uint32_t slippage_of(std::string_view text);
 
 boost::json::object token_json(const swap::SwapToken& t);
 boost::json::array route_json(const swap::Quote& q);

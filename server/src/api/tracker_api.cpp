@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 #include <set>
 
+#include "api/params.hpp"
 #include "api/services.hpp"
 #include "chain/address.hpp"
 #include "core/error.hpp"
@@ -15,6 +16,7 @@ namespace json = boost::json;
 namespace {
 
 constexpr std::size_t kMaxAddresses = 5;
+constexpr std::size_t kMaxChains = 64;
 
 indexer::TrackerService& tracker(Services& s) {
     if (!s.tracker) throw ApiError(ErrorKind::unavailable, "the tracker is not offered here");
@@ -26,43 +28,25 @@ std::shared_ptr<const price::PriceTable> price_table(Services& s) {
     return std::make_shared<const price::PriceTable>();
 }
 
-// One EVM address (mixed case must be a valid EIP-55 checksum), lower-cased.
-std::optional<std::string> evm_address(std::string_view text) {
-    auto address = chain::Address::from_hex(text);
-    if (!text::is_evm_address(text) || !address) return std::nullopt;
-    return address->lower_hex();
-}
-
-std::vector<std::string> parse_addresses(std::string_view text) {
-    if (text::trim(text).empty())
-        throw bad_request("'addresses': give 1 to 5 EVM addresses, comma-separated");
-    auto parts = text::split(text, ',');
-    if (parts.size() > kMaxAddresses)
-        throw bad_request("'addresses': at most 5 addresses, got " + std::to_string(parts.size()));
+// 1 to 5 EVM addresses, comma-separated, each once (lower-cased).
+std::vector<std::string> parse_addresses(const Params& query) {
+    auto parts = list(query, "addresses", kMaxAddresses, "a list of 1 to 5 EVM addresses");
+    if (parts.empty()) params::missing("addresses");
     std::vector<std::string> out;
     for (const auto& part : parts) {
-        auto address = evm_address(text::trim(part));
-        if (!address) {
-            throw bad_request("'addresses': '" + std::string(text::trim(part)) +
-                              "' is not an EVM address");
-        }
-        if (std::find(out.begin(), out.end(), *address) == out.end()) out.push_back(*address);
+        auto address = parse_evm_address("addresses", part).lower_hex();
+        if (std::find(out.begin(), out.end(), address) == out.end()) out.push_back(address);
     }
     return out;
 }
 
-std::vector<std::int64_t> parse_chain_ids(Services& s, std::string_view text) {
-    if (text.empty()) return tracker(s).chain_ids();
-    std::vector<std::int64_t> out;
-    for (const auto& part : text::split(text, ',')) {
-        auto id = text::parse_int(text::trim(part));
-        if (!id) throw bad_request("'chain_ids': '" + part + "' is not a chain id");
-        if (!tracker(s).indexes(*id))
-            throw bad_request("'chain_ids': chain " + std::to_string(*id) +
-                              " is not indexed by this server");
-        if (std::find(out.begin(), out.end(), *id) == out.end()) out.push_back(*id);
-    }
-    return out;
+// The chains asked for, each indexed here; absent: every indexed chain.
+std::vector<std::int64_t> parse_chain_ids(Services& s, const Params& query) {
+    auto& t = tracker(s);
+    ChainRule indexed{[&t](std::int64_t id) { return t.indexes(id); },
+                      "a chain indexed by this server"};
+    auto ids = chain_ids(query, "chain_ids", kMaxChains, indexed);
+    return ids.empty() ? t.chain_ids() : ids;
 }
 
 std::string checksummed(const std::string& lower) {
@@ -108,8 +92,9 @@ json::array chains_json(Services& s, const std::vector<std::int64_t>& ids) {
 }
 
 Task<http::Response> activity(Services& s, http::Request& req) {
-    auto addresses = parse_addresses(req.query_value("addresses"));
-    auto chain_ids = parse_chain_ids(s, req.query_value("chain_ids"));
+    auto query = Params::query(req);
+    auto addresses = parse_addresses(query);
+    auto chain_ids = parse_chain_ids(s, query);
     auto found = co_await tracker(s).activity(addresses, chain_ids);
     auto table = price_table(s);
     json::array list;
@@ -126,14 +111,14 @@ Task<http::Response> activity(Services& s, http::Request& req) {
 }
 
 Task<http::Response> score(Services& s, http::Request& req) {
-    auto id = std::string(req.query_value("program"));
+    auto query = Params::query(req);
+    auto id = query.required("program");
     const auto* program = tracker(s).program(id);
-    if (!program) throw bad_request("'program': unknown programme " + (id.empty() ? "''" : id));
-    auto address = evm_address(req.query_value("address"));
-    if (!address) throw bad_request("'address': must be an EVM address (0x and 40 hex digits)");
+    if (!program) params::invalid("program", id, "a programme this server scores");
+    auto address = evm_address(query, "address").lower_hex();
     if (!tracker(s).indexes(program->chain_id))
         throw ApiError(ErrorKind::conflict, program->chain_name + " is not indexed by this server");
-    auto answer = co_await tracker(s).score(*program, *address);
+    auto answer = co_await tracker(s).score(*program, address);
     json::array rules, next;
     for (const auto& r : answer.score.rules) {
         rules.push_back(json::object{

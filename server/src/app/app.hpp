@@ -1,6 +1,6 @@
 #pragma once
-// The perch command line: `perch serve`, `perch migrate`, `perch help`; and the wiring behind the
-// HTTP server, which the fuzz targets build too.
+// The perch command line (app.cpp: `perch serve`, `perch migrate`, `perch help`, ...); and the
+// wiring behind the HTTP server (wiring.cpp), which the fuzz targets build too.
 #include <memory>
 
 #include "api/services.hpp"

@@ -609,7 +609,9 @@ Result<Value::List> Function::decode_call(ByteView calldata) const {
 Result<Event> parse_event(std::string_view text) {
     auto sig = parse_signature(text);
     if (!sig) return sig.error();
-    bool anonymous = text.find(") anonymous") != std::string_view::npos;
+    // parse_signature lets only `anonymous` follow the parameter list's closing parenthesis,
+    // which is the last one in the text.
+    bool anonymous = text.substr(text.rfind(')') + 1).find("anonymous") != std::string_view::npos;
     return Event{std::move(*sig), anonymous};
 }
 

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "core/config_node.hpp"
+#include "core/env_overrides.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -17,50 +19,6 @@ namespace {
     throw ConfigError("config key '" + key + "': " + why);
 }
 
-const json::value* find(const json::object& obj, std::string_view key) {
-    return obj.if_contains(key);
-}
-
-std::string get_string(const json::object& obj, const char* key, std::string fallback) {
-    const auto* v = find(obj, key);
-    if (!v) return fallback;
-    if (!v->is_string()) fail(key, "must be a string");
-    return std::string(v->as_string());
-}
-
-// `prefix` names the enclosing object in messages ("limits.").
-std::int64_t get_int(const json::object& obj, const char* key, std::int64_t fallback,
-                     std::int64_t min, std::int64_t max, const std::string& prefix = {}) {
-    const auto* v = find(obj, key);
-    if (!v) return fallback;
-    if (!v->is_int64() && !v->is_uint64()) fail(prefix + key, "must be an integer");
-    auto n = v->is_int64() ? v->as_int64() : static_cast<std::int64_t>(v->as_uint64());
-    if (n < min || n > max) {
-        fail(prefix + key,
-             "must be between " + std::to_string(min) + " and " + std::to_string(max));
-    }
-    return n;
-}
-
-bool get_bool(const json::object& obj, const char* key, bool fallback) {
-    const auto* v = find(obj, key);
-    if (!v) return fallback;
-    if (!v->is_bool()) fail(key, "must be true or false");
-    return v->as_bool();
-}
-
-std::vector<std::string> get_strings(const json::object& obj, const char* key) {
-    const auto* v = find(obj, key);
-    if (!v) return {};
-    if (!v->is_array()) fail(key, "must be an array of strings");
-    std::vector<std::string> out;
-    for (const auto& item : v->as_array()) {
-        if (!item.is_string()) fail(key, "must be an array of strings");
-        out.emplace_back(item.as_string());
-    }
-    return out;
-}
-
 std::int64_t parse_env_int(const char* key, const std::string& text, std::int64_t min,
                            std::int64_t max) {
     auto n = text::parse_int(text);
@@ -71,328 +29,289 @@ std::int64_t parse_env_int(const char* key, const std::string& text, std::int64_
     return *n;
 }
 
-void reject_unknown_keys(const json::object& obj, std::initializer_list<std::string_view> known,
-                         const std::string& prefix) {
-    for (const auto& [key, value] : obj) {
-        if (std::find(known.begin(), known.end(), std::string_view(key)) == known.end()) {
-            fail(prefix + std::string(key), "unknown key");
-        }
-    }
-}
-
 // maker.<key>: a plain count for every chain, or {"default": n, "<chain id>": n, ...}.
-PerChainCount get_per_chain(const json::object& obj, const char* key, PerChainCount fallback) {
-    const std::string name = std::string("maker.") + key;
-    const auto* v = find(obj, key);
-    if (!v) return fallback;
-    auto count = [&](const json::value& n, const std::string& where) {
-        if (!n.is_int64() && !n.is_uint64()) fail(where, "must be an integer");
-        auto value = n.to_number<std::int64_t>();
-        if (value < 1 || value > 1000) fail(where, "must be between 1 and 1000");
-        return static_cast<std::uint32_t>(value);
+PerChainCount per_chain_count(const ConfigNode& node, PerChainCount fallback) {
+    if (!node.present()) return fallback;
+    auto count = [](const ConfigNode& n) {
+        return static_cast<std::uint32_t>(n.as_int(1, 1, 1000));
     };
-    if (!v->is_object()) {
-        if (!v->is_int64() && !v->is_uint64())
-            fail(name, "must be an integer or an object of chain id → integer");
-        return PerChainCount{count(*v, name), {}};
+    if (!node.value().is_object()) {
+        if (!node.value().is_int64() && !node.value().is_uint64())
+            node.fail("must be an integer or an object of chain id → integer");
+        return PerChainCount{count(node), {}};
     }
     PerChainCount out{fallback.fallback, {}};
-    for (const auto& [chain, n] : v->as_object()) {
+    for (const auto& [chain, n] : node.items()) {
         if (chain == "default") {
-            out.fallback = count(n, name + ".default");
+            out.fallback = count(n);
             continue;
         }
         auto id = text::parse_int(chain);
-        if (!id || *id <= 0)
-            fail(name, "key '" + std::string(chain) + "' is neither a chain id nor 'default'");
-        out.by_chain[*id] = count(n, name + "." + std::string(chain));
+        if (!id || *id <= 0) node.fail("key '" + chain + "' is neither a chain id nor 'default'");
+        out.by_chain[*id] = count(n);
     }
     return out;
 }
 
-void apply_maker(MakerSettings& m, const json::object& obj) {
-    reject_unknown_keys(obj,
-                        {"enabled", "confirmations", "large_confirmations", "poll_ms",
-                         "speedup_after_ms", "lease_ttl_ms", "head_feed"},
-                        "maker.");
-    if (const auto* v = find(obj, "enabled")) {
-        if (!v->is_bool()) fail("maker.enabled", "must be true or false");
-        m.enabled = v->as_bool();
-    }
-    if (const auto* v = find(obj, "head_feed")) {
-        if (!v->is_bool()) fail("maker.head_feed", "must be true or false");
-        m.head_feed = v->as_bool();
-    }
-    m.confirmations = get_per_chain(obj, "confirmations", m.confirmations);
-    m.large_confirmations = get_per_chain(obj, "large_confirmations", m.large_confirmations);
-    m.poll =
-        std::chrono::milliseconds(get_int(obj, "poll_ms", m.poll.count(), 10, 60000, "maker."));
-    m.speedup_after = std::chrono::milliseconds(
-        get_int(obj, "speedup_after_ms", m.speedup_after.count(), 1000, 3600000, "maker."));
+void apply_maker(MakerSettings& m, const ConfigNode& node) {
+    node.reject_unknown({"enabled", "confirmations", "large_confirmations", "poll_ms",
+                         "speedup_after_ms", "lease_ttl_ms", "head_feed"});
+    m.enabled = node["enabled"].as_bool(m.enabled);
+    m.head_feed = node["head_feed"].as_bool(m.head_feed);
+    m.confirmations = per_chain_count(node["confirmations"], m.confirmations);
+    m.large_confirmations = per_chain_count(node["large_confirmations"], m.large_confirmations);
+    m.poll = node["poll_ms"].as_ms(m.poll, 10, 60000);
+    m.speedup_after = node["speedup_after_ms"].as_ms(m.speedup_after, 1000, 3600000);
     // At least 3 renewals (one a second) per lease, so that a slow renewal does not lose it.
-    m.lease_ttl = std::chrono::milliseconds(
-        get_int(obj, "lease_ttl_ms", m.lease_ttl.count(), 3000, 600000, "maker."));
+    m.lease_ttl = node["lease_ttl_ms"].as_ms(m.lease_ttl, 3000, 600000);
 }
 
-void apply_indexer(IndexerSettings& ix, const json::object& obj) {
-    reject_unknown_keys(
-        obj, {"enabled", "confirmations", "batch_blocks", "poll_ms", "start_block", "chains"},
-        "indexer.");
-    if (const auto* v = find(obj, "enabled")) {
-        if (!v->is_bool()) fail("indexer.enabled", "must be true or false");
-        ix.enabled = v->as_bool();
-    }
-    ix.confirmations = static_cast<std::uint32_t>(
-        get_int(obj, "confirmations", ix.confirmations, 0, 1000, "indexer."));
-    ix.batch_blocks = static_cast<std::uint32_t>(
-        get_int(obj, "batch_blocks", ix.batch_blocks, 1, 1000, "indexer."));
-    ix.poll =
-        std::chrono::milliseconds(get_int(obj, "poll_ms", ix.poll.count(), 10, 600000, "indexer."));
-    ix.start_block = get_int(obj, "start_block", ix.start_block, 0, 1LL << 53, "indexer.");
-    if (const auto* v = find(obj, "chains")) {
-        if (!v->is_array()) fail("indexer.chains", "must be an array of chain ids");
+void apply_indexer(IndexerSettings& ix, const ConfigNode& node) {
+    node.reject_unknown(
+        {"enabled", "confirmations", "batch_blocks", "poll_ms", "start_block", "chains"});
+    ix.enabled = node["enabled"].as_bool(ix.enabled);
+    ix.confirmations =
+        static_cast<std::uint32_t>(node["confirmations"].as_int(ix.confirmations, 0, 1000));
+    ix.batch_blocks =
+        static_cast<std::uint32_t>(node["batch_blocks"].as_int(ix.batch_blocks, 1, 1000));
+    ix.poll = node["poll_ms"].as_ms(ix.poll, 10, 600000);
+    ix.start_block = node["start_block"].as_int(ix.start_block, 0, 1LL << 53);
+    if (auto chains = node["chains"]; chains.present()) {
+        if (!chains.value().is_array()) chains.fail("must be an array of chain ids");
         ix.chains.clear();
-        for (const auto& id : v->as_array()) {
-            if (!id.is_int64() && !id.is_uint64()) fail("indexer.chains", "must hold chain ids");
-            ix.chains.push_back(id.to_number<std::int64_t>());
+        for (const auto& id : chains.elements()) {
+            if (!id.value().is_int64() && !id.value().is_uint64())
+                chains.fail("must hold chain ids");
+            ix.chains.push_back(id.value().to_number<std::int64_t>());
         }
     }
 }
 
-RateRule get_rate_rule(const json::object& obj, const char* key, RateRule fallback,
-                       const std::string& prefix) {
-    const auto* v = find(obj, key);
-    if (!v) return fallback;
-    const std::string name = prefix + key;
-    if (!v->is_object()) fail(name, "must be an object {burst, per_minute}");
-    const auto& o = v->as_object();
-    reject_unknown_keys(o, {"burst", "per_minute"}, name + ".");
+RateRule rate_rule(const ConfigNode& node, RateRule fallback) {
+    if (!node.present()) return fallback;
+    if (!node.value().is_object()) node.fail("must be an object {burst, per_minute}");
+    node.reject_unknown({"burst", "per_minute"});
     RateRule r;
     r.burst = static_cast<double>(
-        get_int(o, "burst", static_cast<std::int64_t>(fallback.burst), 0, 1000000, name + "."));
-    r.per_minute = static_cast<double>(get_int(
-        o, "per_minute", static_cast<std::int64_t>(fallback.per_minute), 0, 60000000, name + "."));
-    if (r.burst > 0 && r.per_minute <= 0) fail(name + ".per_minute", "must be positive");
+        node["burst"].as_int(static_cast<std::int64_t>(fallback.burst), 0, 1000000));
+    r.per_minute = static_cast<double>(
+        node["per_minute"].as_int(static_cast<std::int64_t>(fallback.per_minute), 0, 60000000));
+    if (r.burst > 0 && r.per_minute <= 0) node["per_minute"].fail("must be positive");
     return r;
 }
 
 // prices: {source, fixed: {SYMBOL: usd}, refresh_ms, url, stale_after_s}.
-void apply_prices(PriceSettings& p, const json::object& obj) {
-    reject_unknown_keys(obj, {"source", "fixed", "refresh_ms", "url", "stale_after_s"}, "prices.");
-    p.source = get_string(obj, "source", p.source);
+void apply_prices(PriceSettings& p, const ConfigNode& node) {
+    node.reject_unknown({"source", "fixed", "refresh_ms", "url", "stale_after_s"});
+    p.source = node["source"].as_string(p.source);
     if (p.source != "fixed" && p.source != "pools" && p.source != "http")
-        fail("prices.source", "must be one of fixed, pools, http");
-    if (const auto* fixed = find(obj, "fixed")) {
-        if (!fixed->is_object()) fail("prices.fixed", "must be an object of symbol → USD price");
+        node["source"].fail("must be one of fixed, pools, http");
+    if (auto fixed = node["fixed"]; fixed.present()) {
+        if (!fixed.value().is_object()) fixed.fail("must be an object of symbol → USD price");
         p.fixed.clear();
-        for (const auto& [symbol, usd] : fixed->as_object()) {
-            if (!usd.is_number() || usd.to_number<double>() < 0)
-                fail("prices.fixed." + std::string(symbol), "must be a number >= 0");
-            p.fixed[std::string(symbol)] = usd.to_number<double>();
-        }
+        for (const auto& [symbol, usd] : fixed.items()) p.fixed[symbol] = usd.as_number(0);
     }
-    p.refresh = std::chrono::milliseconds(
-        get_int(obj, "refresh_ms", p.refresh.count(), 500, 3600000, "prices."));
-    p.url = get_string(obj, "url", p.url);
-    p.stale_after_seconds =
-        get_int(obj, "stale_after_s", p.stale_after_seconds, 1, 7LL * 86400, "prices.");
+    p.refresh = node["refresh_ms"].as_ms(p.refresh, 500, 3600000);
+    p.url = node["url"].as_string(p.url);
+    p.stale_after_seconds = node["stale_after_s"].as_int(p.stale_after_seconds, 1, 7LL * 86400);
     if (p.source == "http" && !p.url.starts_with("http://") && !p.url.starts_with("https://"))
-        fail("prices.url", "must be an http(s) URL when the source is http");
+        node["url"].fail("must be an http(s) URL when the source is http");
 }
 
 // portfolio: {max_watched, expire_days, snapshot_every_ms}.
-void apply_portfolio(PortfolioSettings& p, const json::object& obj) {
-    reject_unknown_keys(obj, {"max_watched", "expire_days", "snapshot_every_ms"}, "portfolio.");
-    p.max_watched = get_int(obj, "max_watched", p.max_watched, 0, 10000000, "portfolio.");
-    p.expire_days = get_int(obj, "expire_days", p.expire_days, 1, 3650, "portfolio.");
-    p.snapshot_every = std::chrono::milliseconds(
-        get_int(obj, "snapshot_every_ms", p.snapshot_every.count(), 1000, 86400000, "portfolio."));
+void apply_portfolio(PortfolioSettings& p, const ConfigNode& node) {
+    node.reject_unknown({"max_watched", "expire_days", "snapshot_every_ms"});
+    p.max_watched = node["max_watched"].as_int(p.max_watched, 0, 10000000);
+    p.expire_days = node["expire_days"].as_int(p.expire_days, 1, 3650);
+    p.snapshot_every = node["snapshot_every_ms"].as_ms(p.snapshot_every, 1000, 86400000);
 }
 
 // rate_limits: {"<group>": {paths, methods, per_ip, per_address}}. A group of the defaults is
 // changed field by field; a new group needs its paths.
-void apply_rate_limits(std::vector<RateGroup>& groups, const json::value& v) {
-    if (!v.is_object()) fail("rate_limits", "must be an object of group name → limits");
-    for (const auto& [key, value] : v.as_object()) {
-        const std::string prefix = "rate_limits." + std::string(key) + ".";
-        if (!value.is_object()) fail("rate_limits." + std::string(key), "must be an object");
-        const auto& o = value.as_object();
-        reject_unknown_keys(o, {"paths", "methods", "per_ip", "per_address"}, prefix);
-        const std::string_view name = key;  // clang 14 (make fuzz) cannot capture a binding
+void apply_rate_limits(std::vector<RateGroup>& groups, const ConfigNode& node) {
+    if (!node.value().is_object()) node.fail("must be an object of group name → limits");
+    for (const auto& [key, group] : node.items()) {
+        if (!group.value().is_object()) group.fail("must be an object");
+        group.reject_unknown({"paths", "methods", "per_ip", "per_address"});
         auto it = std::find_if(groups.begin(), groups.end(),
-                               [&](const RateGroup& g) { return g.name == name; });
+                               [&key = key](const RateGroup& g) { return g.name == key; });
         if (it == groups.end()) {
-            groups.push_back(RateGroup{std::string(key), {}, {}, {}, {}});
+            groups.push_back(RateGroup{key, {}, {}, {}, {}});
             it = std::prev(groups.end());
         }
-        if (find(o, "paths")) it->paths = get_strings(o, "paths");
-        if (find(o, "methods")) it->methods = get_strings(o, "methods");
-        if (it->paths.empty()) fail(prefix + "paths", "must name at least one path prefix");
-        it->per_ip = get_rate_rule(o, "per_ip", it->per_ip, prefix);
-        it->per_address = get_rate_rule(o, "per_address", it->per_address, prefix);
+        if (group["paths"].present()) it->paths = group["paths"].as_strings();
+        if (group["methods"].present()) it->methods = group["methods"].as_strings();
+        if (it->paths.empty()) group["paths"].fail("must name at least one path prefix");
+        it->per_ip = rate_rule(group["per_ip"], it->per_ip);
+        it->per_address = rate_rule(group["per_address"], it->per_address);
     }
 }
 
 // solana: {maker_key_file, commitment, rpc_url, usdc_mint}.
-void apply_solana(SolanaSettings& s, const json::object& obj) {
-    reject_unknown_keys(obj, {"maker_key_file", "commitment", "rpc_url", "usdc_mint"}, "solana.");
-    s.maker_key_file = get_string(obj, "maker_key_file", s.maker_key_file);
-    s.commitment = get_string(obj, "commitment", s.commitment);
+void apply_solana(SolanaSettings& s, const ConfigNode& node) {
+    node.reject_unknown({"maker_key_file", "commitment", "rpc_url", "usdc_mint"});
+    s.maker_key_file = node["maker_key_file"].as_string(s.maker_key_file);
+    s.commitment = node["commitment"].as_string(s.commitment);
     if (s.commitment != "confirmed" && s.commitment != "finalized")
-        fail("solana.commitment", "must be confirmed or finalized");
-    s.rpc_url = get_string(obj, "rpc_url", s.rpc_url);
-    s.usdc_mint = get_string(obj, "usdc_mint", s.usdc_mint);
+        node["commitment"].fail("must be confirmed or finalized");
+    s.rpc_url = node["rpc_url"].as_string(s.rpc_url);
+    s.usdc_mint = node["usdc_mint"].as_string(s.usdc_mint);
 }
 
-void apply_file(Config& c, const json::object& obj) {
-    reject_unknown_keys(obj,
-                        {"host",
-                         "port",
-                         "threads",
-                         "database_url",
-                         "chain_profile",
-                         "maker_key_file",
-                         "badge_signer_key_file",
-                         "faucet_key_file",
-                         "trusted_proxies",
-                         "cors_origins",
-                         "public_domains",
-                         "web_root",
-                         "config_dir",
-                         "geoip_db",
-                         "log_level",
-                         "access_log",
-                         "limits",
-                         "rpc",
-                         "rate_limits",
-                         "maker",
-                         "indexer",
-                         "prices",
-                         "portfolio",
-                         "solana",
-                         "admin_token",
-                         "social_verifier_url",
-                         "checkin_chain_id",
-                         "walletconnect_project_id"},
-                        "");
-    c.host = get_string(obj, "host", c.host);
-    c.port = static_cast<std::uint16_t>(get_int(obj, "port", c.port, 0, 65535));
-    c.threads = static_cast<unsigned>(get_int(obj, "threads", c.threads, 0, 256));
-    c.database_url = get_string(obj, "database_url", c.database_url);
-    c.chain_profile = get_string(obj, "chain_profile", c.chain_profile);
-    c.maker_key_file = get_string(obj, "maker_key_file", c.maker_key_file);
-    c.badge_signer_key_file = get_string(obj, "badge_signer_key_file", c.badge_signer_key_file);
-    c.faucet_key_file = get_string(obj, "faucet_key_file", c.faucet_key_file);
-    if (find(obj, "trusted_proxies")) c.trusted_proxies = get_strings(obj, "trusted_proxies");
-    if (find(obj, "cors_origins")) c.cors_origins = get_strings(obj, "cors_origins");
-    if (find(obj, "public_domains")) c.public_domains = get_strings(obj, "public_domains");
-    c.web_root = get_string(obj, "web_root", c.web_root);
-    c.config_dir = get_string(obj, "config_dir", c.config_dir);
-    c.geoip_db = get_string(obj, "geoip_db", c.geoip_db);
-    c.log_level = get_string(obj, "log_level", c.log_level);
-    c.access_log = get_bool(obj, "access_log", c.access_log);
-    c.admin_token = get_string(obj, "admin_token", c.admin_token);
-    c.social_verifier_url = get_string(obj, "social_verifier_url", c.social_verifier_url);
-    c.checkin_chain_id = get_int(obj, "checkin_chain_id", c.checkin_chain_id, 1, 1LL << 53);
-    c.walletconnect_project_id =
-        get_string(obj, "walletconnect_project_id", c.walletconnect_project_id);
-    if (const auto* limits = find(obj, "limits")) {
-        if (!limits->is_object()) fail("limits", "must be an object");
-        const auto& l = limits->as_object();
-        reject_unknown_keys(l,
-                            {"body_bytes", "read_timeout_ms", "idle_timeout_ms",
-                             "connections_per_ip", "order_streams_per_ip", "sign_in_nonces_per_ip",
-                             "sign_in_sessions_per_ip", "uncapped_peers"},
-                            "limits.");
-        c.limits.body_bytes = static_cast<std::size_t>(
-            get_int(l, "body_bytes", static_cast<std::int64_t>(c.limits.body_bytes), 1024, 1 << 30,
-                    "limits."));
-        c.limits.read_timeout = std::chrono::milliseconds(
-            get_int(l, "read_timeout_ms", c.limits.read_timeout.count(), 100, 600000, "limits."));
-        c.limits.idle_timeout = std::chrono::milliseconds(
-            get_int(l, "idle_timeout_ms", c.limits.idle_timeout.count(), 100, 3600000, "limits."));
-        auto count = [&](const char* key, std::size_t fallback) {
-            return static_cast<std::size_t>(
-                get_int(l, key, static_cast<std::int64_t>(fallback), 0, 1000000, "limits."));
-        };
-        c.limits.connections_per_ip = count("connections_per_ip", c.limits.connections_per_ip);
-        c.limits.order_streams_per_ip =
-            count("order_streams_per_ip", c.limits.order_streams_per_ip);
-        c.limits.sign_in_nonces_per_ip =
-            count("sign_in_nonces_per_ip", c.limits.sign_in_nonces_per_ip);
-        c.limits.sign_in_sessions_per_ip =
-            count("sign_in_sessions_per_ip", c.limits.sign_in_sessions_per_ip);
-        if (find(l, "uncapped_peers")) c.limits.uncapped_peers = get_strings(l, "uncapped_peers");
-    }
-    if (const auto* rpc = find(obj, "rpc")) {
-        if (!rpc->is_object()) fail("rpc", "must be an object");
-        const auto& r = rpc->as_object();
-        reject_unknown_keys(r, {"timeout_ms", "attempts"}, "rpc.");
-        c.rpc.timeout = std::chrono::milliseconds(
-            get_int(r, "timeout_ms", c.rpc.timeout.count(), 100, 120000, "rpc."));
-        c.rpc.attempts = static_cast<int>(get_int(r, "attempts", c.rpc.attempts, 1, 10, "rpc."));
-    }
-    if (const auto* rate_limits = find(obj, "rate_limits"))
-        apply_rate_limits(c.rate_limits, *rate_limits);
-    if (const auto* maker = find(obj, "maker")) {
-        if (!maker->is_object()) fail("maker", "must be an object");
-        apply_maker(c.maker, maker->as_object());
-    }
-    if (const auto* indexer = find(obj, "indexer")) {
-        if (!indexer->is_object()) fail("indexer", "must be an object");
-        apply_indexer(c.indexer, indexer->as_object());
-    }
-    if (const auto* prices = find(obj, "prices")) {
-        if (!prices->is_object()) fail("prices", "must be an object");
-        apply_prices(c.prices, prices->as_object());
-    }
-    if (const auto* portfolio = find(obj, "portfolio")) {
-        if (!portfolio->is_object()) fail("portfolio", "must be an object");
-        apply_portfolio(c.portfolio, portfolio->as_object());
-    }
-    if (const auto* solana = find(obj, "solana")) {
-        if (!solana->is_object()) fail("solana", "must be an object");
-        apply_solana(c.solana, solana->as_object());
-    }
+void apply_limits(Limits& l, const ConfigNode& node) {
+    node.reject_unknown({"body_bytes", "read_timeout_ms", "idle_timeout_ms", "connections_per_ip",
+                         "order_streams_per_ip", "sign_in_nonces_per_ip",
+                         "sign_in_sessions_per_ip", "uncapped_peers"});
+    l.body_bytes = static_cast<std::size_t>(
+        node["body_bytes"].as_int(static_cast<std::int64_t>(l.body_bytes), 1024, 1 << 30));
+    l.read_timeout = node["read_timeout_ms"].as_ms(l.read_timeout, 100, 600000);
+    l.idle_timeout = node["idle_timeout_ms"].as_ms(l.idle_timeout, 100, 3600000);
+    auto count = [&](std::string_view key, std::size_t fallback) {
+        return static_cast<std::size_t>(
+            node[key].as_int(static_cast<std::int64_t>(fallback), 0, 1000000));
+    };
+    l.connections_per_ip = count("connections_per_ip", l.connections_per_ip);
+    l.order_streams_per_ip = count("order_streams_per_ip", l.order_streams_per_ip);
+    l.sign_in_nonces_per_ip = count("sign_in_nonces_per_ip", l.sign_in_nonces_per_ip);
+    l.sign_in_sessions_per_ip = count("sign_in_sessions_per_ip", l.sign_in_sessions_per_ip);
+    if (node["uncapped_peers"].present()) l.uncapped_peers = node["uncapped_peers"].as_strings();
 }
+
+void apply_rpc(RpcSettings& r, const ConfigNode& node) {
+    node.reject_unknown({"timeout_ms", "attempts"});
+    r.timeout = node["timeout_ms"].as_ms(r.timeout, 100, 120000);
+    r.attempts = static_cast<int>(node["attempts"].as_int(r.attempts, 1, 10));
+}
+
+// A section, when the file has it: an object, read by `apply`.
+template <class Settings, class Apply>
+void apply_section(Settings& settings, const ConfigNode& node, Apply apply) {
+    if (!node.present()) return;
+    node.require_object();
+    apply(settings, node);
+}
+
+void apply_file(Config& c, const ConfigNode& obj) {
+    obj.reject_unknown({"host",
+                        "port",
+                        "threads",
+                        "database_url",
+                        "chain_profile",
+                        "maker_key_file",
+                        "badge_signer_key_file",
+                        "faucet_key_file",
+                        "trusted_proxies",
+                        "cors_origins",
+                        "public_domains",
+                        "web_root",
+                        "config_dir",
+                        "geoip_db",
+                        "log_level",
+                        "access_log",
+                        "limits",
+                        "rpc",
+                        "rate_limits",
+                        "maker",
+                        "indexer",
+                        "prices",
+                        "portfolio",
+                        "solana",
+                        "admin_token",
+                        "social_verifier_url",
+                        "checkin_chain_id",
+                        "walletconnect_project_id"});
+    c.host = obj["host"].as_string(c.host);
+    c.port = static_cast<std::uint16_t>(obj["port"].as_int(c.port, 0, 65535));
+    c.threads = static_cast<unsigned>(obj["threads"].as_int(c.threads, 0, 256));
+    c.database_url = obj["database_url"].as_string(c.database_url);
+    c.chain_profile = obj["chain_profile"].as_string(c.chain_profile);
+    c.maker_key_file = obj["maker_key_file"].as_string(c.maker_key_file);
+    c.badge_signer_key_file = obj["badge_signer_key_file"].as_string(c.badge_signer_key_file);
+    c.faucet_key_file = obj["faucet_key_file"].as_string(c.faucet_key_file);
+    if (obj["trusted_proxies"].present()) c.trusted_proxies = obj["trusted_proxies"].as_strings();
+    if (obj["cors_origins"].present()) c.cors_origins = obj["cors_origins"].as_strings();
+    if (obj["public_domains"].present()) c.public_domains = obj["public_domains"].as_strings();
+    c.web_root = obj["web_root"].as_string(c.web_root);
+    c.config_dir = obj["config_dir"].as_string(c.config_dir);
+    c.geoip_db = obj["geoip_db"].as_string(c.geoip_db);
+    c.log_level = obj["log_level"].as_string(c.log_level);
+    c.access_log = obj["access_log"].as_bool(c.access_log);
+    c.admin_token = obj["admin_token"].as_string(c.admin_token);
+    c.social_verifier_url = obj["social_verifier_url"].as_string(c.social_verifier_url);
+    c.checkin_chain_id = obj["checkin_chain_id"].as_int(c.checkin_chain_id, 1, 1LL << 53);
+    c.walletconnect_project_id =
+        obj["walletconnect_project_id"].as_string(c.walletconnect_project_id);
+    apply_section(c.limits, obj["limits"], apply_limits);
+    apply_section(c.rpc, obj["rpc"], apply_rpc);
+    if (obj["rate_limits"].present()) apply_rate_limits(c.rate_limits, obj["rate_limits"]);
+    apply_section(c.maker, obj["maker"], apply_maker);
+    apply_section(c.indexer, obj["indexer"], apply_indexer);
+    apply_section(c.prices, obj["prices"], apply_prices);
+    apply_section(c.portfolio, obj["portfolio"], apply_portfolio);
+    apply_section(c.solana, obj["solana"], apply_solana);
+}
+
+void on_off(const char* name, const std::string& v, bool& out) {
+    if (v != "on" && v != "off") fail(name, "must be on or off");
+    out = v == "on";
+}
+
+// Every environment override, in the order the usage text lists them.
+const std::vector<EnvOverride> kEnvOverrides = {
+    {"PERCH_HOST", "host", [](Config& c, const std::string& v) { c.host = v; }},
+    {"PERCH_PORT", "port",
+     [](Config& c, const std::string& v) {
+         c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", v, 0, 65535));
+     }},
+    {"PERCH_THREADS", "threads",
+     [](Config& c, const std::string& v) {
+         c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", v, 0, 256));
+     }},
+    {"PERCH_DATABASE_URL", "database_url",
+     [](Config& c, const std::string& v) { c.database_url = v; }},
+    {"PERCH_CHAIN_PROFILE", "chain_profile",
+     [](Config& c, const std::string& v) { c.chain_profile = v; }},
+    {"PERCH_MAKER_KEY_FILE", "maker_key_file",
+     [](Config& c, const std::string& v) { c.maker_key_file = v; }},
+    {"PERCH_SOLANA_MAKER_KEY_FILE", "solana.maker_key_file",
+     [](Config& c, const std::string& v) { c.solana.maker_key_file = v; }},
+    {"PERCH_BADGE_SIGNER_KEY_FILE", "badge_signer_key_file",
+     [](Config& c, const std::string& v) { c.badge_signer_key_file = v; }},
+    {"PERCH_FAUCET_KEY_FILE", "faucet_key_file",
+     [](Config& c, const std::string& v) { c.faucet_key_file = v; }},
+    {"PERCH_TRUSTED_PROXIES", "trusted_proxies (comma list)",
+     [](Config& c, const std::string& v) { c.trusted_proxies = text::split(v, ','); }},
+    {"PERCH_CORS_ORIGINS", "cors_origins (comma list)",
+     [](Config& c, const std::string& v) { c.cors_origins = text::split(v, ','); }},
+    {"PERCH_WEB_ROOT", "web_root", [](Config& c, const std::string& v) { c.web_root = v; }},
+    {"PERCH_GEOIP_DB", "geoip_db", [](Config& c, const std::string& v) { c.geoip_db = v; }},
+    {"PERCH_LOG_LEVEL", "log_level", [](Config& c, const std::string& v) { c.log_level = v; }},
+    {"PERCH_WALLETCONNECT_PROJECT_ID", "walletconnect_project_id",
+     [](Config& c, const std::string& v) { c.walletconnect_project_id = v; }},
+    {"PERCH_MAKER", "maker.enabled (on|off)",
+     [](Config& c, const std::string& v) { on_off("PERCH_MAKER", v, c.maker.enabled); }},
+    // Every chain: the environment's one number replaces the file's per-chain values.
+    {"PERCH_MAKER_CONFIRMATIONS", "maker.confirmations (every chain)",
+     [](Config& c, const std::string& v) {
+         c.maker.confirmations = PerChainCount{
+             static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", v, 1, 1000)),
+             {}};
+     }},
+    {"PERCH_INDEXER", "indexer.enabled (on|off)",
+     [](Config& c, const std::string& v) { on_off("PERCH_INDEXER", v, c.indexer.enabled); }},
+    {"PERCH_ADMIN_TOKEN", "admin_token",
+     [](Config& c, const std::string& v) { c.admin_token = v; }},
+    {"PERCH_SOCIAL_VERIFIER_URL", "social_verifier_url",
+     [](Config& c, const std::string& v) { c.social_verifier_url = v; }},
+    {"PERCH_CHECKIN_CHAIN_ID", "checkin_chain_id",
+     [](Config& c, const std::string& v) {
+         c.checkin_chain_id = parse_env_int("PERCH_CHECKIN_CHAIN_ID", v, 1, 1LL << 53);
+     }},
+};
 
 void apply_env(Config& c, const EnvLookup& env) {
-    if (auto v = env("PERCH_HOST")) c.host = *v;
-    if (auto v = env("PERCH_PORT"))
-        c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", *v, 0, 65535));
-    if (auto v = env("PERCH_THREADS"))
-        c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", *v, 0, 256));
-    if (auto v = env("PERCH_DATABASE_URL")) c.database_url = *v;
-    if (auto v = env("PERCH_CHAIN_PROFILE")) c.chain_profile = *v;
-    if (auto v = env("PERCH_MAKER_KEY_FILE")) c.maker_key_file = *v;
-    if (auto v = env("PERCH_SOLANA_MAKER_KEY_FILE")) c.solana.maker_key_file = *v;
-    if (auto v = env("PERCH_BADGE_SIGNER_KEY_FILE")) c.badge_signer_key_file = *v;
-    if (auto v = env("PERCH_FAUCET_KEY_FILE")) c.faucet_key_file = *v;
-    if (auto v = env("PERCH_TRUSTED_PROXIES")) c.trusted_proxies = text::split(*v, ',');
-    if (auto v = env("PERCH_CORS_ORIGINS")) c.cors_origins = text::split(*v, ',');
-    if (auto v = env("PERCH_PUBLIC_DOMAINS")) c.public_domains = text::split(*v, ',');
-    if (auto v = env("PERCH_WEB_ROOT")) c.web_root = *v;
-    if (auto v = env("PERCH_GEOIP_DB")) c.geoip_db = *v;
-    if (auto v = env("PERCH_LOG_LEVEL")) c.log_level = *v;
-    if (auto v = env("PERCH_WALLETCONNECT_PROJECT_ID")) c.walletconnect_project_id = *v;
-    if (auto v = env("PERCH_MAKER")) {
-        if (*v != "on" && *v != "off") fail("PERCH_MAKER", "must be on or off");
-        c.maker.enabled = *v == "on";
-    }
-    if (auto v = env("PERCH_MAKER_CONFIRMATIONS")) {
-        // Every chain: the environment's one number replaces the file's per-chain values.
-        c.maker.confirmations = PerChainCount{
-            static_cast<std::uint32_t>(parse_env_int("PERCH_MAKER_CONFIRMATIONS", *v, 1, 1000)),
-            {}};
-    }
-    if (auto v = env("PERCH_INDEXER")) {
-        if (*v != "on" && *v != "off") fail("PERCH_INDEXER", "must be on or off");
-        c.indexer.enabled = *v == "on";
-    }
-    if (auto v = env("PERCH_ADMIN_TOKEN")) c.admin_token = *v;
-    if (auto v = env("PERCH_SOCIAL_VERIFIER_URL")) c.social_verifier_url = *v;
-    if (auto v = env("PERCH_CHECKIN_CHAIN_ID"))
-        c.checkin_chain_id = parse_env_int("PERCH_CHECKIN_CHAIN_ID", *v, 1, 1LL << 53);
+    for (const auto& o : kEnvOverrides)
+        if (auto v = env(o.name)) o.apply(c, *v);
 }
 
 void validate(const Config& c) {
@@ -494,6 +413,10 @@ std::vector<std::string> sign_in_domains(const Config& c, std::uint16_t bound_po
     return out;
 }
 
+const std::vector<EnvOverride>& env_overrides() {
+    return kEnvOverrides;
+}
+
 EnvLookup process_env() {
     return [](const char* name) -> std::optional<std::string> {
         const char* v = std::getenv(name);  // NOLINT(concurrency-mt-unsafe): read once at start
@@ -505,7 +428,7 @@ EnvLookup process_env() {
 Config parse_config(const json::value& doc, const EnvLookup& env) {
     if (!doc.is_object()) throw ConfigError("config: the file must hold a JSON object");
     Config c;
-    apply_file(c, doc.as_object());
+    apply_file(c, ConfigNode::root(doc));
     apply_env(c, env);
     validate(c);
     return c;

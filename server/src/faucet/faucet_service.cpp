@@ -10,6 +10,7 @@
 
 #include "bridge/order.hpp"
 #include "chain/rpc/eth.hpp"
+#include "core/clock.hpp"
 #include "core/error.hpp"
 #include "maker/sending.hpp"
 
@@ -22,12 +23,6 @@ namespace {
 
 constexpr int kListLimit = 50;
 constexpr int kBatch = 50;  // claims signed per chain per round
-
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 U256 amount_of(const store::FaucetClaim& claim) {
     auto amount = U256::from_dec(claim.amount);

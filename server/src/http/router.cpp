@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/param_error.hpp"
 #include "core/text.hpp"
 
 namespace perch::http {
@@ -34,9 +35,9 @@ bool fits_kind(std::string_view value, std::string_view kind) {
 }
 
 std::string kind_description(std::string_view kind) {
-    if (kind == "address") return "a wallet address";
-    if (kind == "int") return "a whole number";
-    return "non-empty";
+    if (kind == "address") return params::describe(params::Kind::wallet_address);
+    if (kind == "int") return params::describe(params::Kind::whole_number);
+    return "non-empty text";
 }
 
 }  // namespace
@@ -120,8 +121,7 @@ Router::Match Router::match(bhttp::verb method, std::string_view path) const {
         for (const auto& seg : route.segments) {
             if (seg.kind.empty()) continue;
             if (!fits_kind(params[seg.text], seg.kind)) {
-                throw bad_request("path parameter '" + seg.text + "' must be " +
-                                  kind_description(seg.kind));
+                perch::params::invalid(seg.text, params[seg.text], kind_description(seg.kind));
             }
         }
         result.handler = &route.handler;

@@ -6,6 +6,7 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 
+#include "core/clock.hpp"
 #include "portfolio/watch.hpp"
 #include "price/refresh.hpp"
 
@@ -16,7 +17,7 @@ SnapshotJob::SnapshotJob(PortfolioService& service, std::chrono::milliseconds ev
     : service_(service), every_(every), clock_(std::move(clock)) {}
 
 std::int64_t SnapshotJob::now() const {
-    return clock_ ? clock_() : price::unix_now();
+    return clock_ ? clock_() : unix_now();
 }
 
 void SnapshotJob::start(const boost::asio::any_io_executor& ex) {

@@ -7,15 +7,10 @@
 #include <chrono>
 #include <cstdint>
 
+#include "core/clock.hpp"
 #include "core/task.hpp"
 
 namespace perch::price {
-
-inline std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 inline Task<void> sleep_for(std::chrono::milliseconds d) {
     boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor, d);

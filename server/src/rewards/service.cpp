@@ -18,12 +18,6 @@
 namespace perch::rewards {
 namespace json = boost::json;
 
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 namespace {
 
 Task<void> sleep_for(std::chrono::milliseconds d) {

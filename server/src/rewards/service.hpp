@@ -11,6 +11,7 @@
 
 #include "chain/keccak.hpp"
 #include "chain/rpc/registry.hpp"
+#include "core/clock.hpp"
 #include "core/task.hpp"
 #include "rewards/catalog.hpp"
 #include "rewards/deployments.hpp"
@@ -42,8 +43,6 @@ struct DeploymentOutcome {
     std::int64_t points_credited =
         0;  // the network's points the first time, plus campaign deploy tasks
 };
-
-std::int64_t unix_now();
 
 class RewardsService {
   public:

@@ -92,16 +92,16 @@ TEST(Balances, BadInputIsA400NamingTheProblem) {
     check("/api/balance_api/v1/multi-balance?user_address=0x12&chain_ids=1&token_name=USDC",
           "user_address");
     check("/api/balance_api/v1/multi-balance?" + user + "&chain_ids=1,99999&token_name=USDC",
-          "unknown chain id 99999");
+          "'chain_ids': '99999' is not a chain this server knows");
     check("/api/balance_api/v1/multi-balance?" + user + "&chain_ids=1&token_name=NOPE",
-          "unknown token");
+          "'token_name': 'NOPE' is not a token this server lists");
     check("/api/balance_api/v1/multi-balance?" + user + "&chain_ids=1,x&token_name=USDC",
-          "not a number");
+          "'chain_ids': 'x' is not a chain id");
     check("/api/balance_api/v1/multi-balance?" + user + "&token_name=USDC", "chain_ids");
     std::string many = "1";
     for (int i = 0; i < 16; ++i) many += ",1";
     check("/api/balance_api/v1/multi-balance?" + user + "&chain_ids=" + many + "&token_name=USDC",
-          "at most 16");
+          "is not a list of at most 16 chain ids");
     auto bad_body = perch.post("/api/swap_auxiliary_api/v1/query_balances",
                                R"({"user":"0x1","chain_name":"Base","tokens":[]})");
     EXPECT_EQ(bad_body.status, 400);

@@ -118,14 +118,14 @@ TEST(BuildTx, BadInputIsRefusedClearly) {
         EXPECT_NE(res.body.find(needle), std::string::npos) << res.body;
     };
     check(build_body("USDC", "25", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"),
-          "'recipient' is not an address");
+          "is not an address on chain");
     check(build_body("USDC", "0.5", kUser), "the minimum is 1 USDC");
     check(R"({"from_chain_id": 8453})", "'to_chain_id' is required");
     auto unknown_channel = build_body("USDC", "25", kUser);
     unknown_channel.insert(unknown_channel.size() - 1, R"(, "channel": 12345)");
-    check(unknown_channel, "'channel' 12345 is not a known channel");
+    check(unknown_channel, "'channel': '12345' is not a known channel id");
     check(
         R"({"from_chain_id": 8453, "to_chain_id": 42161, "token": "USDC", "amount": "5", "sender": "me",)"
         R"( "recipient": "0x976EA74026E726554dB657fA54763abd0C3a0aa9"})",
-        "'sender' must be an EVM address");
+        "'sender': 'me' is not an EVM address");
 }

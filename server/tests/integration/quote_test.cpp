@@ -87,8 +87,8 @@ TEST(BridgeQuote, RefusalsAreClear400s) {
     check("from_chain_id=8453&to_chain_id=1&token=USDC&amount=20000", "the maximum is 10000 USDC");
     check("from_chain_id=8453&to_chain_id=8453&token=ETH&amount=1", "cannot be bridged");
     check("from_chain_id=8453&to_chain_id=1&token=USDC&amount=1.0000001",
-          "not a valid USDC amount");
+          "'amount': '1.0000001' is not a USDC amount with at most 6 decimals");
     check("from_chain_id=base&to_chain_id=1&token=USDC&amount=1",
-          "'from_chain_id' must be a chain id");
+          "'from_chain_id': 'base' is not a chain id");
     check("from_chain_id=8453&to_chain_id=1&token=USDC", "'amount' is required");
 }

@@ -611,11 +611,11 @@ TEST(SolanaBridge, QuotesAndBuildTxRefuseBadRecipientsClearly) {
     // To Solana: base58 of 32 bytes.
     expect_400(perch.get("/api/bridge_api/v1/quote?from_chain_id=8453&to_chain_id=83797601&token="
                          "USDC&amount=10&recipient=0x70997970C51812dc3A010C7d01b50e0d17dc79C8"),
-               "must be a Solana address");
+               "is not a Solana address (base58 of 32 bytes)");
     expect_400(perch.post("/api/bridge_api/v1/build_tx",
                           build_body(8453, kSolana, "ETH", "0.01", kDeployer,
                                      "1111111111111111111111111111111")),
-               "must be a Solana address");
+               "is not a Solana address (base58 of 32 bytes)");
     // From Solana to an EVM chain: EIP-55, since the memo carries the text as typed.
     expect_400(perch.post("/api/bridge_api/v1/build_tx",
                           build_body(kSolana, 8453, "SOL", "1", user,
@@ -624,7 +624,7 @@ TEST(SolanaBridge, QuotesAndBuildTxRefuseBadRecipientsClearly) {
     expect_400(perch.post("/api/bridge_api/v1/build_tx",
                           build_body(kSolana, 8453, "SOL", "1", "0xnotsolana",
                                      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")),
-               "'sender' must be a Solana address");
+               "'sender': '0xnotsolana' is not a Solana address");
     expect_400(perch.post("/api/bridge_api/v1/build_tx",
                           build_body(kSolana, 8453, "SOL", "0.001", user,
                                      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")),

@@ -5,12 +5,6 @@
 
 namespace perch::store {
 
-std::int64_t unix_now() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 int utc_yyyymmdd(std::int64_t unix_seconds) {
     using namespace std::chrono;
     year_month_day day{floor<days>(sys_seconds{seconds{unix_seconds}})};

@@ -3,12 +3,11 @@
 #include <cstdint>
 #include <string>
 
+#include "core/clock.hpp"
 #include "store/sql/db.hpp"
 
 namespace perch::store {
 
-// Unix seconds: every created_at / updated_at / at column.
-std::int64_t unix_now();
 // The UTC calendar day of a unix time, written yyyymmdd.
 int utc_yyyymmdd(std::int64_t unix_seconds);
 

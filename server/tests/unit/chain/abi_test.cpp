@@ -202,5 +202,22 @@ TEST(AbiEncoding, RejectsValuesThatDoNotFit) {
               "0x" + std::string(64, 'f'));
 }
 
+// `anonymous` is a word after the closing parenthesis, however many spaces precede it, and never
+// a parameter's name.
+TEST(AbiEvents, AnonymousIsTheWordAfterTheParameterList) {
+    auto two_spaces = parse_event("event Ping(uint256 a)  anonymous");
+    ASSERT_TRUE(two_spaces) << two_spaces.error().message;
+    EXPECT_TRUE(two_spaces->anonymous);
+    auto tab = parse_event("event Ping(uint256 a)\tanonymous");
+    ASSERT_TRUE(tab) << tab.error().message;
+    EXPECT_TRUE(tab->anonymous);
+    auto named = parse_event("event Ping((uint256) anonymous, uint256 b)");
+    ASSERT_TRUE(named) << named.error().message;
+    EXPECT_FALSE(named->anonymous);
+    auto plain = parse_event("event Ping(uint256 a)");
+    ASSERT_TRUE(plain);
+    EXPECT_FALSE(plain->anonymous);
+}
+
 }  // namespace
 }  // namespace perch::chain::abi

@@ -285,3 +285,18 @@ TEST(Config, PerClientCapsDefaultAndParse) {
         error_of(R"({"limits": {"connections_per_ip": -1}})").find("'limits.connections_per_ip'"),
         std::string::npos);
 }
+
+// A key inside a section is named with its whole path, so the operator finds it in the file.
+TEST(Config, NestedErrorsNameTheFullKeyPath) {
+    EXPECT_NE(error_of(R"({"solana": {"maker_key_file": 5}})").find("'solana.maker_key_file'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"prices": {"url": 5}})").find("'prices.url'"), std::string::npos);
+    EXPECT_NE(error_of(R"({"rate_limits": {"auth": {"paths": "/api/auth/"}}})")
+                  .find("'rate_limits.auth.paths'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"rate_limits": {"auth": {"methods": [1]}}})")
+                  .find("'rate_limits.auth.methods'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"solana": {"commitment": 1}})").find("'solana.commitment'"),
+              std::string::npos);
+}

@@ -1,0 +1,138 @@
+// `perch serve`: the wiring behind the HTTP server, the maker when enabled, and the background
+// jobs, until SIGINT or SIGTERM; and `perch pause` / `resume`.
+#include <spdlog/spdlog.h>
+#include <sys/resource.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <csignal>
+#include <iostream>
+
+#include "app/app.hpp"
+#include "app/commands.hpp"
+#include "app/keys.hpp"
+#include "core/context_pool.hpp"
+#include "core/error.hpp"
+#include "http/server.hpp"
+#include "maker/maker.hpp"
+#include "maker/solana_side.hpp"
+
+namespace perch::app {
+namespace {
+
+// The maker, when enabled: it needs the chain profile's Depositor and chains and the key file;
+// Solana too when the profile has a Solana node and solana.maker_key_file is set.
+std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
+                                          store::Store& store, const catalog::Catalog& catalog,
+                                          const bridge::RouteTable& routes,
+                                          balance::BalanceService& balances,
+                                          swap::SwapService& swap, const price::PriceSource& prices,
+                                          bridge::SolanaBridge* solana) {
+    if (!config.maker.enabled) return nullptr;
+    auto depositor = chain::Address::from_hex(catalog.contract_address("Depositor"));
+    if (!depositor) throw ConfigError("maker: the chain profile deploys no Depositor");
+    if (config.maker_key_file.empty()) throw ConfigError("maker: maker_key_file is not set");
+    maker::MakerOptions options;
+    options.poll = config.maker.poll;
+    options.speedup_after = config.maker.speedup_after;
+    options.lease_ttl = config.maker.lease_ttl;
+    options.head_feed = config.maker.head_feed;
+    options.confirmations = config.maker.confirmations;
+    options.large_confirmations = config.maker.large_confirmations;
+    if (auto pool = chain::Address::from_hex(catalog.contract_address("Pool")))
+        options.pool = *pool;
+    auto maker = std::make_unique<maker::Maker>(
+        pool.at(0), store.orders(), routes, balances, *depositor,
+        read_evm_key(config.maker_key_file, "maker_key_file"), options, &swap);
+    maker->set_prices(&prices, config.prices.fixed);
+    if (solana && !solana->settings().maker_key_file.empty()) {
+        maker->add_side(std::make_unique<maker::SolanaSide>(
+            *maker, *solana,
+            read_solana_key(solana->settings().maker_key_file, "solana.maker_key_file")));
+    } else if (solana) {
+        spdlog::warn("maker: Solana is not watched or paid on: solana.maker_key_file is not set");
+    }
+    std::vector<std::int64_t> chain_ids;
+    for (const auto& c : catalog.profile_chains()) chain_ids.push_back(c.chain_id);
+    maker->start(chain_ids);
+    return maker;
+}
+
+}  // namespace
+
+int set_paused(const Config& config, bool paused) {
+    auto store = store::open_store(config.database_url);
+    boost::asio::io_context ctx;
+    auto write = [&]() -> Task<void> { co_await store->orders().set_paused(paused); };
+    boost::asio::co_spawn(ctx, write(), boost::asio::detached);
+    ctx.run();
+    std::cout << (paused ? "maker paused\n" : "maker resumed\n");
+    return 0;
+}
+
+namespace {
+
+void wait_for_stop_signal() {
+    boost::asio::io_context signals_ctx;
+    boost::asio::signal_set signals(signals_ctx, SIGINT, SIGTERM);
+    signals.async_wait([](const boost::system::error_code&, int sig) {
+        spdlog::info("signal {} received: stopping", sig);
+    });
+    signals_ctx.run();
+}
+
+// Every connection is a descriptor: take the hard limit so 10,000 clients fit.
+void raise_fd_limit() {
+    rlimit lim{};
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur >= lim.rlim_max) return;
+    lim.rlim_cur = lim.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &lim) != 0) spdlog::warn("could not raise the descriptor limit");
+}
+
+}  // namespace
+
+int serve(const Config& config) {
+    raise_fd_limit();
+    // First in, last out: RPC clients and the server hold sockets of these contexts.
+    ContextPool pool(config.threads);
+    Wiring w(config);
+    http::Server server(pool, w.dispatcher, config.limits, config.access_log);
+    server.listen(config.host, config.port);
+    w.services.sign_in_domains = sign_in_domains(config, server.port());
+    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances, w.swap,
+                             w.prices.source(), w.solana.get());
+    w.services.maker = maker.get();  // read by /api/health once the pool runs
+    w.faucets.start(pool.at(0));
+    w.pool.start(pool.at(0));
+    w.swap.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
+    w.prices.start(pool.at(0).get_executor());
+    w.snapshots.start(pool.at(0).get_executor());
+    w.tracker.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
+    pool.start();
+    boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
+                          boost::asio::detached);
+    std::string domains;
+    for (const auto& d : w.services.sign_in_domains) domains += (domains.empty() ? "" : ", ") + d;
+    spdlog::info("sign-in messages must name one of: {} (public_domains)", domains);
+    spdlog::info("perch listening on http://{}:{} ({} I/O threads, {} chains, store {})",
+                 config.host, server.port(), pool.size(), w.catalog.chains().size(),
+                 config.database_url);
+    spdlog::default_logger()->flush();  // scripts and tests wait for this line
+    wait_for_stop_signal();
+    if (maker) maker->stop();
+    w.faucets.stop();
+    w.pool.stop();
+    w.swap.stop();
+    w.tracker.stop();
+    w.prices.stop();
+    w.snapshots.stop();
+    w.rewards.stop();
+    server.shutdown(std::chrono::seconds(5));
+    pool.stop();
+    spdlog::info("perch stopped");
+    return 0;
+}
+
+}  // namespace perch::app
