@@ -80,32 +80,44 @@ void reject_unknown_keys(const json::object& obj, std::initializer_list<std::str
     }
 }
 
-// maker.<key>: a plain count for every chain, or {"default": n, "<chain id>": n, ...}.
-PerChainCount get_per_chain(const json::object& obj, const char* key, PerChainCount fallback) {
+// maker.<key>: a plain count for every chain, or {"default": n, "<chain id>": n, ...}; with
+// `tags`, "safe" or "finalized" may stand for a count.
+PerChainCount get_per_chain(const json::object& obj, const char* key, PerChainCount fallback,
+                            bool tags = false) {
     const std::string name = std::string("maker.") + key;
     const auto* v = find(obj, key);
     if (!v) return fallback;
+    const std::string expected =
+        tags ? "must be an integer, \"safe\" or \"finalized\"" : "must be an integer";
+    auto is_tag = [&](const json::value& n) {
+        return tags && n.is_string() && (n.as_string() == "safe" || n.as_string() == "finalized");
+    };
     auto count = [&](const json::value& n, const std::string& where) {
-        if (!n.is_int64() && !n.is_uint64()) fail(where, "must be an integer");
+        if (!n.is_int64() && !n.is_uint64()) fail(where, expected);
         auto value = n.to_number<std::int64_t>();
         if (value < 1 || value > 1000) fail(where, "must be between 1 and 1000");
         return static_cast<std::uint32_t>(value);
     };
     if (!v->is_object()) {
+        if (is_tag(*v)) return PerChainCount{1, {}, std::string(v->as_string()), {}};
         if (!v->is_int64() && !v->is_uint64())
-            fail(name, "must be an integer or an object of chain id → integer");
+            fail(name, expected + ", or an object of chain id → such a value");
         return PerChainCount{count(*v, name), {}};
     }
-    PerChainCount out{fallback.fallback, {}};
+    PerChainCount out{fallback.fallback, {}, fallback.fallback_tag, {}};
     for (const auto& [chain, n] : v->as_object()) {
         if (chain == "default") {
-            out.fallback = count(n, name + ".default");
+            out.fallback_tag = is_tag(n) ? std::string(n.as_string()) : std::string();
+            out.fallback = is_tag(n) ? 1 : count(n, name + ".default");
             continue;
         }
         auto id = text::parse_int(chain);
         if (!id || *id <= 0)
             fail(name, "key '" + std::string(chain) + "' is neither a chain id nor 'default'");
-        out.by_chain[*id] = count(n, name + "." + std::string(chain));
+        if (is_tag(n))
+            out.tags[*id] = std::string(n.as_string());
+        else
+            out.by_chain[*id] = count(n, name + "." + std::string(chain));
     }
     return out;
 }
@@ -123,7 +135,7 @@ void apply_maker(MakerSettings& m, const json::object& obj) {
         if (!v->is_bool()) fail("maker.head_feed", "must be true or false");
         m.head_feed = v->as_bool();
     }
-    m.confirmations = get_per_chain(obj, "confirmations", m.confirmations);
+    m.confirmations = get_per_chain(obj, "confirmations", m.confirmations, true);
     m.large_confirmations = get_per_chain(obj, "large_confirmations", m.large_confirmations);
     m.poll =
         std::chrono::milliseconds(get_int(obj, "poll_ms", m.poll.count(), 10, 60000, "maker."));
