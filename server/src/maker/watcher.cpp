@@ -367,7 +367,10 @@ Task<std::vector<store::Order>> Maker::still_in_place(std::int64_t chain_id,
         }
         spdlog::warn("maker: chain {}: the deposit of order {} ({}) is no longer on the chain",
                      chain_id, o.order_key, o.state);
-        co_await orders_.transition({o.id, o.state, "dropped", kDroppedReason, {}, {}});
+        // A named value: a braced temporary in a co_await argument is miscompiled by GCC 12.
+        store::Transition drop{o.id,           o.state,      "dropped",
+                               kDroppedReason, std::nullopt, std::nullopt};
+        co_await orders_.transition(std::move(drop));
     }
     if (!moved.empty()) co_await orders_.update_deposits(std::move(moved));
     co_return in_place;
