@@ -1,6 +1,9 @@
 #include "bridge/deposit_event.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
+#include <map>
+#include <tuple>
 #include <vector>
 
 #include "chain/abi.hpp"
@@ -42,7 +45,7 @@ std::optional<chain::Hash32> hash(const json::object& log, const char* field) {
 
 std::string Deposit::order_key() const {
     return std::to_string(src_chain_id) + ":" + chain::to_hex(tx_hash.bytes) + ":" +
-           std::to_string(log_index);
+           std::to_string(position);
 }
 
 chain::Hash32 deposit_topic() {
@@ -112,6 +115,27 @@ std::optional<Deposit> decode_deposit(const json::value& value, std::int64_t src
     d.recipient = *recipient;
     d.channel = static_cast<std::int64_t>(channel->low_u64());
     return d;
+}
+
+std::vector<Deposit> decode_deposits(const json::value& logs, std::int64_t src_chain_id,
+                                     const chain::Address& depositor,
+                                     std::vector<std::string>* skipped) {
+    std::vector<Deposit> out;
+    if (!logs.is_array()) return out;
+    for (const auto& log : logs.as_array()) {
+        std::string why;
+        if (auto d = decode_deposit(log, src_chain_id, depositor, &why))
+            out.push_back(std::move(*d));
+        else if (skipped)
+            skipped->push_back(std::move(why));
+    }
+    // Nodes answer in log order already; sorted anyway, since positions are numbered from it.
+    std::stable_sort(out.begin(), out.end(), [](const Deposit& a, const Deposit& b) {
+        return std::tie(a.block_number, a.log_index) < std::tie(b.block_number, b.log_index);
+    });
+    std::map<std::string, std::uint32_t> next_position;  // by tx hash
+    for (auto& d : out) d.position = next_position[d.tx_hash.hex()]++;
+    return out;
 }
 
 std::uint32_t confirmations_for(const ConfirmationPolicy& policy, const chain::U256& amount) {

@@ -29,26 +29,42 @@ std::int64_t parse_env_int(const char* key, const std::string& text, std::int64_
     return *n;
 }
 
-// maker.<key>: a plain count for every chain, or {"default": n, "<chain id>": n, ...}.
-PerChainCount per_chain_count(const ConfigNode& node, PerChainCount fallback) {
+// maker.<key>: a plain count for every chain, or {"default": n, "<chain id>": n, ...}; with
+// `tags`, "safe" or "finalized" may stand for a count.
+PerChainCount per_chain_count(const ConfigNode& node, PerChainCount fallback, bool tags = false) {
     if (!node.present()) return fallback;
-    auto count = [](const ConfigNode& n) {
+    const std::string expected =
+        tags ? "must be an integer, \"safe\" or \"finalized\"" : "must be an integer";
+    auto tag_of = [&](const ConfigNode& n) -> std::optional<std::string> {
+        const auto& v = n.value();
+        if (tags && v.is_string() && (v.as_string() == "safe" || v.as_string() == "finalized"))
+            return std::string(v.as_string());
+        return std::nullopt;
+    };
+    auto count = [&](const ConfigNode& n) {
+        if (!n.value().is_int64() && !n.value().is_uint64()) n.fail(expected);
         return static_cast<std::uint32_t>(n.as_int(1, 1, 1000));
     };
     if (!node.value().is_object()) {
+        if (auto tag = tag_of(node)) return PerChainCount{1, {}, *tag, {}};
         if (!node.value().is_int64() && !node.value().is_uint64())
-            node.fail("must be an integer or an object of chain id → integer");
+            node.fail(expected + ", or an object of chain id → such a value");
         return PerChainCount{count(node), {}};
     }
-    PerChainCount out{fallback.fallback, {}};
+    PerChainCount out{fallback.fallback, {}, fallback.fallback_tag, {}};
     for (const auto& [chain, n] : node.items()) {
+        auto tag = tag_of(n);
         if (chain == "default") {
-            out.fallback = count(n);
+            out.fallback_tag = tag.value_or("");
+            out.fallback = tag ? 1 : count(n);
             continue;
         }
         auto id = text::parse_int(chain);
         if (!id || *id <= 0) node.fail("key '" + chain + "' is neither a chain id nor 'default'");
-        out.by_chain[*id] = count(n);
+        if (tag)
+            out.tags[*id] = *tag;
+        else
+            out.by_chain[*id] = count(n);
     }
     return out;
 }
@@ -58,7 +74,7 @@ void apply_maker(MakerSettings& m, const ConfigNode& node) {
                          "speedup_after_ms", "lease_ttl_ms", "head_feed"});
     m.enabled = node["enabled"].as_bool(m.enabled);
     m.head_feed = node["head_feed"].as_bool(m.head_feed);
-    m.confirmations = per_chain_count(node["confirmations"], m.confirmations);
+    m.confirmations = per_chain_count(node["confirmations"], m.confirmations, true);
     m.large_confirmations = per_chain_count(node["large_confirmations"], m.large_confirmations);
     m.poll = node["poll_ms"].as_ms(m.poll, 10, 60000);
     m.speedup_after = node["speedup_after_ms"].as_ms(m.speedup_after, 1000, 3600000);

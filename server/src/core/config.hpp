@@ -46,13 +46,23 @@ struct RateGroup {
 std::vector<RateGroup> default_rate_groups();
 
 // A count per chain: `fallback` unless the chain has its own. In the config file either a plain
-// number (every chain) or an object {"default": 1, "<chain id>": 2, ...}.
+// number (every chain) or an object {"default": 1, "<chain id>": 2, ...}. Where allowed (the
+// maker's confirmations), a value may instead be a block tag, "safe" or "finalized": the chain's
+// own notion of finality, which the node reports; a tagged chain counts 1.
 struct PerChainCount {
     std::uint32_t fallback = 1;
     std::map<std::int64_t, std::uint32_t> by_chain;
+    std::string fallback_tag;                  // empty: `fallback` is a count
+    std::map<std::int64_t, std::string> tags;  // chains whose own value is a tag
     std::uint32_t for_chain(std::int64_t chain_id) const {
+        if (!tag_for(chain_id).empty()) return 1;
         auto it = by_chain.find(chain_id);
         return it == by_chain.end() ? fallback : it->second;
+    }
+    // The block tag the chain waits for ("safe", "finalized"), or empty.
+    std::string tag_for(std::int64_t chain_id) const {
+        if (auto it = tags.find(chain_id); it != tags.end()) return it->second;
+        return by_chain.count(chain_id) ? std::string() : fallback_tag;
     }
 };
 

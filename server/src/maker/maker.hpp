@@ -7,6 +7,7 @@
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/json/object.hpp>
 #include <chrono>
 #include <cstdint>
 #include <future>
@@ -152,6 +153,27 @@ class Maker {
                        std::chrono::steady_clock::time_point seen_at);
     void on_head(std::int64_t chain_id, const chain::rpc::Head& head);
     store::Order order_of(const bridge::Deposit& deposit) const;
+    // The number of the block the chain's configured finality tag names (safe / finalized), or
+    // nullopt when the chain waits for a count only.
+    Task<std::optional<std::uint64_t>> tagged_block(std::int64_t chain_id,
+                                                    chain::rpc::RpcClient& rpc);
+    // After a reorganisation below `from_block`: every order of that chain from there up that
+    // nothing was signed for yet is checked (still_in_place).
+    Task<void> recheck_unpaid(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                              std::int64_t from_block);
+    // Of these source-chain orders, those whose block is still the chain's block at its height
+    // (`hash_at`: hashes already known by height). Each other one is looked up by its transaction's
+    // receipt: found elsewhere, its order moves there (and confirms again); gone or reverted, it
+    // is dropped. Never drops a deposit whose transaction is on the chain.
+    Task<std::vector<store::Order>> still_in_place(std::int64_t chain_id,
+                                                   chain::rpc::RpcClient& rpc,
+                                                   std::vector<store::Order> orders,
+                                                   std::map<std::int64_t, std::string> hash_at);
+    // The deposit at `position` of a transaction, as its receipt shows it now (nullopt: no
+    // receipt, reverted, or no such deposit).
+    std::optional<bridge::Deposit> deposit_now(std::int64_t chain_id,
+                                               const std::optional<boost::json::object>& receipt,
+                                               std::int64_t position) const;
 
     // A signed transaction to send, with the stored maker transaction it belongs to.
     struct Outgoing {
@@ -183,6 +205,9 @@ class Maker {
         chain::rpc::RpcClient& rpc, const std::map<std::string, balance::TokenRef>& refs);
     void record_reactions(std::int64_t chain_id, const std::vector<store::MakerTx>& stored);
     Task<void> follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
+    // The highest block of the chain that has its finality: the configured count of blocks on top
+    // (the block itself counting one), and the configured tag's block when there is one.
+    Task<std::uint64_t> final_block(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     Task<void> broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                          std::vector<Outgoing> outgoing);
     bool refused_too_long(std::int64_t maker_tx_id) const;

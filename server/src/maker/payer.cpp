@@ -527,6 +527,14 @@ Task<std::optional<Maker::Outgoing>> Maker::cancel_refused(std::int64_t chain_id
     co_return Outgoing{m.id, std::move(attempt)};
 }
 
+Task<std::uint64_t> Maker::final_block(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
+    auto head = co_await Eth(rpc).block_number();
+    auto count = options_.confirmations.for_chain(chain_id);
+    auto by_count = head + 1 >= count ? head + 1 - count : 0;
+    auto by_tag = co_await tagged_block(chain_id, rpc);
+    co_return by_tag ? std::min(by_count, *by_tag) : by_count;
+}
+
 Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     auto pending = co_await orders_.pending_txs(chain_id);
     if (pending.empty()) co_return;
@@ -545,6 +553,8 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                         std::chrono::system_clock::now().time_since_epoch())
                         .count();
     std::vector<Outgoing> resend;
+    // The highest block whose receipts are final on this chain, read once a round when needed.
+    std::optional<std::uint64_t> final_height;
     std::size_t i = 0;
     for (const auto& m : pending) {
         const json::object* receipt = nullptr;
@@ -575,6 +585,13 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                                        "order's minimum); the deposit is refunded"
                                      : "the payout transaction reverted on the destination; the "
                                        "deposit is refunded";
+            // A payout that failed (reverted, or its nonce filled) is refunded on the source
+            // chain, so it must not come back: its receipt waits for the chain's finality, since a
+            // reorganisation could still mine the payout itself and pay the deposit twice.
+            if (m.kind == "payout" && (!ok || mined->filler)) {
+                if (!final_height) final_height = co_await final_block(chain_id, rpc);
+                if (chain::rpc::quantity_u64(receipt->at("blockNumber")) > *final_height) continue;
+            }
             std::string delivered;
             if (ok && to_executor && m.kind == "payout")
                 if (auto paid = swapped_amount(*receipt, *executor)) delivered = paid->to_dec();

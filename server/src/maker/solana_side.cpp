@@ -99,6 +99,7 @@ store::Order SolanaSide::order_of(const bridge::SolanaDeposit& d) const {
     o.src_chain_id = bridge::kSolanaChainId;
     o.src_tx_hash = d.signature;
     o.log_index = d.index;
+    o.tx_position = d.index;  // a signature's instructions never move
     o.block_number = static_cast<std::int64_t>(d.slot);
     o.sender = d.sender;
     o.token_address = d.token_address;

@@ -1,6 +1,10 @@
 // Source side of the maker: Deposit logs become orders (confirming), and once a deposit has its
 // confirmations and its block is still the chain's block at that height, it is queued for payout
-// or sent to refunding with the reason.
+// or sent to refunding with the reason. An order is its deposit's identity (chain, tx hash,
+// position in the tx), so a reorganisation that mines the same transaction elsewhere moves the
+// order; it never makes a second one. After a reorganisation every order nothing was signed for
+// yet is checked against its transaction's receipt: gone, it is dropped; moved, it confirms again
+// from its new block.
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -22,10 +26,24 @@ namespace {
 // How far back the watcher re-reads when the last block it read is no longer on the chain.
 constexpr std::int64_t kReorgDepth = 64;
 
+// Receipts per JSON-RPC batch when orders are re-verified (providers cap batch sizes).
+constexpr std::size_t kReceiptsPerBatch = 100;
+
+constexpr const char* kDroppedReason =
+    "the deposit's block was replaced in a chain reorganisation, so the deposit no longer exists; "
+    "nothing was taken and nothing is owed";
+
 std::string block_hash_of(const json::value& block) {
     if (!block.is_object()) return {};
     const auto* hash = block.as_object().if_contains("hash");
     return hash && hash->is_string() ? std::string(hash->as_string()) : std::string();
+}
+
+chain::rpc::Call block_call(const std::string& block) {
+    return {"eth_getBlockByNumber", json::array{json::string(block), false}};
+}
+chain::rpc::Call block_call(std::int64_t number) {
+    return block_call(chain::rpc::quantity_hex(static_cast<std::uint64_t>(number)));
 }
 
 }  // namespace
@@ -46,6 +64,7 @@ store::Order Maker::order_of(const bridge::Deposit& d) const {
     o.order_key = d.order_key();
     o.src_chain_id = d.src_chain_id;
     o.src_tx_hash = d.tx_hash.hex();
+    o.tx_position = d.position;
     o.log_index = static_cast<std::int64_t>(d.log_index);
     o.block_number = static_cast<std::int64_t>(d.block_number);
     o.block_hash = d.block_hash.hex();
@@ -197,11 +216,6 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
         auto to = std::min<std::int64_t>(
             head, cursor.next_block + static_cast<std::int64_t>(options_.max_log_range) - 1);
         std::vector<chain::rpc::Call> calls;
-        auto block_call = [](std::int64_t b) {
-            json::array params{
-                json::string(chain::rpc::quantity_hex(static_cast<std::uint64_t>(b))), false};
-            return chain::rpc::Call{"eth_getBlockByNumber", std::move(params)};
-        };
         if (check) calls.push_back(block_call(cursor.next_block - 1));
         if (read) {
             json::object filter{
@@ -222,24 +236,20 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
             auto from = std::max(cursor.floor_block, cursor.next_block - kReorgDepth);
             spdlog::warn("maker: chain {} reorganised below block {}; re-reading from block {}",
                          chain_id, cursor.next_block, from);
+            // Before the cursor moves: a failure here leaves the reorganisation to be found again.
+            co_await recheck_unpaid(chain_id, rpc, from);
             cursor = {from, "", cursor.floor_block};
             continue;  // the second pass reads from there
         }
         if (!read) break;
         const auto& logs = replies[check ? 1 : 0].result;
         auto to_hash = block_hash_of(replies[check ? 2 : 1].result);
+        std::vector<std::string> skipped;
         std::vector<store::Order> deposits;
-        if (logs.is_array()) {
-            for (const auto& log : logs.as_array()) {
-                std::string why;
-                auto deposit = bridge::decode_deposit(log, chain_id, depositor_, &why);
-                if (!deposit) {
-                    spdlog::warn("maker: chain {}: log skipped: {}", chain_id, why);
-                    continue;
-                }
-                deposits.push_back(order_of(*deposit));
-            }
-        }
+        for (const auto& deposit : bridge::decode_deposits(logs, chain_id, depositor_, &skipped))
+            deposits.push_back(order_of(deposit));
+        for (const auto& why : skipped)
+            spdlog::warn("maker: chain {}: log skipped: {}", chain_id, why);
         known[to] = to_hash;
         store::WatchCursor next{to + 1, to_hash, cursor.floor_block};
         cursors_.erase(chain_id);  // unknown until the write is known to have happened
@@ -254,50 +264,129 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
                           std::map<std::int64_t, std::string> known_hashes,
                           std::chrono::steady_clock::time_point seen_at) {
     auto confirming = co_await orders_.orders_in_state("confirming", chain_id, true, 1000);
+    if (confirming.empty()) co_return;
+    // A chain configured with a finality tag: a deposit also waits for its block to be at or below
+    // the block the node calls safe / finalized.
+    auto final_block = co_await tagged_block(chain_id, rpc);
     std::vector<store::Order> ready;
-    std::set<std::int64_t> blocks;
     for (auto& o : confirming) {
         auto confirmed_at = static_cast<std::uint64_t>(o.block_number + o.confirmations - 1);
         if (confirmed_at > head) continue;
-        if (!known_hashes.count(o.block_number)) blocks.insert(o.block_number);
+        if (final_block && static_cast<std::uint64_t>(o.block_number) > *final_block) continue;
         ready.push_back(std::move(o));
     }
     if (ready.empty()) co_return;
-    auto& hash_at = known_hashes;
-    std::vector<chain::rpc::Call> calls;
-    for (auto b : blocks) {
-        json::array params{json::string(chain::rpc::quantity_hex(static_cast<std::uint64_t>(b))),
-                           false};
-        calls.push_back({"eth_getBlockByNumber", std::move(params)});
-    }
-    std::vector<chain::rpc::Reply> replies;
-    if (!calls.empty()) replies = co_await rpc.batch(std::move(calls));
-    std::size_t i = 0;
-    for (auto b : blocks) {
-        const auto& reply = replies.at(i++);
-        if (reply.error) throw *reply.error;
-        hash_at[b] = block_hash_of(reply.result);
-    }
+    ready = co_await still_in_place(chain_id, rpc, std::move(ready), std::move(known_hashes));
     std::set<std::int64_t> queued_to;
     for (const auto& o : ready) {
-        store::Transition t{o.id, "confirming", "", "", std::nullopt, std::nullopt};
-        if (hash_at[o.block_number] != o.block_hash) {
-            t.to = "dropped";
-            t.reason =
-                "the deposit's block was replaced in a chain reorganisation, so the deposit no "
-                "longer exists; nothing was taken and nothing is owed";
-        } else {
-            t = assess(o);
-            if (t.to == "queued") {
-                queued_to.insert(o.dst_chain_id);
-                ready_at_[o.id] = seen_at;
-            }
+        auto t = assess(o);
+        if (t.to == "queued") {
+            queued_to.insert(o.dst_chain_id);
+            ready_at_[o.id] = seen_at;
         }
         co_await orders_.transition(std::move(t));
     }
     if (ready_at_.size() > 100000) ready_at_.clear();  // a bound; entries only feed a histogram
     for (auto dst : queued_to)
         if (auto it = pay_wake_.find(dst); it != pay_wake_.end()) it->second->notify();
+}
+
+Task<std::optional<std::uint64_t>> Maker::tagged_block(std::int64_t chain_id,
+                                                       chain::rpc::RpcClient& rpc) {
+    auto tag = options_.confirmations.tag_for(chain_id);
+    if (tag.empty()) co_return std::nullopt;
+    std::vector<chain::rpc::Call> calls;
+    calls.push_back(block_call(tag));
+    auto replies = co_await rpc.batch(std::move(calls));
+    if (replies.at(0).error) throw *replies.at(0).error;
+    const auto& block = replies.at(0).result;
+    // A node that knows no such block yet (a new chain): nothing is final.
+    if (!block.is_object() || !block.as_object().contains("number")) co_return 0;
+    co_return chain::rpc::quantity_u64(block.as_object().at("number"));
+}
+
+Task<void> Maker::recheck_unpaid(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                                 std::int64_t from_block) {
+    auto unpaid = co_await orders_.unpaid_orders_since(chain_id, from_block, 10000);
+    if (unpaid.empty()) co_return;
+    spdlog::info(
+        "maker: chain {}: re-verifying {} unpaid orders from block {} after the reorganisation",
+        chain_id, unpaid.size(), from_block);
+    co_await still_in_place(chain_id, rpc, std::move(unpaid), {});
+}
+
+Task<std::vector<store::Order>> Maker::still_in_place(std::int64_t chain_id,
+                                                      chain::rpc::RpcClient& rpc,
+                                                      std::vector<store::Order> orders,
+                                                      std::map<std::int64_t, std::string> hash_at) {
+    // The chain's block at each order's height: an order whose block is still there is in place.
+    std::vector<std::int64_t> blocks;
+    for (const auto& o : orders)
+        if (!hash_at.count(o.block_number) &&
+            std::find(blocks.begin(), blocks.end(), o.block_number) == blocks.end())
+            blocks.push_back(o.block_number);
+    std::vector<chain::rpc::Call> calls;
+    for (auto b : blocks) calls.push_back(block_call(b));
+    if (!calls.empty()) {
+        auto replies = co_await rpc.batch(std::move(calls));
+        for (std::size_t i = 0; i < blocks.size(); ++i) {
+            if (replies.at(i).error) throw *replies.at(i).error;
+            hash_at[blocks[i]] = block_hash_of(replies[i].result);
+        }
+    }
+    std::vector<store::Order> in_place, displaced;
+    for (auto& o : orders)
+        (hash_at[o.block_number] == o.block_hash ? in_place : displaced).push_back(std::move(o));
+    if (displaced.empty()) co_return in_place;
+
+    // The others: where is their transaction now? Its receipt says (none: not on the chain).
+    std::vector<std::optional<json::object>> receipts;
+    for (std::size_t at = 0; at < displaced.size(); at += kReceiptsPerBatch) {
+        std::vector<chain::rpc::Call> receipt_calls;
+        for (std::size_t i = at; i < std::min(displaced.size(), at + kReceiptsPerBatch); ++i)
+            receipt_calls.push_back(
+                {"eth_getTransactionReceipt", json::array{json::string(displaced[i].src_tx_hash)}});
+        auto replies = co_await rpc.batch(std::move(receipt_calls));
+        for (auto& r : replies) {
+            if (r.error) throw *r.error;
+            receipts.push_back(r.result.is_object() ? std::optional(r.result.as_object())
+                                                    : std::nullopt);
+        }
+    }
+    std::vector<store::Order> moved;
+    for (std::size_t i = 0; i < displaced.size(); ++i) {
+        const auto& o = displaced[i];
+        auto now = deposit_now(chain_id, receipts[i], o.tx_position);
+        if (now && now->block_hash.hex() == o.block_hash)
+            continue;  // the node's views differ: later
+        if (now) {
+            spdlog::warn("maker: chain {}: the deposit of order {} moved from block {} to block {}",
+                         chain_id, o.order_key, o.block_number, now->block_number);
+            moved.push_back(order_of(*now));
+            continue;
+        }
+        spdlog::warn("maker: chain {}: the deposit of order {} ({}) is no longer on the chain",
+                     chain_id, o.order_key, o.state);
+        // A named value: a braced temporary in a co_await argument is miscompiled by GCC 12.
+        store::Transition drop{o.id,           o.state,      "dropped",
+                               kDroppedReason, std::nullopt, std::nullopt};
+        co_await orders_.transition(std::move(drop));
+    }
+    if (!moved.empty()) co_await orders_.update_deposits(std::move(moved));
+    co_return in_place;
+}
+
+std::optional<bridge::Deposit> Maker::deposit_now(std::int64_t chain_id,
+                                                  const std::optional<json::object>& receipt,
+                                                  std::int64_t position) const {
+    if (!receipt) return std::nullopt;
+    const auto* status = receipt->if_contains("status");
+    if (status && chain::rpc::quantity_u64(*status) != 1) return std::nullopt;  // it reverted
+    const auto* logs = receipt->if_contains("logs");
+    if (!logs) return std::nullopt;
+    for (auto& d : bridge::decode_deposits(*logs, chain_id, depositor_))
+        if (static_cast<std::int64_t>(d.position) == position) return d;
+    return std::nullopt;
 }
 
 }  // namespace perch::maker

@@ -35,6 +35,10 @@ struct Order {
     std::string order_key;
     std::int64_t src_chain_id = 0;
     std::string src_tx_hash;
+    // The deposit's identity is (src_chain_id, src_tx_hash, tx_position): its place inside its
+    // transaction (EVM: among the Depositor's Deposit logs; Solana: the instruction's index), which
+    // a reorganisation cannot change. log_index counts across the block and can.
+    std::int64_t tx_position = 0;
     std::int64_t log_index = 0;
     std::int64_t block_number = 0;
     std::string block_hash;
@@ -191,11 +195,19 @@ class OrderStore {
   public:
     virtual ~OrderStore() = default;
 
-    // Watcher: new deposits (state confirming, with `reason` when the watcher already knows why
-    // it will be refunded; a key already stored is left alone, a dropped one is revived with its
-    // new block) and the chain's new cursor, in one transaction.
+    // Watcher: deposits as read and the chain's new cursor, in one transaction. Deposits are
+    // matched by identity (chain, tx hash, tx_position): a new one becomes an order (confirming);
+    // one seen in the same block again is left alone; one seen in another block updates its order
+    // when nothing was signed for it yet (confirming, queued, refunding, dropped: back to
+    // confirming, with the deposit as it now is), and never makes a second order.
     virtual Task<void> record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
                                        WatchCursor cursor) = 0;
+    // The same for deposits found at a new place outside a log read (a receipt), without a cursor.
+    virtual Task<void> update_deposits(std::vector<Order> deposits) = 0;
+    // Orders of this source chain from `from_block` up that nothing was signed for yet and that
+    // are not dropped: what a reorganisation below `from_block` must re-verify.
+    virtual Task<std::vector<Order>> unpaid_orders_since(std::int64_t chain_id,
+                                                         std::int64_t from_block, int limit) = 0;
     virtual Task<std::optional<WatchCursor>> cursor(std::int64_t chain_id) = 0;
     virtual Task<std::vector<Order>> orders_in_state(std::string state, std::int64_t chain_id,
                                                      bool by_source, int limit) = 0;

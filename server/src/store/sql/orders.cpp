@@ -1,5 +1,7 @@
 #include "store/sql/orders.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <map>
 
 #include "store/sql/rows.hpp"
@@ -12,7 +14,7 @@ constexpr const char* kOrderColumns =
     "token_address, token, decimals, amount, dst_chain_id, recipient, channel, confirmations, "
     "receive_amount, fee, state, reason, dst_tx_hash, refund_tx_hash, created_at, updated_at, "
     "dst_token_address, dst_token, dst_decimals, min_out, delivered_amount, refund_retries, "
-    "refund_retry_at";
+    "refund_retry_at, tx_position";
 
 std::string select_orders(const std::string& tail) {
     return std::string("SELECT ") + kOrderColumns + " FROM bridge_orders " + tail;
@@ -51,6 +53,7 @@ Order read_order(const Statement& s) {
     o.delivered_amount = s.column_text(28);
     o.refund_retries = static_cast<int>(s.column_int(29));
     o.refund_retry_at = s.column_int(30);
+    o.tx_position = s.column_int(31);
     return o;
 }
 
@@ -172,6 +175,100 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
     return true;
 }
 
+// An order nothing was signed for yet (no payout, no refund): what a reorganisation may still
+// move back to confirming, or drop.
+constexpr const char* kUnpaid =
+    "state IN ('confirming', 'queued', 'refunding', 'dropped') AND NOT EXISTS (SELECT 1 FROM "
+    "maker_txs m WHERE m.order_id = bridge_orders.id)";
+
+// Binds a deposit's own fields (everything its log says, and the confirmations it waits for) to
+// parameters first..first+16, in the order of kDepositColumns.
+constexpr const char* kDepositColumns =
+    "block_number, block_hash, log_index, sender, token_address, token, decimals, amount, "
+    "dst_chain_id, recipient, channel, confirmations, dst_token_address, dst_token, dst_decimals, "
+    "min_out, reason";
+void bind_deposit(Statement& s, int first, const Order& d) {
+    s.bind(first, d.block_number)
+        .bind(first + 1, d.block_hash)
+        .bind(first + 2, d.log_index)
+        .bind(first + 3, d.sender)
+        .bind(first + 4, d.token_address)
+        .bind(first + 5, d.token)
+        .bind(first + 6, static_cast<std::int64_t>(d.decimals))
+        .bind(first + 7, d.amount)
+        .bind(first + 8, d.dst_chain_id)
+        .bind(first + 9, d.recipient)
+        .bind(first + 10, d.channel)
+        .bind(first + 11, static_cast<std::int64_t>(d.confirmations))
+        .bind(first + 12, d.dst_token_address)
+        .bind(first + 13, d.dst_token)
+        .bind(first + 14, static_cast<std::int64_t>(d.dst_decimals))
+        .bind(first + 15, d.min_out)
+        .bind(first + 16, d.reason);
+}
+
+// A deposit read from the chain, matched by its identity (chain, tx hash, position in the tx), not
+// by its block: new, it becomes an order (confirming); seen in the same block, nothing changes;
+// seen in another block while nothing was signed for it, the order takes the deposit as it now
+// is and confirms it again from there (a dropped one is revived); an order already paid or being
+// refunded is the same deposit and stays as it is.
+void upsert_deposit(Connection& c, const Order& d, std::int64_t now) {
+    auto& find = c.prepared(std::string("SELECT id, state, block_hash, CASE WHEN ") + kUnpaid +
+                            " THEN 1 ELSE 0 END FROM bridge_orders WHERE src_chain_id = ? AND "
+                            "src_tx_hash = ? AND tx_position = ?");
+    find.bind(1, d.src_chain_id).bind(2, d.src_tx_hash).bind(3, d.tx_position);
+    bool known = find.step();
+    auto id = known ? find.column_int(0) : 0;
+    auto state = known ? find.column_text(1) : std::string();
+    auto block_hash = known ? find.column_text(2) : std::string();
+    bool unpaid = known && find.column_int(3) != 0;
+    find.reset();
+    if (known) {
+        if (block_hash == d.block_hash || !unpaid) return;
+        auto& move = c.prepared(std::string("UPDATE bridge_orders SET (") + kDepositColumns +
+                                ") = (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), "
+                                "state = 'confirming', receive_amount = '0', fee = '0', "
+                                "updated_at = ? WHERE id = ?");
+        bind_deposit(move, 1, d);
+        move.bind(18, now).bind(19, id).step();
+        move.reset();
+        if (state != "confirming") add_event(c, id, "confirming", "", now);
+        return;
+    }
+    auto& insert =
+        c.prepared(std::string("INSERT INTO bridge_orders (order_key, src_chain_id, "
+                               "src_tx_hash, tx_position, state, created_at, "
+                               "updated_at, ") +
+                   kDepositColumns +
+                   ") VALUES (?, ?, ?, ?, 'confirming', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                   "?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_key) DO NOTHING RETURNING id");
+    insert.bind(1, d.order_key)
+        .bind(2, d.src_chain_id)
+        .bind(3, d.src_tx_hash)
+        .bind(4, d.tx_position)
+        .bind(5, now)
+        .bind(6, now);
+    bind_deposit(insert, 7, d);
+    if (!insert.step()) {
+        insert.reset();
+        // Only an order stored before 0025 (keyed by its block-wide log index) can hold this key
+        // with another identity: a transaction that deposits differently since it was re-mined.
+        spdlog::error(
+            "store: the deposit {} (block {}) was not recorded: an older order of the same "
+            "transaction has its key; an operator must settle it by hand",
+            d.order_key, d.block_number);
+        return;
+    }
+    id = insert.column_int(0);
+    insert.reset();
+    c.prepared(
+         "INSERT INTO bridge_order_counts (channel, orders) VALUES (?, 1) ON CONFLICT "
+         "(channel) DO UPDATE SET orders = bridge_order_counts.orders + 1")
+        .bind(1, d.channel)
+        .step();
+    add_event(c, id, "confirming", "", now);
+}
+
 }  // namespace
 
 Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
@@ -180,60 +277,7 @@ Task<void> SqlOrders::record_deposits(std::int64_t chain_id, std::vector<Order> 
                   cursor = std::move(cursor)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
-        for (const auto& d : deposits) {
-            auto& known = c.prepared("SELECT 1 FROM bridge_orders WHERE order_key = ?");
-            known.bind(1, d.order_key);
-            bool is_new = !known.step();
-            known.reset();
-            if (is_new) {
-                c.prepared(
-                     "INSERT INTO bridge_order_counts (channel, orders) VALUES (?, 1) ON CONFLICT "
-                     "(channel) DO UPDATE SET orders = bridge_order_counts.orders + 1")
-                    .bind(1, d.channel)
-                    .step();
-            }
-            auto& insert = c.prepared(
-                "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
-                "block_number, block_hash, sender, token_address, token, decimals, amount, "
-                "dst_chain_id, recipient, channel, confirmations, state, created_at, updated_at, "
-                "dst_token_address, dst_token, dst_decimals, min_out, reason) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'confirming', ?, ?, ?, ?, ?, "
-                "?, ?) "
-                "ON CONFLICT (order_key) DO UPDATE SET block_number = excluded.block_number, "
-                "block_hash = excluded.block_hash, state = 'confirming', reason = '', "
-                "updated_at = excluded.updated_at WHERE bridge_orders.state IN ('dropped', "
-                "'confirming') AND bridge_orders.block_hash <> excluded.block_hash "
-                "RETURNING id");
-            insert.bind(1, d.order_key)
-                .bind(2, d.src_chain_id)
-                .bind(3, d.src_tx_hash)
-                .bind(4, d.log_index)
-                .bind(5, d.block_number)
-                .bind(6, d.block_hash)
-                .bind(7, d.sender)
-                .bind(8, d.token_address)
-                .bind(9, d.token)
-                .bind(10, static_cast<std::int64_t>(d.decimals))
-                .bind(11, d.amount)
-                .bind(12, d.dst_chain_id)
-                .bind(13, d.recipient)
-                .bind(14, d.channel)
-                .bind(15, static_cast<std::int64_t>(d.confirmations))
-                .bind(16, now)
-                .bind(17, now)
-                .bind(18, d.dst_token_address)
-                .bind(19, d.dst_token)
-                .bind(20, static_cast<std::int64_t>(d.dst_decimals))
-                .bind(21, d.min_out)
-                .bind(22, d.reason);
-            if (insert.step()) {
-                auto id = insert.column_int(0);
-                insert.reset();
-                add_event(c, id, "confirming", "", now);
-            } else {
-                insert.reset();
-            }
-        }
+        for (const auto& d : deposits) upsert_deposit(c, d, now);
         c.prepared(
              "INSERT INTO watch_cursors (chain_id, next_block, last_hash, updated_at, "
              "floor_block, position) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (chain_id) DO UPDATE "
@@ -263,6 +307,29 @@ Task<std::optional<WatchCursor>> SqlOrders::cursor(std::int64_t chain_id) {
             out = WatchCursor{s.column_int(0), s.column_text(1), s.column_int(2), s.column_text(3)};
         s.reset();
         return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<void> SqlOrders::update_deposits(std::vector<Order> deposits) {
+    auto write = [deposits = std::move(deposits)](Connection& c) {
+        auto now = unix_now();
+        Transaction tx(c);
+        for (const auto& d : deposits) upsert_deposit(c, d, now);
+        tx.commit();
+    };
+    co_await db_.run(std::move(write));
+    changed();
+}
+
+Task<std::vector<Order>> SqlOrders::unpaid_orders_since(std::int64_t chain_id,
+                                                        std::int64_t from_block, int limit) {
+    auto read = [chain_id, from_block, limit](Connection& c) {
+        auto& s = c.prepared(select_orders(std::string("WHERE src_chain_id = ? AND block_number "
+                                                       ">= ? AND state <> 'dropped' AND ") +
+                                           kUnpaid + " ORDER BY id LIMIT ?"));
+        s.bind(1, chain_id).bind(2, from_block).bind(3, static_cast<std::int64_t>(limit));
+        return read_orders(s);
     };
     co_return co_await db_.run(std::move(read));
 }

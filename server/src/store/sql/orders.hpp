@@ -11,6 +11,9 @@ class SqlOrders final : public OrderStore {
 
     Task<void> record_deposits(std::int64_t chain_id, std::vector<Order> deposits,
                                WatchCursor cursor) override;
+    Task<void> update_deposits(std::vector<Order> deposits) override;
+    Task<std::vector<Order>> unpaid_orders_since(std::int64_t chain_id, std::int64_t from_block,
+                                                 int limit) override;
     Task<std::optional<WatchCursor>> cursor(std::int64_t chain_id) override;
     Task<std::vector<Order>> orders_in_state(std::string state, std::int64_t chain_id,
                                              bool by_source, int limit) override;

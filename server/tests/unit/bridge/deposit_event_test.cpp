@@ -62,7 +62,38 @@ TEST(DepositEvent, DecodesAWellFormedDeposit) {
     EXPECT_EQ(d->recipient, "0xrecipient");
     EXPECT_EQ(d->channel, 98675412);
     EXPECT_EQ(d->block_number, 16U);
-    EXPECT_EQ(d->order_key(), "8453:0x" + std::string(64, 'a') + ":2");
+    EXPECT_EQ(d->log_index, 2U);
+    // Named by its place inside its transaction (first), not by the block-wide log index.
+    EXPECT_EQ(d->order_key(), "8453:0x" + std::string(64, 'a') + ":0");
+}
+
+// A reorganisation can mine a transaction at another place in another block: its log indexes
+// change, the positions of its deposits inside it do not, so neither do the orders' keys.
+TEST(DepositEvent, PositionsAreNumberedInsideEachTransaction) {
+    auto log_at = [](char tx, int log_index, std::uint64_t shift) {
+        auto log = deposit_log();
+        log["transactionHash"] = "0x" + std::string(64, tx);
+        log["logIndex"] = "0x" + std::to_string(log_index + shift);  // under 10: hex = decimal
+        return log;
+    };
+    auto keys_of = [&](std::uint64_t shift) {
+        auto look_alike = log_at('a', 0, shift);
+        look_alike["address"] = "0x0000000000000000000000000000000000000bad";
+        // Out of log order, as no node answers, and with a look-alike first in transaction a.
+        json::array logs{log_at('a', 3, shift), log_at('b', 2, shift), look_alike,
+                         log_at('a', 1, shift)};
+        std::vector<std::string> skipped;
+        std::vector<std::string> keys;
+        for (const auto& d : decode_deposits(logs, 8453, kDepositor, &skipped))
+            keys.push_back(d.order_key());
+        EXPECT_EQ(skipped, (std::vector<std::string>{"log is not from the Depositor"}));
+        return keys;
+    };
+    auto a = "8453:0x" + std::string(64, 'a');
+    auto b = "8453:0x" + std::string(64, 'b');
+    EXPECT_EQ(keys_of(0), (std::vector<std::string>{a + ":0", b + ":0", a + ":1"}));
+    EXPECT_EQ(keys_of(5), keys_of(0)) << "mined five logs later, the same deposits";
+    EXPECT_TRUE(decode_deposits(json::value("junk"), 8453, kDepositor).empty());
 }
 
 TEST(DepositEvent, RefusesLookAlikesAndUnfinishedLogs) {

@@ -153,6 +153,33 @@ TEST(Config, MakerConfirmationsArePerChainOrOneNumber) {
               std::string::npos);
 }
 
+TEST(Config, MakerConfirmationsMayBeTheChainsSafeOrFinalizedTag) {
+    auto tagged = parse(R"({"maker": {"confirmations": {"default": 2, "1": "finalized",
+                                                        "8453": "safe"}}})")
+                      .maker;
+    EXPECT_EQ(tagged.confirmations.tag_for(1), "finalized");
+    EXPECT_EQ(tagged.confirmations.tag_for(8453), "safe");
+    EXPECT_EQ(tagged.confirmations.tag_for(42161), "");
+    EXPECT_EQ(tagged.confirmations.for_chain(1), 1U) << "a tagged chain counts its block only";
+    EXPECT_EQ(tagged.confirmations.for_chain(42161), 2U);
+
+    auto every = parse(R"({"maker": {"confirmations": "safe"}})").maker;
+    EXPECT_EQ(every.confirmations.tag_for(10), "safe");
+    auto by_default =
+        parse(R"({"maker": {"confirmations": {"default": "finalized", "42161": 3}}})").maker;
+    EXPECT_EQ(by_default.confirmations.tag_for(1), "finalized");
+    EXPECT_EQ(by_default.confirmations.tag_for(42161), "") << "a chain's own count wins";
+    EXPECT_EQ(by_default.confirmations.for_chain(42161), 3U);
+
+    EXPECT_NE(error_of(R"({"maker": {"confirmations": {"1": "latest"}}})")
+                  .find("'maker.confirmations.1'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"maker": {"large_confirmations": "safe"}})")
+                  .find("'maker.large_confirmations'"),
+              std::string::npos)
+        << "only the base count may be a tag";
+}
+
 TEST(Config, RateLimitsDefaultAndChangeFieldByField) {
     auto defaults = parse("{}").rate_limits;
     ASSERT_FALSE(defaults.empty());

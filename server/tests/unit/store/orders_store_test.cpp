@@ -9,6 +9,8 @@
 #include <ctime>
 
 #include "core/text.hpp"
+#include "store/migrations.hpp"
+#include "store/sql/migrate.hpp"
 #include "store/sql/orders.hpp"
 #include "test_database.hpp"
 
@@ -29,6 +31,7 @@ Order deposit(int n, std::int64_t src = 8453, std::int64_t dst = 42161) {
     Order o;
     o.src_chain_id = src;
     o.src_tx_hash = "0x" + std::string(63, '0') + std::to_string(n % 10);
+    o.tx_position = n / 10;  // deposits 1 and 11 share a transaction
     o.log_index = n;
     o.order_key = std::to_string(src) + ":" + o.src_tx_hash + ":" + std::to_string(n);
     o.block_number = 10 + n;
@@ -214,6 +217,80 @@ TEST_F(SqlOrderStore, ARefundPutOffWaitsItsTurnWithoutHoldingUpTheOnesBehind) {
     EXPECT_EQ(rejected->refund_retries, 0);
     EXPECT_EQ(rejected->reason, "the bridge does not list this token");
     run(orders.defer_refunds({}));  // nothing to write
+
+// A reorganisation mines the same transaction at another place in another block: its deposit's
+// log index changes, its position inside the transaction does not. It is the same order: moved
+// while nothing was signed for it, untouched once a payout was.
+TEST_F(SqlOrderStore, ADepositReadAgainAtAnotherLogIndexIsTheSameOrder) {
+    run(orders.record_deposits(8453, {deposit(1), deposit(2)}, WatchCursor{20, "h"}));
+    auto moved = [](Order o, std::int64_t block) {
+        o.block_number = block;
+        o.block_hash = "0xmoved" + std::to_string(block);
+        o.log_index += 5;
+        o.order_key = "8453:" + o.src_tx_hash + ":" + std::to_string(o.log_index);
+        return o;
+    };
+    auto orders_of = [&](const Order& d) {
+        return run(orders.orders_by_tx_hash(d.src_tx_hash, 10));
+    };
+    // Confirming: it waits for its confirmations from the new block.
+    run(orders.record_deposits(8453, {moved(deposit(1), 30)}, WatchCursor{31, "h"}));
+    auto one = orders_of(deposit(1));
+    ASSERT_EQ(one.size(), 1u);
+    EXPECT_EQ(one[0].block_number, 30);
+    EXPECT_EQ(one[0].log_index, 6);
+    EXPECT_EQ(one[0].state, "confirming");
+    EXPECT_EQ(one[0].order_key, deposit(1).order_key) << "the name it was first given stays";
+
+    // Queued: back to confirming, with its amounts to be assessed again.
+    auto queued = queue(deposit(2));
+    auto again = moved(deposit(2), 31);
+    again.amount = "900";  // what the transaction deposits now that it ran again
+    run(orders.record_deposits(8453, {again}, WatchCursor{32, "h"}));
+    auto two = orders_of(deposit(2));
+    ASSERT_EQ(two.size(), 1u);
+    EXPECT_EQ(two[0].id, queued);
+    EXPECT_EQ(two[0].state, "confirming");
+    EXPECT_EQ(two[0].block_number, 31);
+    EXPECT_EQ(two[0].amount, "900");
+    EXPECT_EQ(two[0].receive_amount, "0");
+    EXPECT_EQ(two[0].timeline.back().state, "confirming");
+
+    // Paying: the payout is signed, so the order stays where it was paid from.
+    queue(deposit(1));
+    auto a = orders_of(deposit(1))[0].id;
+    ASSERT_EQ(run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a)})).size(), 1u);
+    run(orders.record_deposits(8453, {moved(deposit(1), 40)}, WatchCursor{41, "h"}));
+    one = orders_of(deposit(1));
+    ASSERT_EQ(one.size(), 1u);
+    EXPECT_EQ(one[0].state, "paying");
+    EXPECT_EQ(one[0].block_number, 30);
+
+    // Another deposit of the same transaction is another order.
+    run(orders.record_deposits(8453, {deposit(11)}, WatchCursor{42, "h"}));
+    EXPECT_EQ(orders_of(deposit(1)).size(), 2u);
+}
+
+TEST_F(SqlOrderStore, UnpaidOrdersFromABlockAreThoseNothingWasSignedFor) {
+    run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3), deposit(4), deposit(5)},
+                               WatchCursor{20, "h"}));  // blocks 11 to 15
+    queue(deposit(2));
+    auto paying = queue(deposit(3));
+    run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(paying)}));
+    auto refunding = run(orders.order_by_tx(8453, deposit(4).src_tx_hash))->id;
+    run(orders.transition({refunding, "confirming", "refunding", "below min", {}, {}}));
+    auto dropped = run(orders.order_by_tx(8453, deposit(5).src_tx_hash))->id;
+    run(orders.transition({dropped, "confirming", "dropped", "reorg", {}, {}}));
+    std::vector<std::int64_t> blocks;
+    for (const auto& o : run(orders.unpaid_orders_since(8453, 12, 100)))
+        blocks.push_back(o.block_number);
+    // Block 11 is below; 13 has its payout signed; 15 is dropped already.
+    EXPECT_EQ(blocks, (std::vector<std::int64_t>{12, 14}));
+    // Once its refund is signed, a refunding order is no longer unpaid.
+    run(orders.sign_and_store(lease, 8453, "0xm", 0,
+                              {TxPlan{refunding, "refund", "refunding", fake_signed}}));
+    EXPECT_EQ(run(orders.unpaid_orders_since(8453, 12, 100)).size(), 1u);
+    EXPECT_TRUE(run(orders.unpaid_orders_since(1, 0, 100)).empty());
 }
 
 TEST_F(SqlOrderStore, PayoutsGetConsecutiveNoncesOnceAndNeverTwice) {
@@ -624,4 +701,34 @@ TEST_F(SqlOrderStore, ASolanaVersionIsAddedOnlyUnderTheLeaseAfterTheExpiredOne) 
     // Settled: no version is added any more.
     run(orders.settle(tx, "sig-3b", true, "", ""));
     EXPECT_FALSE(run(orders.add_version(*taken, tx, "sig-3b", 9000, version("sig-4", 9100))));
+
+// Orders stored before migration 0025 get their deposit's position inside their transaction: its
+// rank among the orders of that transaction (the watcher stored every well-formed Deposit log);
+// a Solana order's instruction index. Their keys stay as they were.
+TEST(SqlOrderIdentity, MigrationNumbersOldOrdersInsideTheirTransaction) {
+    TestDatabase db;
+    auto c = perch::store::connect(db.url());
+    for (const auto& m : migrations())
+        if (m.version < 25) c->exec(migration_sql(m.sql, c->dialect()));
+    auto insert = [&](const std::string& key, std::int64_t chain, const std::string& tx,
+                      int log_index) {
+        c->exec(
+            "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
+            "block_number, block_hash, sender, token_address, amount, dst_chain_id, recipient, "
+            "confirmations, state, created_at, updated_at) VALUES ('" +
+            key + "', " + std::to_string(chain) + ", '" + tx + "', " + std::to_string(log_index) +
+            ", 10, '0xb', '0xs', '0x0', '1', 42161, '0xr', 1, 'completed', 1, 1)");
+    };
+    insert("8453:0xaa:7", 8453, "0xaa", 7);
+    insert("8453:0xaa:3", 8453, "0xaa", 3);
+    insert("8453:0xbb:5", 8453, "0xbb", 5);
+    insert("1:0xaa:9", 1, "0xaa", 9);
+    insert("83797601:sig:2", 83797601, "sig", 2);
+    for (const auto& m : migrations())
+        if (m.version == 25) c->exec(migration_sql(m.sql, c->dialect()));
+    c.reset();
+    EXPECT_EQ(db.column("SELECT order_key || ' ' || CAST(tx_position AS TEXT) FROM bridge_orders "
+                        "ORDER BY order_key"),
+              (std::vector<std::string>{"1:0xaa:9 0", "83797601:sig:2 2", "8453:0xaa:3 0",
+                                        "8453:0xaa:7 1", "8453:0xbb:5 0"}));
 }
