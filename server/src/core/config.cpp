@@ -309,10 +309,20 @@ void apply_file(Config& c, const json::object& obj) {
     if (const auto* rpc = find(obj, "rpc")) {
         if (!rpc->is_object()) fail("rpc", "must be an object");
         const auto& r = rpc->as_object();
-        reject_unknown_keys(r, {"timeout_ms", "attempts"}, "rpc.");
+        reject_unknown_keys(r,
+                            {"timeout_ms", "attempts", "requests_per_second", "batch_size",
+                             "rate_limit_patience_ms"},
+                            "rpc.");
         c.rpc.timeout = std::chrono::milliseconds(
             get_int(r, "timeout_ms", c.rpc.timeout.count(), 100, 120000, "rpc."));
         c.rpc.attempts = static_cast<int>(get_int(r, "attempts", c.rpc.attempts, 1, 10, "rpc."));
+        c.rpc.requests_per_second = static_cast<double>(
+            get_int(r, "requests_per_second", static_cast<std::int64_t>(c.rpc.requests_per_second),
+                    0, 100000, "rpc."));
+        c.rpc.batch_size = static_cast<std::size_t>(get_int(
+            r, "batch_size", static_cast<std::int64_t>(c.rpc.batch_size), 0, 100000, "rpc."));
+        c.rpc.rate_limit_patience = std::chrono::milliseconds(get_int(
+            r, "rate_limit_patience_ms", c.rpc.rate_limit_patience.count(), 0, 600000, "rpc."));
     }
     if (const auto* rate_limits = find(obj, "rate_limits"))
         apply_rate_limits(c.rate_limits, *rate_limits);
