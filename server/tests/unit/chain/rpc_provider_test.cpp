@@ -4,6 +4,9 @@
 // the one classifier of node error wordings.
 #include <gtest/gtest.h>
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/use_future.hpp>
 #include <boost/json.hpp>
 #include <chrono>
 #include <functional>
@@ -17,7 +20,6 @@
 #include "chain/rpc/registry.hpp"
 #include "chain/rpc/rpc_client.hpp"
 #include "maker/sending.hpp"
-#include "run_task.hpp"
 #include "scripted_http_server.hpp"
 
 namespace perch::chain::rpc {
@@ -58,6 +60,17 @@ json::value error_of(long long code, const std::string& message) {
     return json::object{{"error", json::object{{"code", code}, {"message", message}}}};
 }
 
+// Runs a coroutine on the tests' one io_context: a client keeps idle connections per context, so
+// the context must outlive every client that used it.
+template <class T>
+T run_task(Task<T> task) {
+    static boost::asio::io_context io;
+    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
+    io.restart();
+    io.run();
+    return future.get();
+}
+
 std::size_t calls_in(const std::string& body) {
     auto doc = json::parse(body);
     return doc.is_array() ? doc.as_array().size() : 1;
@@ -92,7 +105,7 @@ TEST(RpcProvider, Http429WithRetryAfterIsWaitedOutAndAskedAgain) {
     });
     RpcClient rpc({node.url()}, {.timeout = milliseconds(2000)});
     auto started = Clock::now();
-    EXPECT_EQ(perch::testing::run(chain_id_of(rpc)), 0x2105U);
+    EXPECT_EQ(run_task(chain_id_of(rpc)), 0x2105U);
     EXPECT_EQ(node.requests(), 4);
     // Each 429 asked for a second: the client waited before asking again.
     auto times = node.times();
@@ -115,7 +128,7 @@ TEST(RpcProvider, RateLimitErrorsInsideAnAnswerAreRetriedNotReturned) {
     });
     RpcClient rpc({node.url()}, {.backoff = milliseconds(20)});
     std::vector<Call> calls{{"eth_chainId", {}}, {"eth_blockNumber", {}}, {"eth_chainId", {}}};
-    auto replies = perch::testing::run(batch_of(rpc, std::move(calls)));
+    auto replies = run_task(batch_of(rpc, std::move(calls)));
     ASSERT_EQ(replies.size(), 3U);
     for (const auto& r : replies) EXPECT_FALSE(r.error) << r.error->what();
     EXPECT_EQ(replies[1].result.as_string(), "0x10");
@@ -138,7 +151,7 @@ TEST(RpcProvider, ARateLimitThatOutlastsPatienceFailsAsRateLimitedNeverAsARefusa
                   {.backoff = milliseconds(50), .rate_limit_patience = milliseconds(400)});
     json::array params{"0x02f8"};
     try {
-        perch::testing::run(rpc.call("eth_sendRawTransaction", params));
+        run_task(rpc.call("eth_sendRawTransaction", params));
         FAIL() << "a rate-limited call answered";
     } catch (const RpcError& e) {
         EXPECT_EQ(e.kind(), RpcError::Kind::rate_limited) << e.what();
@@ -154,13 +167,13 @@ TEST(RpcProvider, TheRequestBudgetPacesCallsPerSecond) {
     });
     RpcClient rpc({node.url()}, {.requests_per_second = 20, .burst = 1});
     auto started = Clock::now();
-    for (int i = 0; i < 11; ++i) perch::testing::run(chain_id_of(rpc));
+    for (int i = 0; i < 11; ++i) run_task(chain_id_of(rpc));
     // 11 calls at 20 per second, one at once: at least 10 intervals of 50 ms.
     EXPECT_GE(Clock::now() - started, milliseconds(480));
     // A batch counts each of its calls: 10 calls cost half a second more.
     auto before_batch = Clock::now();
-    perch::testing::run(batch_of(rpc, chain_id_calls(10)));
-    perch::testing::run(chain_id_of(rpc));
+    run_task(batch_of(rpc, chain_id_calls(10)));
+    run_task(chain_id_of(rpc));
     EXPECT_GE(Clock::now() - before_batch, milliseconds(450));
 }
 
@@ -171,7 +184,7 @@ TEST(RpcProvider, BatchesGoInTripsOfTheConfiguredSize) {
         return Answer::json(answer_calls(body, chain_id_result));
     });
     RpcClient rpc({node.url()}, {.batch_size = 3});
-    auto replies = perch::testing::run(batch_of(rpc, chain_id_calls(8)));
+    auto replies = run_task(batch_of(rpc, chain_id_calls(8)));
     ASSERT_EQ(replies.size(), 8U);
     for (const auto& r : replies) EXPECT_EQ(r.result.as_string(), "0x2105");
     auto bodies = node.bodies();
@@ -194,7 +207,7 @@ TEST(RpcProvider, ABatchTheProviderFindsTooLargeIsHalvedUntilItFits) {
     RpcClient rpc({node.url()});
     std::vector<Call> calls;
     for (int i = 0; i < 7; ++i) calls.push_back({"echo", json::array{i}});
-    auto replies = perch::testing::run(batch_of(rpc, std::move(calls)));
+    auto replies = run_task(batch_of(rpc, std::move(calls)));
     ASSERT_EQ(replies.size(), 7U);
     for (int i = 0; i < 7; ++i) {
         ASSERT_FALSE(replies[i].error) << replies[i].error->what();
@@ -213,7 +226,7 @@ TEST(RpcProvider, AnErrorInOneCallFailsOnlyThatCall) {
     });
     RpcClient rpc({node.url()});
     std::vector<Call> calls{{"eth_chainId", {}}, {"eth_call", {}}, {"eth_chainId", {}}};
-    auto replies = perch::testing::run(batch_of(rpc, std::move(calls)));
+    auto replies = run_task(batch_of(rpc, std::move(calls)));
     ASSERT_EQ(replies.size(), 3U);
     EXPECT_FALSE(replies[0].error);
     ASSERT_TRUE(replies[1].error);
@@ -249,7 +262,7 @@ TEST(RpcProvider, HtmlErrorPagesResetsAndTruncatedBodiesAreRetried) {
     });
     RpcClient rpc({node.url()},
                   {.timeout = milliseconds(1000), .attempts = 5, .backoff = milliseconds(10)});
-    EXPECT_EQ(perch::testing::run(chain_id_of(rpc)), 0x2105U);
+    EXPECT_EQ(run_task(chain_id_of(rpc)), 0x2105U);
     EXPECT_EQ(node.requests(), 5);
 }
 
@@ -262,11 +275,11 @@ TEST(RpcProvider, AHangingUrlTimesOutFailsOverAndIsRested) {
     RpcClient rpc({hanging.url(), healthy.url()},
                   {.timeout = milliseconds(300), .cooldown = milliseconds(60000)});
     auto started = Clock::now();
-    EXPECT_EQ(perch::testing::run(chain_id_of(rpc)), 0x2105U);
+    EXPECT_EQ(run_task(chain_id_of(rpc)), 0x2105U);
     EXPECT_LT(Clock::now() - started, milliseconds(2000));
     EXPECT_EQ(rpc.unhealthy_count(), 1U);
     // Rested: the next calls go straight to the healthy URL.
-    for (int i = 0; i < 3; ++i) EXPECT_EQ(perch::testing::run(chain_id_of(rpc)), 0x2105U);
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(run_task(chain_id_of(rpc)), 0x2105U);
     EXPECT_EQ(hanging.requests(), 1);
     EXPECT_EQ(healthy.requests(), 4);
 }
@@ -284,7 +297,7 @@ TEST(RpcProvider, ErrorTextsNeverCarryTheUrlOrItsKey) {
     auto collect = [&](const std::vector<std::string>& urls) {
         try {
             RpcClient rpc(urls, {.timeout = milliseconds(300), .attempts = 1});
-            perch::testing::run(chain_id_of(rpc));
+            run_task(chain_id_of(rpc));
             ADD_FAILURE() << "no error";
         } catch (const std::exception& e) {
             texts.emplace_back(e.what());
@@ -406,7 +419,7 @@ TEST(RpcLogs, TheRangeHalvesOnACapAndGrowsBack) {
     });
     RpcClient rpc({node.url()});
     LogSpan span(64, 2);
-    auto read = perch::testing::run(get_logs_adaptive(rpc, {}, 1, 100, span));
+    auto read = run_task(get_logs_adaptive(rpc, {}, 1, 100, span));
     ASSERT_EQ(read.logs.size(), 100U);
     for (std::uint64_t i = 0; i < 100; ++i)
         EXPECT_EQ(quantity_u64(read.logs[i].at("blockNumber")), i + 1);  // each block once
@@ -415,7 +428,7 @@ TEST(RpcLogs, TheRangeHalvesOnACapAndGrowsBack) {
     EXPECT_LE(span.blocks(), 16U);  // grew back from 8 but never stays above what was refused
     // The provider lifts its cap: the span grows back to the maximum.
     logs.cap = 1000;
-    for (int i = 0; i < 6; ++i) perch::testing::run(get_logs_adaptive(rpc, {}, 1, 2, span));
+    for (int i = 0; i < 6; ++i) run_task(get_logs_adaptive(rpc, {}, 1, 2, span));
     EXPECT_EQ(span.blocks(), 64U);
 }
 
@@ -428,16 +441,16 @@ TEST(RpcLogs, ANodeBehindTheHeadReadsNothingPastItsOwnHead) {
     RpcClient rpc({node.url()});
     LogSpan span(20);
     // Another node said the head is 50: this one stops where its blocks stop ("not yet").
-    auto read = perch::testing::run(get_logs_adaptive(rpc, {}, 1, 50, span));
+    auto read = run_task(get_logs_adaptive(rpc, {}, 1, 50, span));
     EXPECT_EQ(read.next_block, 41U);  // 1-20 and 21-40 read; 41-50 not yet here
     EXPECT_EQ(read.logs.size(), 40U);
     EXPECT_EQ(read.last_hash, "0xh40");
     logs.has_up_to = 50;
-    auto rest = perch::testing::run(get_logs_adaptive(rpc, {}, read.next_block, 50, span));
+    auto rest = run_task(get_logs_adaptive(rpc, {}, read.next_block, 50, span));
     EXPECT_EQ(rest.logs.size(), 10U);
     EXPECT_EQ(rest.next_block, 51U);
     // Nothing new at all: nothing read, the cursor stays.
-    auto none = perch::testing::run(get_logs_adaptive(rpc, {}, 51, 50, span));
+    auto none = run_task(get_logs_adaptive(rpc, {}, 51, 50, span));
     EXPECT_EQ(none.next_block, 51U);
     EXPECT_TRUE(none.logs.empty());
 }
@@ -451,7 +464,7 @@ TEST(RpcLogs, OneBlockThatIsStillTooLargeIsAnError) {
     RpcClient rpc({node.url()});
     LogSpan span(8);
     try {
-        perch::testing::run(get_logs_adaptive(rpc, {}, 1, 8, span));
+        run_task(get_logs_adaptive(rpc, {}, 1, 8, span));
         FAIL() << "no error";
     } catch (const RpcError& e) {
         EXPECT_TRUE(is_log_range_cap(e)) << e.what();
