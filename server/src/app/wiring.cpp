@@ -10,6 +10,7 @@
 #include "app/keys.hpp"
 #include "app/run_now.hpp"
 #include "bridge/solana_memo.hpp"
+#include "chain/rpc/errors.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -31,6 +32,11 @@ std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& 
         } else {
             for (const auto& url : c.at("rpc_urls").as_array())
                 e.urls.emplace_back(url.as_string());
+        }
+        for (const auto& pc : catalog.profile_chains()) {
+            if (pc.chain_id != e.chain_id) continue;
+            e.requests_per_second = pc.requests_per_second;
+            e.batch_size = pc.batch_size;
         }
         out.push_back(std::move(e));
     }
@@ -192,8 +198,9 @@ std::unique_ptr<bridge::SolanaBridge> solana_bridge(const Config& config) {
             spdlog::warn("solana: the profile's solana entry names no node, maker or USDC mint");
         return nullptr;
     }
-    spdlog::info("solana: node {}, maker {}, USDC mint {}", settings->rpc_url,
-                 settings->maker.to_base58(), settings->usdc_mint.to_base58());
+    spdlog::info("solana: node {}, maker {}, USDC mint {}",
+                 chain::rpc::redact_url(settings->rpc_url), settings->maker.to_base58(),
+                 settings->usdc_mint.to_base58());
     return std::make_unique<bridge::SolanaBridge>(
         *settings,
         chain::rpc::RpcOptions{.timeout = config.rpc.timeout, .attempts = config.rpc.attempts});
@@ -207,7 +214,11 @@ Wiring::Wiring(const Config& c)
       store(store::open_store(c.database_url)),
       catalog(catalog::Catalog::load(c.config_dir, c.chain_profile)),
       geoip(c.geoip_db),
-      chains(chain_endpoints(catalog), {.timeout = c.rpc.timeout, .attempts = c.rpc.attempts}),
+      chains(chain_endpoints(catalog), {.timeout = c.rpc.timeout,
+                                        .attempts = c.rpc.attempts,
+                                        .requests_per_second = c.rpc.requests_per_second,
+                                        .batch_size = c.rpc.batch_size,
+                                        .rate_limit_patience = c.rpc.rate_limit_patience}),
       balances(catalog, chains),
       routes(load_routes(c.config_dir + "/routes.json")),
       solana(solana_bridge(c)),

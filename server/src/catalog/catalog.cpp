@@ -113,19 +113,42 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
         const auto* id = entry.as_object().if_contains("chain_id");
         const auto* port = entry.as_object().if_contains("port");
         const auto* rpc = entry.as_object().if_contains("rpc_url");
-        if (!id || !(id->is_int64() || id->is_uint64()) || (!port && !rpc)) {
+        const auto* several = entry.as_object().if_contains("rpc_urls");
+        if (!id || !(id->is_int64() || id->is_uint64()) || (!port && !rpc && !several)) {
             throw ConfigError(
-                "config key 'chain_profile': every chain needs chain_id and port or rpc_url");
+                "config key 'chain_profile': every chain needs chain_id and port, rpc_url or "
+                "rpc_urls");
         }
         ProfileChain pc;
         pc.chain_id = int_of(*id);
-        pc.rpc_url = rpc ? std::string(rpc->as_string())
-                         : "http://127.0.0.1:" + std::to_string(int_of(*port));
+        if (several) {
+            if (!several->is_array() || several->as_array().empty())
+                throw ConfigError("config key 'chain_profile': chain " +
+                                  std::to_string(pc.chain_id) +
+                                  ": 'rpc_urls' must be a non-empty array of URLs");
+            for (const auto& url : several->as_array()) {
+                if (!url.is_string())
+                    throw ConfigError("config key 'chain_profile': chain " +
+                                      std::to_string(pc.chain_id) +
+                                      ": 'rpc_urls' holds a non-string");
+                pc.rpc_urls.emplace_back(url.as_string());
+            }
+        } else {
+            pc.rpc_urls.push_back(rpc ? std::string(rpc->as_string())
+                                      : "http://127.0.0.1:" + std::to_string(int_of(*port)));
+        }
+        pc.rpc_url = pc.rpc_urls.front();
+        if (const auto* rps = entry.as_object().if_contains("requests_per_second"))
+            pc.requests_per_second = rps->to_number<double>();
+        if (const auto* size = entry.as_object().if_contains("batch_size"))
+            pc.batch_size = static_cast<std::size_t>(int_of(*size));
         if (const auto* name = entry.as_object().if_contains("name")) pc.name = name->as_string();
         out.push_back(pc);
         for (auto& c : chains) {
-            if (int_of(c.at("chain_id")) == pc.chain_id)
-                c.as_object()["rpc_urls"] = json::array{json::string(pc.rpc_url)};
+            if (int_of(c.at("chain_id")) != pc.chain_id) continue;
+            json::array urls;
+            for (const auto& url : pc.rpc_urls) urls.emplace_back(url);
+            c.as_object()["rpc_urls"] = std::move(urls);
         }
     }
     // Deployed tokens (USDC, USDT, ...) replace the public addresses on the profile's chains.

@@ -20,7 +20,10 @@ inline constexpr std::int64_t kHiddenChainIds[] = {61022, 8086};
 struct ProfileChain {
     std::int64_t chain_id = 0;
     std::string name;
-    std::string rpc_url;
+    std::string rpc_url;                // the first of rpc_urls
+    std::vector<std::string> rpc_urls;  // the server's URLs, tried in order with failover
+    double requests_per_second = 0;     // the chain's request budget; 0: the rpc config's
+    std::size_t batch_size = 0;         // most calls per HTTP request; 0: the rpc config's
 };
 
 class Catalog {

@@ -194,9 +194,15 @@ void apply_limits(Limits& l, const ConfigNode& node) {
 }
 
 void apply_rpc(RpcSettings& r, const ConfigNode& node) {
-    node.reject_unknown({"timeout_ms", "attempts"});
+    node.reject_unknown(
+        {"timeout_ms", "attempts", "requests_per_second", "batch_size", "rate_limit_patience_ms"});
     r.timeout = node["timeout_ms"].as_ms(r.timeout, 100, 120000);
     r.attempts = static_cast<int>(node["attempts"].as_int(r.attempts, 1, 10));
+    r.requests_per_second = static_cast<double>(node["requests_per_second"].as_int(
+        static_cast<std::int64_t>(r.requests_per_second), 0, 100000));
+    r.batch_size = static_cast<std::size_t>(
+        node["batch_size"].as_int(static_cast<std::int64_t>(r.batch_size), 0, 100000));
+    r.rate_limit_patience = node["rate_limit_patience_ms"].as_ms(r.rate_limit_patience, 0, 600000);
 }
 
 // A section, when the file has it: an object, read by `apply`.

@@ -94,6 +94,11 @@ struct IndexerSettings {
 struct RpcSettings {
     std::chrono::milliseconds timeout{3000};  // per attempt on one URL
     int attempts = 2;                         // rounds over all of a chain's URLs
+    // Every chain's request budget in calls per second (0: none) and most calls per HTTP request
+    // (0: any number), unless the chain profile sets its own; how long rate limits are waited out.
+    double requests_per_second = 0;
+    std::size_t batch_size = 0;
+    std::chrono::milliseconds rate_limit_patience{30000};
 };
 
 // USD prices (issue 12): which source, its refresh, and the fixed table that answers while a

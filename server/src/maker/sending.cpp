@@ -1,9 +1,8 @@
 #include "maker/sending.hpp"
 
-#include <algorithm>
 #include <boost/json.hpp>
-#include <cctype>
 
+#include "chain/rpc/errors.hpp"
 #include "chain/rpc/eth.hpp"
 
 namespace perch::maker {
@@ -14,14 +13,7 @@ constexpr std::uint64_t kDefaultPriorityFee = 1'000'000'000;  // 1 gwei, when th
 }
 
 bool already_sent(std::string error) {
-    std::transform(error.begin(), error.end(), error.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    for (const char* known :
-         {"already known", "known transaction", "nonce too low", "nonce has already been used",
-          "replacement transaction underpriced"}) {
-        if (error.find(known) != std::string::npos) return true;
-    }
-    return false;
+    return chain::rpc::means_already_sent(chain::rpc::classify(0, error));
 }
 
 Task<bridge::Fees> read_current_fees(chain::rpc::RpcClient& rpc) {

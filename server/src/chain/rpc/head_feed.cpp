@@ -14,6 +14,7 @@
 #include <boost/json.hpp>
 #include <boost/system/system_error.hpp>
 
+#include "chain/rpc/errors.hpp"
 #include "chain/rpc/http_endpoint.hpp"
 #include "chain/rpc/rpc_error.hpp"
 
@@ -126,7 +127,7 @@ Task<void> HeadFeed::run() {
         failures = heads_.load() > heads_before ? 1 : failures + 1;
         // Said once per outage; the callers poll meanwhile.
         if (failures == 1)
-            spdlog::warn("head feed {}: {}; polling until it is back", *ws_url_,
+            spdlog::warn("head feed {}: {}; polling until it is back", redact_url(*ws_url_),
                          why.empty() ? "closed" : why);
         asio::steady_timer timer(co_await asio::this_coro::executor,
                                  reconnect_backoff(failures, first_backoff, max_backoff));
@@ -170,7 +171,7 @@ Task<void> HeadFeed::session() {
                 parse_subscribe_answer(text);
                 have_id = true;
                 subscribed_ = true;
-                spdlog::info("head feed {}: subscribed to new heads", *ws_url_);
+                spdlog::info("head feed {}: subscribed to new heads", redact_url(*ws_url_));
             }
         } else if (auto head = parse_head_notification(text)) {
             ++heads_;

@@ -13,6 +13,7 @@
 #include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/url/parse.hpp>
 
+#include "chain/rpc/errors.hpp"
 #include "chain/rpc/rpc_error.hpp"
 
 namespace perch::chain::rpc {
@@ -32,10 +33,12 @@ struct HttpEndpoint::Connection {
 
 Url parse_http_url(const std::string& text) {
     auto parsed = boost::urls::parse_absolute_uri(text);
-    if (!parsed) throw RpcError(RpcError::Kind::transport, "bad RPC URL '" + text + "'");
+    // The URL itself is never quoted: it may carry an API key.
+    if (!parsed) throw RpcError(RpcError::Kind::transport, "an RPC URL is not a valid URL");
     bool tls = parsed->scheme() == "https";
     if (!tls && parsed->scheme() != "http") {
-        throw RpcError(RpcError::Kind::transport, "RPC URL must be http or https: " + text);
+        throw RpcError(RpcError::Kind::transport,
+                       "RPC URL must be http or https: " + redact_url(text));
     }
     Url url{std::string(parsed->host()),
             parsed->has_port() ? std::string(parsed->port()) : (tls ? "443" : "80"),
@@ -66,7 +69,7 @@ std::shared_ptr<ssl::context> tls_client_context(const std::string& ca_file) {
 }
 
 HttpEndpoint::HttpEndpoint(const std::string& url, const std::string& ca_file)
-    : text_(url), url_(parse_http_url(url)) {
+    : text_(url), shown_(redact_url(url)), url_(parse_http_url(url)) {
     if (url_.tls) tls_ = tls_client_context(ca_file);
 }
 
@@ -105,9 +108,9 @@ Task<std::vector<asio::ip::tcp::endpoint>> HttpEndpoint::resolve(
     auto resolved = co_await (resolver.async_resolve(url_.host, url_.port, use_tuple) ||
                               deadline.async_wait(use_tuple));
     if (resolved.index() == 1)
-        throw RpcError(RpcError::Kind::timeout, text_ + ": name resolution timed out");
+        throw RpcError(RpcError::Kind::timeout, shown_ + ": name resolution timed out");
     auto [resolve_ec, results] = std::get<0>(resolved);
-    if (resolve_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + resolve_ec.message());
+    if (resolve_ec) throw RpcError(RpcError::Kind::transport, shown_ + ": " + resolve_ec.message());
     std::vector<asio::ip::tcp::endpoint> out;
     for (const auto& r : results) out.push_back(r.endpoint());
     co_return out;
@@ -127,22 +130,34 @@ Task<std::unique_ptr<HttpEndpoint::Connection>> HttpEndpoint::open(
     tcp.expires_after(timeout);
     auto [connect_ec, ep] = co_await tcp.async_connect(endpoints, use_tuple);
     if (connect_ec == beast::error::timeout)
-        throw RpcError(RpcError::Kind::timeout, text_ + ": connect timed out");
-    if (connect_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + connect_ec.message());
+        throw RpcError(RpcError::Kind::timeout, shown_ + ": connect timed out");
+    if (connect_ec) throw RpcError(RpcError::Kind::transport, shown_ + ": " + connect_ec.message());
     boost::system::error_code ignored;
     tcp.socket().set_option(asio::ip::tcp::no_delay(true), ignored);
     if (conn->tls) {
         // SNI, and the certificate must name the host we asked for.
         if (!SSL_set_tlsext_host_name(conn->tls->native_handle(), url_.host.c_str())) {
-            throw RpcError(RpcError::Kind::transport, text_ + ": cannot set TLS server name");
+            throw RpcError(RpcError::Kind::transport, shown_ + ": cannot set TLS server name");
         }
         conn->tls->set_verify_callback(ssl::host_name_verification(url_.host));
         auto [handshake_ec] =
             co_await conn->tls->async_handshake(ssl::stream_base::client, use_tuple);
         if (handshake_ec)
-            throw RpcError(RpcError::Kind::transport, text_ + ": TLS: " + handshake_ec.message());
+            throw RpcError(RpcError::Kind::transport, shown_ + ": TLS: " + handshake_ec.message());
     }
     co_return conn;
+}
+
+// Only the status reaches the error text: a provider's error page may quote the request's URL.
+RpcError HttpEndpoint::status_error(unsigned status, std::string_view retry_after) const {
+    auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+    auto wait = rpc::retry_after_ms(retry_after, now);
+    auto text = shown_ + ": HTTP " + std::to_string(status);
+    if (status == 429)
+        return RpcError(RpcError::Kind::rate_limited, text + " (rate limited)", 429, wait);
+    return RpcError(RpcError::Kind::transport, text, status, wait);
 }
 
 template <class Stream>
@@ -162,20 +177,18 @@ Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const
     conn.tcp().expires_after(timeout);
     auto [write_ec, written] = co_await bhttp::async_write(stream, req, use_tuple);
     if (write_ec == beast::error::timeout)
-        throw RpcError(RpcError::Kind::timeout, text_ + ": timed out");
-    if (write_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + write_ec.message());
+        throw RpcError(RpcError::Kind::timeout, shown_ + ": timed out");
+    if (write_ec) throw RpcError(RpcError::Kind::transport, shown_ + ": " + write_ec.message());
     bhttp::response_parser<bhttp::string_body> parser;
     parser.body_limit(64 << 20);
     auto [read_ec, read] = co_await bhttp::async_read(stream, conn.buffer, parser, use_tuple);
     if (read_ec == beast::error::timeout)
-        throw RpcError(RpcError::Kind::timeout, text_ + ": timed out");
-    if (read_ec) throw RpcError(RpcError::Kind::transport, text_ + ": " + read_ec.message());
+        throw RpcError(RpcError::Kind::timeout, shown_ + ": timed out");
+    if (read_ec) throw RpcError(RpcError::Kind::transport, shown_ + ": " + read_ec.message());
     auto& res = parser.get();
     keep_alive = res.keep_alive();
-    if (res.result_int() != 200) {
-        throw RpcError(RpcError::Kind::transport,
-                       text_ + ": HTTP " + std::to_string(res.result_int()));
-    }
+    if (res.result_int() != 200)
+        throw status_error(res.result_int(), res[bhttp::field::retry_after]);
     co_return std::move(res.body());
 }
 
@@ -208,10 +221,12 @@ Task<std::string> HttpEndpoint::request(const std::string* body,
             if (keep_alive) give_back(context, std::move(conn));
             co_return response;
         } catch (const RpcError& e) {
-            if (!reused || e.kind() == RpcError::Kind::timeout) throw;
+            // Only a dead pooled socket is worth the fresh retry, not an answer (HTTP status).
+            bool socket_gone = e.kind() == RpcError::Kind::transport && e.code() == 0;
+            if (!reused || !socket_gone) throw;
         }
     }
-    throw RpcError(RpcError::Kind::transport, text_ + ": connection failed");
+    throw RpcError(RpcError::Kind::transport, shown_ + ": connection failed");
 }
 
 }  // namespace perch::chain::rpc

@@ -9,8 +9,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "chain/rpc/rpc_error.hpp"
 #include "core/task.hpp"
 
 namespace boost::asio::ssl {
@@ -41,6 +43,8 @@ class HttpEndpoint {
     HttpEndpoint& operator=(const HttpEndpoint&) = delete;
 
     const std::string& url() const { return text_; }
+    // The URL as error texts show it: scheme, host and port.
+    const std::string& shown() const { return shown_; }
     // POSTs a JSON body and returns the response body. Throws RpcError (transport or timeout).
     Task<std::string> post(std::string body, std::chrono::milliseconds timeout);
     // GETs the URL (a JSON feed) and returns the response body. Throws RpcError as post does.
@@ -56,10 +60,12 @@ class HttpEndpoint {
     template <class Stream>
     Task<std::string> exchange(Stream& stream, Connection& conn, const std::string* body,
                                std::chrono::milliseconds timeout, bool& keep_alive);
+    RpcError status_error(unsigned status, std::string_view retry_after) const;
     std::unique_ptr<Connection> take_idle(const void* context);
     void give_back(const void* context, std::unique_ptr<Connection> conn);
 
     std::string text_;
+    std::string shown_;
     Url url_;
     std::shared_ptr<boost::asio::ssl::context> tls_;  // null for http
     std::mutex mutex_;

@@ -1,8 +1,6 @@
 #include "chain/rpc/nonce_manager.hpp"
 
-#include <algorithm>
-#include <cctype>
-
+#include "chain/rpc/errors.hpp"
 #include "chain/rpc/eth.hpp"
 
 namespace perch::chain::rpc {
@@ -31,12 +29,7 @@ Task<void> NonceManager::resync() {
 }
 
 bool NonceManager::is_nonce_too_low(const RpcError& e) {
-    std::string text = e.what();
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return std::tolower(c); });
-    return e.kind() == RpcError::Kind::rpc &&
-           (text.find("nonce too low") != std::string::npos ||
-            text.find("nonce has already been used") != std::string::npos);
+    return e.kind() == RpcError::Kind::rpc && classify(e) == NodeSays::nonce_too_low;
 }
 
 }  // namespace perch::chain::rpc

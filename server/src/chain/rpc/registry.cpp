@@ -26,6 +26,9 @@ ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, const Rp
         } else {
             auto labelled = options;
             labelled.label = std::to_string(chain.chain_id);
+            if (chain.requests_per_second > 0)
+                labelled.requests_per_second = chain.requests_per_second;
+            if (chain.batch_size > 0) labelled.batch_size = chain.batch_size;
             clients_[chain.chain_id] = std::make_unique<RpcClient>(usable, labelled);
         }
     }

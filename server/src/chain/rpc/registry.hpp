@@ -15,6 +15,8 @@ struct ChainEndpoints {
     std::int64_t chain_id = 0;
     std::vector<std::string> urls;
     std::string unsupported;  // why this server cannot talk to it at all (e.g. not an EVM chain)
+    double requests_per_second = 0;  // this chain's budget; 0: the options'
+    std::size_t batch_size = 0;      // this chain's batch size; 0: the options'
 };
 
 class ChainRegistry {

@@ -1,7 +1,12 @@
 #pragma once
-// JSON-RPC 2.0 to one chain through one or more URLs. Each call has a timeout; a URL that is not
-// heard is marked unhealthy for a cool-down and the next URL is tried; when every URL failed the
-// call is retried with exponential backoff. Node error answers are returned, never retried.
+// JSON-RPC 2.0 to one chain through one or more URLs, shaped by what real providers do. Each
+// request has a timeout; a URL that is not heard (reset, hang, 5xx, a truncated or malformed body)
+// is rested for a cool-down and the next URL is tried; when every URL failed the request is retried
+// with exponential backoff. Rate limits (HTTP 429 with Retry-After, or a rate-limit error inside an
+// answer) are waited out and the same calls asked again, for up to `rate_limit_patience`; they
+// never reach a caller as the node's answer. Calls pass the chain's request budget (a token
+// bucket), and batches go in trips of at most `batch_size` calls (halved when the provider says a
+// batch is too large). The node's own error answers are returned per call, never retried.
 #include <atomic>
 #include <boost/json/array.hpp>
 #include <boost/json/value.hpp>
@@ -22,8 +27,13 @@ struct RpcOptions {
     int attempts = 3;                          // rounds over all URLs
     std::chrono::milliseconds backoff{100};    // doubled after each failed round
     std::chrono::milliseconds cooldown{5000};  // how long a failing URL is skipped
-    std::string ca_file;  // TLS trust store for https URLs; empty: the system's
-    std::string label;    // the metrics' chain label (the registry sets the chain id)
+    std::string ca_file;             // TLS trust store for https URLs; empty: the system's
+    std::string label;               // the metrics' chain label (the registry sets the chain id)
+    double requests_per_second = 0;  // the chain's request budget in calls; 0: none
+    double burst = 0;                // calls that may go at once; 0: one second's worth
+    std::size_t batch_size = 0;      // most calls in one HTTP request; 0: any number
+    // How long rate limits are waited out before the call fails as RpcError::Kind::rate_limited.
+    std::chrono::milliseconds rate_limit_patience{30000};
 };
 
 struct Call {
@@ -54,17 +64,29 @@ class RpcClient {
 
     std::size_t url_count() const { return endpoints_.size(); }
     std::vector<std::string> urls() const;
+    // The batch size in use: the configured one, or smaller once the provider refused a batch.
+    std::size_t batch_size() const;
     // How many of the URLs are in their cool-down now (for health reporting and tests).
     std::size_t unhealthy_count() const;
 
   private:
     struct Endpoint;
-    Task<std::string> send(std::string body);       // send_once, timed for the metrics
-    Task<std::string> send_once(std::string body);  // every URL, every attempt
+    struct Trip;
+    // Every call answered (or failed by the node's own error), rate limits waited out.
+    Task<std::vector<Reply>> run(const std::vector<Call>& calls, bool as_batch);
+    // One HTTP request for `trip` calls: its answers, or the calls to ask again.
+    Task<void> exchange(const std::vector<Call>& calls, Trip& trip, bool as_batch,
+                        std::vector<Reply>& replies);
+    Task<boost::json::value> send(std::string body);       // send_once, timed for the metrics
+    Task<boost::json::value> send_once(std::string body);  // every URL, every attempt
+    Task<void> pace(std::size_t calls);                    // waits for the request budget
+    Task<void> sleep(std::chrono::milliseconds wait);
     std::vector<Endpoint*> by_health();
 
     RpcOptions options_;
     std::vector<std::unique_ptr<Endpoint>> endpoints_;
+    std::unique_ptr<class RequestBudget> budget_;
+    std::atomic<std::size_t> batch_cap_{0};  // learned from "batch too large"; 0: none
     std::atomic<std::uint64_t> next_id_{1};
 };
 
@@ -72,5 +94,7 @@ class RpcClient {
 std::string request_body(const std::vector<Call>& calls, std::uint64_t first_id, bool as_batch);
 std::vector<Reply> parse_replies(const std::string& body, std::size_t count, std::uint64_t first_id,
                                  bool as_batch);
+std::vector<Reply> replies_of(const boost::json::value& doc, std::size_t count,
+                              std::uint64_t first_id, bool as_batch);
 
 }  // namespace perch::chain::rpc
