@@ -23,7 +23,7 @@ export function evmChains(list: readonly Chain[]): ViemChain[] {
   return list.filter((c) => c.flags?.evm && !c.disabled).map(toViemChain);
 }
 
-/** First public-or-default http url (spec §7: the chain added to the wallet and the transport). */
+/** First public-or-default http url: the one added to the wallet and used as the transport. */
 export function firstRpcUrl(chain: ViemChain): string | undefined {
   return chain.rpcUrls.public?.http[0] ?? chain.rpcUrls.default.http[0];
 }

@@ -114,7 +114,7 @@ describe('the EVM wallet list', () => {
 describe('two wallets at once: the header status', () => {
   const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
   const SOL = '5yNmX8Ux2P7a8o1Rgqj6PXXHpZ2qV3Xq6jCk2LaH5Y9V';
-  it('maps chain ids to ecosystems (spec §9)', () => {
+  it('maps chain ids to ecosystems', () => {
     expect(ecosystemOfChain(83797601)).toBe('solana');
     expect(ecosystemOfChain(69677601)).toBe('eclipse');
     expect(ecosystemOfChain(666666666)).toBe('starknet');

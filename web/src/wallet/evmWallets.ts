@@ -2,7 +2,7 @@ import { NARROW_WINDOW_PX } from '@/lib/config';
 import type { DiscoveredWallet } from './store';
 
 /**
- * The EVM wallets of the wallet modal (spec §2 screen 8: "EVM wallets (15 supported)", §3 wallet
+ * The EVM wallets of the wallet modal ("EVM wallets (15 supported)", wallet
  * entry: icon, name, findConnectorName, optional inTelegram). A wallet is detected when a wagmi
  * connector with one of its EIP-6963 rdns ids is in the page (never by guessing from flags). Icons:
  * @web3icons/core SVGs generated into /icons/wallets by tools/gen-chains.mjs, or the wallet's own
@@ -14,16 +14,16 @@ export interface EvmWalletEntry {
   icon: string;
   /** EIP-6963 rdns ids the wallet announces itself with (matched exactly). */
   rdns: readonly string[];
-  /** The wagmi connector to use when it did not announce itself through EIP-6963 (spec §7 connectors). */
+  /** The wagmi connector to use when it did not announce itself through EIP-6963. */
   findConnectorName?: 'injected' | 'metaMask' | 'coinbaseWallet' | 'gateWallet' | 'walletConnect';
   /** Where a user without it gets it. */
   installUrl?: string;
   /** The legacy window.ethereum flag the extension sets: present without an EIP-6963 announcement
-   * means another extension took the page over (connector not found, spec §8). */
+   * means another extension took the page over (connector not found). */
   legacyFlag?: string;
-  /** Usable inside Telegram (spec §6 Telegram flag). */
+  /** Usable inside Telegram's in-app browser. */
   inTelegram?: boolean;
-  /** The exchange app's deep link that opens this page in its in-app browser (spec §2.8). */
+  /** The exchange app's deep link that opens this page in its in-app browser. */
   deepLink?: (url: string) => string;
 }
 
@@ -85,7 +85,7 @@ export type WalletRowState =
   /** Not in the page: show the install link; a click warns 'Please install … first' (through the
    * wallet's wagmi target connector when it has one: that connector looks for its provider). */
   | { kind: 'missing'; connectorId?: string }
-  /** Its legacy flag is set but it did not announce itself: another wallet took over (spec §8). */
+  /** Its legacy flag is set but it did not announce itself: another wallet took over. */
   | { kind: 'conflict' }
   /** Mobile, not in the page, the exchange app can open this page: the deep-link modal. */
   | { kind: 'deepLink' }
@@ -100,7 +100,7 @@ export interface WalletRow {
   state: WalletRowState;
 }
 
-/** GateWallet's connector is offered when window.gatewallet exists and the window is narrow (spec §7, §9). */
+/** GateWallet's connector is offered when window.gatewallet exists and the window is narrow (its mobile app). */
 export const gateWalletAvailable = (env: Pick<WalletEnvironment, 'hasGateWallet' | 'innerWidth'>): boolean =>
   env.hasGateWallet && env.innerWidth < NARROW_WINDOW_PX;
 

@@ -24,7 +24,7 @@ export function chainsKey(chains: readonly ViemChain[]): string {
 }
 
 /**
- * The connectors beside EIP-6963 discovery (spec §7): the injected one (window.ethereum), the
+ * The connectors beside EIP-6963 discovery: the injected one (window.ethereum), the
  * MetaMask and Coinbase Wallet targets (wagmi finds their provider, or says it is missing), and
  * GateWallet when window.gatewallet exists and the window is narrower than 768 px.
  */
@@ -167,7 +167,7 @@ export interface ConnectOptions {
   installUrl?: string;
 }
 
-/** Connects the wagmi connector `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+/** Connects the wagmi connector `walletId`; errors become a notice. Returns the address or ''. */
 export async function connectWallet(walletId: string, opts: ConnectOptions = {}): Promise<string> {
   const store = useWalletStore.getState();
   const config = useWalletRuntime.getState().config;
@@ -228,7 +228,7 @@ const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
 export const WALLETCONNECT_PAIRING_TIMEOUT_MS = 20_000;
 
 /**
- * WalletConnect (spec §7: one public project id, here without the SDK's own QR modal): the connector
+ * WalletConnect (one public project id from the server, without the SDK's own QR modal): the connector
  * is added on first use (its provider, @walletconnect/ethereum-provider, is a lazy chunk that talks to
  * the WalletConnect relay); its pairing URI goes to the QR modal. Returns the address or ''.
  */
@@ -308,7 +308,7 @@ export async function switchWalletChain(chainId: number): Promise<void> {
   const provider = await connectedProvider();
   const walletName = useWalletStore.getState().walletName || 'Wallet';
   if (!provider) {
-    // No client able to switch chains (spec §8): disconnect, open the wallet list (showing the
+    // No client able to switch chains: disconnect, open the wallet list (showing the
     // connector-not-found notice with its tutorial link), throw the connector-not-found error.
     appBus.emit('quit-wallet', { reason: 'no client able to switch chains' });
     useWalletStore.getState().setNotice(connectorNotFoundNotice(walletName));
@@ -317,7 +317,7 @@ export async function switchWalletChain(chainId: number): Promise<void> {
   try {
     await switchEvmChain(provider, chain);
   } catch (err) {
-    // 4200: the wallet cannot switch chains programmatically (spec §4): quit-wallet.
+    // 4200: the wallet cannot switch chains programmatically: quit-wallet.
     if (err instanceof SwitchChainError && err.code === 4200) appBus.emit('quit-wallet', { reason: err.message });
     throw err;
   }
