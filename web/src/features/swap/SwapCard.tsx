@@ -19,6 +19,7 @@ import { maxSwappable } from './amount';
 import { ChainPicker } from './ChainPicker';
 import { displayAmount, IMPACT_BLOCK_BPS } from './format';
 import { QuoteDetails } from './QuoteDetails';
+import { autoSlippageBps, minimumOut } from './slippage';
 import { SlippageSettings } from './SlippageSettings';
 import { useSwapSettings } from './settingsStore';
 import { swapButtonState, type QuoteStatus, type SwapButtonState } from './swapButton';
@@ -62,6 +63,7 @@ export function SwapCard() {
   const form = useSwapForm();
   const { chainId, tokenIn, tokenOut, amount, phase, error, result } = form;
   const slippageBps = useSwapSettings((s) => s.slippageBps);
+  const autoSlippage = useSwapSettings((s) => s.auto);
   const walletAddress = useWalletStore((s) => s.address);
   const walletChainId = useWalletStore((s) => s.chainId);
   const walletConfig = useWalletRuntime((s) => s.config);
@@ -146,6 +148,10 @@ export function SwapCard() {
   const quoteQ = useQuery(swapQuoteQuery(quoteParams, quoteWanted, !busy && !result));
   const quote: SwapQuote | undefined = quoteWanted ? quoteQ.data : undefined;
   const quoteError = quoteWanted ? quoteQ.error : null;
+  // Auto: from this quote's impact and route; the quote's own minimum is then recomputed for it.
+  const autoBps = quote ? autoSlippageBps({ priceImpactBps: quote.price_impact_bps, hops: Math.max(1, ...quote.route.map((l) => l.hops.length)) }) : undefined;
+  const effectiveBps = autoSlippage ? (autoBps ?? slippageBps) : slippageBps;
+  const minOutWei = quote ? (quote.slippage_bps === effectiveBps ? BigInt(quote.min_out_wei) : minimumOut(BigInt(quote.amount_out_wei), effectiveBps)) : undefined;
   const noRoute = quoteError instanceof ApiError && quoteError.status === 404;
   const quoteStatus: QuoteStatus = !quoteWanted ? (pairOk && amountOk ? 'loading' : 'idle') : quote ? 'ready' : noRoute ? 'noRoute' : quoteError ? 'error' : 'loading';
 
@@ -176,7 +182,7 @@ export function SwapCard() {
 
   const onSwap = async (): Promise<void> => {
     if (parsed.kind !== 'ok' || chainId === null) return;
-    await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps, sender: walletAddress });
+    await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps: effectiveBps, sender: walletAddress });
   };
 
   const symbolOf = (address: string): string | undefined => byAddress.get(address.toLowerCase())?.symbol;
@@ -212,7 +218,7 @@ export function SwapCard() {
     <Card className="swap-card" as="div">
       <div className="swap-card__head" data-testid="swap-head">
         <h2 className="card__title">{t('swap.title')}</h2>
-        <SlippageSettings disabled={busy} />
+        <SlippageSettings disabled={busy} autoBps={autoBps} />
       </div>
       <ChainPicker
         chains={swapChains}
@@ -249,7 +255,7 @@ export function SwapCard() {
         </button>
       </div>
       <TokenField side="out" label={t('swap.youReceive')} token={tokenOutInfo} balanceText={outBalance} amount={outAmount} {...sideProps} />
-      <QuoteDetails quote={quote} state={quoteStatus} symbolOf={symbolOf} nativeSymbol={nativeSymbol} />
+      <QuoteDetails quote={quote} minOutWei={minOutWei} state={quoteStatus} symbolOf={symbolOf} nativeSymbol={nativeSymbol} />
       {noRoute ? (
         <p className="form-error" role="alert" data-testid="swap-quote-error">
           {t('swap.noRouteFound', { from: tokenInInfo?.symbol ?? '', to: tokenOutInfo?.symbol ?? '', network: chain?.chain_name ?? '' })}
