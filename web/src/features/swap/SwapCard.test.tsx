@@ -304,9 +304,16 @@ describe('SwapCard', () => {
       return (tx.to === USDC ? '0xaaa1' : '0xbbb2') as Hex;
     });
     const amountOut = 10_034_000_000_000_000n; // 0.010034 ETH, a little more than quoted
+    let approvalMined: () => void = () => {};
+    const approval = new Promise<void>((resolve) => {
+      approvalMined = resolve;
+    });
     vi.mocked(waitSwapReceipt).mockImplementation(async (_chainId, hash) => {
       order.push(`wait ${hash}`);
-      if (hash !== '0xbbb2') return { status: 'success', logs: [] };
+      if (hash !== '0xbbb2') {
+        await approval;
+        return { status: 'success', logs: [] };
+      }
       const data = encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], [USDC, ETH, 30_100_000n, amountOut]);
       return { status: 'success', logs: [{ address: EXECUTOR, topics: [SWAPPED_TOPIC, pad(USER as Hex), pad(USER as Hex)], data }] };
     });
@@ -316,7 +323,16 @@ describe('SwapCard', () => {
     await waitFor(() => expect(screen.getByTestId('swap-token-in')).toHaveTextContent('USDC'));
     const user = userEvent.setup();
     await swapAmount(user, '30.1');
+    // The step list: the approval signed and waiting for its block, the swap not started.
+    const step = (id: string) => screen.getByTestId(`swap-steps-${id}`);
+    await waitFor(() => expect(step('approve')).toHaveAttribute('data-status', 'pending'));
+    expect(step('approve')).toHaveTextContent('Approve USDCPending');
+    expect(step('swap')).toHaveAttribute('data-status', 'todo');
+    expect(step('swap')).toHaveTextContent('Swap USDC for ETHNot started');
+    act(() => approvalMined());
     const result = await screen.findByTestId('swap-result');
+    expect(within(result).getByTestId('swap-steps-approve')).toHaveAttribute('data-status', 'confirmed');
+    expect(within(result).getByTestId('swap-steps-swap')).toHaveTextContent('Swap USDC for ETHConfirmed');
     expect(order).toEqual(['send ' + USDC, 'wait 0xaaa1', 'send ' + EXECUTOR, 'wait 0xbbb2']);
     const buildCall = calls(fetchMock, '/swap_api/v1/build_tx')[0];
     expect(JSON.parse(String(buildCall?.init?.body))).toEqual({ chain_id: 8453, token_in: USDC, token_out: ETH, amount: '30.1', slippage_bps: 50, sender: USER });
@@ -344,6 +360,9 @@ describe('SwapCard', () => {
     const user = userEvent.setup();
     await swapAmount(user, '1');
     expect(await screen.findByTestId('swap-error')).toHaveTextContent('User rejected the request.');
+    // The list says where it stopped: the swap's signature was refused.
+    expect(screen.getByTestId('swap-steps-swap')).toHaveAttribute('data-status', 'failed');
+    expect(screen.queryByTestId('swap-steps-approve')).toBeNull();
     expect(screen.getByTestId('swap-error')).toHaveAttribute('data-kind', 'userRejected');
     expect(button()).toHaveTextContent(/^Swap$/);
     expect(waitSwapReceipt).not.toHaveBeenCalled();

@@ -8,6 +8,7 @@ import { Card } from '@/components/Card';
 import { ArrowDownIcon } from '@/components/icons';
 import { parseAmount, unitsToRaw } from '@/features/tx/amount';
 import { TxButton } from '@/features/tx/TxButton';
+import { TxSteps } from '@/features/tx/TxSteps';
 import { useChainSwitch } from '@/features/tx/useChainSwitch';
 import { useResetOnDisconnect } from '@/features/tx/useResetOnDisconnect';
 import { chainExplorer, explorerTxUrl } from '@/lib/explorer';
@@ -27,6 +28,7 @@ import { useSwapForm } from './swapStore';
 import { SwapResult } from './SwapResult';
 import { TokenField } from './TokenField';
 import { useSwapChains } from './useSwapChains';
+import { swapSteps } from './swapSteps';
 import { useSwapExecute } from './useSwapExecute';
 import { readAllowance } from './walletTx';
 import './swap.css';
@@ -61,7 +63,7 @@ function defaultPair(tokens: readonly SwapToken[]): [string, string] {
 export function SwapCard() {
   const { t } = useTranslation();
   const form = useSwapForm();
-  const { chainId, tokenIn, tokenOut, amount, phase, error, result } = form;
+  const { chainId, tokenIn, tokenOut, amount, phase, error, result, withApprove, failedAt } = form;
   const slippageBps = useSwapSettings((s) => s.slippageBps);
   const autoSlippage = useSwapSettings((s) => s.auto);
   const walletAddress = useWalletStore((s) => s.address);
@@ -182,7 +184,7 @@ export function SwapCard() {
 
   const onSwap = async (): Promise<void> => {
     if (parsed.kind !== 'ok' || chainId === null) return;
-    await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps: effectiveBps, sender: walletAddress });
+    await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps: effectiveBps, sender: walletAddress }, needsApproval === true);
   };
 
   const symbolOf = (address: string): string | undefined => byAddress.get(address.toLowerCase())?.symbol;
@@ -213,6 +215,8 @@ export function SwapCard() {
   const errorText = error ? t(`swap.errors.${error.kind}`, { message: error.message, network: chain?.chain_name ?? '' }) : '';
   const errorTx = error?.txHash ? explorerTxUrl(explorer, error.txHash) : '';
   const text = buttonText(t, state, { tokenIn: tokenInInfo?.symbol ?? '', network: chain?.chain_name ?? '' });
+  const stepLabels = { approve: t('swap.steps.approve', { token: tokenInInfo?.symbol ?? '' }), swap: t('swap.steps.swap', { in: tokenInInfo?.symbol ?? '', out: tokenOutInfo?.symbol ?? '' }) };
+  const steps = swapSteps(phase, withApprove, error ? failedAt : null).map((s) => ({ ...s, label: stepLabels[s.id] }));
 
   return (
     <Card className="swap-card" as="div">
@@ -265,6 +269,7 @@ export function SwapCard() {
           {t('swap.quoteFailed', { message: quoteError instanceof Error ? quoteError.message : String(quoteError) })}
         </p>
       ) : null}
+      {steps.length > 0 ? <TxSteps steps={steps} testId="swap-steps" label={t('swap.steps.title')} /> : null}
       <TxButton state={state} text={text} busy={busy} testId="swap-button" chainSwitch={chainSwitch} switchErrorTestId="swap-switch-error" onSend={onSwap}>
         {error ? (
           <p className="form-error" role="alert" data-testid="swap-error" data-kind={error.kind}>
