@@ -12,15 +12,17 @@ interface Props {
   testId: string;
   /** What the list is about, for screen readers. */
   label: string;
+  /** Extra class (the place it sits in). */
+  className?: string;
 }
 
 /** A wallet action's steps, each with its state (waiting for signature, pending, confirmed...) and its transaction. */
-export function TxSteps({ steps, testId, label }: Props) {
+export function TxSteps({ steps, testId, label, className }: Props) {
   const { t } = useTranslation();
   const withTx = steps.some((s) => s.tx);
   const { data: chains } = useQuery({ ...chainsQuery(), enabled: withTx });
   return (
-    <ol className="tx-steps" aria-label={label} aria-live="polite" data-testid={testId}>
+    <ol className={className ? `tx-steps ${className}` : 'tx-steps'} aria-label={label} aria-live="polite" data-testid={testId}>
       {steps.map((s) => (
         <li key={s.id} className={`tx-step tx-step--${s.status}`} data-testid={`${testId}-${s.id}`} data-status={s.status}>
           <span className="tx-step__dot" aria-hidden="true">
