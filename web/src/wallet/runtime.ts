@@ -5,7 +5,7 @@ import { logUserAction } from '@/api/endpoints';
 import { appBus } from '@/lib/eventBus';
 import type { Chain } from '@/api/types';
 import { logger } from '@/lib/logger';
-import { evmChains, firstRpcUrl } from './chains';
+import { evmChains, firstRpcUrl, pollingIntervalMs } from './chains';
 import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice, notInstalledMessage } from './errors';
 import { COINBASE_TARGET_ID, GATE_ID, gateWalletAvailable, METAMASK_TARGET_ID, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
 import { AUTO_RECONNECT_DELAY_MS, settleReconnect } from './reconnect';
@@ -45,13 +45,19 @@ export function createWalletConfig(chains: readonly ViemChain[], env: Pick<Walle
   const [first, ...rest] = chains;
   if (!first) return null;
   const transports: Record<number, Transport> = {};
-  for (const c of chains) transports[c.id] = http(c.rpcUrls.default.http[0]);
+  // Per chain: wagmi's one 4 s default would hold every receipt seconds past its block on fast chains.
+  const pollingInterval: Record<number, number> = {};
+  for (const c of chains) {
+    transports[c.id] = http(c.rpcUrls.default.http[0]);
+    pollingInterval[c.id] = pollingIntervalMs(c.blockTime);
+  }
   return createConfig({
     chains: [first, ...rest],
     connectors: baseConnectors(env),
     multiInjectedProviderDiscovery: true,
     storage: null,
     transports,
+    pollingInterval,
   });
 }
 

@@ -9,6 +9,7 @@ import { DataTable, EmptyRow } from '@/components/DataTable';
 import { TxLink } from '@/components/TxLink';
 import { formatAmount } from '@/features/tx/amount';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
+import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
 import { currentLocale } from '@/i18n';
 import './history.css';
@@ -132,6 +133,7 @@ function WhoseHistory({ whose, onChange }: { whose: Whose; onChange: (w: Whose) 
 export function HistoryTable({ channel }: { channel?: number }) {
   const { t } = useTranslation();
   const evmAddress = useWalletStore((s) => s.address);
+  const reconnecting = useWalletReconnecting();
   const solanaAddress = useEcosystemAccount('solana')?.address ?? '';
   const [chosen, setChosen] = useState<Whose>('evm');
   const whose: Whose = !evmAddress ? 'solana' : !solanaAddress ? 'evm' : chosen;
@@ -143,7 +145,8 @@ export function HistoryTable({ channel }: { channel?: number }) {
   const list = q.data?.list ?? [];
 
   let empty: string | null = null;
-  if (!address) empty = t('history.connectPrompt');
+  // A remembered wallet still reconnecting is not a logged-out visitor.
+  if (!address) empty = reconnecting ? t('history.reconnecting') : t('history.connectPrompt');
   else if (q.isPending) empty = t('history.loading');
   else if (q.isError) empty = t('history.error', { message: q.error.message });
   else if (list.length === 0) empty = t('history.empty');
