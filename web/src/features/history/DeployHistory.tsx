@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deploymentsQueryKey, getDeployments } from '@/api/deploy';
 import { chainsQuery } from '@/api/queries';
+import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { TxLink } from '@/components/TxLink';
+import { withoutLocalExplorer } from '@/lib/explorer';
 import { formatDateTime, isoDateTime } from '@/lib/format';
 import { useWalletStore } from '@/wallet/store';
 
@@ -17,7 +19,8 @@ export const DEPLOY_COLUMNS = ['history.time', 'history.network', 'history.kind'
 export function DeployHistory() {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
-  const { data: chains } = useQuery(chainsQuery());
+  // Links only where the deployment's chain config names a public explorer that has the transaction.
+  const { data: chains } = useQuery({ ...chainsQuery(), select: (list: Chain[]) => list.map(withoutLocalExplorer) });
   const q = useQuery({ queryKey: deploymentsQueryKey(address), queryFn: ({ signal }) => getDeployments(address, signal), enabled: Boolean(address) });
   const list = q.data?.list ?? [];
   const name = (id: number): string => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);

@@ -7,6 +7,7 @@ import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { TxLink } from '@/components/TxLink';
+import { withoutLocalExplorer } from '@/lib/explorer';
 import { formatDateTime, formatTokenAmount, isoDateTime } from '@/lib/format';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
@@ -138,7 +139,8 @@ export function HistoryTable({ channel }: { channel?: number }) {
   const whose: Whose = !evmAddress ? 'solana' : !solanaAddress ? 'evm' : chosen;
   const address = whose === 'evm' ? evmAddress : solanaAddress;
   const [page, setPage] = useState(1);
-  const { data: chains } = useQuery(chainsQuery());
+  // Links only where the deployment's chain config names a public explorer that has the transaction.
+  const { data: chains } = useQuery({ ...chainsQuery(), select: (list: Chain[]) => list.map(withoutLocalExplorer) });
   const q = useQuery(historyQuery({ address, page, size: HISTORY_PAGE_SIZE, channel }));
   const pages = pageCount(q.data?.total ?? 0, HISTORY_PAGE_SIZE);
   const list = q.data?.list ?? [];
