@@ -22,7 +22,7 @@ describe('Header', () => {
     const rewards = within(nav).getByRole('link', { name: /Rewards/ });
     expect(within(rewards).getByText('Hot')).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Pool' })).toBeNull();
-    expect(screen.getByTestId('points-badge')).toHaveTextContent('Connect for points');
+    expect(screen.getByTestId('points-badge')).toHaveTextContent('Sign in');
     expect(screen.getByTestId('points-badge')).toHaveAccessibleName('Connect a wallet to see your points');
     expect(screen.getByRole('link', { name: 'Perch home' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/history');
