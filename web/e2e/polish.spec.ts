@@ -112,7 +112,7 @@ test.describe('layout on a phone', () => {
     await expectNoPageOverflow(page);
   });
 
-  test('wallet modal: each Install label inside its row, "Non-EVM" inside its tab', async ({ page }) => {
+  test('wallet modal: each Install label inside its wallet card, "Non-EVM" inside its tab', async ({ page }) => {
     await page.goto('/');
     await page.locator('header').getByTestId('connect-wallet').click();
     const dialog = page.getByRole('dialog', { name: 'Connect Wallet' });
@@ -121,7 +121,9 @@ test.describe('layout on a phone', () => {
     const outside = await rows.evaluateAll((els) =>
       els
         .map((row) => {
-          const r = row.getBoundingClientRect();
+          // The visible card: the row when it carries the border, else the wallet's button.
+          const card = getComputedStyle(row).borderTopStyle !== 'none' ? row : (row.querySelector('.wallet-list__item') as HTMLElement);
+          const r = card.getBoundingClientRect();
           const i = (row.querySelector('.wallet-list__install') as HTMLElement).getBoundingClientRect();
           return i.left >= r.left && i.right <= r.right && i.top >= r.top && i.bottom <= r.bottom ? '' : (row.textContent ?? '');
         })
