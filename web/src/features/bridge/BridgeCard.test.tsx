@@ -358,7 +358,7 @@ describe('BridgeCard: bridge and swap', () => {
     renderWith(<HistoryTable />);
     const row = await screen.findByTestId('order-0xaaa');
     expect(within(row).getByTestId('order-amount')).toHaveTextContent('1 ETH → USDC');
-    expect(within(row).getByTestId('order-receive')).toHaveTextContent('2990.123456 USDC');
+    expect(within(row).getByTestId('order-receive')).toHaveTextContent('2,990.123456 USDC');
   });
 });
 
