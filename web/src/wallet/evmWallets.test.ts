@@ -103,15 +103,17 @@ describe('the EVM wallet list', () => {
   it('tells an exchange’s in-app browser by its user agent, or on a phone by its provider’s flags', () => {
     const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
     const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
-    expect(detectExchangeApp(`${phone} OKApp/(OKEx/6.90.1)`, [], false, true)).toBe('okx');
-    expect(detectExchangeApp(`${android} BNC/2.87.0 (com.binance.dev)`, [], false, true)).toBe('binance');
-    expect(detectExchangeApp(`${android} BitKeep/8.20.0`, [], false, true)).toBe('bitget');
-    expect(detectExchangeApp(`${phone} GateWallet/6.30`, [], false, true)).toBe('gate');
-    expect(detectExchangeApp(phone, ['isBitKeep'], false, true)).toBe('bitget');
-    expect(detectExchangeApp(phone, [], true, true)).toBe('gate');
-    expect(detectExchangeApp(phone, ['isMetaMask'], false, true)).toBeNull();
+    expect(detectExchangeApp(`${phone} OKApp/(OKEx/6.90.1)`, [], true)).toBe('okx');
+    expect(detectExchangeApp(`${android} BNC/2.87.0 (com.binance.dev)`, [], true)).toBe('binance');
+    expect(detectExchangeApp(`${android} BitKeep/8.20.0`, [], true)).toBe('bitget');
+    expect(detectExchangeApp(`${phone} GateWallet/6.30`, [], true)).toBe('gate');
+    expect(detectExchangeApp(phone, ['isBitKeep'], true)).toBe('bitget');
+    // Without the app's user agent or its provider's flag (window.gatewallet alone is Gate's connector) the list stays whole.
+    expect(detectExchangeApp(phone, [], true)).toBeNull();
+    expect(detectExchangeApp(phone, ['isGateWallet'], true)).toBe('gate');
+    expect(detectExchangeApp(phone, ['isMetaMask'], true)).toBeNull();
     // A desktop extension sets the same flags: not an in-app browser.
-    expect(detectExchangeApp('Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0', ['isOkxWallet'], true, false)).toBeNull();
+    expect(detectExchangeApp('Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0', ['isOkxWallet'], false)).toBeNull();
   });
 
   it('on a phone without the extension the exchange wallet offers its app (deep link)', () => {

@@ -86,16 +86,17 @@ const EXCHANGE_APP_FLAGS: readonly [ExchangeApp, readonly string[]][] = [
 
 /**
  * The exchange app whose in-app browser the page runs in, or null. Its user agent says so; failing
- * that, on a phone a provider flag (or a lone window.gatewallet) does: a phone's browser has no extensions,
+ * that, on a phone a provider flag does: a phone's browser has no extensions,
  * so an injected provider there is the app's own. On a desktop the same flags come from extensions
  * and narrow nothing.
  */
-export function detectExchangeApp(userAgent: string, injectedFlags: readonly string[], hasGateWallet: boolean, mobile: boolean): ExchangeApp | null {
+export function detectExchangeApp(userAgent: string, injectedFlags: readonly string[], mobile: boolean): ExchangeApp | null {
   for (const [app, re] of EXCHANGE_APP_UA) if (re.test(userAgent)) return app;
   if (!mobile) return null;
+  // window.gatewallet alone does not narrow: it is Gate's connector (offered beside the other
+  // wallets in a narrow window), not proof of Gate's app.
   for (const [app, flags] of EXCHANGE_APP_FLAGS) if (flags.some((f) => injectedFlags.includes(f))) return app;
-  // window.gatewallet alone (no other wallet's flag beside it) is Gate's app.
-  return hasGateWallet && injectedFlags.length === 0 ? 'gate' : null;
+  return null;
 }
 
 /** What the list needs to know about the page it runs in. */
@@ -219,7 +220,7 @@ export function readWalletEnvironment(walletConnect: boolean, win: Window = wind
     hasGateWallet: !!w.gatewallet,
     innerWidth: win.innerWidth,
     inTelegram: !!w.Telegram?.WebApp?.initData,
-    exchangeApp: detectExchangeApp(ua, injectedFlags, !!w.gatewallet, mobile),
+    exchangeApp: detectExchangeApp(ua, injectedFlags, mobile),
     walletConnect,
     mobile,
   };
