@@ -116,7 +116,10 @@ async function bridge(page: Page): Promise<{ deposit: string; payout: string }> 
 async function checkIn(page: Page): Promise<string> {
   await page.locator('header').getByRole('button', { name: 'Check-in' }).click();
   const modal = page.getByRole('dialog', { name: 'Daily Check-in' });
-  await expect(modal.getByRole('combobox', { name: 'Check-in chain' })).toHaveValue(String(DST));
+  const chain = modal.getByRole('combobox', { name: 'Check-in chain' });
+  await chain.click();
+  await modal.locator(`[role="option"][data-chain-id="${DST}"]`).click();
+  await expect(chain).toHaveAttribute('data-value', String(DST));
   const submit = modal.getByTestId('checkin-submit');
   await expect(submit).toHaveText('Check in', { timeout: 15_000 });
   const signIn = page.waitForResponse((r) => r.url().endsWith('/api/lottery/maker/sign/in'), { timeout: 60_000 });

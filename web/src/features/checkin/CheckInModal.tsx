@@ -26,6 +26,7 @@ import {
   utcMonthOf,
   type YearMonth,
 } from './calendar';
+import { CheckInChainSelector } from './CheckInChainSelector';
 import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal, useCheckInSteps, type CheckInStepId } from './checkIn';
 import { useNow } from './useUtcNow';
 import { currentLocale } from '@/i18n';
@@ -35,11 +36,6 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 function explorerOf(chains: readonly Chain[] | undefined, chainId: number): string | undefined {
   const c = chains?.find((x) => x.chain_id === chainId);
   return c?.block_explorers?.[0]?.url ?? (c?.explorer_url || undefined);
-}
-
-function chainName(chains: readonly Chain[] | undefined, chainId: number): string {
-  const c = chains?.find((x) => x.chain_id === chainId);
-  return c?.alias_name || c?.chain_name || String(chainId);
 }
 
 /** Seconds to the next UTC day, ticking every second. */
@@ -56,7 +52,7 @@ function Countdown() {
 /** Daily check-in modal: calendar, chain selector, countdown to the next UTC day, check-in button and banner. */
 export function CheckInModal() {
   const { t } = useTranslation();
-  const { open, hide: hideModal, chainId, setChainId } = useCheckInModal();
+  const { open, hide: hideModal, chainId } = useCheckInModal();
   const steps = useCheckInSteps((s) => s.steps);
   // A closed modal forgets the last run's steps (the calendar then says what happened).
   const hide = (): void => {
@@ -131,16 +127,7 @@ export function CheckInModal() {
           </p>
         ) : null}
         <div className="checkin__row">
-          <label className="checkin__chain">
-            <span className="muted small">{t('checkin.chain')}</span>
-            <select value={contract?.chainId ?? chainId} onChange={(e) => setChainId(Number(e.target.value))} aria-label={t('checkin.chain')}>
-              {(contracts.data ?? []).map((c) => (
-                <option key={c.chainId} value={c.chainId}>
-                  {chainName(chains.data, c.chainId)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CheckInChainSelector />
           <Countdown />
         </div>
 

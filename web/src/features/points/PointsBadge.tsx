@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { abbreviateNumber } from '@/lib/number';
 import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useUserAddress } from '@/wallet/store';
+import { ActivityHover } from './ActivityHover';
 import { useAnimatedNumber } from './useAnimatedNumber';
 import { usePointsState } from './usePointsTotal';
 
@@ -34,9 +35,11 @@ export function PointsBadge() {
     label = t('header.pointsLabel', { value: text });
   }
   return (
-    <Link to="/rewards" className="points-badge" data-testid="points-badge" data-state={reconnecting ? 'reconnecting' : points.kind} aria-busy={reconnecting ? true : undefined} aria-label={label}>
-      <span className="points-badge__dot" aria-hidden="true" />
-      <span className="points-badge__value">{text}</span>
-    </Link>
+    <ActivityHover>
+      <Link to="/rewards" className="points-badge" data-testid="points-badge" data-state={reconnecting ? 'reconnecting' : points.kind} aria-busy={reconnecting ? true : undefined} aria-label={label}>
+        <span className="points-badge__dot" aria-hidden="true" />
+        <span className="points-badge__value">{text}</span>
+      </Link>
+    </ActivityHover>
   );
 }
