@@ -38,6 +38,11 @@ function explorerOf(chains: readonly Chain[] | undefined, chainId: number): stri
   return c?.block_explorers?.[0]?.url ?? (c?.explorer_url || undefined);
 }
 
+function chainName(chains: readonly Chain[] | undefined, chainId: number): string {
+  const c = chains?.find((x) => x.chain_id === chainId);
+  return c?.alias_name || c?.chain_name || String(chainId);
+}
+
 /** Seconds to the next UTC day, ticking every second. */
 function Countdown() {
   const { t } = useTranslation();
