@@ -20,6 +20,9 @@ import { QuoteSummary } from './QuoteSummary';
 import { RecipientField } from './RecipientField';
 import { sendButtonState } from './sendButton';
 import { TokenChoice } from './TokenChoice';
+import { BridgeTokenPicker } from './BridgeTokenPicker';
+import { usdValue } from './usd';
+import { useUsdPrices } from './useUsdPrices';
 import { useBridgeBalance, useBridgeQuote } from './useBridgeQuote';
 import { useBridgeRoute, type BridgeRoute } from './useBridgeRoute';
 import { useSendBridge } from './useSendBridge';
@@ -106,6 +109,8 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
     await send({ fromChainId, toChainId, token, amount: parsed.text, sender: wallets.walletAddress, recipient: recipientCheck.recipient, channel: channelId, exchange: exchange?.name ?? '', ...destinationSwap });
   };
   const busy = phase !== 'idle';
+  const prices = useUsdPrices(wallets.evmAddress, [fromChainId, toChainId]);
+  const amountUsd = parsed.kind === 'ok' ? usdValue(parsed.text, token, prices) : null;
   const buttonText = sendButtonText(t, state, { token, decimals, network: fromChain?.chain_name ?? '' });
   const fmt = (raw: bigint): string => formatAmount(raw, decimals, decimals);
 
@@ -123,19 +128,20 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
         <h1 className="card__title">{title}</h1>
         {actions ? <div className="bridge-card__actions">{actions}</div> : null}
       </div>
-      <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
-      <div className="swap-card__switch">
-        <button type="button" className="icon-btn icon-btn--round" aria-label={t('bridge.switchDirection')} onClick={() => form.swap()}>
-          <ArrowDownIcon />
-        </button>
+      <div className="bridge-card__route">
+        <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
+        <div className="swap-card__switch">
+          <button type="button" className="icon-btn icon-btn--round" aria-label={t('bridge.switchDirection')} onClick={() => form.swap()}>
+            <ArrowDownIcon />
+          </button>
+        </div>
+        <NetworkSelect label={t('bridge.to')} chain={route.toChain} suffix={exchange?.name} onOpen={() => setPicker('to')} />
       </div>
-      <NetworkSelect label={t('bridge.to')} chain={route.toChain} suffix={exchange?.name} onOpen={() => setPicker('to')} />
       {exchange ? (
         <p className="muted small" data-testid="to-exchange">
           {exchange.name}
         </p>
       ) : null}
-      <TokenChoice route={route} busy={busy} />
       <AmountField
         id="bridge-amount"
         label={t('bridge.amount')}
@@ -145,16 +151,22 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
         balanceText={wallets.walletAddress && fromChainId !== null ? t('bridge.balance', { value: balance !== undefined ? `${formatAmount(balance, decimals, 6)} ${token}` : t('common.none') }) : undefined}
         balanceTestId="bridge-balance"
         max={{ label: t('bridge.max'), onMax: balance !== undefined ? () => form.setAmount(fmt(maxSpendable(balance, decimals, route.native))) : undefined }}
-        tokenSlot={<span className="amount-field__token">{token}</span>}
+        tokenSlot={<BridgeTokenPicker route={route} busy={busy} />}
       >
-        {limits ? (
-          <span className="muted small" data-testid="bridge-limits">
-            {t('bridge.limits', { min: fmt(limits.min), max: fmt(q.max ?? limits.max), token })}
+        <span className="bridge-card__under">
+          <span className="muted small" data-testid="amount-usd">
+            {amountUsd ? t('bridge.usdValue', { value: amountUsd }) : null}
           </span>
-        ) : null}
+          {limits ? (
+            <span className="muted small" data-testid="bridge-limits">
+              {t('bridge.limits', { min: fmt(limits.min), max: fmt(q.max ?? limits.max), token })}
+            </span>
+          ) : null}
+        </span>
       </AmountField>
+      <TokenChoice route={route} busy={busy} />
       <RecipientField exchange={exchange} value={recipient} check={recipientCheck} onChange={form.setRecipient} />
-      <QuoteSummary quote={q.quote} state={q.state} token={token} receiveToken={route.receiveToken} decimals={decimals} />
+      <QuoteSummary quote={q.quote} state={q.state} token={token} receiveToken={route.receiveToken} decimals={decimals} prices={prices} />
       {q.error ? (
         <p className="form-error" role="alert" data-testid="quote-error">
           {t('bridge.quoteFailed', { message: q.error })}
