@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
+import { chooseBridgeToken } from './fixtures/bridge-ui';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 import { base58Decode, signAndSend, solanaKey, solanaRpc, type SolanaKey } from './fixtures/wallets/solanaKeys';
 import { installStandardWallets } from './fixtures/wallets/standardWallets';
@@ -141,7 +142,7 @@ test.describe('Solana in the bridge page (devnet)', () => {
     const phantom = await connectBoth(page, state, 8453);
     await pickNetwork(page, 'From', 8453);
     await pickNetwork(page, 'To', SOLANA);
-    await page.getByTestId('token-select').selectOption('USDC');
+    await chooseBridgeToken(page, 'USDC');
     // With an amount, a non-Solana recipient is refused (the button checks the amount first);
     // empty, the connected Solana wallet receives.
     await page.getByLabel('Amount').fill('12.5');
@@ -164,7 +165,7 @@ test.describe('Solana in the bridge page (devnet)', () => {
     const phantom = await connectBoth(page, state, 42161);
     await pickNetwork(page, 'From', SOLANA);
     await pickNetwork(page, 'To', 42161);
-    await page.getByTestId('token-select').selectOption('SOL');
+    await chooseBridgeToken(page, 'SOL');
     // The source is Solana: its balance is the Phantom account's, and no chain switch is asked.
     await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ SOL$/, { timeout: 20_000 });
     // From Solana the memo carries the recipient: a broken EIP-55 checksum is refused.

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { BRIDGE_USER, rpc, rpcUrl, toRaw, tokenBalance, waitForReceipt } from './fixtures/devnet-rpc';
-import { BRIDGE_USER_SHORT as SHORT, connectWallet } from './fixtures/bridge-ui';
+import { BRIDGE_USER_SHORT as SHORT, chooseBridgeToken, connectWallet } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 
 // Bridge and swap through the UI (docs/swap.md "Bridge and swap"): ETH on Base (8453) bridged and
@@ -77,7 +77,7 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     await connectWallet(page, state, 8453);
     await pickNetwork(page, 'From', 8453);
     await pickNetwork(page, 'To', 42161);
-    await page.getByTestId('token-select').selectOption('ETH');
+    await chooseBridgeToken(page, 'ETH');
     await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
 
     // The picker offers the destination's swap tokens; the default is the token sent.
@@ -129,7 +129,7 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     await connectWallet(page, state, 8453);
     await pickNetwork(page, 'From', 8453);
     await pickNetwork(page, 'To', 1);
-    await page.getByTestId('token-select').selectOption('ETH');
+    await chooseBridgeToken(page, 'ETH');
     await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
     await page.getByTestId('to-token-select').selectOption({ label: 'USDC' });
     await page.getByLabel('Amount').fill('0.05');

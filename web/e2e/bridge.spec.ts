@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
 import { BRIDGE_USER, nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
-import { BRIDGE_USER_SHORT as SHORT, connectWallet } from './fixtures/bridge-ui';
+import { BRIDGE_USER_SHORT as SHORT, chooseBridgeToken, connectWallet } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 
 // Needs perch with the maker on (PERCH_URL) and the devnet (PERCH_DEVNET_STATE). Every click
@@ -64,7 +64,7 @@ async function bridgeThroughUi(
   await pickNetwork(page, 'From', p.from);
   await expect(page.locator('header').getByTestId('connect-wallet')).toHaveAttribute('data-chain-id', String(p.from));
   await pickNetwork(page, 'To', p.to);
-  await page.getByTestId('token-select').selectOption(p.token);
+  await chooseBridgeToken(page, p.token);
   await expect(page.getByTestId('bridge-balance')).toHaveText(new RegExp(`^Balance: [0-9.]+ ${p.token}$`), { timeout: 20_000 });
   const send = page.getByTestId('bridge-send');
   await page.getByLabel('Amount').fill('0.0001');

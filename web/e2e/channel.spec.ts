@@ -54,7 +54,7 @@ test.describe('partner channels', () => {
     const logo = page.getByRole('img', { name: U2U.name });
     await expect(logo).toHaveAttribute('src', U2U.theme.logo ?? '');
     await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    await expect(page.getByTestId('token-select')).toHaveValue(U2U.default_token ?? '');
+    await expect(page.getByTestId('bridge-token')).toHaveText(U2U.default_token ?? '');
     await expect(page.locator('main').getByRole('link', { name: 'History' })).toHaveAttribute('href', `/network/${U2U.slug}/history`);
 
     await page.goto(`/dapp/${OVER.slug}`);

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { decodeFunctionData, formatUnits, parseAbi } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { chooseBridgeToken } from './fixtures/bridge-ui';
 import { rpc, rpcUrl } from './fixtures/devnet-rpc';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 import {
@@ -97,7 +98,7 @@ async function bridge(page: Page): Promise<{ deposit: string; payout: string }> 
   await pickNetwork(page, 'From', SRC);
   await expect(headerWallet(page)).toHaveAttribute('data-chain-id', String(SRC));
   await pickNetwork(page, 'To', DST);
-  await page.getByTestId('token-select').selectOption('ETH');
+  await chooseBridgeToken(page, 'ETH');
   await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
   await page.getByLabel('Amount').fill(BRIDGE_AMOUNT);
   const send = page.getByTestId('bridge-send');

@@ -110,10 +110,14 @@ test.describe('keyboard only', () => {
     }
     await expect(page.locator('header').getByTestId('connect-wallet')).toHaveAttribute('data-chain-id', '8453');
 
-    const token = page.getByTestId('token-select');
+    const token = page.getByTestId('bridge-token');
     await tabTo(page, token);
-    await page.keyboard.type('ETH');
-    await expect(token).toHaveValue('ETH');
+    await page.keyboard.press('Enter');
+    const tokens = page.getByRole('dialog', { name: 'Select a token' });
+    await tabTo(page, tokens.getByTestId('bridge-token-list').getByRole('button').first());
+    await page.keyboard.press('Enter');
+    await expect(tokens).toBeHidden();
+    await expect(token).toHaveText('ETH');
     await tabTo(page, page.getByLabel('Amount'));
     await page.keyboard.type('0.01');
     await expect(send).toHaveText('Bridge', { timeout: 20_000 });

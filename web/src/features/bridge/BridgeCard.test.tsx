@@ -129,15 +129,45 @@ describe('BridgeCard', () => {
     expect(quoted.map((u) => u.searchParams.get('amount'))).toEqual(['1']);
   });
 
-  it('token selector offers the route tokens; an exchange needs its deposit address', async () => {
+  it("every amount shows its dollar value beneath it, from the server's prices", async () => {
+    const portfolio = (url: URL) =>
+      ok({
+        address: USER,
+        chains: [{ chain_id: Number(url.searchParams.get('chain_ids')), chain_name: 'x', status: 'ok', value_usd: 0, tokens: [{ symbol: 'ETH', address: ZERO, decimals: 18, balance: '0', price_usd: 2500, value_usd: 0 }] }],
+        total_usd: 0,
+        by_chain: [],
+        by_token: [],
+        prices: { source: 'devnet-pools', as_of: 1 },
+        watched: true,
+      });
+    api({ '/api/portfolio_api/v1/balances': portfolio });
+    useWalletStore.getState().setConnected(USER, 8453);
+    useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
+    renderWith(<BridgeCard title="Bridge" />);
+    await userEvent.setup().type(screen.getByLabelText('Amount'), '1');
+    await waitFor(() => expect(screen.getByTestId('amount-usd')).toHaveTextContent('≈ $2,500.00'));
+    await waitFor(() => expect(screen.getByTestId('quote-receive-usd')).toHaveTextContent('≈ $2,497.88'));
+    expect(screen.getByTestId('quote-fee-usd')).toHaveTextContent(/^≈ \$2\.1[23]$/);
+  });
+
+  it('the token picker (the swap\'s list: icons, balances, search by address) offers the route tokens; an exchange needs its deposit address', async () => {
     api();
     useWalletStore.getState().setConnected(USER, 1);
     useBridgeForm.setState({ fromChainId: 1, toChainId: 42161, exchange: { id: 12, name: 'OKX', icon: '' } });
     renderWith(<BridgeCard title="Bridge" />);
-    const select = screen.getByTestId('token-select');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['ETH', 'USDC', 'USDT']);
     const user = userEvent.setup();
-    await user.selectOptions(select, 'USDC');
+    await user.click(await screen.findByRole('button', { name: 'Token to bridge: ETH' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select a token' });
+    const rows = () => within(within(dialog).getByTestId('bridge-token-list')).getAllByRole('button');
+    expect(rows().map((b) => within(b).getByText(/^[A-Z]+$/).textContent)).toEqual(['ETH', 'USDC', 'USDT']);
+    expect(within(dialog).getByTestId(`bridge-token-${ZERO}`).querySelector('img')).toHaveAttribute('src', '/icons/tokens/eth.svg');
+    await waitFor(() => expect(within(dialog).getAllByTestId('bridge-token-balance').map((b) => b.textContent)).toEqual(['10', '10', '10']));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search name, symbol or address' }), USDC);
+    expect(rows()).toHaveLength(1);
+    await user.click(rows()[0]!);
+    expect(screen.queryByRole('dialog', { name: 'Select a token' })).toBeNull();
+    expect(useBridgeForm.getState().token).toBe('USDC');
+    expect(screen.getByRole('button', { name: 'Token to bridge: USDC' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Amount'), '5');
     expect(sendButton()).toHaveTextContent('Enter the destination address');
     const address = screen.getByRole('textbox', { name: 'OKX deposit address' });

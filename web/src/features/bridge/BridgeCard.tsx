@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card } from '@/components/Card';
@@ -15,12 +15,16 @@ import { useBridgeForm } from './bridgeStore';
 import { BridgeTracker } from './BridgeTracker';
 import { sendButtonText } from './buttonText';
 import { NetworkSelect } from './NetworkSelect';
+import { bridgePresets, walletDefaultFrom } from './presets';
 import { QuoteSummary } from './QuoteSummary';
 import { RecipientField } from './RecipientField';
 import { sendButtonState } from './sendButton';
 import { TokenChoice } from './TokenChoice';
+import { BridgeTokenPicker } from './BridgeTokenPicker';
+import { usdValue } from './usd';
+import { useUsdPrices } from './useUsdPrices';
 import { useBridgeBalance, useBridgeQuote } from './useBridgeQuote';
-import { useBridgeRoute } from './useBridgeRoute';
+import { useBridgeRoute, type BridgeRoute } from './useBridgeRoute';
 import { useSendBridge } from './useSendBridge';
 import './bridge.css';
 
@@ -30,30 +34,51 @@ export interface BridgeCardProps {
   channelId?: number;
   /** The token preselected by a partner channel. */
   defaultToken?: string;
+  /** A partner's own network: the destination until the user picks another. */
+  partnerChainId?: number;
+  /** Next to the title (a partner's logo, its history link). */
+  actions?: ReactNode;
 }
 
-/** Presets: ?to=<chain id> (airdrop recommendations) when no destination is chosen, and a partner channel's token. */
-function usePresets(defaultToken: string | undefined): void {
+/**
+ * Presets: ?from= and ?to= (airdrop recommendations, shared links), a partner's chain as the
+ * destination, and a partner channel's token; each only where the user has not chosen yet.
+ */
+function usePresets(defaultToken: string | undefined, partnerChainId: number | undefined): void {
   const [params] = useSearchParams();
   useEffect(() => {
-    const presetTo = Number(params.get('to'));
-    if (Number.isInteger(presetTo) && presetTo > 0 && useBridgeForm.getState().toChainId === null) useBridgeForm.getState().setTo(presetTo);
-  }, [params]);
+    const { from, to } = bridgePresets(params, partnerChainId);
+    const form = useBridgeForm.getState();
+    if (from !== null && form.fromChainId === null && from !== form.toChainId) form.setFrom(from);
+    if (to !== null && useBridgeForm.getState().toChainId === null && to !== useBridgeForm.getState().fromChainId) form.setTo(to);
+  }, [params, partnerChainId]);
   useEffect(() => {
     if (defaultToken) useBridgeForm.getState().setToken(defaultToken);
   }, [defaultToken]);
 }
 
+/** Once a wallet is connected, From is its chain unless the user (or the address bar) chose another. */
+function useWalletDefaultFrom(route: BridgeRoute): void {
+  const { chains, wallets } = route;
+  const { fromChainId, toChainId } = useBridgeForm();
+  const chainId = wallets.evmAddress ? wallets.evmChainId : null;
+  useEffect(() => {
+    const from = walletDefaultFrom(fromChainId, chainId, chains, toChainId);
+    if (from !== null) useBridgeForm.getState().setFrom(from);
+  }, [fromChainId, chainId, chains, toChainId]);
+}
+
 /** The bridge card: From/To (network or exchange), token, amount, quote, recipient, send button, tracker. */
-export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) {
+export function BridgeCard({ title, channelId, defaultToken, partnerChainId, actions }: BridgeCardProps) {
   const { t } = useTranslation();
   const form = useBridgeForm();
   const { fromChainId, toChainId, exchange, token, amount, recipient, phase, sendError, active } = form;
   const [picker, setPicker] = useState<'from' | 'to' | null>(null);
   const chainSwitch = useChainSwitch();
   const send = useSendBridge();
-  usePresets(defaultToken);
+  usePresets(defaultToken, partnerChainId);
   const route = useBridgeRoute();
+  useWalletDefaultFrom(route);
   const { wallets, fromChain, decimals, limits, chosenToToken } = route;
   // A disconnected wallet leaves nothing behind: the form and the followed deposit start over.
   useResetOnDisconnect(wallets.evmAddress, () => useBridgeForm.getState().reset());
@@ -84,6 +109,8 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
     await send({ fromChainId, toChainId, token, amount: parsed.text, sender: wallets.walletAddress, recipient: recipientCheck.recipient, channel: channelId, exchange: exchange?.name ?? '', ...destinationSwap });
   };
   const busy = phase !== 'idle';
+  const prices = useUsdPrices(wallets.evmAddress, [fromChainId, toChainId]);
+  const amountUsd = parsed.kind === 'ok' ? usdValue(parsed.text, token, prices) : null;
   const buttonText = sendButtonText(t, state, { token, decimals, network: fromChain?.chain_name ?? '' });
   const fmt = (raw: bigint): string => formatAmount(raw, decimals, decimals);
 
@@ -95,21 +122,26 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
     );
   }
   return (
-    <Card className="swap-card" as="div">
-      <h2 className="card__title">{title}</h2>
-      <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
-      <div className="swap-card__switch">
-        <button type="button" className="icon-btn icon-btn--round" aria-label={t('bridge.switchDirection')} onClick={() => form.swap()}>
-          <ArrowDownIcon />
-        </button>
+    <Card className="swap-card bridge-card" as="div">
+      {/* The page's only heading: a page title above a card title cost the card its button on the first screen. */}
+      <div className="bridge-card__head">
+        <h1 className="card__title">{title}</h1>
+        {actions ? <div className="bridge-card__actions">{actions}</div> : null}
       </div>
-      <NetworkSelect label={t('bridge.to')} chain={route.toChain} suffix={exchange?.name} onOpen={() => setPicker('to')} />
+      <div className="bridge-card__route">
+        <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
+        <div className="swap-card__switch">
+          <button type="button" className="icon-btn icon-btn--round" aria-label={t('bridge.switchDirection')} onClick={() => form.swap()}>
+            <ArrowDownIcon />
+          </button>
+        </div>
+        <NetworkSelect label={t('bridge.to')} chain={route.toChain} suffix={exchange?.name} onOpen={() => setPicker('to')} />
+      </div>
       {exchange ? (
         <p className="muted small" data-testid="to-exchange">
           {exchange.name}
         </p>
       ) : null}
-      <TokenChoice route={route} busy={busy} />
       <AmountField
         id="bridge-amount"
         label={t('bridge.amount')}
@@ -119,16 +151,22 @@ export function BridgeCard({ title, channelId, defaultToken }: BridgeCardProps) 
         balanceText={wallets.walletAddress && fromChainId !== null ? t('bridge.balance', { value: balance !== undefined ? `${formatAmount(balance, decimals, 6)} ${token}` : t('common.none') }) : undefined}
         balanceTestId="bridge-balance"
         max={{ label: t('bridge.max'), onMax: balance !== undefined ? () => form.setAmount(fmt(maxSpendable(balance, decimals, route.native))) : undefined }}
-        tokenSlot={<span className="amount-field__token">{token}</span>}
+        tokenSlot={<BridgeTokenPicker route={route} busy={busy} />}
       >
-        {limits ? (
-          <span className="muted small" data-testid="bridge-limits">
-            {t('bridge.limits', { min: fmt(limits.min), max: fmt(q.max ?? limits.max), token })}
+        <span className="bridge-card__under">
+          <span className="muted small" data-testid="amount-usd">
+            {amountUsd ? t('bridge.usdValue', { value: amountUsd }) : null}
           </span>
-        ) : null}
+          {limits ? (
+            <span className="muted small" data-testid="bridge-limits">
+              {t('bridge.limits', { min: fmt(limits.min), max: fmt(q.max ?? limits.max), token })}
+            </span>
+          ) : null}
+        </span>
       </AmountField>
+      <TokenChoice route={route} busy={busy} />
       <RecipientField exchange={exchange} value={recipient} check={recipientCheck} onChange={form.setRecipient} />
-      <QuoteSummary quote={q.quote} state={q.state} token={token} receiveToken={route.receiveToken} decimals={decimals} />
+      <QuoteSummary quote={q.quote} state={q.state} token={token} receiveToken={route.receiveToken} decimals={decimals} prices={prices} />
       {q.error ? (
         <p className="form-error" role="alert" data-testid="quote-error">
           {t('bridge.quoteFailed', { message: q.error })}

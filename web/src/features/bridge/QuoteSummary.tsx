@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Quote } from '@/api/bridge';
 import { formatAmount, unitsToRaw } from '@/features/tx/amount';
 import { formatDuration } from './duration';
+import { usdValue } from './usd';
 
 /** A cross-asset route charges its fee in the token sent and the network cost in the token paid: only a same-token fee adds up. */
 function feeTotal(quote: Quote, cross: boolean, decimals: number): string {
@@ -10,7 +11,33 @@ function feeTotal(quote: Quote, cross: boolean, decimals: number): string {
 }
 
 /** What the quote says: received amount (after a destination swap), fee, expected time. */
-export function QuoteSummary({ quote, state, token, receiveToken, decimals }: { quote: Quote | undefined; state: string; token: string; receiveToken: string; decimals: number }) {
+/** An amount's dollar value, on its own line beneath it (nothing when there is no price). */
+function Usd({ amount, token, prices, testId }: { amount: string; token: string; prices: ReadonlyMap<string, number>; testId: string }) {
+  const { t } = useTranslation();
+  const value = usdValue(amount, token, prices);
+  return value ? (
+    <span className="quote__usd muted small" data-testid={testId}>
+      {t('bridge.usdValue', { value })}
+    </span>
+  ) : null;
+}
+
+export function QuoteSummary({
+  quote,
+  state,
+  token,
+  receiveToken,
+  decimals,
+  prices = new Map(),
+}: {
+  quote: Quote | undefined;
+  state: string;
+  token: string;
+  receiveToken: string;
+  decimals: number;
+  /** USD per whole token by upper-case symbol. */
+  prices?: ReadonlyMap<string, number>;
+}) {
   const { t } = useTranslation();
   const time = quote ? formatDuration(quote.expected_seconds) : null;
   const cross = !!quote?.receive_token && quote.receive_token !== token;
@@ -21,7 +48,10 @@ export function QuoteSummary({ quote, state, token, receiveToken, decimals }: { 
       <dl className="quote" data-testid="bridge-quote" data-state={state}>
         <div>
           <dt>{t('bridge.receive')}</dt>
-          <dd data-testid="quote-receive">{dstSwap ? `${dstSwap.receive_amount} ${dstSwap.token_out.symbol}` : quote ? `${quote.receive_amount} ${paid}` : t('common.none')}</dd>
+          <dd>
+            <span data-testid="quote-receive">{dstSwap ? `${dstSwap.receive_amount} ${dstSwap.token_out.symbol}` : quote ? `${quote.receive_amount} ${paid}` : t('common.none')}</span>
+            {quote ? <Usd amount={dstSwap ? dstSwap.receive_amount : quote.receive_amount} token={dstSwap ? dstSwap.token_out.symbol : paid} prices={prices} testId="quote-receive-usd" /> : null}
+          </dd>
         </div>
         {dstSwap ? (
           <>
@@ -37,10 +67,13 @@ export function QuoteSummary({ quote, state, token, receiveToken, decimals }: { 
         ) : null}
         <div>
           <dt>{t('bridge.fee')}</dt>
-          <dd data-testid="quote-fee">
-            {quote
-              ? t('bridge.feeValue', { total: feeTotal(quote, cross, decimals), token, bps: quote.bridge_fee_bps, fee: quote.bridge_fee, dtc: cross ? `${quote.dtc} ${paid}` : quote.dtc })
-              : t('common.none')}
+          <dd>
+            <span data-testid="quote-fee">
+              {quote
+                ? t('bridge.feeValue', { total: feeTotal(quote, cross, decimals), token, bps: quote.bridge_fee_bps, fee: quote.bridge_fee, dtc: cross ? `${quote.dtc} ${paid}` : quote.dtc })
+                : t('common.none')}
+            </span>
+            {quote && !cross ? <Usd amount={feeTotal(quote, cross, decimals)} token={token} prices={prices} testId="quote-fee-usd" /> : null}
           </dd>
         </div>
         <div>

@@ -3,23 +3,13 @@ import { SlippageSettings } from '@/features/swap/SlippageSettings';
 import { useBridgeForm } from './bridgeStore';
 import type { BridgeRoute } from './useBridgeRoute';
 
-/** The token sent, and on a destination that swaps the token received with the swap's slippage. */
+/** On a destination that swaps: the token received, with the swap's slippage (the token sent is picked in the amount field). */
 export function TokenChoice({ route, busy }: { route: BridgeRoute; busy: boolean }) {
   const { t } = useTranslation();
   const form = useBridgeForm();
-  const { choices, toTokenChoices, chosenToToken } = route;
+  const { toTokenChoices, chosenToToken } = route;
   return (
     <>
-      <label className="token-field">
-        <span className="field-label">{t('bridge.token')}</span>
-        <select className="input" value={form.token} onChange={(e) => form.setToken(e.target.value)} disabled={choices.length === 0} data-testid="token-select">
-          {(choices.length > 0 ? choices : [form.token]).map((sym) => (
-            <option key={sym} value={sym}>
-              {sym}
-            </option>
-          ))}
-        </select>
-      </label>
       {toTokenChoices.length > 0 ? (
         <label className="token-field">
           <span className="field-label">{t('bridge.receiveToken')}</span>

@@ -9,7 +9,8 @@ import type { Channel } from '@/api/types';
  * getChannelIDByDomainName).
  */
 
-export type ChannelConfig = Channel & { default_token?: string; label?: string };
+/** chain_id: the partner's own network, which its pages bridge to. */
+export type ChannelConfig = Channel & { default_token?: string; label?: string; chain_id?: number };
 
 export const CHANNELS: readonly ChannelConfig[] = (channelsConfig as { channels: ChannelConfig[] }).channels;
 

@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chain } from '@/api/types';
 import { mockApi, notFound, ok } from '@/test/mockApi';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
+import { BALANCE_CONCURRENCY, BALANCE_TIMEOUT_MS } from './balances';
 import { NetworkListModal } from './NetworkListModal';
 import type { NetworkListMode } from './networkList';
 import { testChain } from '@/test/chains';
@@ -85,7 +86,7 @@ describe('NetworkListModal', () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('multi-balance'))).toBe(false);
   });
 
-  it('balances in batches of 4: spinner, amount (5 or 8 decimals), "-" with the hint on failure', async () => {
+  it('balances per chain: spinner, amount (5 or 8 decimals), "-" with the hint on failure', async () => {
     useWalletStore.getState().setConnected(USER, 1);
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
@@ -112,9 +113,44 @@ describe('NetworkListModal', () => {
     await waitFor(() => expect(within(dialog).getByTestId('balance-999706684')).toHaveTextContent('-'));
     expect(within(within(dialog).getByTestId('balance-999706684')).getByTitle('Network congestion or RPC')).toBeInTheDocument();
     const calls = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('multi-balance'));
-    // The batches are fetched concurrently, so they may arrive in any order.
-    expect(calls.map((u) => u.searchParams.get('chain_ids')).sort()).toEqual(['1,2,3,4', '5,6,9889,42161', '999706684']);
+    // One request per chain, so each cell fills as its chain answers (in any order).
+    expect(calls.map((u) => u.searchParams.get('chain_ids')).sort()).toEqual(['1', '2', '3', '4', '42161', '5', '6', '9889', '999706684']);
     expect(calls.every((u) => u.searchParams.get('user_address') === USER && u.searchParams.get('token_name') === 'ETH')).toBe(true);
+  });
+
+  it('a dead chain delays no other balance: at most 3 requests at once, it times out alone and shows "-" with the hint', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      useWalletStore.getState().setConnected(USER, 1);
+      let inFlight = 0;
+      let most = 0;
+      mockApi({
+        '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
+        '/api/balance_api/v1/multi-balance': async (url, init) => {
+          inFlight += 1;
+          most = Math.max(most, inFlight);
+          try {
+            const id = url.searchParams.get('chain_ids') ?? '';
+            // Chain 2's RPC is unreachable: its request hangs until the browser gives up on it.
+            if (id === '2') await new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+            await new Promise((r) => setTimeout(r, 20));
+            return ok({ [id]: { view_value: '1', status_code: 0, status_message: '' } });
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      });
+      renderModal();
+      const dialog = await screen.findByRole('dialog', { name: 'From Network' });
+      for (const id of [1, 3, 4, 5, 6, 9889, 42161]) await waitFor(() => expect(within(dialog).getByTestId(`balance-${id}`)).toHaveTextContent('1'));
+      expect(within(within(dialog).getByTestId('balance-2')).getByRole('status')).toBeInTheDocument();
+      expect(most).toBeLessThanOrEqual(BALANCE_CONCURRENCY);
+      vi.advanceTimersByTime(BALANCE_TIMEOUT_MS);
+      await waitFor(() => expect(within(dialog).getByTestId('balance-2')).toHaveTextContent('-'));
+      expect(within(within(dialog).getByTestId('balance-2')).getByTitle('Network congestion or RPC')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('To: Network / Exchange tabs; an exchange opens To Exchange Network with the note; the tab resets on open', async () => {

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwapToken } from '@/api/swap';
 import { ChevronDownIcon } from '@/components/icons';
 import { AmountField } from '@/features/tx/AmountField';
-import { TokenIcon } from './TokenIcon';
-import { TokenModal } from './TokenModal';
+import { TokenIcon } from '@/components/tokens/TokenIcon';
+import { TokenModal } from '@/components/tokens/TokenModal';
+import { displayAmount } from './format';
 
 interface Props {
   side: 'in' | 'out';
@@ -27,11 +28,12 @@ interface Props {
 export function TokenField({ side, label, token, tokens, balances, balanceText, amount, invalid, onAmount, onMax, onPick, disabled }: Props) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
+  const shownBalances = useMemo(() => (balances ? new Map([...balances].map(([a, units]) => [a, units === null ? null : displayAmount(units)])) : undefined), [balances]);
   const symbol = token?.symbol ?? t('swap.selectToken');
   const picker = (
     <button
       type="button"
-      className="btn btn--soft btn--sm swap-token-btn"
+      className="btn btn--soft btn--sm token-pick-btn"
       data-testid={`swap-token-${side}`}
       aria-label={t(side === 'in' ? 'swap.tokenInButton' : 'swap.tokenOutButton', { token: symbol })}
       disabled={disabled || tokens.length === 0}
@@ -57,7 +59,7 @@ export function TokenField({ side, label, token, tokens, balances, balanceText, 
       inputTestId={side === 'in' ? 'swap-amount' : 'swap-amount-out'}
       tokenSlot={picker}
     >
-      <TokenModal open={picking} tokens={tokens} balances={balances} selected={token?.address.toLowerCase() ?? ''} onClose={() => setPicking(false)} onSelect={(address) => onPick(side, address)} />
+      <TokenModal open={picking} tokens={tokens} balances={shownBalances} selected={token?.address.toLowerCase() ?? ''} onClose={() => setPicking(false)} onSelect={(address) => onPick(side, address)} />
     </AmountField>
   );
 }

@@ -15,7 +15,7 @@ import { swapButtonState, type SwapButtonInput } from './swapButton';
 import { swapErrorOf, TxRevertedError } from './swapErrors';
 import { decodeSwapped, SWAPPED_TOPIC, type ReceiptLog } from './swapEvent';
 import { useSwapForm } from './swapStore';
-import { searchTokens } from './tokenSearch';
+import { searchTokens } from '@/components/tokens/tokenSearch';
 
 const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';

@@ -1,0 +1,36 @@
+import type { Chain } from '@/api/types';
+
+/** Where the bridge card's networks start from: the address bar, a partner's page and the connected wallet. */
+
+export interface BridgePresets {
+  from: number | null;
+  to: number | null;
+}
+
+/** A chain id from the address bar ('8453'), or null for anything else ('', 'base', '-1', '1.5'). */
+export function chainIdParam(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  const id = Number(value.trim());
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * `?from=8453&to=42161` names both networks; a partner's page (/network/{slug}, /dapp/{slug}) bridges
+ * to the partner's chain unless the address bar names another destination. From and To are never the same.
+ */
+export function bridgePresets(params: URLSearchParams, partnerChainId?: number | null): BridgePresets {
+  const from = chainIdParam(params.get('from'));
+  const to = chainIdParam(params.get('to')) ?? partnerChainId ?? null;
+  if (from !== null && from === to) return { from, to: null };
+  return { from, to };
+}
+
+/**
+ * The From network to take when the user has not chosen one: the connected wallet's chain, when the
+ * list has it as an EVM network and it is not already the destination. null = leave From as it is.
+ */
+export function walletDefaultFrom(current: number | null, walletChainId: number | null, chains: readonly Chain[] | undefined, toChainId: number | null): number | null {
+  if (current !== null || walletChainId === null || walletChainId === toChainId) return null;
+  const chain = chains?.find((c) => c.chain_id === walletChainId);
+  return chain && chain.flags?.evm && !chain.disabled ? walletChainId : null;
+}
