@@ -305,6 +305,8 @@ const std::vector<EnvOverride> kEnvOverrides = {
      [](Config& c, const std::string& v) { c.trusted_proxies = text::split(v, ','); }},
     {"PERCH_CORS_ORIGINS", "cors_origins (comma list)",
      [](Config& c, const std::string& v) { c.cors_origins = text::split(v, ','); }},
+    {"PERCH_PUBLIC_DOMAINS", "public_domains (comma list)",
+     [](Config& c, const std::string& v) { c.public_domains = text::split(v, ','); }},
     {"PERCH_WEB_ROOT", "web_root", [](Config& c, const std::string& v) { c.web_root = v; }},
     {"PERCH_GEOIP_DB", "geoip_db", [](Config& c, const std::string& v) { c.geoip_db = v; }},
     {"PERCH_LOG_LEVEL", "log_level", [](Config& c, const std::string& v) { c.log_level = v; }},

@@ -31,6 +31,7 @@
 #include "harness.hpp"
 #include "swap/deployment.hpp"
 #include "swap/indexer.hpp"
+#include "wait.hpp"
 
 namespace json = boost::json;
 using namespace perch::chain;

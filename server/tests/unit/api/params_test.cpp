@@ -14,7 +14,7 @@ namespace json = boost::json;
 // The query of a request, as the router would hand it to a handler.
 struct QueryRequest {
     explicit QueryRequest(http::Params query)
-        : request{raw, "/api/x", std::move(query), {}, "127.0.0.1", nullptr} {}
+        : request{raw, "/api/x", std::move(query), {}, "127.0.0.1", "127.0.0.1", nullptr} {}
     http::RawRequest raw;
     http::Request request;
     Params params() const { return Params::query(request); }
