@@ -57,7 +57,9 @@ StaticFiles::StaticFiles(const std::string& root) {
 }
 
 bool StaticFiles::is_app_route(std::string_view path) {
-    if (path.starts_with("/assets/")) return false;
+    if (path == "/assets" || path.starts_with("/assets/")) return false;
+    // No segment is hidden (/.env, /.git/config) and the last names no file (no dot).
+    if (path.find("/.") != std::string_view::npos) return false;
     auto name = path.substr(path.rfind('/') + 1);
     return name.find('.') == std::string_view::npos;
 }

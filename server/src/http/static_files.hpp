@@ -1,8 +1,8 @@
 #pragma once
 // The built web app, read once at start and served from memory with precomputed gzip. Hashed
 // assets (/assets/...) are cached for a year; index.html is revalidated. A path that names no file
-// of the build gets index.html when it is an app route (its last segment has no dot and it is not
-// under /assets/), so the app's router can take it; a missing file is not found.
+// of the build gets index.html when it is an app route (no hidden segment, its last segment has no
+// dot, and it is not under /assets/), so the app's router can take it; a missing file is not found.
 #include <memory>
 #include <string>
 #include <unordered_map>

@@ -16,7 +16,7 @@ using perch::testing::PerchProcess;
 
 namespace {
 
-constexpr const char* kWallet = "0x000000000000000000000000000000000000bAdE";
+constexpr const char* kWallet = "0x000000000000000000000000000000000000BAde";
 
 std::string config_for(const std::string& state_path) {
     return "\"chain_profile\": \"" + state_path +

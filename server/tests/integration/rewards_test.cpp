@@ -364,10 +364,10 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
             "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
             "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
             "('1:0xit" +
-            std::to_string(seq) + ":0', 1, '0xit', 0, 1, '0x1', '" + alice.lower() + "', '0x0', '" +
-            token + "', '1', " + std::to_string(dst) + ", '" + alice.lower() +
-            "', 1, 'completed', " + std::to_string(seq) + ", " + std::to_string(now_unix()) + ", " +
-            std::to_string(now_unix()) + ")";
+            std::to_string(seq) + ":0', 1, '0xit" + std::to_string(seq) + "', 0, 1, '0x1', '" +
+            alice.lower() + "', '0x0', '" + token + "', '1', " + std::to_string(dst) + ", '" +
+            alice.lower() + "', 1, 'completed', " + std::to_string(seq) + ", " +
+            std::to_string(now_unix()) + ", " + std::to_string(now_unix()) + ")";
         perch.db().exec(sql);
     };
     insert(1, "ETH", 8453);  // 150
@@ -484,9 +484,9 @@ void insert_completed_order(const PerchProcess& perch, int seq, const std::strin
         "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
         "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
         "('8453:0xseed" +
-        std::to_string(seq) + ":0', 8453, '0xseed', 0, 1, '0x1', '" + sender + "', '0x0', '" +
-        token + "', '1', " + std::to_string(dst) + ", '" + sender + "', 1, 'completed', " +
-        std::to_string(seq) + ", " + now + ", " + now + ")";
+        std::to_string(seq) + ":0', 8453, '0xseed" + std::to_string(seq) + "', 0, 1, '0x1', '" +
+        sender + "', '0x0', '" + token + "', '1', " + std::to_string(dst) + ", '" + sender +
+        "', 1, 'completed', " + std::to_string(seq) + ", " + now + ", " + now + ")";
     perch.db().exec(sql);
 }
 

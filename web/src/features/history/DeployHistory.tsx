@@ -8,6 +8,7 @@ import { DataTable, EmptyRow } from '@/components/DataTable';
 import { TxLink } from '@/components/TxLink';
 import { withoutLocalExplorer } from '@/lib/explorer';
 import { formatDateTime, isoDateTime } from '@/lib/format';
+import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
 
 export const DEPLOY_COLUMNS = ['history.time', 'history.network', 'history.kind', 'history.contract', 'history.txHash'] as const;
@@ -19,6 +20,7 @@ export const DEPLOY_COLUMNS = ['history.time', 'history.network', 'history.kind'
 export function DeployHistory() {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
+  const reconnecting = useWalletReconnecting();
   // Links only where the deployment's chain config names a public explorer that has the transaction.
   const { data: chains } = useQuery({ ...chainsQuery(), select: (list: Chain[]) => list.map(withoutLocalExplorer) });
   const q = useQuery({ queryKey: deploymentsQueryKey(address), queryFn: ({ signal }) => getDeployments(address, signal), enabled: Boolean(address) });
@@ -27,7 +29,7 @@ export function DeployHistory() {
   const label = (i: number): string => t(DEPLOY_COLUMNS[i] ?? 'history.time');
 
   let empty: string | null = null;
-  if (!address) empty = t('history.connectPrompt');
+  if (!address) empty = reconnecting ? t('history.reconnecting') : t('history.connectPrompt');
   else if (q.isPending) empty = t('history.loading');
   else if (q.isError) empty = t('history.error', { message: q.error.message });
   else if (list.length === 0) empty = t('history.deploysEmpty');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { abbreviateNumber } from '@/lib/number';
 import { useWalletReconnecting } from '@/wallet/reconnect';
-import { useUserAddress } from '@/wallet/store';
+import { useUserAddress, useWalletStore } from '@/wallet/store';
 import { ActivityHover } from './ActivityHover';
 import { useAnimatedNumber } from './useAnimatedNumber';
 import { usePointsState } from './usePointsTotal';
@@ -18,15 +18,17 @@ export function PointsBadge() {
   // A returning visitor's wallet coming back: a neutral placeholder, not what a visitor sees.
   const address = useUserAddress();
   const reconnecting = useWalletReconnecting() && !address;
+  // A wallet the user is connecting right now: its total is on its way.
+  const connecting = useWalletStore((s) => !s.address && s.connected);
   const shown = useAnimatedNumber(points.total);
   let text: string;
   let label: string;
-  if (points.kind === 'visitor' && !reconnecting) {
-    text = t('header.pointsSignIn');
-    label = t('header.pointsSignInLabel');
-  } else if (reconnecting) {
+  if (reconnecting) {
     text = t('header.pointsReconnecting');
     label = t('header.pointsLabel', { value: t('wallet.reconnecting') });
+  } else if (points.kind === 'visitor' && !connecting) {
+    text = t('header.pointsSignIn');
+    label = t('header.pointsSignInLabel');
   } else if (points.kind === 'failed') {
     text = t('common.none');
     label = t('header.pointsUnavailable');

@@ -31,10 +31,11 @@ describe('while a remembered wallet reconnects', () => {
     expect(pill).toHaveAttribute('aria-busy', 'true');
     expect(pill).not.toHaveTextContent('loading');
     expect(pill).toHaveAccessibleName('My points: Reconnecting…');
-    expect(await screen.findByText('Reconnecting your wallet…')).toBeInTheDocument();
-    expect(screen.queryByText('Connect a wallet to see your history.')).toBeNull();
+    // The bridge history and the deployments below it.
+    expect((await screen.findAllByText('Reconnecting your wallet…', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('Connect a wallet to see your history.')).toHaveLength(0);
     // No wallet answers (it is not in the page): after the attempt, the visitor's views.
-    await waitFor(() => expect(screen.getByText('Connect a wallet to see your history.')).toBeInTheDocument(), { timeout: 10_000 });
-    expect(screen.getByTestId('points-badge')).not.toHaveAttribute('data-state');
+    await waitFor(() => expect(screen.getAllByText('Connect a wallet to see your history.').length).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(screen.getByTestId('points-badge')).toHaveAttribute('data-state', 'visitor');
   }, 15_000);
 });
