@@ -245,6 +245,8 @@ class Maker {
     std::map<std::int64_t, std::uint64_t> nonce_floor_;  // per chain, from the node at start
     std::map<std::string, std::chrono::steady_clock::time_point> last_broadcast_;
     std::map<std::int64_t, Refusals> refusals_;  // by maker transaction id
+    // By maker transaction id: when its nonce was first seen mined with no receipt of ours.
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> displaced_since_;
     std::map<std::int64_t, std::chrono::steady_clock::time_point> refund_waits_;  // by order id
 
     // One-block bridging: heads pushed by the node wake the chain's watcher at once, a queued

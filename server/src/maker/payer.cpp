@@ -24,6 +24,10 @@ namespace {
 
 // Speed-ups raise the fee 25 % each; six versions reach about 3x the first fee, then it waits.
 constexpr std::size_t kMaxAttempts = 6;
+
+// How long a nonce may look mined with no receipt of ours before the payout counts as displaced
+// by another transaction: long enough for every backend of a provider to have the block.
+constexpr std::chrono::seconds kDisplacedAfter{30};
 // A swap payout's deadline (PerchSwapExecutor reverts Expired() after it; a reverted payout is
 // refunded). Long enough for speed-ups and a re-broadcast after a restart.
 constexpr std::int64_t kSwapDeadlineSeconds = 15 * 60;
@@ -610,10 +614,18 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                         : std::string("failed: ") + why);
             }
             refusals_.erase(m.id);
+            displaced_since_.erase(m.id);
             co_await orders_.settle(m.id, mined->tx_hash, ok, ok ? "" : why, delivered);
             continue;
         }
         if (m.nonce < mined_count) {
+            // Behind a load balancer the node that counted the nonce as mined may not be the one
+            // that has the block with our receipt: only a nonce mined without any receipt of ours
+            // for a while is someone else's transaction.
+            // (No structured binding: g++ 12 miscompiles them across a co_await.)
+            auto seen = displaced_since_.try_emplace(m.id, now).first->second;
+            if (now - seen < kDisplacedAfter) continue;
+            displaced_since_.erase(m.id);
             spdlog::error("maker: chain {} nonce {} was used by another transaction", chain_id,
                           m.nonce);
             co_await orders_.abandon(m.id,
