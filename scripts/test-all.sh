@@ -114,8 +114,11 @@ count secrets "$(grep -oP '^secrets: \K[0-9]+' "$LOGS/secrets.log")" \
   "$(grep -oP '^secrets: [0-9]+ passed, \K[0-9]+' "$LOGS/secrets.log")" $rc
 
 for suite in "${failures[@]}"; do
-  echo "FAILED: $suite; the end of build/test-logs/$suite.log:"
-  tail -n 60 "$LOGS/$suite.log" | sed 's/^/    /'
+  # The failing checks first (a long log's tail may not reach them), then the tail for context.
+  echo "FAILED: $suite; its failing checks in build/test-logs/$suite.log:"
+  grep -n -E '^(FAIL|not ok)|^ *(✘|✗|×|FAIL |\[ *FAILED *\])|[0-9]+ Failed|Error:' "$LOGS/$suite.log" | head -n 40 | cut -c1-400 | sed 's/^/    /'
+  echo "the end of build/test-logs/$suite.log:"
+  tail -n 40 "$LOGS/$suite.log" | cut -c1-400 | sed 's/^/    /'
 done
 echo "total: $passed passed, $failed failed"
 ((failed == 0 && passed > 0))

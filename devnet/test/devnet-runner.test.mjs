@@ -206,14 +206,13 @@ describe("devnet runner", () => {
 
   it("mines a block about every second with automine off", async () => {
     const url = state.chains[0].rpc_url;
+    // Asked, not inferred from a missing receipt: an interval block may land between the send and the read.
+    assert.equal(await rpc(url, "hardhat_getAutomine", []), false, "automine is on");
     const hash = await rpc(url, "eth_sendTransaction", [{ from: state.accounts.users[0], to: state.accounts.users[1], value: "0x1" }]);
-    // Automine is off: the transaction waits in the mempool for the next interval block.
-    const immediate = await rpc(url, "eth_getTransactionReceipt", [hash]);
     const b0 = Number(BigInt(await rpc(url, "eth_blockNumber")));
     await new Promise((r) => setTimeout(r, 2600));
     const b1 = Number(BigInt(await rpc(url, "eth_blockNumber")));
     assert.ok(b1 - b0 >= 2 && b1 - b0 <= 4, `mined ${b1 - b0} blocks in 2.6 s`);
-    assert.equal(immediate, null, "transaction was mined instantly: automine is on");
     const receipt = await rpc(url, "eth_getTransactionReceipt", [hash]);
     assert.equal(receipt?.status, "0x1");
   });
