@@ -7,8 +7,8 @@
 //   B  a deposit built by build_tx (naming its firm quote) is paid exactly the quoted lamports,
 //      and the quote's EIP-712 signature verifies against the signer perch announces;
 //   C  a deposit naming a real quote with another amount is refunded (the quote's amount wins);
-//   D  a deposit naming a quote after it expired (block time, the chain's clock moved 180 s) is
-//      refunded.
+//   D  a deposit naming a quote, sent once the quote expired (its block's time is past the quote's
+//      expiry; the test waits the 120 s out rather than move a shared chain's clock), is refunded.
 // Every refund's reason is on the order (what the tracker shows), and no Solana recipient but B's
 // received anything.
 import crypto from "node:crypto";
@@ -72,6 +72,11 @@ export async function run(t) {
   const fair = BigInt(q.receive_amount_wei);
   const asked = (fair * 10099n) / 10000n;
 
+  // D's quote first: it expires while A, B and C are judged.
+  const late = await d.freshAccount(url, t.nextAccount(), 1n);
+  const ownerD = await freshSolanaAccount();
+  const dq = await built(t, late, ownerD);
+
   // A: the attacker writes its own amount, 0.99 % over perch's quote.
   const attacker = await d.freshAccount(url, t.nextAccount(), 1n);
   const ownerA = await freshSolanaAccount();
@@ -91,16 +96,17 @@ export async function run(t) {
   const idC = c.quote.firm_quote?.id;
   const hashC = await d.sendDeposit(url, { from: tamperer, depositor: t.depositor, amount: amount * 2n, dst: SOLANA, recipient: `${ownerC}?quote=${idC}` });
 
-  // D: a real quote, deposited after it expired (the source chain's clock moves 180 s first).
-  const late = await d.freshAccount(url, t.nextAccount(), 1n);
-  const ownerD = await freshSolanaAccount();
-  const dq = await built(t, late, ownerD);
-  await d.rpc(url, "evm_increaseTime", [180]);
-  await d.rpc(url, "evm_mine", []);
-  const hashD = await sendBuilt(t, late, dq.deposit);
   log(`quote-inflate: fair ${fair} lamports, the attacker asked ${asked}; firm quote ${firm?.id ?? "(none)"} for ${firm?.typed_data?.message?.receiveAmount ?? "-"}`);
 
-  const [oA, oB, oC, oD] = [await waitFinal(t, hashA), await waitFinal(t, hashB), await waitFinal(t, hashC), await waitFinal(t, hashD)];
+  const [oA, oB, oC] = [await waitFinal(t, hashA), await waitFinal(t, hashB), await waitFinal(t, hashC)];
+
+  // D: deposited once its quote expired (by the chain's block time, which follows the clock here).
+  const expiresAt = dq.quote.firm_quote?.expires_at ?? Math.floor(Date.now() / 1000);
+  while (Date.now() / 1000 <= expiresAt + 1) await t.sleep(1000);
+  const hashD = await sendBuilt(t, late, dq.deposit);
+  const minedAt = Number((await d.rpc(url, "eth_getBlockByNumber", [(await d.waitReceipt(url, hashD)).blockNumber, false])).timestamp);
+  log(`quote-inflate: D mined at block time ${minedAt}, its quote expired at ${expiresAt}`);
+  const oD = await waitFinal(t, hashD);
   for (const [name, o] of [["A", oA], ["B", oB], ["C", oC], ["D", oD]])
     log(`quote-inflate: ${name} ${o?.state} receive ${o?.receive_amount} (${o?.reason || "no reason"})`);
   const [gotA, gotB, gotC, gotD] = [await lamports(t, ownerA), await lamports(t, ownerB), await lamports(t, ownerC), await lamports(t, ownerD)];
