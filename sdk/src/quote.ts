@@ -1,7 +1,28 @@
 import { getAddress, verifyTypedData, type Address, type Hex } from 'viem';
-import type { components } from './generated/openapi.js';
 
-export type FirmQuote = components['schemas']['FirmQuote'];
+/** build_tx's `quote.firm_quote` on a cross-asset route (docs/solana.md "Firm quotes"). */
+export interface FirmQuote {
+  id: string;
+  expires_at: number;
+  /** The quote key's address as the server says it; verify against the one you pinned. */
+  signer: string;
+  signature: string;
+  typed_data: { domain: Record<string, string>; types: Record<string, unknown>; primaryType: string; message: QuoteMessage };
+}
+
+/** The signed fields, numbers as decimal strings. */
+export interface QuoteMessage {
+  id: string;
+  fromChainId: string;
+  toChainId: string;
+  token: string;
+  amount: string;
+  recipient: string;
+  receiveToken: string;
+  receiveAmount: string;
+  channel: string;
+  expiresAt: string;
+}
 
 /** The EIP-712 domain and type of every firm quote (docs/solana.md "Firm quotes"). */
 export const QUOTE_DOMAIN = { name: 'Perch Quote', version: '1' } as const;
@@ -27,7 +48,7 @@ export const QUOTE_TYPES = {
  * the message signs.
  */
 export async function verifyFirmQuote(quote: FirmQuote, signer: Address): Promise<boolean> {
-  const m = quote.typed_data.message as Record<string, string>;
+  const m = quote.typed_data.message;
   if (m.id !== quote.id || m.expiresAt !== String(quote.expires_at)) return false;
   try {
     return await verifyTypedData({

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { verifyFirmQuote } from '../src/index.js';
+import { verifyFirmQuote, type FirmQuote } from '../src/index.js';
 import { account, client } from './env.js';
 
 /** The devnet's quote key (devnet/quote-signer.key): the signer an integrator would pin. */
@@ -17,10 +17,10 @@ describe('firm quotes (cross-asset routes)', () => {
       from_chain_id: 42161, to_chain_id: SOLANA, token: 'ETH', amount: '0.004',
       sender: account.address, recipient: SOL_RECIPIENT,
     });
-    const firm = built.quote.firm_quote;
+    const firm = (built.quote as { firm_quote?: FirmQuote | null }).firm_quote;
     if (!firm) throw new Error('build_tx of a cross-asset route gave no firm quote');
     expect(firm.signer).toBe(SIGNER);
-    const m = firm.typed_data.message as Record<string, string>;
+    const m = firm.typed_data.message;
     expect(m.recipient).toBe(SOL_RECIPIENT);
     expect(m.receiveToken).toBe('SOL');
     expect(firm.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(100);
