@@ -49,7 +49,7 @@ constexpr std::string_view kComponents = R"json({
     "receive_amount": "0.09985", "min": "0.001", "max": "5", "expected_seconds": 6,
     "expires_at": 1790000000}},
   "FirmQuote": {"type": "object", "required": ["id", "expires_at", "signer", "signature",
-    "typed_data"], "description": "A cross-asset route's firm quote (docs/solana.md "Firm quotes"): the maker pays exactly typed_data.message.receiveAmount to a deposit that names id and matches it, included before expires_at", "properties": {
+    "typed_data"], "description": "A cross-asset route's firm quote (docs/solana.md, Firm quotes): the maker pays exactly typed_data.message.receiveAmount to a deposit that names id and matches it, included before expires_at", "properties": {
     "id": {"type": "string", "example": "q3f9a0c1d2e4b5a6978877665"},
     "expires_at": {"type": "integer", "description": "unix seconds (block time of the deposit)"},
     "signer": {"type": "string", "description": "the operator's quote key (EIP-55)"},
