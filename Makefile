@@ -51,7 +51,7 @@ web: web/node_modules/.stamp
 
 devnet: devnet/node_modules/.stamp
 	cd devnet && npm run --silent compile
-	@chmod 600 devnet/maker.key devnet/badge-signer.key devnet/faucet.key devnet/solana-maker.key  # git keeps no 0600; perch refuses a key others can read
+	@chmod 600 devnet/maker.key devnet/badge-signer.key devnet/faucet.key devnet/solana-maker.key devnet/quote-signer.key  # git keeps no 0600; perch refuses a key others can read
 
 # The TypeScript SDK (ESM + CJS + types in sdk/dist); its tests run in `make test` against perch.
 sdk: sdk/node_modules/.stamp

@@ -85,6 +85,7 @@ cat > "$TMP/perch-e2e.json" <<JSON
  "solana": {"maker_key_file": "devnet/solana-maker.key"},
  "indexer": {"enabled": true, "confirmations": 0, "poll_ms": 200},
  "badge_signer_key_file": "devnet/badge-signer.key", "faucet_key_file": "devnet/faucet.key",
+ "quote_signer_key_file": "devnet/quote-signer.key",
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
  "access_log": false, "social_verifier_url": "$E2E_VERIFIER_URL",
  "admin_token": "$E2E_ADMIN_TOKEN", "prices": {"source": "pools"},
@@ -107,7 +108,7 @@ sdk_line=$(plain "$LOGS/sdk.log" | grep -E '^\s*Tests\s' | tail -1)
 count sdk "$(grep -oP '[0-9]+(?= passed)' <<<"$sdk_line")" "$(grep -oP '[0-9]+(?= failed)' <<<"$sdk_line")" $rc
 
 echo "== secrets (the maker's, the badge signer's and the faucet's keys in no log and no API answer)"
-bash "$ROOT/scripts/check-secrets.sh" "$ROOT/devnet/maker.key:$ROOT/devnet/badge-signer.key:$ROOT/devnet/faucet.key" "http://127.0.0.1:$((8180 + S))" "$LOGS" \
+bash "$ROOT/scripts/check-secrets.sh" "$ROOT/devnet/maker.key:$ROOT/devnet/badge-signer.key:$ROOT/devnet/faucet.key:$ROOT/devnet/quote-signer.key" "http://127.0.0.1:$((8180 + S))" "$LOGS" \
   > "$LOGS/secrets.log" 2>&1
 rc=$?
 count secrets "$(grep -oP '^secrets: \K[0-9]+' "$LOGS/secrets.log")" \

@@ -31,7 +31,7 @@
 //           payouts and refunds. Needs --pg-url and --pg-dir (the cluster make test starts).
 //
 //   solana  (when the devnet runs a Solana node) 100 concurrent deposits from the EVM chains to
-//           Solana: ETH -> SOL (a cross-asset route: each deposit carries its quote's amount) and
+//           Solana: ETH -> SOL (a cross-asset route: each deposit names its own firm quote) and
 //           USDC -> USDC, each to a fresh Solana account; perch is killed -9 two or three times
 //           while the Solana payouts are in flight (the first once one is paying) and restarted.
 //           Every order must complete, each recipient holding exactly its order's receive amount
@@ -98,7 +98,9 @@ function writeConfig(name) {
 }
 async function startPerch(configFile, env = {}) {
   const out = fs.openSync(path.join(stateDir, "perch-faults.log"), "a");
-  perch = spawn(perchBin, ["serve", "--config", configFile], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", out, out] });
+  // The quote key signs the firm quotes of cross-asset routes (ETH <-> SOL).
+  const keys = { PERCH_QUOTE_SIGNER_KEY_FILE: "devnet/quote-signer.key" };
+  perch = spawn(perchBin, ["serve", "--config", configFile], { cwd: root, env: { ...process.env, ...keys, ...env }, stdio: ["ignore", out, out] });
   const until = Date.now() + 30000;
   for (;;) {
     try {
@@ -622,7 +624,8 @@ const SOLANA_ROUTES = [
 async function solanaCrash() {
   const config = writeConfig("faults-solana");
   await startPerch(config);
-  // One quote per route: the cross-asset deposits carry its amount in their recipient.
+  // One quote per route; a cross-asset deposit (ETH -> SOL) names the firm quote build_tx issues
+  // for its own sender and recipient, and is paid exactly that quote's amount.
   const quotes = new Map();
   for (const r of SOLANA_ROUTES) {
     const res = await fetch(`${perchUrl}/api/bridge_api/v1/quote?from_chain_id=${r.src}&to_chain_id=${SOLANA}&token=${r.token}&amount=${r.amount}`);
@@ -630,14 +633,25 @@ async function solanaCrash() {
     if (!q) throw new Error(`no quote for ${r.token} from ${r.src} to Solana`);
     quotes.set(r, q);
   }
+  const firmQuote = async (r, sender, owner) => {
+    const res = await fetch(`${perchUrl}/api/bridge_api/v1/build_tx`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ from_chain_id: r.src, to_chain_id: SOLANA, token: r.token, amount: r.amount, sender, recipient: owner }),
+    });
+    const body = await res.json();
+    if (body.code !== 0) throw new Error(`build_tx for ${r.token} from ${r.src}: ${body.msg}`);
+    return body.data.quote.firm_quote;
+  };
   const deposits = await Promise.all(Array.from({ length: 100 }, async (_, i) => {
     const r = SOLANA_ROUTES[i % SOLANA_ROUTES.length];
     const q = quotes.get(r);
     const amount = parseUnits(r.amount, q.decimals);
     const from = await d.freshAccount(rpcOf(r.src), accountSeq++, 1n);
     const owner = await freshSolanaAccount();
-    const recipient = r.token === "ETH" ? `${owner}?out=${q.receive_amount_wei}` : owner;
-    return { chainId: r.src, dst: SOLANA, token: r.token, tokenAddr: tokenAddress(r.token), from, owner, recipient, amount, quoted: BigInt(q.receive_amount_wei) };
+    const firm = r.token === "ETH" ? await firmQuote(r, from, owner) : null;
+    const recipient = firm ? `${owner}?quote=${firm.id}` : owner;
+    const quoted = firm ? BigInt(firm.typed_data.message.receiveAmount) : BigInt(q.receive_amount_wei);
+    return { chainId: r.src, dst: SOLANA, token: r.token, tokenAddr: tokenAddress(r.token), from, owner, recipient, amount, quoted };
   }));
   const tokenDeps = deposits.filter((x) => x.token !== "ETH");
   const setup = await Promise.all(tokenDeps.flatMap((x) => [

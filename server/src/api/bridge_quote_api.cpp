@@ -10,6 +10,7 @@
 // (bridge/swap_intent.hpp), so the deposit carries its own intent.
 #include <spdlog/spdlog.h>
 
+#include <array>
 #include <boost/json.hpp>
 #include <chrono>
 #include <cmath>
@@ -18,7 +19,9 @@
 #include "api/params.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
+#include "auth/session.hpp"
 #include "bridge/deposit_tx.hpp"
+#include "bridge/firm_quote.hpp"
 #include "bridge/pool.hpp"
 #include "bridge/solana_address.hpp"
 #include "bridge/solana_bridge.hpp"
@@ -306,6 +309,102 @@ void check_recipient(Services& s, std::int64_t from, std::int64_t to, const std:
     if (!text::is_wallet_address(r)) params::invalid("recipient", r, on_chain);
 }
 
+// Unexpired firm quotes one client may hold at once (each is a stored row).
+constexpr int kQuotesPerClient = 100;
+
+// The fields of the EIP-712 type Quote, in order (bridge::kQuoteType).
+constexpr std::array<std::pair<const char*, const char*>, 10> kQuoteFields{{
+    {"id", "string"},
+    {"fromChainId", "uint256"},
+    {"toChainId", "uint256"},
+    {"token", "string"},
+    {"amount", "uint256"},
+    {"recipient", "string"},
+    {"receiveToken", "string"},
+    {"receiveAmount", "uint256"},
+    {"channel", "uint256"},
+    {"expiresAt", "uint256"},
+}};
+
+// The EIP-712 typed data of a firm quote, as viem's verifyTypedData takes it (docs/solana.md "Firm
+// quotes").
+json::object typed_data_json(const bridge::FirmQuote& q) {
+    auto field = [](const char* name, const char* type) {
+        return json::object{{"name", name}, {"type", type}};
+    };
+    json::array quote_type;
+    for (const auto& [name, type] : kQuoteFields) quote_type.push_back(field(name, type));
+    json::object message{{"id", q.id},
+                         {"fromChainId", std::to_string(q.from_chain)},
+                         {"toChainId", std::to_string(q.to_chain)},
+                         {"token", q.token},
+                         {"amount", q.amount.to_dec()},
+                         {"recipient", q.recipient},
+                         {"receiveToken", q.receive_token},
+                         {"receiveAmount", q.receive_amount.to_dec()},
+                         {"channel", std::to_string(q.channel)},
+                         {"expiresAt", std::to_string(q.expires_at)}};
+    return json::object{{"domain", json::object{{"name", bridge::kQuoteDomainName},
+                                                {"version", bridge::kQuoteDomainVersion}}},
+                        {"types", json::object{{"Quote", std::move(quote_type)}}},
+                        {"primaryType", "Quote"},
+                        {"message", std::move(message)}};
+}
+
+json::object firm_quote_json(const bridge::FirmQuote& q, const chain::Address& signer) {
+    return json::object{{"id", q.id},
+                        {"expires_at", q.expires_at},
+                        {"signer", signer.checksum_hex()},
+                        {"signature", q.signature},
+                        {"typed_data", typed_data_json(q)}};
+}
+
+// Issues, signs and stores the firm quote a cross-asset deposit names (bridge/firm_quote.hpp):
+// the amount the maker will pay is the server's, never the depositor's.
+Task<bridge::FirmQuote> issue_firm_quote(Services& s, const http::Request& req,
+                                         const bridge::QuoteRequest& request,
+                                         const bridge::Quote& q, const std::string& recipient,
+                                         std::int64_t channel) {
+    if (!s.quote_signer) {
+        throw ApiError(ErrorKind::unavailable,
+                       "this server issues no quotes for cross-asset routes (no quote key)");
+    }
+    auto now = unix_now();
+    bridge::FirmQuote fq{"q" + auth::random_hex(bridge::kQuoteIdHexDigits / 2),
+                         request.from_chain,
+                         request.to_chain,
+                         request.token,
+                         request.amount,
+                         recipient,
+                         q.receive_token,
+                         q.receive_amount,
+                         channel,
+                         now,
+                         now + bridge::kFirmQuoteSeconds,
+                         {}};
+    bridge::sign_quote(fq, *s.quote_signer);
+    store::StoredQuote row{fq.id,
+                           fq.from_chain,
+                           fq.to_chain,
+                           fq.token,
+                           fq.amount.to_dec(),
+                           fq.recipient,
+                           fq.receive_token,
+                           fq.receive_amount.to_dec(),
+                           q.bridge_fee.to_dec(),
+                           fq.channel,
+                           fq.issued_at,
+                           fq.expires_at,
+                           s.quote_signer->address().lower_hex(),
+                           fq.signature,
+                           req.client_key};
+    if (!co_await s.store.orders().save_quote(std::move(row), kQuotesPerClient)) {
+        throw ApiError(ErrorKind::too_many_requests,
+                       "too many open quotes from this client; try again in two minutes");
+    }
+    co_return fq;
+}
+
 Task<http::Response> quote(Services& s, http::Request& req) {
     auto query = Params::query(req);
     auto in = quote_input(s, query);
@@ -349,8 +448,9 @@ Task<chain::U256> allowance(Services& s, std::int64_t chain_id, const chain::Add
 // build_tx with a Solana source (docs/solana.md): the unsigned transaction (System transfer or
 // TransferChecked to the maker, and the memo), fee payer the sender, for the wallet's
 // solana:signAndSendTransaction.
-Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::string& sender_text,
-                                     const std::string& recipient, std::int64_t channel) {
+Task<http::Response> build_solana_tx(Services& s, const http::Request& req, QuoteInput in,
+                                     const std::string& sender_text, const std::string& recipient,
+                                     std::int64_t channel) {
     auto& solana = solana_of(s);
     auto sender = chain::solana::Pubkey::from_base58(sender_text);
     if (!sender) params::invalid("sender", sender_text, params::Kind::solana_address);
@@ -367,8 +467,13 @@ Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::stri
         request.from_usd = usd_of(s, route->token);
         request.to_usd = usd_of(s, route->to_token);
     }
-    bridge::DepositMemo memo{request.to_chain, recipient, channel, std::nullopt};
-    if (q.cross) memo.quoted_out = q.receive_amount;
+    bridge::DepositMemo memo{request.to_chain, recipient, channel, {}};
+    json::value firm = nullptr;
+    if (q.cross) {
+        auto fq = co_await issue_firm_quote(s, req, request, q, recipient, channel);
+        memo.quote_id = fq.id;
+        firm = firm_quote_json(fq, s.quote_signer->address());
+    }
     auto memo_text = bridge::format_deposit_memo(memo);
     bridge::SolanaBridge::UnsignedDeposit tx;
     try {
@@ -379,6 +484,7 @@ Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::stri
     }
     auto quote_body = quote_json(request, channel, q);
     quote_body["swap"] = nullptr;
+    quote_body["firm_quote"] = std::move(firm);
     co_return http::envelope(json::object{{"quote", std::move(quote_body)},
                                           {"approve", nullptr},
                                           {"deposit", nullptr},
@@ -399,8 +505,8 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     if (from == bridge::kSolanaChainId) {
         if (fields.find("to_token"))
             throw bad_request("'to_token': a destination swap is not offered from Solana");
-        co_return co_await build_solana_tx(s, std::move(in), fields.required("sender"), recipient,
-                                           channel);
+        co_return co_await build_solana_tx(s, req, std::move(in), fields.required("sender"),
+                                           recipient, channel);
     }
     auto sender = evm_address(fields, "sender");
     auto depositor = chain::Address::from_hex(s.catalog.contract_address("Depositor"));
@@ -420,8 +526,14 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     }
     auto q = co_await quote_of(s, std::move(in));
     auto quote_body = quote_json(request, channel, q);
-    // A cross-asset deposit carries the amount its quote fixed (bridge/swap_intent.hpp).
-    if (cross) recipient = bridge::encode_quoted_recipient(recipient, q.receive_amount);
+    // A cross-asset deposit names the firm quote issued for it (bridge/swap_intent.hpp).
+    json::value firm = nullptr;
+    if (cross) {
+        auto fq = co_await issue_firm_quote(s, req, request, q, recipient, channel);
+        recipient = bridge::encode_quoted_recipient(recipient, fq.id);
+        firm = firm_quote_json(fq, s.quote_signer->address());
+    }
+    quote_body["firm_quote"] = std::move(firm);
     json::value swap_part = nullptr;
     if (dst_swap) {
         // The deposit carries the token and the minimum in its recipient (bridge/swap_intent).

@@ -36,7 +36,7 @@ json::value order_json(const std::optional<store::Order>& found) {
                         {"receive_amount", o.receive_amount},
                         {"receive_token", cross ? o.dst_token : o.token},
                         {"receive_decimals", cross ? o.dst_decimals : o.decimals},
-                        {"quoted_amount", cross ? o.min_out : std::string()},
+                        {"quote_id", o.quote_id},
                         {"fee", o.fee},
                         {"dst_chain_id", o.dst_chain_id},
                         {"recipient", o.recipient},

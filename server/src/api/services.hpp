@@ -7,6 +7,7 @@
 #include "balance/balances.hpp"
 #include "bridge/quote.hpp"
 #include "catalog/catalog.hpp"
+#include "chain/signer.hpp"
 #include "core/config.hpp"
 #include "geo/geoip.hpp"
 #include "http/router.hpp"
@@ -64,6 +65,8 @@ struct Services {
     // The host[:port]s a sign-in message may name (sign_in_domains()); set once the server has
     // bound its port, before any request is served.
     std::vector<std::string> sign_in_domains;
+    // Signs firm quotes of cross-asset routes (bridge/firm_quote.hpp); null: none are issued.
+    const chain::PrivateKey* quote_signer = nullptr;
 };
 
 // One registration function per API group (one file each).

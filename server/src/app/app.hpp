@@ -2,6 +2,7 @@
 // The perch command line (app.cpp: `perch serve`, `perch migrate`, `perch help`, ...); and the
 // wiring behind the HTTP server (wiring.cpp), which the fuzz targets build too.
 #include <memory>
+#include <optional>
 
 #include "api/services.hpp"
 #include "balance/balances.hpp"
@@ -62,6 +63,7 @@ struct Wiring {
     portfolio::SnapshotJob snapshots;
     std::unique_ptr<store::ActivityStore> activity_store;
     indexer::TrackerService tracker;
+    std::optional<chain::PrivateKey> quote_signer;  // signs firm quotes (quote_signer_key_file)
     api::Services services;
     http::Dispatcher dispatcher;
 };

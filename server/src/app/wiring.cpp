@@ -77,6 +77,12 @@ std::vector<std::string> rpc_urls(const catalog::Catalog& catalog) {
     return urls;
 }
 
+// The key that signs firm quotes of cross-asset routes (none: such quotes are refused).
+std::optional<chain::PrivateKey> quote_signer_of(const Config& config) {
+    if (config.quote_signer_key_file.empty()) return std::nullopt;
+    return read_evm_key(config.quote_signer_key_file, "quote_signer_key_file");
+}
+
 // Campaign badges: config/badges.json, the profile's PerchBadge and the claim signer's key.
 rewards::BadgeOptions badge_options(const Config& config, const catalog::Catalog& catalog) {
     rewards::BadgeOptions options{rewards::load_badges(config.config_dir),
@@ -244,6 +250,7 @@ Wiring::Wiring(const Config& c)
       activity_store(store::open_activity_store(*store)),
       tracker(*activity_store, store->orders(), indexed_chains(c, catalog, chains),
               indexer::load_programs(c.config_dir), indexer_options(c)),
+      quote_signer(quote_signer_of(c)),
       services{c,
                *store,
                catalog,
@@ -260,7 +267,9 @@ Wiring::Wiring(const Config& c)
                &tracker,
                &portfolio,
                &prices.source(),
-               solana.get()},
+               solana.get(),
+               {},
+               quote_signer ? &*quote_signer : nullptr},
       dispatcher(api::build_router(services), http::StaticFiles(c.web_root),
                  http::ClientIpResolver(c.trusted_proxies),
                  {.cors_origins = c.cors_origins,

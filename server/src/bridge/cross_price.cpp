@@ -41,13 +41,4 @@ std::optional<U256> convert_amount(const U256& amount, unsigned from_decimals, d
     return *out;
 }
 
-bool beyond_tolerance(const U256& quoted, const U256& fair, std::uint32_t tolerance_bps) {
-    auto diff = quoted > fair ? *quoted.sub(fair) : *fair.sub(quoted);
-    // diff / fair > bps / 10000  <=>  diff × 10000 > fair × bps (no division, no rounding).
-    auto lhs = diff.mul(10000);
-    auto rhs = fair.mul(tolerance_bps);
-    if (!lhs || !rhs) return true;
-    return *lhs > *rhs;
-}
-
 }  // namespace perch::bridge

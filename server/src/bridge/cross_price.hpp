@@ -1,8 +1,6 @@
 #pragma once
 // Cross-asset routes (docs/solana.md: SOL on Solana <-> ETH on an EVM chain), pure: converting an
-// amount of one token into another at USD prices, and the tolerance rule the maker applies at
-// payout time (it pays exactly what the quote fixed, or refunds when the price has moved more
-// than the route allows since).
+// amount of one token into another at USD prices (what a firm quote fixes, bridge/firm_quote.hpp).
 #include <cstdint>
 #include <optional>
 
@@ -20,9 +18,5 @@ std::optional<U256> usd_nanos(double usd);
 // token worth `to_usd`, rounded down: amount × from × 10^to_dec / (to × 10^from_dec).
 std::optional<U256> convert_amount(const U256& amount, unsigned from_decimals, double from_usd,
                                    unsigned to_decimals, double to_usd);
-
-// Whether `quoted` differs from `fair` (what the same deposit gives at today's price) by more than
-// `tolerance_bps` of `fair`, in either direction: the price moved too far since the quote.
-bool beyond_tolerance(const U256& quoted, const U256& fair, std::uint32_t tolerance_bps);
 
 }  // namespace perch::bridge

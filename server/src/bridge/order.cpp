@@ -4,7 +4,6 @@
 #include <array>
 #include <utility>
 
-#include "bridge/cross_price.hpp"
 #include "bridge/solana_address.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/erc20.hpp"
@@ -55,7 +54,7 @@ bool is_final(OrderState state) {
 
 Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
                           const std::optional<DepositToken>& token, Destination destination,
-                          const CrossPrices& prices) {
+                          const NamedQuote& named) {
     Assessment a;
     if (!token) {
         a.refundable = false;
@@ -79,38 +78,38 @@ Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
     }
     if (destination == Destination::solana && !is_solana_address(parsed.recipient))
         return not_an_address();
-    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
-                         deposit.amount,       prices.from_usd,      prices.to_usd};
     const auto* route = routes.find(token->symbol, deposit.src_chain_id, deposit.dst_chain_id);
     bool cross = route && route->cross();
-    if (cross && !parsed.quoted_out) {
-        a.reason = "the deposit does not carry the amount its quote fixed";
+    if (cross && parsed.quote_id.empty()) {
+        a.reason =
+            "the deposit names no quote: a cross-asset deposit is paid only against a firm quote "
+            "the bridge issued";
         return a;
     }
-    if (!cross && parsed.quoted_out) {
-        a.reason = "the deposit carries a quoted amount, but its route pays the same token";
+    if (!cross && !parsed.quote_id.empty()) {
+        a.reason = "the deposit names a quote, but its route pays the same token";
         return a;
     }
-    // Liquidity is the payer's business at payout time; here only the route's own rules apply.
+    // The route's own rules (enabled, minimum, maximum) hold whatever the quote says; a cross
+    // route is checked at unit prices here, since the quote, not today's price, sets the amount.
+    // Liquidity is the payer's business at payout time.
+    QuoteRequest request{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
+                         deposit.amount,       cross ? 1.0 : 0.0,    cross ? 1.0 : 0.0};
     auto quote = make_quote(routes, request, ~U256(), 0);
     if (quote.refusal) {
         a.reason = quote.refusal->message;
         return a;
     }
     if (cross) {
-        const auto& fair = quote.quote->receive_amount;
-        if (beyond_tolerance(*parsed.quoted_out, fair, route->price_tolerance_bps)) {
-            a.reason = "the price of " + route->token + " against " + route->to_token +
-                       " moved more than " + U256(route->price_tolerance_bps).format_units(2) +
-                       " % since the quote (it fixed " +
-                       parsed.quoted_out->format_units(route->to_decimals) + " " + route->to_token +
-                       "; today it is " + fair.format_units(route->to_decimals) + ")";
-            return a;
-        }
+        QuotedDeposit facts{deposit.src_chain_id, deposit.dst_chain_id, token->symbol,
+                            deposit.amount,       parsed.recipient,     deposit.channel,
+                            named.block_time};
+        a.reason = quote_mismatch(named.quote, parsed.quote_id, facts);
+        if (!a.reason.empty()) return a;
         // Exactly what was quoted; the fee recorded is the bridge fee, in the deposited token
         // (the destination's cost is inside the quoted amount).
         a.pay = true;
-        a.receive_amount = *parsed.quoted_out;
+        a.receive_amount = named.quote->receive_amount;
         a.fee = quote.quote->bridge_fee;
         return a;
     }

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "bridge/deposit_event.hpp"
+#include "bridge/firm_quote.hpp"
 #include "bridge/quote.hpp"
 #include "chain/tx.hpp"
 
@@ -60,20 +61,21 @@ struct Assessment {
 // (base58 of 32 bytes) or anything the catalog lets through (other ecosystems).
 enum class Destination { evm, solana, other };
 
-// USD prices of a cross-asset route's two tokens now (0: unknown).
-struct CrossPrices {
-    double from_usd = 0;
-    double to_usd = 0;
+// The firm quote a cross-asset deposit names, as the store has it (nullopt: no such quote), and
+// the time of the block (slot) that included the deposit.
+struct NamedQuote {
+    std::optional<FirmQuote> quote;
+    std::int64_t block_time = 0;
 };
 
 // `token`: nullopt when the deposited token has no entry in the catalog on the source chain; such
 // a deposit is not refundable.
-// A cross-asset route (bridge/cross_price.hpp) pays the amount its quote fixed (the deposit
-// carries it, in the recipient's "?out=" or the Solana memo) when today's `prices` give an amount
-// within the route's tolerance of it; else the deposit is refunded with the reason.
+// A cross-asset route pays exactly the amount of the firm quote the deposit names (in the
+// recipient's "?quote=" or the Solana memo) when the deposit matches that quote and was included
+// before it expired (bridge/firm_quote.hpp); else the deposit is refunded with the reason.
 Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
                           const std::optional<DepositToken>& token, Destination destination,
-                          const CrossPrices& prices = {});
+                          const NamedQuote& named = {});
 inline Assessment assess_deposit(const RouteTable& routes, const Deposit& deposit,
                                  const std::optional<DepositToken>& token,
                                  bool destination_is_evm) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "bridge/firm_quote.hpp"
 #include "core/text.hpp"
 
 namespace perch::bridge {
@@ -52,8 +53,8 @@ MemoParse parse_deposit_memo(std::string_view text) {
         return bad("the memo's version is not 1 (perch:1:...)");
     if (parts.size() != 5 && parts.size() != 6) {
         return bad(
-            "the memo must be perch:1:<destination chain id>:<recipient>:<channel>[:<quoted "
-            "amount>]");
+            "the memo must be perch:1:<destination chain id>:<recipient>:<channel>[:<quote "
+            "id>]");
     }
     DepositMemo memo;
     auto dst = id_field(parts[2]);
@@ -69,9 +70,8 @@ MemoParse parse_deposit_memo(std::string_view text) {
     if (!channel) return bad("the memo's channel is not a whole number");
     memo.channel = *channel;
     if (parts.size() == 6) {
-        auto quoted = positive_decimal(parts[5]);
-        if (!quoted) return bad("the memo's quoted amount is not a positive whole number");
-        memo.quoted_out = *quoted;
+        if (!is_quote_id(parts[5])) return bad("the memo's sixth field is not a quote id");
+        memo.quote_id = parts[5];
     }
     return MemoParse{std::move(memo), {}};
 }
@@ -79,7 +79,7 @@ MemoParse parse_deposit_memo(std::string_view text) {
 std::string format_deposit_memo(const DepositMemo& memo) {
     auto text = "perch:1:" + std::to_string(memo.dst_chain_id) + ":" + memo.recipient + ":" +
                 std::to_string(memo.channel);
-    if (memo.quoted_out) text += ":" + memo.quoted_out->to_dec();
+    if (!memo.quote_id.empty()) text += ":" + memo.quote_id;
     return text;
 }
 

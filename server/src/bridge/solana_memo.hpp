@@ -2,11 +2,11 @@
 // Deposits on Solana (docs/solana.md): the Memo instruction beside the transfer says where the
 // funds go. Its UTF-8 text is
 //
-//     perch:1:<dst_chain_id>:<recipient>:<channel_id>[:<quoted_out>]
+//     perch:1:<dst_chain_id>:<recipient>:<channel_id>[:<quote id>]
 //
 // `1` is the memo version; the recipient is the destination address as the user typed it (EIP-55
-// for an EVM destination); `quoted_out` (cross-asset routes only, e.g. SOL -> ETH) is the amount
-// the quote promised on the destination, in the destination token's base units. Decoding is
+// for an EVM destination); the quote id (cross-asset routes only, e.g. SOL -> ETH) names the firm
+// quote the server issued (bridge/firm_quote.hpp), whose stored amount the maker pays. Decoding is
 // strict: decimal fields are digits without leading zeros, the recipient has no ':' or
 // whitespace, nothing follows. Anything else is a bad memo, refunded with the decoder's reason.
 // Pure.
@@ -27,7 +27,7 @@ struct DepositMemo {
     std::int64_t dst_chain_id = 0;
     std::string recipient;
     std::int64_t channel = 0;
-    std::optional<chain::U256> quoted_out;  // cross-asset routes: what the quote fixed
+    std::string quote_id;  // cross-asset routes: the firm quote the deposit is made against
 };
 
 struct MemoParse {

@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-#include "bridge/solana_memo.hpp"
+#include "bridge/firm_quote.hpp"
 #include "core/text.hpp"
 
 namespace perch::bridge {
 namespace {
 
 ParsedRecipient malformed(std::string_view text, std::string why) {
-    return ParsedRecipient{std::string(text), std::nullopt, std::nullopt, std::move(why)};
+    return ParsedRecipient{std::string(text), std::nullopt, {}, std::move(why)};
 }
 
 bool all_digits(std::string_view s) {
@@ -24,16 +24,12 @@ ParsedRecipient parse_recipient(std::string_view text) {
     if (question == std::string_view::npos) return ParsedRecipient{std::string(text), {}, {}, {}};
     auto address_text = text.substr(0, question);
     auto query = text.substr(question + 1);
-    constexpr std::string_view kOut = "out=";
-    if (query.starts_with(kOut)) {
+    constexpr std::string_view kQuote = "quote=";
+    if (query.starts_with(kQuote)) {
         if (address_text.empty()) return malformed(text, "there is no recipient before '?'");
-        auto out = positive_decimal(query.substr(kOut.size()));
-        if (!out) {
-            return malformed(text,
-                             "'out' must be a positive whole number of base units and nothing "
-                             "else");
-        }
-        return ParsedRecipient{std::string(address_text), std::nullopt, *out, {}};
+        auto id = query.substr(kQuote.size());
+        if (!is_quote_id(id)) return malformed(text, "'quote' is not a quote id and nothing else");
+        return ParsedRecipient{std::string(address_text), std::nullopt, std::string(id), {}};
     }
     auto recipient = chain::Address::from_hex(address_text);
     if (!recipient)
@@ -60,7 +56,7 @@ ParsedRecipient parse_recipient(std::string_view text) {
     if (min->is_zero()) return malformed(text, "'min' must be above zero");
     auto token = chain::Address::from_hex(token_text);
     if (!token) return malformed(text, "'token': " + token.error().message);
-    return ParsedRecipient{recipient->lower_hex(), SwapIntent{*token, *min}, std::nullopt, {}};
+    return ParsedRecipient{recipient->lower_hex(), SwapIntent{*token, *min}, {}, {}};
 }
 
 std::string encode_recipient(const chain::Address& recipient, const SwapIntent& intent) {
@@ -68,8 +64,8 @@ std::string encode_recipient(const chain::Address& recipient, const SwapIntent& 
            "&min=" + intent.min_out.to_dec();
 }
 
-std::string encode_quoted_recipient(std::string_view recipient, const chain::U256& quoted_out) {
-    return std::string(recipient) + "?out=" + quoted_out.to_dec();
+std::string encode_quoted_recipient(std::string_view recipient, std::string_view quote_id) {
+    return std::string(recipient) + "?quote=" + std::string(quote_id);
 }
 
 }  // namespace perch::bridge

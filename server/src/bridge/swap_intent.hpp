@@ -7,10 +7,11 @@
 //
 // e.g. "0x5b38…ddc4?token=0xa0b8…eb48&min=4466677838".
 //
-// A cross-asset route (ETH on an EVM chain -> SOL on Solana, docs/solana.md) carries the amount
-// its quote fixed on the destination instead:
+// A cross-asset route (ETH on an EVM chain -> SOL on Solana, docs/solana.md) names the firm quote
+// the server issued for it instead (bridge/firm_quote.hpp); the amount paid is the stored quote's,
+// never a number the depositor writes:
 //
-//     <recipient as typed>?out=<quoted amount out, base units of the destination token>
+//     <recipient as typed>?quote=<quote id>
 //
 // (the recipient is then checked against the destination, e.g. base58 of 32 bytes on Solana).
 // A recipient without '?' is a plain bridge,
@@ -33,10 +34,10 @@ struct SwapIntent {
 };
 
 struct ParsedRecipient {
-    std::string recipient;                  // the address to pay (the whole text when no '?')
-    std::optional<SwapIntent> intent;       // set when the text carries a destination swap
-    std::optional<chain::U256> quoted_out;  // set when it carries a cross-asset quote's amount
-    std::string error;  // why the swap suffix is malformed; empty when it is not
+    std::string recipient;             // the address to pay (the whole text when no '?')
+    std::optional<SwapIntent> intent;  // set when the text carries a destination swap
+    std::string quote_id;              // set when it names a cross-asset firm quote
+    std::string error;                 // why the swap suffix is malformed; empty when it is not
 };
 
 // Splits a deposited recipient into the address and the destination swap, if any.
@@ -44,7 +45,7 @@ ParsedRecipient parse_recipient(std::string_view text);
 
 // The recipient text a deposit with `intent` carries (addresses in lower case).
 std::string encode_recipient(const chain::Address& recipient, const SwapIntent& intent);
-// The recipient text of a cross-asset deposit: the recipient as typed and the quoted amount.
-std::string encode_quoted_recipient(std::string_view recipient, const chain::U256& quoted_out);
+// The recipient text of a cross-asset deposit: the recipient as typed and the firm quote's id.
+std::string encode_quoted_recipient(std::string_view recipient, std::string_view quote_id);
 
 }  // namespace perch::bridge

@@ -176,8 +176,8 @@ void apply_solana(SolanaSettings& s, const ConfigNode& node) {
 
 void apply_limits(Limits& l, const ConfigNode& node) {
     node.reject_unknown({"body_bytes", "read_timeout_ms", "idle_timeout_ms", "connections_per_ip",
-                         "order_streams_per_ip", "sign_in_nonces_per_ip",
-                         "sign_in_sessions_per_ip", "uncapped_peers"});
+                         "order_streams_per_ip", "sign_in_nonces_per_ip", "sign_in_sessions_per_ip",
+                         "uncapped_peers"});
     l.body_bytes = static_cast<std::size_t>(
         node["body_bytes"].as_int(static_cast<std::int64_t>(l.body_bytes), 1024, 1 << 30));
     l.read_timeout = node["read_timeout_ms"].as_ms(l.read_timeout, 100, 600000);
@@ -221,6 +221,7 @@ void apply_file(Config& c, const ConfigNode& obj) {
                         "chain_profile",
                         "maker_key_file",
                         "badge_signer_key_file",
+                        "quote_signer_key_file",
                         "faucet_key_file",
                         "trusted_proxies",
                         "cors_origins",
@@ -250,6 +251,7 @@ void apply_file(Config& c, const ConfigNode& obj) {
     c.maker_key_file = obj["maker_key_file"].as_string(c.maker_key_file);
     c.badge_signer_key_file = obj["badge_signer_key_file"].as_string(c.badge_signer_key_file);
     c.faucet_key_file = obj["faucet_key_file"].as_string(c.faucet_key_file);
+    c.quote_signer_key_file = obj["quote_signer_key_file"].as_string(c.quote_signer_key_file);
     if (obj["trusted_proxies"].present()) c.trusted_proxies = obj["trusted_proxies"].as_strings();
     if (obj["cors_origins"].present()) c.cors_origins = obj["cors_origins"].as_strings();
     if (obj["public_domains"].present()) c.public_domains = obj["public_domains"].as_strings();
@@ -299,6 +301,8 @@ const std::vector<EnvOverride> kEnvOverrides = {
      [](Config& c, const std::string& v) { c.solana.maker_key_file = v; }},
     {"PERCH_BADGE_SIGNER_KEY_FILE", "badge_signer_key_file",
      [](Config& c, const std::string& v) { c.badge_signer_key_file = v; }},
+    {"PERCH_QUOTE_SIGNER_KEY_FILE", "quote_signer_key_file",
+     [](Config& c, const std::string& v) { c.quote_signer_key_file = v; }},
     {"PERCH_FAUCET_KEY_FILE", "faucet_key_file",
      [](Config& c, const std::string& v) { c.faucet_key_file = v; }},
     {"PERCH_TRUSTED_PROXIES", "trusted_proxies (comma list)",

@@ -137,8 +137,10 @@ struct Config {
     std::string database_url = "sqlite:data/perch.db";
     std::string chain_profile;  // e.g. config/devnet.json; empty: public RPC URLs only
     std::string maker_key_file;
-    std::string badge_signer_key_file;         // empty: campaign badges cannot be claimed here
-    std::string faucet_key_file;               // empty: the faucets send nothing here
+    std::string badge_signer_key_file;  // empty: campaign badges cannot be claimed here
+    std::string faucet_key_file;        // empty: the faucets send nothing here
+    // Signs firm quotes of cross-asset routes (EIP-712); empty: such quotes are refused.
+    std::string quote_signer_key_file;
     std::vector<std::string> trusted_proxies;  // IPs or CIDRs whose X-Forwarded-For we believe
     std::vector<std::string> cors_origins;
     // The host[:port] a Sign-In with Ethereum message must name (the site's address as the

@@ -74,10 +74,12 @@ inline const std::string& paid_token(const store::Order& o) {
     return o.dst_token_address.empty() && !o.dst_token.empty() ? o.dst_token : o.token;
 }
 
-// Marks an order of a cross-asset route (bridge/cross_price.hpp): the token it is paid in and
-// the amount its quote fixed (kept in min_out, with no swap token address).
-void mark_cross(store::Order& o, const bridge::Route* route,
-                const std::optional<chain::U256>& quoted_out);
+// Marks an order of a cross-asset route: the token it is paid in and the firm quote its deposit
+// names (bridge/firm_quote.hpp).
+void mark_cross(store::Order& o, const bridge::Route* route, const std::string& quote_id);
+
+// A stored firm quote as the pure rules take it (nullopt when its amounts do not parse).
+std::optional<bridge::FirmQuote> firm_quote_of(const store::StoredQuote& q);
 
 class Maker {
   public:
@@ -112,7 +114,12 @@ class Maker {
     // The transition of a confirming order whose deposit is final: queued with its amounts,
     // refunding with the reason, or rejected with the reason when the bridge does not list its
     // token (`to` is empty when a dropped order is not this function's).
-    store::Transition assess(const store::Order& o) const;
+    // A cross-asset order is judged against the firm quote it names (`named`: looked up with
+    // named_quote first).
+    store::Transition assess(const store::Order& o, const bridge::NamedQuote& named = {}) const;
+    // The firm quote `o` names, as stored, with its deposit's block time (`block_time` when the
+    // order does not know it yet). Nothing to look up when it names none.
+    Task<bridge::NamedQuote> named_quote(const store::Order& o, std::int64_t block_time = 0);
     void wake_payer(std::int64_t chain_id);
     // The USD prices the cross-asset routes are priced with (null: none; they refund), and the
     // configured table for the symbols the source does not price (e.g. SOL beside pool prices).
@@ -145,6 +152,9 @@ class Maker {
     store::Order order_of(const bridge::Deposit& deposit) const;
     // The number of the block the chain's configured finality tag names (safe / finalized), or
     // nullopt when the chain waits for a count only.
+    // The block times of the orders that name a firm quote, by block number.
+    Task<std::map<std::int64_t, std::int64_t>> quoted_block_times(
+        chain::rpc::RpcClient& rpc, const std::vector<store::Order>& orders);
     Task<std::optional<std::uint64_t>> tagged_block(std::int64_t chain_id,
                                                     chain::rpc::RpcClient& rpc);
     // After a reorganisation below `from_block`: every order of that chain from there up that

@@ -112,7 +112,7 @@ store::Order SolanaSide::order_of(const bridge::SolanaDeposit& d) const {
         o.recipient = d.memo.memo->recipient;
         o.channel = d.memo.memo->channel;
         mark_cross(o, maker_.routes().find(d.token, o.src_chain_id, o.dst_chain_id),
-                   d.memo.memo->quoted_out);
+                   d.memo.memo->quote_id);
     } else {
         // No destination: the memo as found is kept, and why it says nothing (confirm() refunds
         // it with that reason): none, several, or the parser's objection to the one there is.
@@ -191,6 +191,7 @@ Task<void> SolanaSide::read_deposits() {
             spdlog::info("maker: Solana deposit {} of {} {} ({})", d.order_key(), d.amount, d.token,
                          d.memo.memo ? "memo ok" : d.memo.error);
             deposits.push_back(order_of(d));
+            deposits.back().block_time = tx->block_time.value_or(0);
         }
         last_slot = std::max(last_slot, static_cast<std::int64_t>(slot));
     }
@@ -215,7 +216,8 @@ Task<void> SolanaSide::confirm() {
                              : refund_reason(bridge::parse_deposit_memo(o.recipient));
             t = {o.id, "confirming", "refunding", std::move(reason), std::nullopt, std::nullopt};
         } else {
-            t = maker_.assess(o);
+            auto named = co_await maker_.named_quote(o);
+            t = maker_.assess(o, named);
         }
         bool queued = t.to == "queued";
         if (co_await orders.transition(std::move(t)) && queued) maker_.wake_payer(o.dst_chain_id);

@@ -49,11 +49,10 @@ chain::rpc::Call block_call(std::int64_t number) {
 
 }  // namespace
 
-void mark_cross(store::Order& o, const bridge::Route* route,
-                const std::optional<chain::U256>& quoted_out) {
-    // A cross-asset order: the token it is paid in and the amount its quote fixed (min_out,
-    // without a swap token). A quoted amount on another route is kept so assess() refunds it.
-    if (quoted_out) o.min_out = quoted_out->to_dec();
+void mark_cross(store::Order& o, const bridge::Route* route, const std::string& quote_id) {
+    // A cross-asset order: the token it is paid in and the quote it names. A quote named on
+    // another route is kept so assess() refunds it.
+    o.quote_id = quote_id;
     if (route && route->cross()) {
         o.dst_token = route->to_token;
         o.dst_decimals = static_cast<int>(route->to_decimals);
@@ -93,39 +92,48 @@ store::Order Maker::order_of(const bridge::Deposit& d) const {
         o.decimals = static_cast<int>(token->decimals);
         const auto* route = routes_.find(token->symbol, d.src_chain_id, d.dst_chain_id);
         if (route && route->large_from) large_from = *route->large_from;
-        mark_cross(o, route, parsed.quoted_out);
-    } else if (parsed.quoted_out) {
-        o.min_out = parsed.quoted_out->to_dec();
+        mark_cross(o, route, parsed.quote_id);
+    } else {
+        o.quote_id = parsed.quote_id;
     }
     o.confirmations =
         static_cast<int>(confirmations_for(options_, d.src_chain_id, d.amount, large_from));
     return o;
 }
 
-store::Transition Maker::assess(const store::Order& o) const {
+std::optional<bridge::FirmQuote> firm_quote_of(const store::StoredQuote& q) {
+    auto amount = chain::U256::from_dec(q.amount);
+    auto receive = chain::U256::from_dec(q.receive_amount);
+    if (!amount || !receive) return std::nullopt;
+    return bridge::FirmQuote{q.id,      q.from_chain_id, q.to_chain_id,   q.token,
+                             *amount,   q.recipient,     q.receive_token, *receive,
+                             q.channel, q.issued_at,     q.expires_at,    q.signature};
+}
+
+Task<bridge::NamedQuote> Maker::named_quote(const store::Order& o, std::int64_t block_time) {
+    bridge::NamedQuote named;
+    named.block_time = o.block_time > 0 ? o.block_time : block_time;
+    if (o.quote_id.empty()) co_return named;
+    if (auto stored = co_await orders_.quote(o.quote_id)) named.quote = firm_quote_of(*stored);
+    co_return named;
+}
+
+store::Transition Maker::assess(const store::Order& o, const bridge::NamedQuote& named) const {
     store::Transition t{o.id, o.state, "", "", std::nullopt, std::nullopt};
     bridge::Deposit d;
     d.src_chain_id = o.src_chain_id;
     d.dst_chain_id = o.dst_chain_id;
+    d.channel = o.channel;
     d.recipient = o.recipient;
-    // A cross-asset order keeps the amount its quote fixed in min_out, with no swap token.
-    if (o.dst_token_address.empty() && !o.min_out.empty())
-        d.recipient =
-            bridge::encode_quoted_recipient(o.recipient, *chain::U256::from_dec(o.min_out));
+    // The order keeps the recipient without the quote it names.
+    if (!o.quote_id.empty()) d.recipient = bridge::encode_quoted_recipient(o.recipient, o.quote_id);
     d.amount = *chain::U256::from_dec(o.amount);
     std::optional<bridge::DepositToken> token;
     if (!o.token.empty()) token = bridge::DepositToken{o.token, static_cast<unsigned>(o.decimals)};
     auto destination = balances_.is_evm_chain(o.dst_chain_id)     ? bridge::Destination::evm
                        : o.dst_chain_id == bridge::kSolanaChainId ? bridge::Destination::solana
                                                                   : bridge::Destination::other;
-    bridge::CrossPrices prices;
-    if (const auto* route =
-            token ? routes_.find(token->symbol, o.src_chain_id, o.dst_chain_id) : nullptr;
-        route && route->cross()) {
-        prices.from_usd = usd_of(route->token);
-        prices.to_usd = usd_of(route->to_token);
-    }
-    auto verdict = bridge::assess_deposit(routes_, d, token, destination, prices);
+    auto verdict = bridge::assess_deposit(routes_, d, token, destination, named);
     if (verdict.pay && !chains_.count(o.dst_chain_id)) {
         verdict.pay = false;
         verdict.reason = "the bridge does not pay out on chain " + std::to_string(o.dst_chain_id) +
@@ -291,9 +299,11 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
     }
     if (ready.empty()) co_return;
     ready = co_await still_in_place(chain_id, rpc, std::move(ready), std::move(known_hashes));
+    auto times = co_await quoted_block_times(rpc, ready);
     std::set<std::int64_t> queued_to;
     for (const auto& o : ready) {
-        auto t = assess(o);
+        auto named = co_await named_quote(o, times[o.block_number]);
+        auto t = assess(o, named);
         if (t.to == "queued") {
             queued_to.insert(o.dst_chain_id);
             ready_at_[o.id] = seen_at;
@@ -303,6 +313,29 @@ Task<void> Maker::confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std
     if (ready_at_.size() > 100000) ready_at_.clear();  // a bound; entries only feed a histogram
     for (auto dst : queued_to)
         if (auto it = pay_wake_.find(dst); it != pay_wake_.end()) it->second->notify();
+}
+
+Task<std::map<std::int64_t, std::int64_t>> Maker::quoted_block_times(
+    chain::rpc::RpcClient& rpc, const std::vector<store::Order>& orders) {
+    // Only orders that name a firm quote need their block's time (the quote's deadline).
+    std::vector<std::int64_t> blocks;
+    for (const auto& o : orders)
+        if (!o.quote_id.empty() && o.block_time == 0 &&
+            std::find(blocks.begin(), blocks.end(), o.block_number) == blocks.end())
+            blocks.push_back(o.block_number);
+    std::map<std::int64_t, std::int64_t> times;
+    if (blocks.empty()) co_return times;
+    std::vector<chain::rpc::Call> calls;
+    for (auto b : blocks) calls.push_back(block_call(b));
+    auto replies = co_await rpc.batch(std::move(calls));
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        if (replies.at(i).error) throw *replies.at(i).error;
+        const auto& block = replies.at(i).result;
+        if (block.is_object() && block.as_object().contains("timestamp"))
+            times[blocks[i]] = static_cast<std::int64_t>(
+                chain::rpc::quantity_u64(block.as_object().at("timestamp")));
+    }
+    co_return times;
 }
 
 Task<std::optional<std::uint64_t>> Maker::tagged_block(std::int64_t chain_id,

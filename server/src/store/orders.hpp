@@ -70,6 +70,10 @@ struct Order {
     // seconds) refunds_to_sign offers it again.
     int refund_retries = 0;
     std::int64_t refund_retry_at = 0;
+    // A cross-asset deposit: the firm quote it names (empty: none), and the time of the block
+    // (Solana: slot) that included it when the watcher knows it (0: read when it is assessed).
+    std::string quote_id;
+    std::int64_t block_time = 0;
     std::int64_t created_at = 0;
     std::int64_t updated_at = 0;
     std::vector<OrderEvent> timeline;  // filled by the single-order and history reads
@@ -191,6 +195,26 @@ struct Completion {
     int receive_decimals = 18;
 };
 
+// A firm quote for a cross-asset route as issued and signed (bridge/firm_quote.hpp): amounts in
+// base units, decimal.
+struct StoredQuote {
+    std::string id;
+    std::int64_t from_chain_id = 0;
+    std::int64_t to_chain_id = 0;
+    std::string token;
+    std::string amount;
+    std::string recipient;
+    std::string receive_token;
+    std::string receive_amount;
+    std::string bridge_fee;
+    std::int64_t channel = 0;
+    std::int64_t issued_at = 0;
+    std::int64_t expires_at = 0;
+    std::string signer;  // 0x address of the quote key
+    std::string signature;
+    std::string client_ip;  // who asked (quotes are rows anyone can create: bounded per client)
+};
+
 class OrderStore {
   public:
     virtual ~OrderStore() = default;
@@ -212,6 +236,12 @@ class OrderStore {
     virtual Task<std::vector<Order>> orders_in_state(std::string state, std::int64_t chain_id,
                                                      bool by_source, int limit) = 0;
     virtual Task<bool> transition(Transition t) = 0;
+
+    // Firm quotes: stored when issued, read when a deposit names one. save_quote refuses (false,
+    // nothing stored) when `quote.client_ip` already holds `per_client` unexpired quotes, and
+    // deletes quotes that expired more than a day ago.
+    virtual Task<bool> save_quote(StoredQuote quote, int per_client) = 0;
+    virtual Task<std::optional<StoredQuote>> quote(std::string id) = 0;
 
     // Takes the maker's lease for `holder` until now + ttl: renewed when `holder` has it, taken
     // (token + 1) when it expired, was never taken, or `gone` says its holder no longer exists;

@@ -140,7 +140,8 @@ std::string maker_config(const Devnet& devnet) {
     return "\"chain_profile\": \"" + devnet.state_path +
            "\", \"maker_key_file\": \"devnet/maker.key\", \"access_log\": false, "
            "\"maker\": {\"enabled\": true, \"poll_ms\": 100, \"speedup_after_ms\": 2000}, "
-           "\"solana\": {\"maker_key_file\": \"devnet/solana-maker.key\"}";
+           "\"solana\": {\"maker_key_file\": \"devnet/solana-maker.key\"}, "
+           "\"quote_signer_key_file\": \"devnet/quote-signer.key\"";
 }
 
 // The maker's Solana watcher starts at the newest transactions: deposits must come after it.
@@ -221,9 +222,13 @@ TEST(SolanaBridge, SolToEthPaysExactlyTheQuotedAmount) {
     EXPECT_EQ(quote.at("receive_decimals").as_int64(), 18);
     EXPECT_EQ(quote.at("price_tolerance_bps").as_int64(), 100);
     auto quoted = wei_of(quote);
-    EXPECT_EQ(built.at("solana_memo").as_string(), "perch:1:8453:" + recipient + ":" +
-                                                       json::serialize(quote.at("channel")) + ":" +
-                                                       quoted.to_dec())
+    // A firm quote (docs/solana.md "Firm quotes"): the memo names it; the amount is the server's.
+    const auto& firm = quote.at("firm_quote").as_object();
+    auto quote_id = std::string(firm.at("id").as_string());
+    EXPECT_EQ(firm.at("typed_data").at("message").at("receiveAmount").as_string(), quoted.to_dec());
+    EXPECT_EQ(
+        built.at("solana_memo").as_string(),
+        "perch:1:8453:" + recipient + ":" + json::serialize(quote.at("channel")) + ":" + quote_id)
         << "the memo carries the destination, the recipient as typed, the channel and the quote";
 
     auto before = node.lamports(user.pubkey());
@@ -233,6 +238,7 @@ TEST(SolanaBridge, SolToEthPaysExactlyTheQuotedAmount) {
     EXPECT_EQ(order.at("receive_token").as_string(), "ETH");
     EXPECT_EQ(order.at("sender").as_string(), user.pubkey().to_base58());
     EXPECT_EQ(order.at("receive_amount").as_string(), quoted.to_dec());
+    EXPECT_EQ(order.at("quote_id").as_string(), quote_id);
     EXPECT_EQ(chains.native(8453, recipient), quoted) << "paid exactly what was quoted";
     // The user paid 1.5 SOL and the deposit's fee, nothing else.
     EXPECT_EQ(before - node.lamports(user.pubkey()), 1'500'000'000ULL + 5000ULL);

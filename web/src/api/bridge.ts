@@ -52,6 +52,17 @@ export interface Quote {
   receive_token?: string;
   receive_decimals?: number;
   receive_amount_wei?: string;
+  /** build_tx of a cross-asset route: the signed firm quote the deposit names (docs/solana.md "Firm quotes"). */
+  firm_quote?: FirmQuote | null;
+}
+
+/** A firm quote: the maker pays exactly its amount to a deposit that names its id and matches it. */
+export interface FirmQuote {
+  id: string;
+  expires_at: number;
+  signer: string;
+  signature: string;
+  typed_data: { domain: Record<string, string>; primaryType: string; message: Record<string, string> };
 }
 
 export interface QuoteParams {

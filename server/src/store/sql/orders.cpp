@@ -14,7 +14,7 @@ constexpr const char* kOrderColumns =
     "token_address, token, decimals, amount, dst_chain_id, recipient, channel, confirmations, "
     "receive_amount, fee, state, reason, dst_tx_hash, refund_tx_hash, created_at, updated_at, "
     "dst_token_address, dst_token, dst_decimals, min_out, delivered_amount, refund_retries, "
-    "refund_retry_at, tx_position";
+    "refund_retry_at, tx_position, quote_id, block_time";
 
 std::string select_orders(const std::string& tail) {
     return std::string("SELECT ") + kOrderColumns + " FROM bridge_orders " + tail;
@@ -54,6 +54,8 @@ Order read_order(const Statement& s) {
     o.refund_retries = static_cast<int>(s.column_int(29));
     o.refund_retry_at = s.column_int(30);
     o.tx_position = s.column_int(31);
+    o.quote_id = s.column_text(32);
+    o.block_time = s.column_int(33);
     return o;
 }
 
@@ -182,11 +184,11 @@ constexpr const char* kUnpaid =
     "maker_txs m WHERE m.order_id = bridge_orders.id)";
 
 // Binds a deposit's own fields (everything its log says, and the confirmations it waits for) to
-// parameters first..first+16, in the order of kDepositColumns.
+// parameters first..first+18, in the order of kDepositColumns.
 constexpr const char* kDepositColumns =
     "block_number, block_hash, log_index, sender, token_address, token, decimals, amount, "
     "dst_chain_id, recipient, channel, confirmations, dst_token_address, dst_token, dst_decimals, "
-    "min_out, reason";
+    "min_out, reason, quote_id, block_time";
 void bind_deposit(Statement& s, int first, const Order& d) {
     s.bind(first, d.block_number)
         .bind(first + 1, d.block_hash)
@@ -204,7 +206,9 @@ void bind_deposit(Statement& s, int first, const Order& d) {
         .bind(first + 13, d.dst_token)
         .bind(first + 14, static_cast<std::int64_t>(d.dst_decimals))
         .bind(first + 15, d.min_out)
-        .bind(first + 16, d.reason);
+        .bind(first + 16, d.reason)
+        .bind(first + 17, d.quote_id)
+        .bind(first + 18, d.block_time);
 }
 
 // A deposit read from the chain, matched by its identity (chain, tx hash, position in the tx), not
@@ -226,11 +230,11 @@ void upsert_deposit(Connection& c, const Order& d, std::int64_t now) {
     if (known) {
         if (block_hash == d.block_hash || !unpaid) return;
         auto& move = c.prepared(std::string("UPDATE bridge_orders SET (") + kDepositColumns +
-                                ") = (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), "
+                                ") = (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), "
                                 "state = 'confirming', receive_amount = '0', fee = '0', "
                                 "updated_at = ? WHERE id = ?");
         bind_deposit(move, 1, d);
-        move.bind(18, now).bind(19, id).step();
+        move.bind(20, now).bind(21, id).step();
         move.reset();
         if (state != "confirming") add_event(c, id, "confirming", "", now);
         return;
@@ -241,7 +245,7 @@ void upsert_deposit(Connection& c, const Order& d, std::int64_t now) {
                                "updated_at, ") +
                    kDepositColumns +
                    ") VALUES (?, ?, ?, ?, 'confirming', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                   "?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_key) DO NOTHING RETURNING id");
+                   "?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_key) DO NOTHING RETURNING id");
     insert.bind(1, d.order_key)
         .bind(2, d.src_chain_id)
         .bind(3, d.src_tx_hash)

@@ -18,6 +18,8 @@ class SqlOrders final : public OrderStore {
     Task<std::vector<Order>> orders_in_state(std::string state, std::int64_t chain_id,
                                              bool by_source, int limit) override;
     Task<bool> transition(Transition t) override;
+    Task<bool> save_quote(StoredQuote quote, int per_client) override;
+    Task<std::optional<StoredQuote>> quote(std::string id) override;
     Task<std::vector<Order>> refunds_to_sign(std::int64_t chain_id, int limit) override;
     Task<void> defer_refunds(std::vector<RefundDeferral> deferrals) override;
     Task<std::optional<Lease>> take_lease(std::string holder, std::int64_t now_ms,

@@ -1,6 +1,6 @@
 // Solana as a bridge chain (docs/solana.md), the pure parts: the deposit memo, Solana addresses,
-// cross-asset pricing (SOL <-> ETH) with its tolerance rule, the quote of such a route and the
-// maker's pay-or-refund of its deposits.
+// cross-asset pricing (SOL <-> ETH), the quote of such a route and the recipient checks of the
+// maker's pay-or-refund (firm quotes themselves: firm_quote_test.cpp).
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -24,6 +24,7 @@ namespace {
 constexpr std::int64_t kSolana = 83797601;
 constexpr const char* kSolRecipient = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 constexpr const char* kEvmRecipient = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+constexpr const char* kQuoteId = "q0123456789abcdef01234567";
 
 RouteTable committed_routes() {
     std::ifstream in(std::string(PERCH_CONFIG_DIR) + "/routes.json");
@@ -44,13 +45,17 @@ TEST(SolanaMemo, ParsesTheVersionOneFormat) {
     EXPECT_EQ(p.memo->dst_chain_id, 8453);
     EXPECT_EQ(p.memo->recipient, kEvmRecipient);  // as typed: EIP-55 kept
     EXPECT_EQ(p.memo->channel, 7);
-    EXPECT_FALSE(p.memo->quoted_out);
+    EXPECT_EQ(p.memo->quote_id, "");
 
-    auto cross = parse_deposit_memo(std::string("perch:1:1:") + kEvmRecipient + ":0:49850000000");
+    auto cross = parse_deposit_memo(std::string("perch:1:1:") + kEvmRecipient + ":0:" + kQuoteId);
     ASSERT_TRUE(cross.memo) << cross.error;
-    EXPECT_EQ(cross.memo->quoted_out, U256(49850000000ULL));
+    EXPECT_EQ(cross.memo->quote_id, kQuoteId);
     EXPECT_EQ(format_deposit_memo(*cross.memo),
-              std::string("perch:1:1:") + kEvmRecipient + ":0:49850000000");
+              std::string("perch:1:1:") + kEvmRecipient + ":0:" + kQuoteId);
+    // The sixth field is a quote id, never an amount the depositor writes.
+    EXPECT_EQ(
+        parse_deposit_memo(std::string("perch:1:1:") + kEvmRecipient + ":0:49850000000").error,
+        "the memo's sixth field is not a quote id");
     EXPECT_EQ(format_deposit_memo(*p.memo), std::string("perch:1:8453:") + kEvmRecipient + ":7");
 }
 
@@ -97,16 +102,6 @@ TEST(CrossPrice, ConvertsAtUsdPricesRoundingDown) {
     EXPECT_FALSE(convert_amount(U256(1), 9, -1, 18, 3000));       // junk
     EXPECT_FALSE(convert_amount(U256(1), 9, 150, 18, 1e300));     // junk
     EXPECT_FALSE(convert_amount(U256::max(), 9, 150, 18, 3000));  // overflow is refused
-}
-
-TEST(CrossPrice, ToleranceIsInBasisPointsOfTodaysAmountEitherWay) {
-    U256 fair(1000000);
-    EXPECT_FALSE(beyond_tolerance(U256(1010000), fair, 100));  // exactly 1 %
-    EXPECT_TRUE(beyond_tolerance(U256(1010001), fair, 100));
-    EXPECT_FALSE(beyond_tolerance(U256(990000), fair, 100));
-    EXPECT_TRUE(beyond_tolerance(U256(989999), fair, 100));
-    EXPECT_FALSE(beyond_tolerance(fair, fair, 0));
-    EXPECT_TRUE(beyond_tolerance(U256(1000001), fair, 0));
 }
 
 TEST(SolanaRoutes, UsdcBetweenSolanaAndEvmIsSixDecimalsBothSides) {
@@ -192,39 +187,6 @@ TEST(SolanaRoutes, CrossRoutesLiveInTheirOwnList) {
                  perch::ConfigError);
 }
 
-TEST(SolanaRoutes, CrossDepositPaysTheQuotedAmountOrRefundsWhenThePriceMoved) {
-    auto table = committed_routes();
-    CrossPrices quoted_at{150, 3000};
-    auto q = make_quote(table, QuoteRequest{kSolana, 8453, "SOL", units("10", 9), 150, 3000},
-                        units("1000", 18), 0);
-    ASSERT_TRUE(q.quote);
-    Deposit d;
-    d.src_chain_id = kSolana;
-    d.dst_chain_id = 8453;
-    d.amount = units("10", 9);
-    d.recipient = encode_quoted_recipient(kEvmRecipient, q.quote->receive_amount);
-    const DepositToken sol{"SOL", 9};
-
-    auto paid = assess_deposit(table, d, sol, Destination::evm, quoted_at);
-    ASSERT_TRUE(paid.pay) << paid.reason;
-    EXPECT_EQ(paid.receive_amount, units("0.49945", 18));
-    EXPECT_EQ(paid.fee, units("0.01", 9));
-    // SOL fell 0.5 %: within the 1 % tolerance, the quoted amount is paid all the same.
-    auto moved_a_little = assess_deposit(table, d, sol, Destination::evm, {149.25, 3000});
-    ASSERT_TRUE(moved_a_little.pay);
-    EXPECT_EQ(moved_a_little.receive_amount, units("0.49945", 18));
-    // SOL fell 2 %: refunded, and the order says why.
-    auto moved = assess_deposit(table, d, sol, Destination::evm, {147, 3000});
-    EXPECT_FALSE(moved.pay);
-    EXPECT_NE(moved.reason.find("moved more than 1 %"), std::string::npos) << moved.reason;
-    // Without a price now it is not paid either.
-    EXPECT_FALSE(assess_deposit(table, d, sol, Destination::evm, {}).pay);
-    // Without the quoted amount: refunded.
-    d.recipient = kEvmRecipient;
-    auto unquoted = assess_deposit(table, d, sol, Destination::evm, quoted_at);
-    EXPECT_EQ(unquoted.reason, "the deposit does not carry the amount its quote fixed");
-}
-
 TEST(SolanaRoutes, RecipientsAreCheckedAgainstTheDestination) {
     auto table = committed_routes();
     Deposit d;
@@ -240,24 +202,18 @@ TEST(SolanaRoutes, RecipientsAreCheckedAgainstTheDestination) {
     auto evm = assess_deposit(table, d, usdc, Destination::solana);
     EXPECT_FALSE(evm.pay);
     EXPECT_NE(evm.reason.find("is not an address on the destination network"), std::string::npos);
-    d.recipient = std::string(kSolRecipient) + "?out=5";  // a quoted amount on a same-token route
+    d.recipient = encode_quoted_recipient(kSolRecipient, kQuoteId);  // a quote, same-token route
     EXPECT_FALSE(assess_deposit(table, d, usdc, Destination::solana).pay);
 
-    // ETH -> SOL carries the quote in the recipient text of Depositor.deposit.
-    Deposit e;
-    e.src_chain_id = 42161;
-    e.dst_chain_id = kSolana;
-    e.amount = units("1", 18);
-    e.recipient = encode_quoted_recipient(kSolRecipient, units("19.98399", 9));
-    auto parsed = parse_recipient(e.recipient);
+    // ETH -> SOL names its quote in the recipient text of Depositor.deposit.
+    auto parsed = parse_recipient(encode_quoted_recipient(kSolRecipient, kQuoteId));
     EXPECT_EQ(parsed.recipient, kSolRecipient);
-    EXPECT_EQ(parsed.quoted_out, units("19.98399", 9));
-    auto eth = assess_deposit(table, e, DepositToken{"ETH", 18}, Destination::solana, {3000, 150});
-    ASSERT_TRUE(eth.pay) << eth.reason;
-    EXPECT_EQ(eth.receive_amount, units("19.98399", 9));
-    EXPECT_NE(parse_recipient(std::string(kSolRecipient) + "?out=01").error, "");
-    EXPECT_NE(parse_recipient(std::string(kSolRecipient) + "?out=").error, "");
-    EXPECT_NE(parse_recipient("?out=5").error, "");
+    EXPECT_EQ(parsed.quote_id, kQuoteId);
+    EXPECT_NE(parse_recipient(std::string(kSolRecipient) + "?quote=Q0123").error, "");
+    EXPECT_NE(parse_recipient(std::string(kSolRecipient) + "?quote=").error, "");
+    EXPECT_NE(parse_recipient(std::string("?quote=") + kQuoteId).error, "");
+    // The old form, an amount the depositor chose, is no longer a recipient suffix.
+    EXPECT_NE(parse_recipient(std::string(kSolRecipient) + "?out=5").error, "");
 }
 
 TEST(SolanaRoutes, SettingsComeFromTheProfileWithTheConfigOverIt) {

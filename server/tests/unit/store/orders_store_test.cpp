@@ -734,3 +734,58 @@ TEST(SqlOrderIdentity, MigrationNumbersOldOrdersInsideTheirTransaction) {
               (std::vector<std::string>{"1:0xaa:9 0", "83797601:sig:2 2", "8453:0xaa:3 0",
                                         "8453:0xaa:7 1", "8453:0xbb:5 0"}));
 }
+
+// Firm quotes of cross-asset routes (migration 0028): stored whole, read by id, at most
+// `per_client` unexpired ones per client, and gone a day after they expire.
+TEST_F(SqlOrderStore, FirmQuotesAreReadByIdBoundedPerClientAndExpire) {
+    auto quote = [](const std::string& id, const std::string& client, std::int64_t issued) {
+        return StoredQuote{id,
+                           42161,
+                           83797601,
+                           "ETH",
+                           "4000000000000000",
+                           "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+                           "SOL",
+                           "79910000",
+                           "4000000000000",
+                           0,
+                           issued,
+                           issued + 120,
+                           "0xsigner",
+                           "0xsig",
+                           client};
+    };
+    const std::int64_t now = 1'800'000'000;
+    EXPECT_TRUE(run(orders.save_quote(quote("q1", "10.0.0.1", now), 2)));
+    EXPECT_TRUE(run(orders.save_quote(quote("q2", "10.0.0.1", now), 2)));
+    EXPECT_FALSE(run(orders.save_quote(quote("q3", "10.0.0.1", now), 2))) << "a third open quote";
+    EXPECT_TRUE(run(orders.save_quote(quote("q4", "10.0.0.2", now), 2))) << "another client";
+    EXPECT_FALSE(run(orders.quote("q3")));
+    auto read = run(orders.quote("q1"));
+    ASSERT_TRUE(read);
+    EXPECT_EQ(read->from_chain_id, 42161);
+    EXPECT_EQ(read->to_chain_id, 83797601);
+    EXPECT_EQ(read->recipient, "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA");
+    EXPECT_EQ(read->receive_amount, "79910000");
+    EXPECT_EQ(read->bridge_fee, "4000000000000");
+    EXPECT_EQ(read->expires_at, now + 120);
+    EXPECT_EQ(read->signature, "0xsig");
+    // Once the client's quotes expire it may ask again; a day after expiry they are deleted.
+    EXPECT_TRUE(run(orders.save_quote(quote("q5", "10.0.0.1", now + 121), 2)));
+    EXPECT_TRUE(run(orders.quote("q1")));
+    EXPECT_TRUE(run(orders.save_quote(quote("q6", "10.0.0.3", now + 120 + 86401), 2)));
+    EXPECT_FALSE(run(orders.quote("q1")));
+    EXPECT_TRUE(run(orders.quote("q6")));
+}
+
+// A deposit keeps the quote it names and its block's time.
+TEST_F(SqlOrderStore, ADepositKeepsTheQuoteItNamesAndItsBlockTime) {
+    auto d = deposit(1, 42161, 83797601);
+    d.quote_id = "q0123456789abcdef01234567";
+    d.block_time = 1'800'000'007;
+    run(orders.record_deposits(42161, {d}, WatchCursor{20, "h"}));
+    auto stored = run(orders.order_by_key(d.order_key));
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->quote_id, d.quote_id);
+    EXPECT_EQ(stored->block_time, d.block_time);
+}
