@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "api/fields.hpp"
+#include "api/outflow_json.hpp"
 #include "api/params.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
@@ -319,6 +320,8 @@ Task<http::Response> quote(Services& s, http::Request& req) {
     }
     auto q = co_await quote_of(s, std::move(in));
     auto body = quote_json(request, channel, q);
+    body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain, request.token,
+                                             q.send_amount, q.decimals);
     json::value swap_part = nullptr;
     if (dst_swap) {
         auto sq = co_await swap_quote_of(s, request.to_chain, *dst_swap, q.receive_amount);
@@ -378,6 +381,8 @@ Task<http::Response> build_solana_tx(Services& s, QuoteInput in, const std::stri
         throw ApiError(ErrorKind::unavailable, "Solana cannot be reached right now", e.what());
     }
     auto quote_body = quote_json(request, channel, q);
+    quote_body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain,
+                                                   request.token, q.send_amount, q.decimals);
     quote_body["swap"] = nullptr;
     co_return http::envelope(json::object{{"quote", std::move(quote_body)},
                                           {"approve", nullptr},
@@ -420,6 +425,8 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     }
     auto q = co_await quote_of(s, std::move(in));
     auto quote_body = quote_json(request, channel, q);
+    quote_body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain,
+                                                   request.token, q.send_amount, q.decimals);
     // A cross-asset deposit carries the amount its quote fixed (bridge/swap_intent.hpp).
     if (cross) recipient = bridge::encode_quoted_recipient(recipient, q.receive_amount);
     json::value swap_part = nullptr;
