@@ -52,6 +52,20 @@ export interface Quote {
   receive_token?: string;
   receive_decimals?: number;
   receive_amount_wei?: string;
+  /** Whether the payout will wait (docs/security.md "Outflow limits"). */
+  outflow?: QuoteOutflow;
+}
+
+/** The quote's outflow part: a hold for a large transfer, and the route's capacity left now. */
+export interface QuoteOutflow {
+  /** Above the USD threshold the payout waits this long (0: none). */
+  hold_seconds: number;
+  hold_reason: string;
+  hour_left?: string;
+  day_left?: string;
+  /** false: the amount exceeds what the route can pay now; it is paid later, never refused. */
+  fits_now?: boolean;
+  expected_wait_seconds?: number;
 }
 
 export interface QuoteParams {
@@ -122,6 +136,8 @@ export interface Order {
   confirmations: number;
   state: OrderState;
   reason: string;
+  /** A queued payout that waits (a route's limit, a large transfer's hold): expected at (unix s); 0: it does not wait. */
+  payout_eta?: number;
   dst_tx_hash: string;
   refund_tx_hash: string;
   created_at: number;
