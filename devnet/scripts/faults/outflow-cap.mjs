@@ -21,7 +21,7 @@ const EACH = 4n * 10n ** 15n; // 0.004 ETH, about $12: below the hold threshold
 const COUNT = 5;
 const HOLD_S = 15;
 const LARGE = 2n * 10n ** 16n; // 0.02 ETH, about $60: held
-const LARGE_SRC = 10;
+const LARGE_SRC = 1;
 
 const outflow = {
   hour_seconds: HOUR_S,
