@@ -156,10 +156,11 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
     if (plan.kind == "payout" && !move_order(c, plan.order_id, "queued", "paying", "", now))
         return false;
     if (plan.kind == "payout") {
-        // A payout that waited (outflow limits) is on its way: its wait is over.
+        // A payout that waited (outflow limits, a paused route) is on its way: its wait is over
+        // (a queued order's reason is only ever why it waits).
         c.prepared(
-             "UPDATE bridge_orders SET reason = '', payout_eta = 0 WHERE id = ? AND payout_eta "
-             "<> 0")
+             "UPDATE bridge_orders SET reason = '', payout_eta = 0 WHERE id = ? AND (payout_eta "
+             "<> 0 OR reason <> '')")
             .bind(1, plan.order_id)
             .step();
     }
