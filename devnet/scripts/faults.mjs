@@ -687,7 +687,7 @@ try {
   if (only.includes("stuck")) await stuck();
   if (only.includes("instances")) await instances();
   if (only.includes("solana")) await solanaCrash();
-  const t = { state, root, perchUrl, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
+  const t = { state, root, perchUrl, perchBin, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
     freshAddress, nextAccount: () => accountSeq++, makerNonces, prepareDeposits, sendDeposits, ethRoutes };
   for (const name of attacks.filter((a) => only.includes(a))) {
     log(`${name}: start`);

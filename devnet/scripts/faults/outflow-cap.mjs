@@ -7,7 +7,10 @@
 // the stored payouts, so the restart pays nothing early); every one is paid exactly once when the
 // windows free capacity, and no rolling window ever held more than its cap (from the payouts' own
 // signing times in perch's database and the recipients' balances). And a transfer above the USD
-// threshold ($50 here, 0.02 ETH at the fixed 3000 USD/ETH) waits the configured 15 s hold.
+// threshold ($50 here, 0.02 ETH at the fixed 3000 USD/ETH) waits the configured 15 s hold. Last,
+// `perch pause --route` stops one route while perch runs (its deposit waits with the reason, its
+// quotes answer 503, another route still pays) and `perch resume --route` lets it pay.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 
 const SRC = 8453;
@@ -154,5 +157,51 @@ export async function run(t) {
   const bigSigned = signed.find((r) => r.k === big?.order_key)?.at ?? 0;
   check(big?.state === "completed" && held && bigSigned - queuedAt >= HOLD_S - 1,
     `outflow-cap: a transfer above $50 waited its ${HOLD_S} s hold before payout (${bigSigned - queuedAt} s, reason shown: ${held})`);
+  await pauseOneRoute(t, config);
   await t.killPerch("SIGTERM");
+}
+
+async function pauseOneRoute(t, config) {
+  const { d, check, log, sleep } = t;
+  const paused = `${DST}:${SRC}:ETH`;
+  const perch = (...args) => execFileSync(t.perchBin, [...args, "--config", config], { cwd: t.root, encoding: "utf8" }).trim();
+  let said = "";
+  try {
+    said = perch("pause", "--route", paused, "--reason", "an operator looks at it");
+  } catch (e) {
+    said = `refused: ${e.stderr ?? e.message}`;
+  }
+  log(`outflow-cap: perch pause --route ${paused}: ${said}`);
+  const url = t.rpcOf(DST);
+  const from = await d.freshAccount(url, t.nextAccount(), 1n);
+  const x = { from, recipient: t.freshAddress(), amount: 2n * 10n ** 15n };
+  const other = { from: await d.freshAccount(t.rpcOf(SRC), t.nextAccount(), 1n), recipient: t.freshAddress(), amount: 2n * 10n ** 15n };
+  x.hash = await d.sendDeposit(url, { from: x.from, depositor: t.depositor, amount: x.amount, dst: SRC, recipient: x.recipient });
+  // The capped route is free again by now (its windows are long past): it must still pay.
+  other.hash = await d.sendDeposit(t.rpcOf(SRC), { from: other.from, depositor: t.depositor, amount: other.amount, dst: DST, recipient: other.recipient });
+  await d.waitReceipt(url, x.hash);
+  await d.waitReceipt(t.rpcOf(SRC), other.hash);
+  let o = null;
+  let o2 = null;
+  for (const until = Date.now() + 15000; Date.now() < until; await sleep(250)) {
+    o = await d.order(t.perchUrl, DST, x.hash).catch(() => null);
+    o2 = await d.order(t.perchUrl, SRC, other.hash).catch(() => null);
+    if (o?.state === "queued" && o.reason && o2?.state === "completed") break;
+  }
+  await sleep(1000);
+  o = await d.order(t.perchUrl, DST, x.hash).catch(() => null);
+  const quote = await api(t, `/api/bridge_api/v1/quote?from_chain_id=${DST}&to_chain_id=${SRC}&token=ETH&amount=0.002`);
+  const limits = await api(t, `/api/bridge_api/v1/limits?from_chain_id=${DST}&to_chain_id=${SRC}&token=ETH`);
+  const row = limits.body?.data?.list?.find((r) => r.route === paused);
+  check(o?.state === "queued" && /route is paused \(an operator looks at it\)/.test(o.reason) && o2?.state === "completed" && quote.status === 503 && row?.paused === true,
+    `outflow-cap: perch pause --route ${paused} holds that route's payout with the reason (${o?.state}: ${o?.reason}), its quote answers ${quote.status}, ` +
+      `limits shows it paused (${row?.paused}), another route still pays (${o2?.state})`);
+  try {
+    said = perch("resume", "--route", paused);
+  } catch (e) {
+    said = `refused: ${e.stderr ?? e.message}`;
+  }
+  for (const until = Date.now() + 15000; Date.now() < until && o?.state !== "completed"; await sleep(250))
+    o = await d.order(t.perchUrl, DST, x.hash).catch(() => null);
+  check(o?.state === "completed" && o.reason === "", `outflow-cap: perch resume --route ${paused} (${said}) lets it pay (${o?.state}, reason "${o?.reason}")`);
 }
