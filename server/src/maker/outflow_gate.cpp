@@ -48,7 +48,11 @@ Task<void> Maker::pause_out_of_bounds(std::int64_t chain_id, const store::Flows&
             auto& sum = in[bridge::route_key(f.dst_chain_id, f.src_chain_id, f.token)];
             sum = plus(sum, amount_of(f.amount));
         }
-    for (const auto& [key, paid] : out) {
+    // (No structured bindings or braced ranges across co_await: g++ 12 mishandles them in
+    // coroutines.)
+    for (const auto& entry : out) {
+        const auto& key = entry.first;
+        const auto& paid = entry.second;
         const auto* caps = outflow_->caps(key);
         if (!caps || !caps->pause_net || paused.count(key)) continue;
         auto net = bridge::net_outflow(paid, in[key]);
@@ -56,7 +60,7 @@ Task<void> Maker::pause_out_of_bounds(std::int64_t chain_id, const store::Flows&
         auto token = bridge::parse_route_key(key)->token;
         auto why = "paused by itself: it paid out " + net.format_units(caps->decimals) + " " +
                    token + " more than came back in the last " +
-                   std::to_string(outflow_->day.count() / 3600) + " h (bound " +
+                   std::to_string(outflow_->day.count()) + " s (bound " +
                    caps->pause_net->format_units(caps->decimals) + ")";
         spdlog::error("maker: route {} {}; `perch resume --route {}` once it is understood", key,
                       why, key);
@@ -68,7 +72,8 @@ Task<void> Maker::pause_out_of_bounds(std::int64_t chain_id, const store::Flows&
     // disagree beyond the bound, one of them is wrong, and paying on it could drain the maker.
     for (const auto& route : routes_.routes) {
         if (!route.cross()) continue;
-        for (const auto& symbol : {route.token, route.to_token}) {
+        const std::vector<std::string> symbols{route.token, route.to_token};
+        for (const auto& symbol : symbols) {
             auto live = prices_->current()->of(symbol);
             auto fixed = fixed_prices_.find(symbol);
             if (!live || fixed == fixed_prices_.end()) continue;
@@ -116,7 +121,8 @@ Task<std::vector<store::Order>> Maker::payable_now(std::int64_t chain_id,
         by_id[o.id] = &o;
     }
     std::vector<store::Order> now_payable;
-    for (const auto& plan : bridge::plan_payouts(planned, std::move(paid), *outflow_, now)) {
+    auto plans = bridge::plan_payouts(planned, std::move(paid), *outflow_, now);
+    for (const auto& plan : plans) {
         if (plan.pay_at <= now) {
             now_payable.push_back(*by_id.at(plan.order_id));
             continue;
