@@ -33,10 +33,10 @@
 namespace perch::app {
 int main(int argc, char** argv);
 
-// Store, catalog, chains, services and the dispatcher for a config, in dependency order.
 // config_dir/routes.json, parsed (ConfigError on a bad entry).
 bridge::RouteTable load_routes(const std::string& path);
 
+// Store, catalog, chains, services and the dispatcher for a config, in dependency order.
 struct Wiring {
     explicit Wiring(const Config& c);
     ~Wiring();
