@@ -721,7 +721,7 @@ try {
   if (only.includes("stuck")) await stuck();
   if (only.includes("instances")) await instances();
   if (only.includes("solana")) await solanaCrash();
-  const t = { state, root, perchUrl, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
+  const t = { state, root, perchUrl, perchBin, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
     freshAddress, nextAccount: () => accountSeq++, makerNonces, makerSettled, prepareDeposits, sendDeposits, ethRoutes, verifyOrders, stateDir, port };
   for (const name of attacks.filter((a) => only.includes(a))) {
     log(`${name}: start`);

@@ -4,13 +4,13 @@ import { parseEther, parseEventLogs, parseUnits, zeroAddress } from "viem";
 import { expectRevert, newChain } from "./helpers.mjs";
 
 describe("Depositor", () => {
-  let c, maker, user, usdc, depositor;
+  let c, guardian, maker, user, usdc, depositor;
 
   before(async () => {
     c = await newChain();
-    [, maker, user] = c.accounts;
+    [guardian, maker, user] = c.accounts;
     usdc = await c.deploy("TestToken", ["USD Coin", "USDC", 6]);
-    depositor = await c.deploy("Depositor", [maker]);
+    depositor = await c.deploy("Depositor", [maker, guardian]);
     await c.send(usdc, "mint", [user, parseUnits("1000", 6)]);
   });
   after(() => c.close());
@@ -23,7 +23,7 @@ describe("Depositor", () => {
   });
 
   it("rejects a zero maker at deployment", async () => {
-    await expectRevert(c.deploy("Depositor", [zeroAddress]), depositor.abi, "ZeroMaker");
+    await expectRevert(c.deploy("Depositor", [zeroAddress, guardian]), depositor.abi, "ZeroMaker");
   });
 
   it("forwards a native deposit to the maker and emits Deposit", async () => {
@@ -102,7 +102,7 @@ describe("Depositor", () => {
 
   it("reverts the deposit when the maker rejects the native forward", async () => {
     const rejecting = await c.deploy("RejectingReceiver");
-    const d2 = await c.deploy("Depositor", [rejecting.address]);
+    const d2 = await c.deploy("Depositor", [rejecting.address, guardian]);
     const userBefore = await balance(user);
     await expectRevert(
       c.send(d2, "deposit", [zeroAddress, parseEther("1"), 1n, "x", 0n], { from: 2, value: parseEther("1") }),
@@ -116,5 +116,55 @@ describe("Depositor", () => {
 
   it("rejects plain native transfers (no receive function)", async () => {
     await assert.rejects(c.wallet(2).sendTransaction({ to: depositor.address, value: 1n }));
+  });
+
+  describe("guardian pause", () => {
+    const native = (amount) => c.send(depositor, "deposit", [zeroAddress, amount, 42161n, "0xRecipient", 0n], { from: 2, value: amount });
+
+    it("exposes the guardian and starts unpaused", async () => {
+      assert.equal((await c.read(depositor, "guardian")).toLowerCase(), guardian.toLowerCase());
+      assert.equal(await c.read(depositor, "paused"), false);
+    });
+
+    it("rejects a zero guardian, and the maker as guardian, at deployment", async () => {
+      await expectRevert(c.deploy("Depositor", [maker, zeroAddress]), depositor.abi, "ZeroGuardian");
+      await expectRevert(c.deploy("Depositor", [maker, maker]), depositor.abi, "GuardianIsMaker");
+    });
+
+    it("lets neither the maker key nor a user pause or resume", async () => {
+      await expectRevert(c.send(depositor, "pause", [], { from: 1 }), depositor.abi, "NotGuardian");
+      await expectRevert(c.send(depositor, "pause", [], { from: 2 }), depositor.abi, "NotGuardian");
+      await expectRevert(c.send(depositor, "resume", [], { from: 1 }), depositor.abi, "NotGuardian");
+      await expectRevert(c.send(depositor, "setGuardian", [maker], { from: 1 }), depositor.abi, "NotGuardian");
+      assert.equal(await c.read(depositor, "paused"), false);
+    });
+
+    it("keeps a deposit made before the pause (its log stays), refuses new ones while paused, takes them again after resume", async () => {
+      const before = await native(parseEther("0.1"));
+      const paused = await c.send(depositor, "pause", [], { from: 0 });
+      assert.equal(parseEventLogs({ abi: depositor.abi, logs: paused.logs, eventName: "Paused" }).length, 1);
+      assert.equal(await c.read(depositor, "paused"), true);
+      const makerBefore = await balance(maker);
+      await expectRevert(native(parseEther("0.1")), depositor.abi, "DepositsPaused");
+      await c.send(usdc, "approve", [depositor.address, 10n], { from: 2 });
+      await expectRevert(c.send(depositor, "deposit", [usdc.address, 10n, 1n, "x", 0n], { from: 2 }), depositor.abi, "DepositsPaused");
+      assert.equal(await balance(maker), makerBefore, "nothing reaches the maker while paused");
+      // The earlier deposit's Deposit log is still on the chain for the maker's watcher to read.
+      const logs = await c.publicClient.getContractEvents({ address: depositor.address, abi: depositor.abi, eventName: "Deposit", fromBlock: before.blockNumber, toBlock: before.blockNumber });
+      assert.equal(logs.length, 1);
+      assert.equal(logs[0].transactionHash, before.transactionHash);
+      await c.send(depositor, "resume", [], { from: 0 });
+      assert.equal(await c.read(depositor, "paused"), false);
+      assert.equal((await native(parseEther("0.1"))).status, "success");
+    });
+
+    it("hands the guardian role on, never to the maker", async () => {
+      await expectRevert(c.send(depositor, "setGuardian", [maker], { from: 0 }), depositor.abi, "GuardianIsMaker");
+      await c.send(depositor, "setGuardian", [c.accounts[3]], { from: 0 });
+      await expectRevert(c.send(depositor, "pause", [], { from: 0 }), depositor.abi, "NotGuardian");
+      await c.send(depositor, "pause", [], { from: 3 });
+      await c.send(depositor, "resume", [], { from: 3 });
+      await c.send(depositor, "setGuardian", [guardian], { from: 3 });
+    });
   });
 });

@@ -36,7 +36,7 @@ export const DEPLOYMENTS = [
   { key: "USDC", artifact: "TestToken", args: ["USD Coin", "USDC", 6] },
   { key: "USDT", artifact: "TestToken", args: ["Tether USD", "USDT", 6] },
   { key: "CheckIn", artifact: "CheckIn", args: [] },
-  { key: "Depositor", artifact: "Depositor", args: ["$maker"] },
+  { key: "Depositor", artifact: "Depositor", args: ["$maker", "$guardian"] },
   { key: "Badge", artifact: "PerchBadge", args: ["Perch Badges", "PBADGE", "$badgeSigner"] },
   { key: "Pool", artifact: "PerchPool", args: ["$maker", "$poolAllowlist"] },
 ];
@@ -85,7 +85,8 @@ const hex = (n) => `0x${BigInt(n).toString(16)}`;
 export function buildDeployPlan() {
   const accounts = expectedAccounts();
   const addresses = expectedAddresses();
-  const special = { $maker: accounts.maker, $badgeSigner: account(BADGE_SIGNER_INDEX).address, $poolAllowlist: poolAllowlist() };
+  // The Depositor's guardian (pause / resume) is the deployer here, never the maker's key.
+  const special = { $maker: accounts.maker, $guardian: accounts.deployer, $badgeSigner: account(BADGE_SIGNER_INDEX).address, $poolAllowlist: poolAllowlist() };
   const txs = DEPLOYMENTS.map((d) => {
     const art = loadArtifact(d.artifact);
     const args = d.args.map((a) => special[a] ?? a);

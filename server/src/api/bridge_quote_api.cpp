@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "api/fields.hpp"
+#include "api/outflow_json.hpp"
 #include "api/params.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
@@ -419,6 +420,8 @@ Task<http::Response> quote(Services& s, http::Request& req) {
     }
     auto q = co_await quote_of(s, std::move(in));
     auto body = quote_json(request, channel, q);
+    body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain, request.token,
+                                             q.send_amount, q.decimals);
     json::value swap_part = nullptr;
     if (dst_swap) {
         auto sq = co_await swap_quote_of(s, request.to_chain, *dst_swap, q.receive_amount);
@@ -483,6 +486,8 @@ Task<http::Response> build_solana_tx(Services& s, const http::Request& req, Quot
         throw ApiError(ErrorKind::unavailable, "Solana cannot be reached right now", e.what());
     }
     auto quote_body = quote_json(request, channel, q);
+    quote_body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain,
+                                                   request.token, q.send_amount, q.decimals);
     quote_body["swap"] = nullptr;
     quote_body["firm_quote"] = std::move(firm);
     co_return http::envelope(json::object{{"quote", std::move(quote_body)},
@@ -526,6 +531,8 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     }
     auto q = co_await quote_of(s, std::move(in));
     auto quote_body = quote_json(request, channel, q);
+    quote_body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain,
+                                                   request.token, q.send_amount, q.decimals);
     // A cross-asset deposit names the firm quote issued for it (bridge/swap_intent.hpp).
     json::value firm = nullptr;
     if (cross) {

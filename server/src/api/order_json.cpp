@@ -44,6 +44,9 @@ json::value order_json(const std::optional<store::Order>& found) {
                         {"confirmations", o.confirmations},
                         {"state", o.state},
                         {"reason", o.reason},
+                        // A queued payout that waits (outflow limits): when it is expected (unix
+                        // seconds; 0: it does not wait).
+                        {"payout_eta", o.payout_eta},
                         {"dst_tx_hash", o.dst_tx_hash},
                         {"refund_tx_hash", o.refund_tx_hash},
                         {"created_at", o.created_at},

@@ -15,6 +15,7 @@ http::Router build_router(Services& services) {
     register_campaign_api(router, services);
     register_balance_api(router, services);
     register_bridge_quote_api(router, services);
+    register_bridge_limits_api(router, services);
     register_bridge_order_api(router, services);
     register_swap_api(router, services);
     register_tracker_api(router, services);

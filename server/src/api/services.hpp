@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "balance/balances.hpp"
+#include "bridge/outflow.hpp"
 #include "bridge/quote.hpp"
 #include "catalog/catalog.hpp"
 #include "chain/signer.hpp"
@@ -51,6 +52,7 @@ struct Services {
     const geo::GeoIp& geoip;
     balance::BalanceService& balances;
     const bridge::RouteTable& routes;
+    const bridge::OutflowRules& outflow;  // per-route caps, holds, self-pauses
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     rewards::RewardsService* rewards = nullptr;  // sign-in, check-in, campaigns, lottery, admin
     rewards::BadgeService* badges = nullptr;     // campaign badges (with the rewards)
@@ -77,6 +79,7 @@ void register_config_api(http::Router& router, Services& services);
 void register_campaign_api(http::Router& router, Services& services);
 void register_balance_api(http::Router& router, Services& services);
 void register_bridge_quote_api(http::Router& router, Services& services);
+void register_bridge_limits_api(http::Router& router, Services& services);
 void register_bridge_order_api(http::Router& router, Services& services);
 void register_auth_api(http::Router& router, Services& services);
 void register_lottery_api(http::Router& router, Services& services);

@@ -26,8 +26,9 @@ constexpr const char* kCommands =
     "usage: perch <command> [--config FILE]\n"
     "  serve     serve the API and the web app (default config: config/perch.json)\n"
     "  migrate   apply pending database migrations and exit\n"
-    "  pause     stop the bridge maker from signing new payouts (a running server obeys)\n"
-    "  resume    let the maker pay again\n"
+    "  pause [--route SRC:DST:TOKEN] [--reason TEXT]   stop the bridge maker from signing new\n"
+    "            payouts, on every route or on one (e.g. 8453:42161:ETH); a running server obeys\n"
+    "  resume [--route SRC:DST:TOKEN]   let the maker pay again (everywhere, or on that route)\n"
     "  migrate-data --from URL --to URL   copy a stopped deployment's database into an empty one\n"
     "            (e.g. sqlite:data/perch.db to postgresql://...) and check every row arrived\n"
     "  import-airdrop FILE [--campaign NAME]   load airdrop allocations (CSV address,value;\n"
@@ -58,6 +59,22 @@ Config read_config(const std::vector<std::string>& args) {
     if (path.empty() && std::filesystem::exists("config/perch.json")) path = "config/perch.json";
     if (path.empty()) return parse_config(boost::json::object{}, process_env());
     return load_config(path, process_env());
+}
+
+// Takes --route and --reason out of `args` (the rest is read_config's).
+std::vector<std::string> route_args(const std::vector<std::string>& args, std::string& route,
+                                    std::string& reason) {
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--route" && i + 1 < args.size()) {
+            route = args[++i];
+        } else if (args[i] == "--reason" && i + 1 < args.size()) {
+            reason = args[++i];
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    return rest;
 }
 
 // perch import-airdrop FILE [--campaign NAME] [--config FILE]
@@ -140,6 +157,9 @@ int main(int argc, char** argv) {
             std::cerr << "unknown command '" << command << "'\n" << usage();
             return 2;
         }
+        // pause / resume: one route (--route SRC:DST:TOKEN) or all, with the operator's reason.
+        std::string route, reason;
+        if (command == "pause" || command == "resume") args = route_args(args, route, reason);
         auto config = read_config(args);
         setup_logging(config.log_level);
         if (command == "migrate") {
@@ -148,7 +168,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (command == "pause" || command == "resume")
-            return set_paused(config, command == "pause");
+            return set_paused(config, command == "pause", route, reason);
         return serve(config);
     } catch (const ConfigError& e) {
         std::cerr << "perch: " << e.what() << "\n";

@@ -6,6 +6,7 @@
 
 #include "api/services.hpp"
 #include "balance/balances.hpp"
+#include "bridge/outflow.hpp"
 #include "bridge/quote.hpp"
 #include "bridge/solana_bridge.hpp"
 #include "catalog/catalog.hpp"
@@ -33,6 +34,9 @@
 namespace perch::app {
 int main(int argc, char** argv);
 
+// config_dir/routes.json, parsed (ConfigError on a bad entry).
+bridge::RouteTable load_routes(const std::string& path);
+
 // Store, catalog, chains, services and the dispatcher for a config, in dependency order.
 struct Wiring {
     explicit Wiring(const Config& c);
@@ -47,6 +51,7 @@ struct Wiring {
     chain::rpc::ChainRegistry chains;
     balance::BalanceService balances;
     bridge::RouteTable routes;
+    bridge::OutflowRules outflow;  // caps, holds and self-pauses per route (bridge/outflow.hpp)
     std::unique_ptr<bridge::SolanaBridge> solana;  // when the profile or config names a node
     std::unique_ptr<store::RewardsStore> rewards_store;
     rewards::RewardsCatalog rewards_catalog;

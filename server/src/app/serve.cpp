@@ -13,6 +13,7 @@
 #include "app/app.hpp"
 #include "app/commands.hpp"
 #include "app/keys.hpp"
+#include "bridge/outflow.hpp"
 #include "core/context_pool.hpp"
 #include "core/error.hpp"
 #include "http/server.hpp"
@@ -27,6 +28,7 @@ namespace {
 std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& pool,
                                           store::Store& store, const catalog::Catalog& catalog,
                                           const bridge::RouteTable& routes,
+                                          const bridge::OutflowRules& outflow,
                                           balance::BalanceService& balances,
                                           swap::SwapService& swap, const price::PriceSource& prices,
                                           bridge::SolanaBridge* solana) {
@@ -47,6 +49,7 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
         pool.at(0), store.orders(), routes, balances, *depositor,
         read_evm_key(config.maker_key_file, "maker_key_file"), options, &swap);
     maker->set_prices(&prices, config.prices.fixed);
+    maker->set_outflow(&outflow);
     if (solana && !solana->settings().maker_key_file.empty()) {
         maker->add_side(std::make_unique<maker::SolanaSide>(
             *maker, *solana,
@@ -62,13 +65,32 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
 
 }  // namespace
 
-int set_paused(const Config& config, bool paused) {
+int set_paused(const Config& config, bool paused, const std::string& route,
+               const std::string& reason) {
+    if (!route.empty()) {
+        auto key = bridge::parse_route_key(route);
+        if (!key) throw ConfigError("--route must be SRC:DST:TOKEN, e.g. 8453:42161:ETH");
+        auto routes = load_routes(config.config_dir + "/routes.json");
+        if (!routes.find(key->token, key->src, key->dst))
+            throw ConfigError("--route " + route + " is no route of " + config.config_dir +
+                              "/routes.json");
+    }
     auto store = store::open_store(config.database_url);
     boost::asio::io_context ctx;
-    auto write = [&]() -> Task<void> { co_await store->orders().set_paused(paused); };
-    boost::asio::co_spawn(ctx, write(), boost::asio::detached);
+    auto write = [&]() -> Task<void> {
+        if (route.empty()) {
+            co_await store->orders().set_paused(paused);
+        } else {
+            co_await store->orders().set_route_paused(
+                route, paused, reason.empty() ? "paused by an operator" : reason);
+        }
+    };
+    boost::asio::co_spawn(ctx, write(), [](const std::exception_ptr& e) {
+        if (e) std::rethrow_exception(e);
+    });
     ctx.run();
-    std::cout << (paused ? "maker paused\n" : "maker resumed\n");
+    auto what = route.empty() ? std::string("maker") : "route " + route;
+    std::cout << what << (paused ? " paused\n" : " resumed\n");
     return 0;
 }
 
@@ -101,8 +123,8 @@ int serve(const Config& config) {
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     w.services.sign_in_domains = sign_in_domains(config, server.port());
-    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.balances, w.swap,
-                             w.prices.source(), w.solana.get());
+    auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.outflow, w.balances,
+                             w.swap, w.prices.source(), w.solana.get());
     w.services.maker = maker.get();  // read by /api/health once the pool runs
     w.faucets.start(pool.at(0));
     w.pool.start(pool.at(0));

@@ -43,10 +43,6 @@ std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& 
     return out;
 }
 
-bridge::RouteTable load_routes(const std::string& path) {
-    return bridge::parse_routes(read_json_file(path, "bridge routes"));
-}
-
 // The CheckIn contract on every profile chain, the configured check-in chain first.
 std::vector<rewards::CheckInContract> checkin_contracts(const catalog::Catalog& catalog,
                                                         std::int64_t default_chain) {
@@ -214,6 +210,10 @@ std::unique_ptr<bridge::SolanaBridge> solana_bridge(const Config& config) {
 
 }  // namespace
 
+bridge::RouteTable load_routes(const std::string& path) {
+    return bridge::parse_routes(read_json_file(path, "bridge routes"));
+}
+
 // Everything serve() runs, in dependency order.
 Wiring::Wiring(const Config& c)
     : config(c),
@@ -227,6 +227,7 @@ Wiring::Wiring(const Config& c)
                                         .rate_limit_patience = c.rpc.rate_limit_patience}),
       balances(catalog, chains),
       routes(load_routes(c.config_dir + "/routes.json")),
+      outflow(bridge::make_outflow_rules(routes, c.maker.outflow)),
       solana(solana_bridge(c)),
       rewards_store(store::open_rewards_store(*store)),
       rewards_catalog(rewards::RewardsCatalog::load(c.config_dir)),
@@ -257,6 +258,7 @@ Wiring::Wiring(const Config& c)
                geoip,
                balances,
                routes,
+               outflow,
                std::chrono::steady_clock::now(),
                &rewards,
                &badges,

@@ -69,9 +69,42 @@ PerChainCount per_chain_count(const ConfigNode& node, PerChainCount fallback, bo
     return out;
 }
 
+// A section, when the file has it: an object, read by `apply`.
+template <class Settings, class Apply>
+void apply_section(Settings& settings, const ConfigNode& node, Apply apply) {
+    if (!node.present()) return;
+    node.require_object();
+    apply(settings, node);
+}
+
+void apply_outflow(OutflowSettings& o, const ConfigNode& node) {
+    node.reject_unknown({"hour_seconds", "day_seconds", "caps", "delay_above_usd", "delay_seconds",
+                         "pause_net_outflow", "price_disagreement_bps"});
+    o.hour = std::chrono::seconds(node["hour_seconds"].as_int(o.hour.count(), 1, 86400));
+    o.day = std::chrono::seconds(node["day_seconds"].as_int(o.day.count(), 1, 30 * 86400));
+    if (o.day < o.hour) node["day_seconds"].fail("must not be shorter than hour_seconds");
+    if (auto caps = node["caps"]; caps.present()) {
+        caps.require_object();
+        for (const auto& [key, value] : caps.items()) {
+            value.require_object();
+            value.reject_unknown({"hour", "day"});
+            o.caps[key] = {value["hour"].as_string(""), value["day"].as_string("")};
+        }
+    }
+    if (auto usd = node["delay_above_usd"]; usd.present()) o.delay_above_usd = usd.as_number(0);
+    o.delay = std::chrono::seconds(node["delay_seconds"].as_int(o.delay.count(), 0, 7 * 86400));
+    if (auto net = node["pause_net_outflow"]; net.present()) {
+        net.require_object();
+        for (const auto& [key, value] : net.items()) o.pause_net_outflow[key] = value.as_string("");
+    }
+    o.price_disagreement_bps = static_cast<std::uint32_t>(
+        node["price_disagreement_bps"].as_int(o.price_disagreement_bps, 0, 10000));
+}
+
 void apply_maker(MakerSettings& m, const ConfigNode& node) {
     node.reject_unknown({"enabled", "confirmations", "large_confirmations", "poll_ms",
-                         "speedup_after_ms", "lease_ttl_ms", "head_feed"});
+                         "speedup_after_ms", "lease_ttl_ms", "head_feed", "outflow"});
+    apply_section(m.outflow, node["outflow"], apply_outflow);
     m.enabled = node["enabled"].as_bool(m.enabled);
     m.head_feed = node["head_feed"].as_bool(m.head_feed);
     m.confirmations = per_chain_count(node["confirmations"], m.confirmations, true);
@@ -203,14 +236,6 @@ void apply_rpc(RpcSettings& r, const ConfigNode& node) {
     r.batch_size = static_cast<std::size_t>(
         node["batch_size"].as_int(static_cast<std::int64_t>(r.batch_size), 0, 100000));
     r.rate_limit_patience = node["rate_limit_patience_ms"].as_ms(r.rate_limit_patience, 0, 600000);
-}
-
-// A section, when the file has it: an object, read by `apply`.
-template <class Settings, class Apply>
-void apply_section(Settings& settings, const ConfigNode& node, Apply apply) {
-    if (!node.present()) return;
-    node.require_object();
-    apply(settings, node);
 }
 
 void apply_file(Config& c, const ConfigNode& obj) {

@@ -66,6 +66,28 @@ struct PerChainCount {
     }
 };
 
+// What one bad day can cost (docs/security.md, "Outflow limits"): per route and token, caps on
+// what the maker pays per rolling hour and day, a hold on large transfers, and the rules that
+// pause a route by themselves. Amounts are in the route's deposited token, as text ("2.5"); a
+// key is a route ("8453:42161:ETH": source, destination, deposited token) or a token ("ETH":
+// each of its routes). Routes without a cap of their own get defaults sized from their max.
+struct OutflowSettings {
+    std::chrono::seconds hour{3600};  // the two rolling windows (shorter in tests)
+    std::chrono::seconds day{86400};
+    struct Caps {
+        std::string hour;  // empty: the default
+        std::string day;
+    };
+    std::map<std::string, Caps> caps;
+    double delay_above_usd = 0;        // 0: no transfer is held for its size
+    std::chrono::seconds delay{3600};  // how long such a transfer is held
+    // A route pauses itself when what it paid in the day window exceeds what came back the other
+    // way by this much (key as above; none: never).
+    std::map<std::string, std::string> pause_net_outflow;
+    // ... or when the price sources disagree by more than this (basis points; 0: never).
+    std::uint32_t price_disagreement_bps = 0;
+};
+
 // The bridge maker. Off unless configured: two makers on one chain would both pay.
 struct MakerSettings {
     bool enabled = false;
@@ -77,6 +99,7 @@ struct MakerSettings {
     // died on another machine (one of this host is replaced at the next renewal).
     std::chrono::milliseconds lease_ttl{5000};
     bool head_feed = true;  // new heads over the RPC's WebSocket too (polling either way)
+    OutflowSettings outflow;
 };
 
 // The activity indexer (issue 12, docs/tracker.md). Off unless configured; config/perch.json

@@ -20,6 +20,7 @@
 #include "balance/balances.hpp"
 #include "bridge/deposit_event.hpp"
 #include "bridge/order.hpp"
+#include "bridge/outflow.hpp"
 #include "bridge/quote.hpp"
 #include "chain/rpc/head_feed.hpp"
 #include "chain/rpc/logs.hpp"
@@ -129,6 +130,14 @@ class Maker {
     }
     // USD per whole `symbol` now (0: unknown).
     double usd_of(const std::string& symbol) const;
+    // The outflow rules (bridge/outflow.hpp): caps, large-transfer holds, self-pauses. Null: none.
+    void set_outflow(const bridge::OutflowRules* rules) { outflow_ = rules; }
+    // Of the queued payouts `queued` of destination `chain_id` (oldest first), those to pay now:
+    // the others wait (a paused route, the route's limit, a large transfer's hold), with the
+    // reason and estimate recorded for the tracker. First pauses the routes whose net outflow
+    // or prices went out of bounds. Both payers (EVM, Solana) call it before signing.
+    Task<std::vector<store::Order>> payable_now(std::int64_t chain_id,
+                                                std::vector<store::Order> queued);
     const MakerOptions& options() const { return options_; }
     // A side that reads its head itself (Solana: the slot at its commitment) publishes it here.
     void note_head(std::int64_t chain_id, std::uint64_t number) { publish_head(chain_id, number); }
@@ -186,6 +195,11 @@ class Maker {
         std::chrono::steady_clock::time_point first;
         std::string message;  // the node's latest answer
     };
+
+    // Pauses the routes into `chain_id` whose net outflow in the day window (`flows`) or whose
+    // prices went out of the rules' bounds; adds them to `paused`.
+    Task<void> pause_out_of_bounds(std::int64_t chain_id, const store::Flows& flows,
+                                   std::map<std::string, std::string>& paused);
 
     Task<void> pay_loop(std::int64_t chain_id, ChainSide& side);
     Task<void> evm_pay_round(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
@@ -252,6 +266,7 @@ class Maker {
     std::map<std::int64_t, std::unique_ptr<ChainSide>> sides_;  // by chain
     const price::PriceSource* prices_ = nullptr;
     std::map<std::string, double> fixed_prices_;
+    const bridge::OutflowRules* outflow_ = nullptr;
     std::map<std::int64_t, std::uint64_t> nonce_floor_;  // per chain, from the node at start
     std::map<std::string, std::chrono::steady_clock::time_point> last_broadcast_;
     std::map<std::int64_t, Refusals> refusals_;  // by maker transaction id

@@ -243,7 +243,9 @@ Task<Maker::SwapStep> Maker::swap_step(const store::Order& o, std::int64_t chain
 }
 
 Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool allow_prepared) {
-    auto payouts = co_await orders_.orders_in_state("queued", chain_id, false, options_.batch);
+    // Only what the outflow limits let out now; the rest waits, its reason told (payable_now).
+    auto queued = co_await orders_.orders_in_state("queued", chain_id, false, options_.batch);
+    auto payouts = co_await payable_now(chain_id, std::move(queued));
     auto refunds = co_await orders_.refunds_to_sign(chain_id, options_.batch);
     if (payouts.empty() && refunds.empty()) co_return;
 

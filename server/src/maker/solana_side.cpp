@@ -243,7 +243,9 @@ store::SignedTx SolanaSide::sign(sol::Message message, std::uint64_t valid_until
 Task<void> SolanaSide::sign_new() {
     auto& orders = maker_.orders();
     auto batch = maker_.options().batch;
-    auto payouts = co_await orders.orders_in_state("queued", chain_id(), false, batch);
+    auto queued = co_await orders.orders_in_state("queued", chain_id(), false, batch);
+    // Only what the outflow limits let out now; the rest waits, its reason told.
+    auto payouts = co_await maker_.payable_now(chain_id(), std::move(queued));
     auto refunds = co_await orders.refunds_to_sign(chain_id(), batch);
     if (payouts.empty() && refunds.empty()) co_return;
     if (!maker_.lease()) co_return;

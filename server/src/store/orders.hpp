@@ -74,6 +74,10 @@ struct Order {
     // (Solana: slot) that included it when the watcher knows it (0: read when it is assessed).
     std::string quote_id;
     std::int64_t block_time = 0;
+    // A queued payout that waits (bridge/outflow.hpp): held for its size until payout_hold_until
+    // (unix seconds, 0: not held), and the estimate of its payout the tracker shows (0: none).
+    std::int64_t payout_hold_until = 0;
+    std::int64_t payout_eta = 0;
     std::int64_t created_at = 0;
     std::int64_t updated_at = 0;
     std::vector<OrderEvent> timeline;  // filled by the single-order and history reads
@@ -102,6 +106,28 @@ struct Transition {
 struct RefundDeferral {
     std::int64_t order_id = 0;
     std::int64_t retry_at = 0;
+};
+
+// A payout, or a deposit, as the outflow windows count it (bridge/outflow.hpp): its route, the
+// deposit's amount (base units of the deposited token) and when (a payout: when it was signed).
+struct FlowRecord {
+    std::int64_t src_chain_id = 0;
+    std::int64_t dst_chain_id = 0;
+    std::string token;
+    std::string amount;
+    std::int64_t at = 0;
+};
+struct Flows {
+    std::vector<FlowRecord> payouts;   // signed, and not since turned into refunds
+    std::vector<FlowRecord> deposits;  // accepted for payout (queued, paying, completed)
+};
+
+// A queued payout that waits, and why (the order's reason, shown by the tracker).
+struct PayoutWait {
+    std::int64_t order_id = 0;
+    std::int64_t hold_until = 0;
+    std::int64_t eta = 0;
+    std::string reason;
 };
 
 // What the payer signs for one order: kind "payout" (order queued → paying) or "refund" (order
@@ -306,6 +332,15 @@ class OrderStore {
     virtual Task<std::map<std::string, std::int64_t>> count_by_state() = 0;
     virtual Task<bool> paused() = 0;
     virtual Task<void> set_paused(bool paused) = 0;
+    // Routes paused one by one (by an operator or by themselves): route key -> reason.
+    virtual Task<std::map<std::string, std::string>> paused_routes() = 0;
+    virtual Task<void> set_route_paused(std::string route, bool paused, std::string reason) = 0;
+
+    // Outflow limits: the payouts signed and the deposits taken since `since` (unix seconds).
+    virtual Task<Flows> flows_since(std::int64_t since) = 0;
+    // Records why queued payouts wait (their reason, hold and estimate), with a timeline event when
+    // the reason changes; orders no longer queued are left alone. One transaction.
+    virtual Task<void> note_payout_waits(std::vector<PayoutWait> waits) = 0;
 
     // Payer, Solana: records `attempt` as the next version of pending transaction `maker_tx_id`.
     // A Solana version is an independent transaction (a new blockhash, no shared nonce), so one

@@ -54,6 +54,8 @@ export interface Quote {
   receive_amount_wei?: string;
   /** build_tx of a cross-asset route: the signed firm quote the deposit names (docs/solana.md "Firm quotes"). */
   firm_quote?: FirmQuote | null;
+  /** Whether the payout will wait (docs/security.md "Outflow limits"). */
+  outflow?: QuoteOutflow;
 }
 
 /** A firm quote: the maker pays exactly its amount to a deposit that names its id and matches it. */
@@ -63,6 +65,18 @@ export interface FirmQuote {
   signer: string;
   signature: string;
   typed_data: { domain: Record<string, string>; primaryType: string; message: Record<string, string> };
+}
+
+/** The quote's outflow part: a hold for a large transfer, and the route's capacity left now. */
+export interface QuoteOutflow {
+  /** Above the USD threshold the payout waits this long (0: none). */
+  hold_seconds: number;
+  hold_reason: string;
+  hour_left?: string;
+  day_left?: string;
+  /** false: the amount exceeds what the route can pay now; it is paid later, never refused. */
+  fits_now?: boolean;
+  expected_wait_seconds?: number;
 }
 
 export interface QuoteParams {
@@ -133,6 +147,8 @@ export interface Order {
   confirmations: number;
   state: OrderState;
   reason: string;
+  /** A queued payout that waits (a route's limit, a large transfer's hold): expected at (unix s); 0: it does not wait. */
+  payout_eta?: number;
   dst_tx_hash: string;
   refund_tx_hash: string;
   created_at: number;

@@ -14,7 +14,7 @@ constexpr const char* kOrderColumns =
     "token_address, token, decimals, amount, dst_chain_id, recipient, channel, confirmations, "
     "receive_amount, fee, state, reason, dst_tx_hash, refund_tx_hash, created_at, updated_at, "
     "dst_token_address, dst_token, dst_decimals, min_out, delivered_amount, refund_retries, "
-    "refund_retry_at, tx_position, quote_id, block_time";
+    "refund_retry_at, tx_position, quote_id, block_time, payout_hold_until, payout_eta";
 
 std::string select_orders(const std::string& tail) {
     return std::string("SELECT ") + kOrderColumns + " FROM bridge_orders " + tail;
@@ -56,6 +56,8 @@ Order read_order(const Statement& s) {
     o.tx_position = s.column_int(31);
     o.quote_id = s.column_text(32);
     o.block_time = s.column_int(33);
+    o.payout_hold_until = s.column_int(34);
+    o.payout_eta = s.column_int(35);
     return o;
 }
 
@@ -155,6 +157,15 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
     if (!current) return false;
     if (plan.kind == "payout" && !move_order(c, plan.order_id, "queued", "paying", "", now))
         return false;
+    if (plan.kind == "payout") {
+        // A payout that waited (outflow limits, a paused route) is on its way: its wait is over
+        // (a queued order's reason is only ever why it waits).
+        c.prepared(
+             "UPDATE bridge_orders SET reason = '', payout_eta = 0 WHERE id = ? AND (payout_eta "
+             "<> 0 OR reason <> '')")
+            .bind(1, plan.order_id)
+            .step();
+    }
     auto signed_tx = plan.sign(nonce);
     auto& insert = c.prepared(
         "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, created_at, "
@@ -836,6 +847,103 @@ Task<void> SqlOrders::set_paused(bool paused) {
             .step();
     };
     co_await db_.run(std::move(write));
+}
+
+namespace {
+constexpr std::string_view kRoutePausePrefix = "paused_route:";
+}
+
+Task<std::map<std::string, std::string>> SqlOrders::paused_routes() {
+    auto read = [](Connection& c) {
+        auto& s = c.prepared(
+            "SELECT key, value FROM maker_settings WHERE substr(key, 1, 13) = 'paused_route:'");
+        std::map<std::string, std::string> out;
+        while (s.step()) out[s.column_text(0).substr(kRoutePausePrefix.size())] = s.column_text(1);
+        s.reset();
+        return out;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<void> SqlOrders::set_route_paused(std::string route, bool paused, std::string reason) {
+    auto write = [key = std::string(kRoutePausePrefix) + route, paused,
+                  reason = std::move(reason)](Connection& c) {
+        if (!paused) {
+            c.prepared("DELETE FROM maker_settings WHERE key = ?").bind(1, key).step();
+            return;
+        }
+        c.prepared(
+             "INSERT INTO maker_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT "
+             "(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")
+            .bind(1, key)
+            .bind(2, reason.empty() ? std::string("paused by an operator") : reason)
+            .bind(3, unix_now())
+            .step();
+    };
+    co_await db_.run(std::move(write));
+}
+
+Task<Flows> SqlOrders::flows_since(std::int64_t since) {
+    auto read = [since](Connection& c) {
+        Flows flows;
+        auto collect = [](Statement& s, std::vector<FlowRecord>& out) {
+            while (s.step())
+                out.push_back({s.column_int(0), s.column_int(1), s.column_text(2), s.column_text(3),
+                               s.column_int(4)});
+            s.reset();
+        };
+        // A payout counts from its signing, whatever became of it, unless it turned into a refund
+        // (reverted, or its nonce filled): then nothing left the maker on the destination.
+        auto& paid = c.prepared(
+            "SELECT o.src_chain_id, o.dst_chain_id, o.token, o.amount, m.created_at FROM "
+            "maker_txs m JOIN bridge_orders o ON o.id = m.order_id WHERE m.kind = 'payout' AND "
+            "m.created_at >= ? AND o.state NOT IN ('refunding', 'refunded') ORDER BY m.created_at");
+        paid.bind(1, since);
+        collect(paid, flows.payouts);
+        auto& taken = c.prepared(
+            "SELECT src_chain_id, dst_chain_id, token, amount, created_at FROM bridge_orders "
+            "WHERE created_at >= ? AND state IN ('queued', 'paying', 'completed') ORDER BY "
+            "created_at");
+        taken.bind(1, since);
+        collect(taken, flows.deposits);
+        return flows;
+    };
+    co_return co_await db_.run(std::move(read));
+}
+
+Task<void> SqlOrders::note_payout_waits(std::vector<PayoutWait> waits) {
+    if (waits.empty()) co_return;
+    auto write = [waits = std::move(waits)](Connection& c) {
+        Transaction tx(c);
+        auto now = unix_now();
+        auto& s = c.prepared(
+            "UPDATE bridge_orders SET payout_hold_until = ?, payout_eta = ?, reason = ?, "
+            "updated_at = ? WHERE id = ? AND state = 'queued' AND (payout_hold_until <> ? OR "
+            "payout_eta <> ? OR reason <> ?)");
+        auto& was = c.prepared("SELECT reason FROM bridge_orders WHERE id = ?");
+        bool any = false;
+        for (const auto& w : waits) {
+            was.bind(1, w.order_id);
+            auto before = was.step() ? was.column_text(0) : std::string();
+            was.reset();
+            s.bind(1, w.hold_until)
+                .bind(2, w.eta)
+                .bind(3, w.reason)
+                .bind(4, now)
+                .bind(5, w.order_id)
+                .bind(6, w.hold_until)
+                .bind(7, w.eta)
+                .bind(8, w.reason);
+            s.step();
+            s.reset();
+            if (c.changes() == 0) continue;
+            any = true;
+            if (before != w.reason) add_event(c, w.order_id, "queued", w.reason, now);
+        }
+        tx.commit();
+        return any;
+    };
+    if (co_await db_.run(std::move(write))) changed();
 }
 
 }  // namespace perch::store

@@ -44,6 +44,10 @@ class SqlOrders final : public OrderStore {
     Task<std::map<std::string, std::int64_t>> count_by_state() override;
     Task<bool> paused() override;
     Task<void> set_paused(bool paused) override;
+    Task<std::map<std::string, std::string>> paused_routes() override;
+    Task<void> set_route_paused(std::string route, bool paused, std::string reason) override;
+    Task<Flows> flows_since(std::int64_t since) override;
+    Task<void> note_payout_waits(std::vector<PayoutWait> waits) override;
     Task<bool> add_version(Lease lease, std::int64_t maker_tx_id, std::string replaces,
                            std::int64_t finalized_height, Attempt attempt) override;
 

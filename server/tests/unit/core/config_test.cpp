@@ -115,6 +115,34 @@ TEST(Config, MakerIsOffUnlessConfiguredAndEnvironmentCanSwitchIt) {
     EXPECT_NE(error_of("{}", {{"PERCH_MAKER", "yes"}}).find("'PERCH_MAKER'"), std::string::npos);
 }
 
+TEST(Config, MakerOutflowLimitsAreReadWithTheirKeyPaths) {
+    auto defaults = parse("{}").maker.outflow;
+    EXPECT_EQ(defaults.hour, std::chrono::seconds(3600));
+    EXPECT_EQ(defaults.day, std::chrono::seconds(86400));
+    EXPECT_TRUE(defaults.caps.empty());
+    EXPECT_EQ(defaults.delay_above_usd, 0);
+    auto o = parse(R"({"maker": {"outflow": {"hour_seconds": 20, "day_seconds": 60,
+        "caps": {"8453:42161:ETH": {"hour": "0.01", "day": "0.02"}, "USDC": {"hour": "500"}},
+        "delay_above_usd": 50, "delay_seconds": 15, "pause_net_outflow": {"ETH": "3"},
+        "price_disagreement_bps": 300}}})")
+                 .maker.outflow;
+    EXPECT_EQ(o.hour, std::chrono::seconds(20));
+    EXPECT_EQ(o.day, std::chrono::seconds(60));
+    EXPECT_EQ(o.caps.at("8453:42161:ETH").hour, "0.01");
+    EXPECT_EQ(o.caps.at("8453:42161:ETH").day, "0.02");
+    EXPECT_EQ(o.caps.at("USDC").day, "");
+    EXPECT_EQ(o.delay_above_usd, 50);
+    EXPECT_EQ(o.delay, std::chrono::seconds(15));
+    EXPECT_EQ(o.pause_net_outflow.at("ETH"), "3");
+    EXPECT_EQ(o.price_disagreement_bps, 300U);
+    EXPECT_NE(error_of(R"({"maker": {"outflow": {"caps": {"ETH": {"hours": "1"}}}}})")
+                  .find("'maker.outflow.caps.ETH.hours'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"maker": {"outflow": {"hour_seconds": 100, "day_seconds": 50}}})")
+                  .find("'maker.outflow.day_seconds'"),
+              std::string::npos);
+}
+
 TEST(Config, MakerConfirmationsArePerChainOrOneNumber) {
     auto defaults = parse("{}").maker;
     EXPECT_EQ(defaults.confirmations.for_chain(1), 1U);

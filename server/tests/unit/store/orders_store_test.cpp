@@ -1,6 +1,8 @@
 // Bridge orders on the database under test (a SQLite file, or PostgreSQL): deposits recorded once
 // with their cursor, compare-and-set transitions, payouts signed exactly once with consecutive
 // nonces, settlement, history.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <boost/asio/co_spawn.hpp>
@@ -468,6 +470,67 @@ TEST_F(SqlOrderStore, PauseSwitchPersists) {
     run(orders.set_paused(false));
     EXPECT_FALSE(run(orders.paused()));
 }
+
+TEST_F(SqlOrderStore, RoutePausesAreKeptApartFromTheGlobalSwitch) {
+    EXPECT_TRUE(run(orders.paused_routes()).empty());
+    run(orders.set_route_paused("8453:42161:ETH", true, "net outflow"));
+    run(orders.set_route_paused("10:1:USDC", true, ""));
+    auto paused = run(orders.paused_routes());
+    ASSERT_EQ(paused.size(), 2u);
+    EXPECT_EQ(paused.at("8453:42161:ETH"), "net outflow");
+    EXPECT_EQ(paused.at("10:1:USDC"), "paused by an operator");
+    EXPECT_FALSE(run(orders.paused()));  // one route paused is not the whole maker
+    run(orders.set_route_paused("8453:42161:ETH", false, ""));
+    EXPECT_EQ(run(orders.paused_routes()).count("8453:42161:ETH"), 0u);
+    run(orders.set_paused(true));
+    EXPECT_EQ(run(orders.paused_routes()).size(), 1u);
+}
+
+TEST_F(SqlOrderStore, FlowsCountSignedPayoutsAndAcceptedDepositsButNotRefundedOnes) {
+    run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3)},
+                               WatchCursor{30, "", 0}));
+    auto a = queue(deposit(1));
+    auto b = queue(deposit(2));
+    auto stored = run(
+        orders.sign_and_store(lease, 42161, "0xmaker", 0, {payout_plan(a), payout_plan(b)}));
+    ASSERT_EQ(stored.size(), 2u);
+    // b's payout reverted: it is refunded, so nothing left the maker on the destination.
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted", ""));
+    auto flows = run(orders.flows_since(0));
+    ASSERT_EQ(flows.payouts.size(), 1u);
+    EXPECT_EQ(flows.payouts[0].src_chain_id, 8453);
+    EXPECT_EQ(flows.payouts[0].dst_chain_id, 42161);
+    EXPECT_EQ(flows.payouts[0].token, "ETH");
+    EXPECT_EQ(flows.payouts[0].amount, "1000");  // the deposit's amount
+    EXPECT_GT(flows.payouts[0].at, 0);
+    ASSERT_EQ(flows.deposits.size(), 1u);  // a (paying); b refunding; 3 still confirming
+    EXPECT_TRUE(run(orders.flows_since(std::time(nullptr) + 100)).payouts.empty());
+}
+
+TEST_F(SqlOrderStore, PayoutWaitsAreRecordedOnceAndClearedWhenPaid) {
+    run(orders.record_deposits(8453, {deposit(1)}, WatchCursor{30, "", 0}));
+    auto id = queue(deposit(1));
+    PayoutWait wait{id, 0, 2000000000,
+                    "delayed by the route's limit: expected around 03:33:20 UTC"};
+    auto before = orders.change_count();
+    run(orders.note_payout_waits({wait}));
+    EXPECT_GT(orders.change_count(), before);
+    run(orders.note_payout_waits({wait}));  // the same again: no second event
+    auto o = run(orders.order_by_key(deposit(1).order_key));
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->state, "queued");
+    EXPECT_EQ(o->reason, wait.reason);
+    EXPECT_EQ(o->payout_eta, 2000000000);
+    auto events = std::count_if(o->timeline.begin(), o->timeline.end(),
+                                [&](const OrderEvent& e) { return e.detail == wait.reason; });
+    EXPECT_EQ(events, 1);
+    // A large transfer's hold is kept with it.
+    run(orders.note_payout_waits({{id, 1999999000, 1999999000, "held"}}));
+    EXPECT_EQ(run(orders.order_by_key(deposit(1).order_key))->payout_hold_until, 1999999000);
+    // Paid: the wait is over, its words gone.
+    run(orders.sign_and_store(lease, 42161, "0xmaker", 0, {payout_plan(id)}));
+    o = run(orders.order_by_key(deposit(1).order_key));
+    EXPECT_EQ(o->state, "paying");
 
 TEST_F(SqlOrderStore, OneLeaseHolderAtATimeAndALostLeaseReservesNoNonce) {
     EXPECT_EQ(lease.token, 1);
