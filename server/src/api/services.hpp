@@ -36,6 +36,9 @@ class PriceSource;
 namespace perch::bridge {
 class SolanaBridge;
 }
+namespace perch::names {
+class NameService;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -64,6 +67,7 @@ struct Services {
     // The host[:port]s a sign-in message may name (sign_in_domains()); set once the server has
     // bound its port, before any request is served.
     std::vector<std::string> sign_in_domains;
+    names::NameService* names = nullptr;  // address names (chains with an ens_registry)
 };
 
 // One registration function per API group (one file each).
@@ -87,6 +91,7 @@ void register_tracker_api(http::Router& router, Services& services);
 void register_portfolio_api(http::Router& router, Services& services);
 void register_query_api(http::Router& router, Services& services);
 void register_maker_dashboard_api(http::Router& router, Services& services);
+void register_name_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

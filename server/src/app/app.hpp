@@ -14,6 +14,7 @@
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
 #include "indexer/tracker.hpp"
+#include "names/name_service.hpp"
 #include "pool/pool_service.hpp"
 #include "portfolio/service.hpp"
 #include "portfolio/snapshot_job.hpp"
@@ -45,6 +46,7 @@ struct Wiring {
     geo::GeoIp geoip;
     chain::rpc::ChainRegistry chains;
     balance::BalanceService balances;
+    names::NameService name_service;  // address names where the profile names an ENS registry
     bridge::RouteTable routes;
     std::unique_ptr<bridge::SolanaBridge> solana;  // when the profile or config names a node
     std::unique_ptr<store::RewardsStore> rewards_store;
