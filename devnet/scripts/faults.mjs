@@ -132,6 +132,26 @@ async function makerNonces() {
 const tokenAddress = (symbol) => (symbol === "ETH" ? d.ZERO : state.contracts[symbol]);
 const group = (xs, key) => xs.reduce((m, x) => m.set(key(x), [...(m.get(key(x)) ?? []), x]), new Map());
 
+/**
+ * Waits until nothing the maker signed is in flight: on every chain its pending nonce equals its
+ * mined one, and (when `stored`) perch's database holds no pending maker transaction, three checks
+ * in a row a second apart (two blocks). A payout wrongly sent twice is then mined and counted by
+ * the nonce checks that follow, however slow the machine. Throws past the deadline.
+ */
+async function makerSettled(label, { stored = true, timeoutMs = 60000 } = {}) {
+  let quiet = 0;
+  for (const until = Date.now() + timeoutMs; Date.now() < until; await sleep(1000)) {
+    const inFlight = await Promise.all(state.chains.map(async (c) => {
+      const [pending, latest] = await Promise.all(["pending", "latest"].map((tag) => d.rpc(c.rpc_url, "eth_getTransactionCount", [maker, tag])));
+      return Number(pending) - Number(latest);
+    }));
+    const unsettled = stored ? sql("SELECT COUNT(*) AS n FROM maker_txs WHERE state = 'pending'")[0].n : 0;
+    quiet = inFlight.every((n) => n === 0) && unsettled === 0 ? quiet + 1 : 0;
+    if (quiet >= 3) return;
+  }
+  throw new Error(`${label}: the maker still had transactions in flight after ${timeoutMs / 1000} s`);
+}
+
 /** Balances of (url, owner, token) triples, batched per chain and token. */
 async function balancesOf(items) {
   const out = new Array(items.length);
@@ -338,7 +358,7 @@ async function crashRounds() {
       `maker transactions: ${unmined.reduce((s, k) => s + k.unminedTxs, 0)} in all, ` +
       `${kills.reduce((s, k) => s + k.unbroadcastTxs, 0)} never broadcast; ` +
       `${kills.filter((k) => k.queued + k.paying > 0).length} with orders queued or paying)`);
-  await sleep(3000); // anything wrongly sent twice would be mined by now
+  await makerSettled("crash");
   const noncesAfter = await makerNonces();
   const extra = Object.keys(noncesAfter).map((id) => noncesAfter[id] - noncesBefore[id] - (txsPerChain[id] ?? 0));
   check(extra.every((x) => x === 0), `crash: maker nonces grew by exactly the payouts + refunds per chain (extra: ${extra.join(",")})`);
@@ -448,7 +468,7 @@ async function instances() {
     const orders = await d.waitFinal(edge, await sending, 180000);
     log(`instances: all 200 final ${Date.now() - t0} ms after the first deposit (takeovers ${takeovers.join(", ")} ms)`);
     const counts = await verifyOrders(deposits, orders, "instances");
-    await sleep(3000); // anything wrongly sent twice would be mined by now
+    await makerSettled("instances", { stored: false }); // its store is PostgreSQL, not a file
     const noncesAfter = await makerNonces();
     const extra = Object.keys(noncesAfter).map((id) => noncesAfter[id] - noncesBefore[id] - (counts[id] ?? 0));
     check(extra.every((x) => x === 0), `instances: maker nonces grew by exactly the payouts + refunds per chain (extra: ${extra.join(",")})`);
@@ -520,7 +540,7 @@ async function reorg() {
     await sleep(250);
   }
   check(o?.state === "dropped", `reorg: the order is dropped once its block is gone (${o?.state}: ${o?.reason})`);
-  await sleep(2000);
+  await makerSettled("reorg");
   check((await d.balanceOf(rpcOf(42161), recipient)) === 0n, "reorg: the recipient received nothing");
   const noncesAfter = await makerNonces();
   check(noncesAfter[42161] === noncesBefore[42161], "reorg: the maker sent no transaction on the destination");
@@ -688,7 +708,7 @@ try {
   if (only.includes("instances")) await instances();
   if (only.includes("solana")) await solanaCrash();
   const t = { state, root, perchUrl, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
-    freshAddress, nextAccount: () => accountSeq++, makerNonces, prepareDeposits, sendDeposits, ethRoutes };
+    freshAddress, nextAccount: () => accountSeq++, makerNonces, makerSettled, prepareDeposits, sendDeposits, ethRoutes, verifyOrders, stateDir, port };
   for (const name of attacks.filter((a) => only.includes(a))) {
     log(`${name}: start`);
     await (await import(path.join(attackDir, `${name}.mjs`))).run(t);

@@ -16,9 +16,9 @@ import {
   type Figures,
   type ScoreFields,
 } from './fixtures/journey';
-import { linkedHash } from './fixtures/swap-ui';
+import { display, linkedHash } from './fixtures/swap-ui';
 import { test } from './fixtures/test';
-import { gasText, getActivity, unitsText, TRACKER_API as API, waitIndexed, type ApiActivity, type ApiRow } from './fixtures/tracker-api';
+import { gasText, getActivity, TRACKER_API as API, waitIndexed, type ApiActivity, type ApiRow } from './fixtures/tracker-api';
 
 // Issue 12's closing proof: ONE fresh wallet bridges (8453 → 1868), checks in on 1868, swaps on
 // 8453 and deploys a contract on 1868, each through the UI with the injected wallet, and then
@@ -116,7 +116,10 @@ async function bridge(page: Page): Promise<{ deposit: string; payout: string }> 
 async function checkIn(page: Page): Promise<string> {
   await page.locator('header').getByRole('button', { name: 'Check-in' }).click();
   const modal = page.getByRole('dialog', { name: 'Daily Check-in' });
-  await expect(modal.getByRole('combobox', { name: 'Check-in chain' })).toHaveValue(String(DST));
+  const chain = modal.getByRole('combobox', { name: 'Check-in chain' });
+  await chain.click();
+  await modal.locator(`[role="option"][data-chain-id="${DST}"]`).click();
+  await expect(chain).toHaveAttribute('data-value', String(DST));
   const submit = modal.getByTestId('checkin-submit');
   await expect(submit).toHaveText('Check in', { timeout: 15_000 });
   const signIn = page.waitForResponse((r) => r.url().endsWith('/api/lottery/maker/sign/in'), { timeout: 60_000 });
@@ -160,12 +163,8 @@ async function deploy(page: Page): Promise<string> {
   return href.slice(-42);
 }
 
-/** A base-unit balance as the portfolio writes it: unitsText with thousands separators. */
-function balanceText(raw: bigint, decimals: number): string {
-  const [int = '0', frac] = unitsText(raw, decimals).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac ? `${grouped}.${frac}` : grouped;
-}
+/** A base-unit balance as every page writes amounts: thousands separators, 6 decimals from 1 up, 6 significant digits below. */
+const balanceText = (raw: bigint, decimals: number): string => display(raw, decimals);
 
 /** The balance the chain itself gives (null: no contract there to ask). */
 async function chainBalance(url: string, token: string, owner: string): Promise<bigint | null> {
@@ -436,6 +435,41 @@ test.describe('one wallet across bridge, check-in, swap and deploy', () => {
     const total = page.getByTestId('portfolio-total');
     await expect(total).toHaveAttribute('data-cents', sum.toString());
     await expect(total).toHaveText(CENTS.format(Number(sum) / 100));
+
+    // 5. /history: the bridge, completed, and the deployment, for this one wallet.
+    await page.goto('/history');
+    await ensureConnected(page, user);
+    const order = page.getByTestId(`order-${bridged.deposit}`);
+    await expect(order.getByTestId('order-state')).toHaveText('Completed', { timeout: 20_000 });
+    await expect(order.getByTestId('order-amount')).toHaveText(`${BRIDGE_AMOUNT} ETH`);
+    await expect(order.getByLabel('Destination transaction')).toHaveAttribute('data-hash', bridged.payout);
+    const deployed = page.getByTestId('history-deploys').locator('tr', { hasText: new RegExp(contract, 'i') });
+    await expect(deployed).toHaveCount(1, { timeout: 20_000 });
+    await expect(deployed).toContainText('Soneium');
+    await expect(deployed.getByLabel('Deployment transaction')).toHaveAttribute('data-hash', windows.get(DST)?.sent[1]?.tx.hash.toLowerCase() ?? '');
+
+    // 6. Points: the header pill is the server's total for the wallet, which counts the check-in and the bridge.
+    interface Points {
+      campaign_points: number;
+      cross_points: number;
+      refer_points: number;
+      check_in_points: number;
+      pool_points: number;
+      cross_points_v1: number;
+      refer_points_v1: number;
+    }
+    let points = await apiData<Points>(page, `/api/campaign_api/v1/${user}/points`);
+    await expect
+      .poll(async () => {
+        points = await apiData<Points>(page, `/api/campaign_api/v1/${user}/points`);
+        return points.check_in_points > 0 && points.cross_points > 0;
+      }, { timeout: 30_000 })
+      .toBe(true);
+    await page.reload();
+    await ensureConnected(page, user);
+    const totalPoints = points.campaign_points + points.cross_points + points.refer_points + points.check_in_points + points.pool_points + points.cross_points_v1 + points.refer_points_v1;
+    await expect(page.getByTestId('points-badge')).toHaveText(totalPoints.toLocaleString('en-US'), { timeout: 15_000 });
+
     console.log(`[journey e2e] portfolio: ${held} holdings, total ${CENTS.format(Number(sum) / 100)}; ${SRC}: ${src.tx_count} tx, gas ${src.gas_spent} wei; ${DST}: ${dst.tx_count} tx, gas ${dst.gas_spent} wei`);
   });
 });

@@ -47,7 +47,7 @@ test.describe('desktop shell', () => {
 
   test('bridge card, points badge and the Connect Wallet modal', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByTestId('points-badge')).toHaveText('loading');
+    await expect(page.getByTestId('points-badge')).toHaveText('Sign in');
     await expect(page.getByText('From', { exact: true })).toBeVisible();
     await expect(page.getByText('To', { exact: true })).toBeVisible();
     await expect(page.getByRole('textbox').first()).toBeVisible();

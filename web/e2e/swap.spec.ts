@@ -63,10 +63,10 @@ test.describe('swap on the devnet pools', () => {
     const quotes = recordQuotes(page);
     await openSwapConnected(page, state, SWAP_ETH_USER, 8453);
 
-    // The default pair of the network and the spec's default slippage.
+    // The default pair of the network and automatic slippage (not the 5 % a sandwich would take).
     await expect(page.getByTestId('swap-token-in')).toHaveText('ETH');
     await expect(page.getByTestId('swap-token-out')).toHaveText('USDC');
-    await expect(page.getByTestId('swap-slippage-toggle')).toHaveText('Slippage 5%');
+    await expect(page.getByTestId('swap-slippage-toggle')).toHaveText('Slippage Auto 0.5%');
     await expect(page.getByTestId('swap-slippage-warning')).toHaveCount(0);
     await expect(page.getByTestId('swap-balance')).toHaveText(/^Balance: [0-9,.]+ ETH$/, { timeout: 20_000 });
 
@@ -76,6 +76,11 @@ test.describe('swap on the devnet pools', () => {
     await expect(page.getByTestId('swap-rate')).toHaveText(/^1 ETH = [0-9,.]+ USDC$/);
     await expect(page.getByTestId('swap-min-received')).toHaveText(/^[0-9,.]+ USDC$/);
     await expect(page.getByTestId('swap-route-leg').first()).toHaveText(/^\d+(\.\d+)?% (Uniswap V3|Uniswap V2|SushiSwap V2)/);
+    // The pool is deep next to 0.5 ETH: auto stays at or under 0.5 %, and build_tx gets what is shown.
+    const autoText = (await page.getByTestId('swap-slippage-toggle').textContent()) ?? '';
+    const autoBps = Math.round(Number(/^Slippage Auto (\d+(?:\.\d+)?)%$/.exec(autoText)?.[1] ?? 'NaN') * 100);
+    expect(autoBps).toBeGreaterThan(0);
+    expect(autoBps).toBeLessThanOrEqual(50);
     const shownOut = await page.getByTestId('swap-amount-out').inputValue();
     const seen = quotes.last();
     expect(seen, 'the card showed a quote from GET quote').toBeDefined();
@@ -85,8 +90,10 @@ test.describe('swap on the devnet pools', () => {
     const ethBefore = await nativeBalance(url, SWAP_ETH_USER);
     const build = page.waitForResponse((r) => r.url().endsWith('/api/swap_api/v1/build_tx') && r.request().method() === 'POST');
     await button(page).click();
-    const built = await builtSwap(await build);
+    const buildRes = await build;
+    const built = await builtSwap(buildRes);
     expect(built.approve).toBeNull(); // ETH in: nothing to approve
+    expect((JSON.parse(buildRes.request().postData() ?? '{}') as { slippage_bps?: number }).slippage_bps).toBe(autoBps);
     expect(built.swap.to).toBe(d.executor);
     expect(built.quote.executor).toBe(d.executor);
     const result = page.getByTestId('swap-result');

@@ -24,6 +24,7 @@
 #include "bridge/solana_bridge.hpp"
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
+#include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
@@ -185,7 +186,7 @@ Task<void> check_swap_allowance(Services& s, std::int64_t chain_id, const Destin
     auto* rpc = s.balances.rpc(chain_id);
     if (!maker || !rpc) throw ApiError(ErrorKind::unavailable, "the destination has no maker");
     chain::rpc::Eth eth(*rpc);
-    auto call = bridge::allowance_calldata(*maker, s.swap->deployment()->executor);
+    auto call = chain::erc20::allowance(*maker, s.swap->deployment()->executor);
     chain::Bytes word;
     try {
         word = co_await eth.call(d.in.address, std::move(call));
@@ -334,8 +335,7 @@ Task<chain::U256> allowance(Services& s, std::int64_t chain_id, const chain::Add
     if (!rpc) throw ApiError(ErrorKind::unavailable, s.balances.unreachable_reason(chain_id));
     chain::Bytes data;
     try {
-        data =
-            co_await chain::rpc::Eth(*rpc).call(token, bridge::allowance_calldata(owner, spender));
+        data = co_await chain::rpc::Eth(*rpc).call(token, chain::erc20::allowance(owner, spender));
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, "the source chain cannot be reached right now",
                        e.what());
@@ -442,7 +442,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
         auto allowed = co_await allowance(s, from, token_address, sender, *depositor);
         if (allowed < request.amount) {
             approve = tx_json(from, token_address.lower_hex(),
-                              bridge::approve_calldata(*depositor, request.amount), chain::U256(0));
+                              chain::erc20::approve(*depositor, request.amount), chain::U256(0));
         }
     }
     auto deposit = tx_json(

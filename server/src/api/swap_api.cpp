@@ -11,7 +11,7 @@
 #include "api/params.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
-#include "bridge/deposit_tx.hpp"
+#include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
@@ -156,7 +156,7 @@ Task<http::Response> quote(Services& s, http::Request& req) {
 Task<chain::U256> allowance_of(Services& s, const SwapInput& in, const chain::Address& owner) {
     auto* rpc = service(s).rpc(in.chain_id);
     chain::rpc::Eth eth(*rpc);
-    auto call = bridge::allowance_calldata(owner, service(s).deployment()->executor);
+    auto call = chain::erc20::allowance(owner, service(s).deployment()->executor);
     chain::Bytes word;
     try {
         word = co_await eth.call(in.in->address, std::move(call));
@@ -181,7 +181,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     bool native_in = in.in->address.is_zero();
     if (!native_in && co_await allowance_of(s, in, sender) < in.amount) {
         approve = tx_json(in.chain_id, in.in->address.lower_hex(),
-                          bridge::approve_calldata(executor, in.amount), chain::U256());
+                          chain::erc20::approve(executor, in.amount), chain::U256());
     }
     auto min_out = swap::minimum_out(q.amount_out, in.slippage_bps);
     auto deadline = static_cast<std::uint64_t>(unix_now() + kDeadlineSeconds);

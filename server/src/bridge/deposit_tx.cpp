@@ -27,19 +27,4 @@ chain::Bytes deposit_calldata(const chain::Address& token, const chain::U256& am
          abi::Value::of(chain::U256(static_cast<std::uint64_t>(channel)))});
 }
 
-chain::Bytes approve_calldata(const chain::Address& spender, const chain::U256& amount) {
-    return encode("approve(address spender, uint256 amount)",
-                  {abi::Value::of(spender), abi::Value::of(amount)});
-}
-
-chain::Bytes allowance_calldata(const chain::Address& owner, const chain::Address& spender) {
-    return encode("allowance(address owner, address spender)",
-                  {abi::Value::of(owner), abi::Value::of(spender)});
-}
-
-chain::Bytes transfer_calldata(const chain::Address& to, const chain::U256& amount) {
-    return encode("transfer(address to, uint256 amount)",
-                  {abi::Value::of(to), abi::Value::of(amount)});
-}
-
 }  // namespace perch::bridge

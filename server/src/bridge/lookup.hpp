@@ -1,6 +1,7 @@
 #pragma once
 // What /query was given, pure: a wallet address, a transaction hash (a deposit, payout or refund)
-// or an order key ("<source chain id>:<deposit tx hash>:<log index>", DESIGN §5), normalised to
+// or an order key ("<source chain id>:<deposit tx hash>:<n>", n the deposit's position in its
+// transaction, or its log index for orders stored before that), normalised to
 // the lower-case forms the store keeps.
 #include <optional>
 #include <string>

@@ -5,9 +5,9 @@
 #include <utility>
 
 #include "bridge/cross_price.hpp"
-#include "bridge/deposit_tx.hpp"
 #include "bridge/solana_address.hpp"
 #include "bridge/swap_intent.hpp"
+#include "chain/erc20.hpp"
 
 namespace perch::bridge {
 namespace {
@@ -143,7 +143,7 @@ chain::Transaction filler_for(const chain::Address& maker, std::uint64_t chain_i
 Transfer transfer_of(const chain::Address& token, const chain::Address& recipient,
                      const U256& amount) {
     if (token.is_zero()) return Transfer{recipient, amount, {}, kNativeTransferGas};
-    return Transfer{token, U256(), transfer_calldata(recipient, amount), kTokenTransferGas};
+    return Transfer{token, U256(), chain::erc20::transfer(recipient, amount), kTokenTransferGas};
 }
 
 chain::Transaction transaction_for(const Transfer& transfer, std::uint64_t chain_id,

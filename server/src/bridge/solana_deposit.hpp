@@ -39,7 +39,7 @@ struct SolanaDeposit {
     MemoParse memo;            // the transaction's memo, or why there is no valid one
     std::string memo_text;     // as found (empty without a memo)
 
-    // "<chain id>:<signature>:<instruction index>" (DESIGN §5's key, Solana's fields).
+    // "<chain id>:<signature>:<instruction index>": the EVM key's shape, with Solana's fields.
     std::string order_key() const;
 };
 

@@ -19,7 +19,8 @@
 
 namespace perch::bridge {
 
-// Solana's chain id in Perch (spec §9).
+// Solana's chain id in Perch's API and routes (Solana has no EVM chain id; this is the one the
+// product's chain list gives it).
 inline constexpr std::int64_t kSolanaChainId = 83797601;
 
 struct DepositMemo {

@@ -66,7 +66,7 @@ struct PerChainCount {
     }
 };
 
-// The bridge maker (DESIGN §5). Off unless configured: two makers on one chain would both pay.
+// The bridge maker. Off unless configured: two makers on one chain would both pay.
 struct MakerSettings {
     bool enabled = false;
     PerChainCount confirmations{1, {}};        // per source chain
@@ -163,7 +163,7 @@ struct Config {
     std::string admin_token;
     std::string social_verifier_url;
     std::int64_t checkin_chain_id = 1868;
-    // The public WalletConnect project id the web app uses (spec §7); empty: no WalletConnect
+    // The public WalletConnect project id the web app uses; empty: no WalletConnect
     // option, and the page's Content-Security-Policy leaves the WalletConnect relay out.
     std::string walletconnect_project_id;
 };

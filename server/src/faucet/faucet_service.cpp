@@ -9,10 +9,10 @@
 #include <set>
 
 #include "bridge/order.hpp"
+#include "bridge/sending.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
-#include "maker/sending.hpp"
 
 namespace perch::faucet {
 namespace asio = boost::asio;
@@ -112,7 +112,7 @@ Task<FaucetView> FaucetService::view(const FaucetNetwork& network, std::string u
         v.unavailable = "This server cannot reach " + network.name + ".";
     } else {
         try {
-            auto fees = co_await maker::read_current_fees(*rpc);
+            auto fees = co_await bridge::read_current_fees(*rpc);
             auto spend = co_await pending_spend(network.chain_id, fees, true);
             add_claim(spend, network, network.amount_units, fees);
             v.empty = !covers(co_await holdings(*rpc, spend), spend);
@@ -170,7 +170,7 @@ void FaucetService::start(asio::io_context& ctx) {
         }
         auto& sender = senders_[id];
         sender.rpc = rpc;
-        sender.wake = std::make_unique<maker::Wakeup>(ctx.get_executor());
+        sender.wake = std::make_unique<Wakeup>(ctx.get_executor());
     }
     for (auto& [id, sender] : senders_) asio::co_spawn(ctx, send_loop(id), asio::detached);
     spdlog::info("faucet {} sends on {} chain(s)", address_->checksum_hex(), senders_.size());
@@ -231,7 +231,7 @@ Task<void> FaucetService::sign_queued(std::int64_t chain_id, Sender& sender) {
         auto stored = co_await store_.max_nonce(chain_id);
         sender.next_nonce = stored ? std::max(pending, *stored + 1) : pending;
     }
-    auto fees = co_await maker::read_current_fees(*sender.rpc);
+    auto fees = co_await bridge::read_current_fees(*sender.rpc);
     auto spend = co_await pending_spend(chain_id, fees, false);
     Spend everything = spend;  // what the balances must be read for: the queued claims' assets too
     for (const auto& claim : queued)
@@ -278,7 +278,7 @@ Task<void> FaucetService::broadcast(Sender& sender, const store::FaucetClaim& cl
     try {
         co_await Eth(*sender.rpc).send_raw_transaction(std::move(*raw));
     } catch (const chain::rpc::RpcError& e) {
-        if (!maker::already_sent(e.what()))
+        if (!bridge::already_sent(e.what()))
             spdlog::warn("faucet claim {}: broadcast refused ({}); it is sent again later",
                          claim.id, e.what());
     }

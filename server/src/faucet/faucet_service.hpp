@@ -3,7 +3,7 @@
 // configured amount of a network's coin once per window, per address and per IP. A claim is
 // queued; one sender per chain signs it from the faucet key, stores the signed transaction with
 // its nonce and only then broadcasts, re-broadcasts what the node forgot, and marks it done once
-// mined: the maker's exactly-once rule (DESIGN §5) for a second key.
+// mined: the maker's exactly-once rule (store before broadcast, one nonce per drip) for a second key.
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <chrono>
@@ -16,8 +16,8 @@
 #include "bridge/order.hpp"
 #include "chain/rpc/registry.hpp"
 #include "chain/signer.hpp"
+#include "core/wakeup.hpp"
 #include "faucet/faucets.hpp"
-#include "maker/maker.hpp"
 #include "store/faucet_store.hpp"
 
 namespace perch::faucet {
@@ -63,7 +63,7 @@ class FaucetService {
   private:
     struct Sender {
         chain::rpc::RpcClient* rpc = nullptr;
-        std::unique_ptr<maker::Wakeup> wake;
+        std::unique_ptr<Wakeup> wake;
         std::optional<std::uint64_t> next_nonce;  // known once the first claim is signed
         std::map<std::int64_t, std::chrono::steady_clock::time_point> broadcast_at;  // by claim
     };

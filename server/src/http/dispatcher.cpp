@@ -126,11 +126,16 @@ Response Dispatcher::handle_static(const Request& request) const {
                               "only GET and HEAD are served here");
     }
     Response r;
+    r.content_type = "text/plain; charset=utf-8";
+    if (!files_.ready()) {
+        r.status = bhttp::status::service_unavailable;
+        r.body = "The web app is not built yet: run `make web` (or `make run`).\n";
+        return r;
+    }
     r.payload = files_.find(request.path);
     if (!r.payload) {
-        r.status = bhttp::status::service_unavailable;
-        r.content_type = "text/plain; charset=utf-8";
-        r.body = "The web app is not built yet: run `make web` (or `make run`).\n";
+        r.status = bhttp::status::not_found;
+        r.body = "Not found\n";
     }
     return r;
 }

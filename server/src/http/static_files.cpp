@@ -56,9 +56,15 @@ StaticFiles::StaticFiles(const std::string& root) {
     spdlog::info("serving {} files of the web app from {}", files_.size(), root);
 }
 
+bool StaticFiles::is_app_route(std::string_view path) {
+    if (path.starts_with("/assets/")) return false;
+    auto name = path.substr(path.rfind('/') + 1);
+    return name.find('.') == std::string_view::npos;
+}
+
 std::shared_ptr<const Payload> StaticFiles::find(std::string_view path) const {
     if (auto it = files_.find(std::string(path)); it != files_.end()) return it->second;
-    return index_;
+    return is_app_route(path) ? index_ : nullptr;
 }
 
 }  // namespace perch::http

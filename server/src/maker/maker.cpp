@@ -42,19 +42,6 @@ Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::Rou
               std::to_string(std::random_device{}() % 1000000);
 }
 
-Task<bool> Wakeup::wait(std::chrono::milliseconds d) {
-    if (std::exchange(pending_, false)) co_return true;
-    timer_.expires_after(d);
-    auto [ec] = co_await timer_.async_wait(asio::as_tuple(asio::use_awaitable));
-    pending_ = false;
-    co_return ec == asio::error::operation_aborted;
-}
-
-void Wakeup::notify() {
-    pending_ = true;
-    timer_.cancel();
-}
-
 void Maker::add_side(std::unique_ptr<ChainSide> side) {
     auto id = side->chain_id();
     sides_[id] = std::move(side);

@@ -1,5 +1,5 @@
 #pragma once
-// The maker (DESIGN §5): per source chain a watcher of Depositor `Deposit` logs, per chain a payer
+// The maker: per source chain a watcher of Depositor `Deposit` logs, per chain a payer
 // that signs payouts and refunds, stores them, then broadcasts, follows receipts and speeds up
 // stuck ones. All loops run as coroutines on one io_context, so they share state without locks;
 // every decision is written to the order store before it is acted on, so a crash at any moment is
@@ -22,8 +22,10 @@
 #include "bridge/order.hpp"
 #include "bridge/quote.hpp"
 #include "chain/rpc/head_feed.hpp"
+#include "chain/rpc/logs.hpp"
 #include "chain/signer.hpp"
 #include "core/config.hpp"
+#include "core/wakeup.hpp"
 #include "maker/chain_side.hpp"
 #include "maker/reaction.hpp"
 #include "price/price_source.hpp"
@@ -65,20 +67,6 @@ std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_
 std::chrono::seconds refund_retry_delay(int retries);
 // Puts off the refund of `o`, which cannot be signed now, by refund_retry_delay from now.
 store::RefundDeferral refund_deferral(const store::Order& o);
-
-// A loop's sleep that another loop can cut short: notify() ends the current wait, or the next one
-// if none is under way. Used on the maker's one thread only.
-class Wakeup {
-  public:
-    explicit Wakeup(const boost::asio::any_io_executor& executor) : timer_(executor) {}
-    // Waits up to `d`; true when notified, false when the time ran out.
-    Task<bool> wait(std::chrono::milliseconds d);
-    void notify();
-
-  private:
-    boost::asio::steady_timer timer_;
-    bool pending_ = false;
-};
 
 // The token an order is paid in: a cross-asset route's (dst_token without a swap address), else
 // the deposited one.
@@ -148,6 +136,8 @@ class Maker {
 
     Task<void> watch_loop(std::int64_t chain_id, ChainSide& side);
     Task<void> watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
+    enum class LastBlock { same, replaced, not_yet };
+    Task<LastBlock> last_block_now(chain::rpc::RpcClient& rpc, const store::WatchCursor& cursor);
     Task<void> confirm(std::int64_t chain_id, chain::rpc::RpcClient& rpc, std::uint64_t head,
                        std::map<std::int64_t, std::string> known_hashes,
                        std::chrono::steady_clock::time_point seen_at);
@@ -279,9 +269,10 @@ class Maker {
     // The same numbers for other threads (/api/health); the map is filled once, in start().
     std::map<std::int64_t, std::unique_ptr<std::atomic<std::uint64_t>>> published_heads_;
     void publish_head(std::int64_t chain_id, std::uint64_t number);
-    std::map<std::int64_t, PreparedFees> fees_;           // by chain
-    std::map<std::int64_t, PreparedBalances> held_;       // by chain
-    std::map<std::int64_t, store::WatchCursor> cursors_;  // by chain, as last written
+    std::map<std::int64_t, PreparedFees> fees_;              // by chain
+    std::map<std::int64_t, PreparedBalances> held_;          // by chain
+    std::map<std::int64_t, store::WatchCursor> cursors_;     // by chain, as last written
+    std::map<std::int64_t, chain::rpc::LogSpan> log_spans_;  // by chain: what its provider accepts
     std::map<std::int64_t, std::chrono::steady_clock::time_point> ready_at_;  // by order id
     ReactionTimes reactions_;
 };

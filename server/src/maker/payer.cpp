@@ -7,12 +7,12 @@
 #include <boost/json.hpp>
 #include <cctype>
 
-#include "bridge/deposit_tx.hpp"
 #include "bridge/pool.hpp"
+#include "bridge/sending.hpp"
+#include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/metrics.hpp"
 #include "maker/maker.hpp"
-#include "maker/sending.hpp"
 #include "maker/swap_payout.hpp"
 
 namespace perch::maker {
@@ -55,7 +55,7 @@ store::SignedTx Maker::sign(chain::Transaction tx) const {
 }
 
 Task<bridge::Fees> Maker::current_fees(chain::rpc::RpcClient& rpc) {
-    co_return co_await read_current_fees(rpc);
+    co_return co_await bridge::read_current_fees(rpc);
 }
 
 // Fees at most this old are used as they are; older ones are read again (1 s blocks move the base
@@ -213,7 +213,7 @@ Task<Maker::SwapStep> Maker::swap_step(const store::Order& o, std::int64_t chain
         // The executor pulls an ERC-20 from the maker: its allowance must be in place (an
         // operator's one-time approval, docs/swap.md). Read once; a max approval does not run out.
         Eth eth(rpc);
-        auto call = bridge::allowance_calldata(address_, deployment->executor);
+        auto call = chain::erc20::allowance(address_, deployment->executor);
         auto word = co_await eth.call(token_in, std::move(call));
         auto allowed = U256::from_be_bytes(word);
         if (!allowed || *allowed < *amount)
@@ -452,7 +452,7 @@ Task<void> Maker::broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
     for (std::size_t i = 0; i < replies.size() && i < outgoing.size(); ++i) {
         const auto& r = replies[i];
         const auto& o = outgoing[i];
-        if (!r.error || already_sent(r.error->what())) {
+        if (!r.error || bridge::already_sent(r.error->what())) {
             refusals_.erase(o.maker_tx_id);
             continue;
         }
@@ -538,9 +538,13 @@ Task<std::uint64_t> Maker::final_block(std::int64_t chain_id, chain::rpc::RpcCli
 Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     auto pending = co_await orders_.pending_txs(chain_id);
     if (pending.empty()) co_return;
-    // The mined count first: a transaction mined before it was read has a receipt below.
-    auto mined_count = co_await Eth(rpc).get_transaction_count(address_, "latest");
+    // The mined count and the receipts in one batch, so one node answers both: a node a block
+    // behind another would otherwise count a nonce as mined while it has no receipt for it yet,
+    // and a paid order would look displaced. The count comes first: a transaction mined before
+    // it was read has a receipt below.
     std::vector<chain::rpc::Call> calls;
+    calls.push_back({"eth_getTransactionCount",
+                     json::array{json::string(address_.lower_hex()), json::string("latest")}});
     for (const auto& m : pending) {
         for (const auto& a : m.attempts) {
             json::array params{json::string(a.tx_hash)};
@@ -548,6 +552,8 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
         }
     }
     auto replies = co_await rpc.batch(std::move(calls));
+    if (replies.at(0).error) throw *replies.at(0).error;
+    auto mined_count = chain::rpc::quantity_u64(replies[0].result);
     auto now = std::chrono::steady_clock::now();
     auto wall_now = std::chrono::duration_cast<std::chrono::seconds>(
                         std::chrono::system_clock::now().time_since_epoch())
@@ -555,7 +561,7 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
     std::vector<Outgoing> resend;
     // The highest block whose receipts are final on this chain, read once a round when needed.
     std::optional<std::uint64_t> final_height;
-    std::size_t i = 0;
+    std::size_t i = 1;
     for (const auto& m : pending) {
         const json::object* receipt = nullptr;
         const store::Attempt* mined = nullptr;

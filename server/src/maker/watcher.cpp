@@ -14,6 +14,7 @@
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/rpc/eth.hpp"
+#include "chain/rpc/logs.hpp"
 #include "maker/maker.hpp"
 #include "maker/swap_payout.hpp"
 
@@ -181,8 +182,25 @@ Task<void> Maker::watch_loop(std::int64_t chain_id, ChainSide& side) {
     }
 }
 
-// One round trip for the reorganisation check, the new logs and the newest block's hash (which
-// also confirms the deposits in that block without asking again).
+// The block the cursor last read, as the node sees it now: still the same, replaced (a
+// reorganisation), or not known yet. A node behind a load balancer may be a block or two behind
+// the one that reported the head: its null is "ask again", never a reorganisation.
+Task<Maker::LastBlock> Maker::last_block_now(chain::rpc::RpcClient& rpc,
+                                             const store::WatchCursor& cursor) {
+    if (cursor.last_hash.empty() || cursor.next_block == 0) co_return LastBlock::same;
+    std::vector<chain::rpc::Call> calls;
+    calls.push_back(block_call(cursor.next_block - 1));
+    auto replies = co_await rpc.batch(std::move(calls));
+    if (replies.at(0).error) throw *replies.at(0).error;
+    auto hash = block_hash_of(replies[0].result);
+    if (hash.empty()) co_return LastBlock::not_yet;
+    co_return hash == cursor.last_hash ? LastBlock::same : LastBlock::replaced;
+}
+
+// The reorganisation check, then the new logs in spans the provider accepts, each with its last
+// block's hash (which also confirms the deposits in that block without asking again). A span the
+// answering node has not got yet is left for the next round: the cursor never passes a block
+// whose logs were not read from a node that has it.
 Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken) {
     Eth eth(rpc);
     auto& seen = heads_[chain_id];
@@ -208,54 +226,50 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
     // A new database starts at the chain's head: deposits made before this maker existed were
     // some other maker's business.
     store::WatchCursor cursor = stored ? *stored : store::WatchCursor{head, "", head};
+    auto& span = log_spans_.try_emplace(chain_id, options_.max_log_range).first->second;
     std::map<std::int64_t, std::string> known;
-    for (int pass = 0; pass < 2; ++pass) {
-        bool check = !cursor.last_hash.empty() && cursor.next_block > 0;
-        bool read = cursor.next_block <= head;
-        if (!check && !read) break;
-        auto to = std::min<std::int64_t>(
-            head, cursor.next_block + static_cast<std::int64_t>(options_.max_log_range) - 1);
-        std::vector<chain::rpc::Call> calls;
-        if (check) calls.push_back(block_call(cursor.next_block - 1));
-        if (read) {
-            json::object filter{
-                {"address", depositor_.lower_hex()},
-                {"fromBlock",
-                 chain::rpc::quantity_hex(static_cast<std::uint64_t>(cursor.next_block))},
-                {"toBlock", chain::rpc::quantity_hex(static_cast<std::uint64_t>(to))}};
-            json::array topics;
-            topics.emplace_back(bridge::deposit_topic().hex());
-            filter["topics"] = std::move(topics);
-            calls.push_back({"eth_getLogs", json::array{std::move(filter)}});
-            calls.push_back(block_call(to));
-        }
-        auto replies = co_await rpc.batch(std::move(calls));
-        for (const auto& r : replies)
-            if (r.error) throw *r.error;
-        if (check && block_hash_of(replies[0].result) != cursor.last_hash) {
+    // Nothing new since the last block read: no request (providers bill each one). A block
+    // replaced at the same height is found with the next block, before anything from it is paid.
+    bool idle = stored && cursor.next_block == head + 1;
+    auto last = LastBlock::same;
+    if (!idle) last = co_await last_block_now(rpc, cursor);
+    switch (last) {
+        case LastBlock::not_yet:
+            co_return;  // this node is behind the cursor: nothing it says can be trusted yet
+        case LastBlock::replaced: {
             auto from = std::max(cursor.floor_block, cursor.next_block - kReorgDepth);
             spdlog::warn("maker: chain {} reorganised below block {}; re-reading from block {}",
                          chain_id, cursor.next_block, from);
             // Before the cursor moves: a failure here leaves the reorganisation to be found again.
             co_await recheck_unpaid(chain_id, rpc, from);
             cursor = {from, "", cursor.floor_block};
-            continue;  // the second pass reads from there
+            break;
         }
-        if (!read) break;
-        const auto& logs = replies[check ? 1 : 0].result;
-        auto to_hash = block_hash_of(replies[check ? 2 : 1].result);
-        std::vector<std::string> skipped;
-        std::vector<store::Order> deposits;
-        for (const auto& deposit : bridge::decode_deposits(logs, chain_id, depositor_, &skipped))
-            deposits.push_back(order_of(deposit));
-        for (const auto& why : skipped)
-            spdlog::warn("maker: chain {}: log skipped: {}", chain_id, why);
-        known[to] = to_hash;
-        store::WatchCursor next{to + 1, to_hash, cursor.floor_block};
-        cursors_.erase(chain_id);  // unknown until the write is known to have happened
-        co_await orders_.record_deposits(chain_id, std::move(deposits), next);
-        cursors_[chain_id] = next;
-        break;
+        case LastBlock::same:
+            break;
+    }
+    if (cursor.next_block <= head) {
+        json::array topics;
+        topics.emplace_back(bridge::deposit_topic().hex());
+        json::object filter{{"address", depositor_.lower_hex()}, {"topics", std::move(topics)}};
+        auto read = co_await chain::rpc::get_logs_adaptive(
+            rpc, std::move(filter), static_cast<std::uint64_t>(cursor.next_block),
+            static_cast<std::uint64_t>(head), span);
+        if (read.next_block > static_cast<std::uint64_t>(cursor.next_block)) {
+            std::vector<std::string> skipped;
+            std::vector<store::Order> deposits;
+            for (const auto& deposit :
+                 bridge::decode_deposits(read.logs, chain_id, depositor_, &skipped))
+                deposits.push_back(order_of(deposit));
+            for (const auto& why : skipped)
+                spdlog::warn("maker: chain {}: log skipped: {}", chain_id, why);
+            auto last = static_cast<std::int64_t>(read.next_block) - 1;
+            known[last] = read.last_hash;
+            store::WatchCursor next{last + 1, read.last_hash, cursor.floor_block};
+            cursors_.erase(chain_id);  // unknown until the write is known to have happened
+            co_await orders_.record_deposits(chain_id, std::move(deposits), next);
+            cursors_[chain_id] = next;
+        }
     }
     co_await confirm(chain_id, rpc, static_cast<std::uint64_t>(head), std::move(known), seen_at);
 }
@@ -335,8 +349,13 @@ Task<std::vector<store::Order>> Maker::still_in_place(std::int64_t chain_id,
         }
     }
     std::vector<store::Order> in_place, displaced;
-    for (auto& o : orders)
-        (hash_at[o.block_number] == o.block_hash ? in_place : displaced).push_back(std::move(o));
+    for (auto& o : orders) {
+        const auto& hash = hash_at[o.block_number];
+        // A node without the block yet (behind a load balancer, a block or two behind the head)
+        // proves nothing either way: the order waits for the next round.
+        if (hash.empty()) continue;
+        (hash == o.block_hash ? in_place : displaced).push_back(std::move(o));
+    }
     if (displaced.empty()) co_return in_place;
 
     // The others: where is their transaction now? Its receipt says (none: not on the chain).

@@ -1,6 +1,6 @@
 #pragma once
-// The airdrop batch query (spec §2 screen 1, §5, §9): request checks and the allocation file that
-// `perch import-airdrop` loads. Pure.
+// The airdrop batch query (a few addresses per request, each looked up in the imported allocation
+// of one campaign): request checks and the allocation file that `perch import-airdrop` loads. Pure.
 #include <optional>
 #include <string>
 #include <string_view>

@@ -1,5 +1,5 @@
 #pragma once
-// The points rules of DESIGN §6 as pure functions: UTC calendar days, check-in points (special
+// The points rules as pure functions: UTC calendar days, check-in points (special
 // days, consecutive-day streaks, the bridge bonus and its top-up), bridge points with boosts, the
 // referral share and its binding rules. No I/O: the store and the API call these.
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// Storage of bridge orders and of the maker's signed transactions (DESIGN §5). Every write is one
+// Storage of bridge orders and of the maker's signed transactions. Every write is one
 // database transaction, so a crash leaves either the old or the new state, never half of one:
 // deposits with the watcher's cursor; a payout's nonce with its signed raw transaction and the
 // order's move to `paying`; a mined payout with the order's completion.

@@ -96,13 +96,19 @@ void PoolIndexer::publish() {
 Task<bool> PoolIndexer::sync_once() {
     chain::rpc::Eth eth(rpc_);
     auto head = co_await eth.block_number();
-    if (head + 1 < next_block_) {  // the node is behind what was read: a reset or a reorg
+    if (head + 1 < next_block_) {
+        // A node a few blocks behind the one that answered before (a load-balanced provider's
+        // backends): nothing to read from it yet. Further back it is a reset: read again.
+        if (next_block_ - 1 - head <= kBehindTolerance) co_return true;
         spdlog::warn("swap: chain {} head {} is below block {} already read; rebuilding pools",
                      chain_id_, head, next_block_ - 1);
+        ++rebuilds_;
         rebuild();
     }
     bool check = !last_hash_.empty();
     bool read = next_block_ <= head;
+    // At the head with nothing new: no request (a replaced head block is found with the next one).
+    if (check && !read) check = false;
     if (check || read) {
         auto to = std::min(head, next_block_ + options_.max_log_range - 1);
         std::vector<Call> calls;
@@ -112,23 +118,36 @@ Task<bool> PoolIndexer::sync_once() {
             calls.push_back(block_call(to));
         }
         auto replies = co_await rpc_.batch(std::move(calls));
-        if (check && hash_of(result_of(replies[0])) != last_hash_) {
-            spdlog::warn("swap: chain {} reorganised below block {}; rebuilding pools", chain_id_,
-                         next_block_);
-            rebuild();
-            co_return false;  // the next round reads from the start block
+        if (check) {
+            auto last = hash_of(result_of(replies[0]));
+            if (last.empty()) co_return true;  // this node has not got the block yet
+            if (last != last_hash_) {
+                spdlog::warn("swap: chain {} reorganised below block {}; rebuilding pools",
+                             chain_id_, next_block_);
+                ++rebuilds_;
+                rebuild();
+                co_return false;  // the next round reads from the start block
+            }
         }
         if (read) {
-            const auto& factory_logs = result_of(replies[check ? 1 : 0]);
             auto to_hash = hash_of(result_of(replies[check ? 2 : 1]));
-            apply_logs(factory_logs);
+            if (to_hash.empty()) co_return true;  // its logs may stop short of `to`: not yet
+            auto factory_logs = result_of(replies[check ? 1 : 0]);
+            // The pools' own logs, new pools included, from a node that has `to` as well; nothing
+            // is applied before both reads are whole.
             auto pools = book_.pools();
+            for (const auto& event : decode_all(factory_logs))
+                pools.push_back(PoolBook::pool_of(event));
+            json::value pool_logs = json::array();
             if (!pools.empty()) {
-                std::vector<Call> pool_calls{
-                    logs_call(pools, pool_event_topics(), next_block_, to)};
+                std::vector<Call> pool_calls{logs_call(pools, pool_event_topics(), next_block_, to),
+                                             block_call(to)};
                 auto pool_replies = co_await rpc_.batch(std::move(pool_calls));
-                apply_logs(result_of(pool_replies[0]));
+                if (hash_of(result_of(pool_replies[1])) != to_hash) co_return true;
+                pool_logs = result_of(pool_replies[0]);
             }
+            apply_logs(factory_logs);
+            apply_logs(pool_logs);
             next_block_ = to + 1;
             last_hash_ = to_hash;
         }
@@ -141,6 +160,14 @@ Task<bool> PoolIndexer::sync_once() {
         indexed_block_ = next_block_ - 1;
     }
     co_return at_head;
+}
+
+std::vector<PoolEvent> PoolIndexer::decode_all(const json::value& logs) {
+    std::vector<PoolEvent> out;
+    if (!logs.is_array()) return out;
+    for (const auto& log : logs.as_array())
+        if (auto event = decode_pool_event(log, nullptr)) out.push_back(std::move(*event));
+    return out;
 }
 
 void PoolIndexer::apply_logs(const json::value& logs) {

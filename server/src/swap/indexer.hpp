@@ -3,7 +3,9 @@
 // V3 state from Initialize/Swap/Mint/Burn, read with eth_getLogs from the deployment's start
 // block and kept in memory (rebuilt on start). Reorg-safe like the deposit watcher: each round
 // checks that the last block read is still the chain's; when it is not, the state is rebuilt
-// from the start block (pool state is not cheaply undone, and reorgs are rare).
+// from the start block (pool state is not cheaply undone, and reorgs are rare). A node that has
+// not got a block yet (null: a load-balanced provider's lagging backend, a head a few blocks
+// back) is "not yet", never a reorganisation: the round reads nothing and the next one asks again.
 // The router reads an immutable PoolSet: after each round that changed pools, a copy of the last
 // one with those pools replaced is published.
 #include <atomic>
@@ -44,11 +46,17 @@ class PoolIndexer {
     // The full state (ticks with their gross liquidity), for tests; only between rounds.
     const PoolBook& book() const { return book_; }
     std::int64_t chain_id() const { return chain_id_; }
+    // How often the state was read again from the start block (a reorganisation or a reset).
+    int rebuilds() const { return rebuilds_; }
 
   private:
     Task<void> loop();
     void rebuild();
     void apply_logs(const boost::json::value& logs);
+    static std::vector<PoolEvent> decode_all(const boost::json::value& logs);
+
+    // A head this many blocks below what was read is a lagging node ("not yet"), not a reset.
+    static constexpr std::uint64_t kBehindTolerance = 16;
     void publish();
 
     std::int64_t chain_id_;
@@ -64,6 +72,7 @@ class PoolIndexer {
     std::string last_hash_;  // hash of next_block_ - 1 as read; empty before the first round
     bool rebuilt_ = true;    // publish a fresh set, not a copy of the last one
     std::set<chain::Address> changed_;  // pools whose state the round changed
+    int rebuilds_ = 0;
 
     PoolSetHandle published_;
     std::atomic<bool> ready_{false};  // published once: an empty set then means no pools

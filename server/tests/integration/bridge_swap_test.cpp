@@ -13,6 +13,7 @@
 #include "bridge/deposit_tx.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/abi.hpp"
+#include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -337,7 +338,7 @@ TEST(BridgeSwap, UsdcBridgedIntoEthOnceTheMakerApprovedTheExecutor) {
     const std::string maker = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";     // Hardhat #1
     const std::string deployer = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";  // Hardhat #0
     auto allowance_call =
-        perch::bridge::allowance_calldata(*Address::from_hex(maker), *Address::from_hex(executor));
+        perch::chain::erc20::allowance(*Address::from_hex(maker), *Address::from_hex(executor));
     auto allowance = [&] {
         auto word =
             chains.call(kDestination, "eth_call",
@@ -349,7 +350,7 @@ TEST(BridgeSwap, UsdcBridgedIntoEthOnceTheMakerApprovedTheExecutor) {
         "&to_token=0x0000000000000000000000000000000000000000";
     auto grant = [&](const U256& amount) {
         chains.send(kDestination, maker, usdc,
-                    to_hex(perch::bridge::approve_calldata(*Address::from_hex(executor), amount)),
+                    to_hex(perch::chain::erc20::approve(*Address::from_hex(executor), amount)),
                     "0x0");
     };
     {

@@ -22,6 +22,7 @@
 #include "bridge/deposit_tx.hpp"
 #include "bridge/pool.hpp"
 #include "chain/abi.hpp"
+#include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/signer.hpp"
 #include "chain/tx.hpp"
@@ -73,7 +74,7 @@ Deposit deposit(Chains& chains, const Devnet& devnet, std::int64_t chain, const 
     auto token_address = token.empty() ? Address{} : *Address::from_hex(token);
     if (!token.empty())
         chains.send(chain, from, token,
-                    perch::bridge::approve_calldata(*Address::from_hex(depositor), amount));
+                    perch::chain::erc20::approve(*Address::from_hex(depositor), amount));
     auto receipt = chains.send(
         chain, from, depositor,
         perch::bridge::deposit_calldata(token_address, amount, dst, recipient, kChannel),
@@ -331,14 +332,14 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
     ASSERT_GT(held, keep);
     auto moved = *held.sub(keep);
     chains.send(1868, kMaker, usdt,
-                perch::bridge::transfer_calldata(*Address::from_hex(kDeployer), moved));
+                perch::chain::erc20::transfer(*Address::from_hex(kDeployer), moved));
     struct Restore {
         Chains& chains;
         std::string usdt;
         U256 amount;
         ~Restore() {
             chains.send(1868, kDeployer, usdt,
-                        perch::bridge::transfer_calldata(*Address::from_hex(kMaker), amount));
+                        perch::chain::erc20::transfer(*Address::from_hex(kMaker), amount));
         }
     } restore{chains, usdt, moved};
 
@@ -376,7 +377,7 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
     auto usdt_sender = fresh_wallet(chains, 1, kEth);
     auto usdt_amount = *U256::parse_units("20", 6);
     chains.send(1, kUser9, usdt,
-                perch::bridge::transfer_calldata(*Address::from_hex(usdt_sender), usdt_amount));
+                perch::chain::erc20::transfer(*Address::from_hex(usdt_sender), usdt_amount));
     auto above_liquidity =
         deposit(chains, devnet, 1, usdt_sender, usdt, usdt_amount, 1868, good_recipient);
 
@@ -695,16 +696,15 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
     // config/pool-allowlist.json, impersonated) deposits 1,000 USDC into the pool there.
     auto vault = fresh_wallet(chains, dst, kEth);
     auto held = chains.erc20(dst, usdc, kMaker);
-    chains.send(dst, kMaker, usdc,
-                perch::bridge::transfer_calldata(*Address::from_hex(vault), held));
+    chains.send(dst, kMaker, usdc, perch::chain::erc20::transfer(*Address::from_hex(vault), held));
     const std::string provider = "0xc7fee0d0914f2e67c6e75cf0d4a6364a71c5651a";
     chains.call(dst, "hardhat_setBalance", {provider, kEth.to_hex()});
     chains.call(dst, "hardhat_impersonateAccount", {provider});
     auto provided = *U256::parse_units("1000", 6);
     chains.send(dst, vault, usdc,
-                perch::bridge::transfer_calldata(*Address::from_hex(provider), provided));
+                perch::chain::erc20::transfer(*Address::from_hex(provider), provided));
     chains.send(dst, provider, usdc,
-                perch::bridge::approve_calldata(*Address::from_hex(pool), provided));
+                perch::chain::erc20::approve(*Address::from_hex(pool), provided));
     chains.send(dst, provider, pool,
                 pool_call("deposit(address token, uint256 amount)",
                           {perch::chain::abi::Value::of(usdc_address),
@@ -716,7 +716,7 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
     auto sender = fresh_wallet(chains, src, kEth);
     auto amount = *U256::parse_units("50", 6);
     chains.send(src, kMaker, usdc,
-                perch::bridge::transfer_calldata(*Address::from_hex(sender), amount));
+                perch::chain::erc20::transfer(*Address::from_hex(sender), amount));
     auto recipient = fresh_wallet(chains, dst, U256());
     auto d = deposit(chains, devnet, src, sender, usdc, amount, dst, recipient);
     auto done = wait_for_state(perch, src, d.tx_hash, "completed");
@@ -730,10 +730,10 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
     // Restore: the vault returns the maker's USDC, the maker repays the pool, the provider
     // withdraws and hands the USDC it was lent back: the maker is down by the payout alone.
     perch.stop();
-    chains.send(dst, vault, usdc,
-                perch::bridge::transfer_calldata(*Address::from_hex(kMaker),
-                                                 chains.erc20(dst, usdc, vault)));
-    chains.send(dst, kMaker, usdc, perch::bridge::approve_calldata(*Address::from_hex(pool), paid));
+    chains.send(
+        dst, vault, usdc,
+        perch::chain::erc20::transfer(*Address::from_hex(kMaker), chains.erc20(dst, usdc, vault)));
+    chains.send(dst, kMaker, usdc, perch::chain::erc20::approve(*Address::from_hex(pool), paid));
     chains.send(dst, kMaker, pool,
                 pool_call("repay(address token, uint256 amount)",
                           {perch::chain::abi::Value::of(usdc_address),
@@ -743,7 +743,7 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
                           {perch::chain::abi::Value::of(usdc_address),
                            perch::chain::abi::Value::of(provided)}));
     chains.send(dst, provider, usdc,
-                perch::bridge::transfer_calldata(*Address::from_hex(kMaker), provided));
+                perch::chain::erc20::transfer(*Address::from_hex(kMaker), provided));
     EXPECT_EQ(pool_owed(chains, devnet, dst, usdc), owed_before);
     EXPECT_EQ(chains.erc20(dst, usdc, kMaker), *U256(held).sub(paid));
 }

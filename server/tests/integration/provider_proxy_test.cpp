@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
 #include <fstream>
@@ -24,9 +25,12 @@
 #include "bridge/deposit_tx.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/rpc/logs.hpp"
+#include "core/json_file.hpp"
 #include "devnet.hpp"
 #include "devnet_chains.hpp"
 #include "harness.hpp"
+#include "swap/deployment.hpp"
+#include "swap/indexer.hpp"
 
 namespace json = boost::json;
 using namespace perch::chain;
@@ -268,4 +272,42 @@ TEST(ProviderProxy, AStormOf429sIsWaitedOutNotReturned) {
     EXPECT_GE(count_of(stats, "storm_429"), 2) << json::serialize(stats);
     // Waited, not hammered: about one request per Retry-After second.
     EXPECT_LE(count_of(stats, "storm_429"), 6) << json::serialize(stats);
+}
+
+// The pool indexer through a provider whose backends lag 0-3 blocks: an older head or a block the
+// answering node has not got yet is "not yet", never a reorganisation. Reading pools again from the
+// start block on every such answer (as it did) would cost a full rebuild several times a minute.
+TEST(ProviderProxy, ThePoolIndexerFollowsLaggingBackendsWithoutRebuilding) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    auto state = perch::read_json_file(devnet.state_path, "devnet state");
+    auto deployment = perch::swap::parse_swap_deployment(state);
+    ASSERT_TRUE(deployment) << "the test devnet deploys the swap contracts";
+    ProviderProxy proxy(devnet.rpc_urls.at(kChain),
+                        "--seed 7 --latency 5-30 --backends 3 --lag 0-3");
+    RpcClient lagging({proxy.url()}, {.timeout = std::chrono::milliseconds(3000), .attempts = 4});
+    RpcClient direct({devnet.rpc_urls.at(kChain)}, {.timeout = std::chrono::seconds(60)});
+    perch::swap::PoolIndexer through(kChain, lagging, deployment->venues, deployment->start_block);
+    perch::swap::PoolIndexer reference(kChain, direct, deployment->venues, deployment->start_block);
+    // Rounds over 15 s of blocks (one a second): the backends answer heads and blocks of their own.
+    int rounds = 0;
+    for (auto until = std::chrono::steady_clock::now() + std::chrono::seconds(15);
+         std::chrono::steady_clock::now() < until; ++rounds) {
+        try {
+            run_task(through.sync_once());
+        } catch (const RpcError&) {
+            // a round the proxy failed altogether: the next one asks again
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    while (!run_task(reference.sync_once())) {
+    }
+    EXPECT_EQ(through.rebuilds(), 0) << "in " << rounds << " rounds";
+    ASSERT_TRUE(through.pools());
+    auto pools = through.book().pools();
+    auto expected = reference.book().pools();
+    std::sort(pools.begin(), pools.end());
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(pools, expected);
+    EXPECT_FALSE(pools.empty());
+    EXPECT_GT(count_of(proxy.stats(), "lagged_answers"), 0) << json::serialize(proxy.stats());
 }

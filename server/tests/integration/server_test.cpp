@@ -273,6 +273,25 @@ TEST(Server, ServesAppWithSpaFallbackAndCaching) {
     std::filesystem::remove_all(dir);
 }
 
+// A file the build does not have is a 404, never the app shell with 200: a browser, a crawler or
+// a scanner asking for a script, an icon or a dotfile learns it is not there. Paths without a file
+// name (app routes) keep the shell, so the app's router shows its own not-found page.
+TEST(Server, MissingStaticFilesAreNotFound) {
+    auto dir = std::filesystem::temp_directory_path() /
+               ("perch-web-root-404-" + std::to_string(::getpid()));
+    auto root = make_web_root(dir);
+    PerchProcess perch("\"web_root\": \"" + root + "\"");
+    for (const char* path : {"/assets/nope.js", "/favicon.ico", "/.env", "/.git/config", "/assets/",
+                             "/robots.txt", "/network/u2u/logo.png"}) {
+        auto res = perch.get(path);
+        EXPECT_EQ(res.status, 404) << path;
+        EXPECT_EQ(res.body.find("<title>Perch</title>"), std::string::npos) << path;
+    }
+    for (const char* path : {"/no-such-page", "/network/u2u", "/history"})
+        EXPECT_EQ(perch.get(path).status, 200) << path;
+    std::filesystem::remove_all(dir);
+}
+
 TEST(Server, OpenApiListsRoutes) {
     PerchProcess perch;
     auto doc = parse(perch.get("/api/openapi.json").body);

@@ -1,6 +1,6 @@
 import { request } from './client';
 
-export type BadgeSlug = 'soneium-badge' | 'bob-spice';
+export type BadgeSlug = 'soneium-badge' | 'bob-spice' | 'scrollbadge';
 
 export interface BadgeStatus {
   slug: BadgeSlug;

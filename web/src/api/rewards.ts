@@ -1,5 +1,5 @@
 import { sha256Hex } from '@/lib/sha256';
-import { request } from './client';
+import { ApiError, request } from './client';
 import type {
   Campaign,
   CampaignProgress,
@@ -51,6 +51,30 @@ export function getReferInfo(address: string, signal?: AbortSignal): Promise<Ref
   return request<ReferInfo>(`${user(address)}/referInfo`, { signal });
 }
 
+/** One wallet the user invited, as GET campaign_api/v1/{user}/referees lists it (newest first). */
+export interface Referee {
+  address: string;
+  /** Completed bridges of the referee. */
+  bridges: number;
+  /** Referral points the user earned from this referee (10 % of its bridge points). */
+  points: number;
+  /** When the referee bound the user as its referrer (unix seconds). */
+  bound_at: number;
+}
+
+/**
+ * The user's referees and what each brought in. Null when the server has no such list (404), so
+ * the page can say so rather than show an empty list that looks like "nobody".
+ */
+export async function getReferees(address: string, signal?: AbortSignal): Promise<Referee[] | null> {
+  try {
+    return listOf(await request<Referee[] | { list?: Referee[] }>(`${user(address)}/referees`, { signal }));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
 /** Binds the wallet's referrer (needs the wallet's session; fixed after the first bridge). */
 export async function postReferrer(address: string, referrer: string): Promise<void> {
   await request<unknown>(`${user(address)}/referrer`, { method: 'POST', body: { referrer } });
@@ -68,8 +92,9 @@ export async function getThemes(signal?: AbortSignal): Promise<Theme[]> {
   return listOf(await request<Theme[] | { list?: Theme[] }>('campaign_api/v1/themes', { signal }));
 }
 
+/** Every shown campaign, ended ones too (type=all): an ended campaign still shows what the wallet earned in it. */
 export async function getCampaigns(signal?: AbortSignal): Promise<Campaign[]> {
-  return listOf(await request<{ total?: number; list?: Campaign[] }>('campaign_api/v1/campaigns', { signal }));
+  return listOf(await request<{ total?: number; list?: Campaign[] }>('campaign_api/v1/campaigns', { query: { type: 'all' }, signal }));
 }
 
 export async function getSocialTasks(signal?: AbortSignal): Promise<SocialTaskConfig[]> {

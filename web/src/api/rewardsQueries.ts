@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getCampaignProgress, getCampaigns, getCheckInContracts, getCheckInInfo, getCheckInMonth, getQuests, getReferInfo, getSocialTasks, getThemes } from './rewards';
+import { getCampaignProgress, getCampaigns, getCheckInContracts, getCheckInInfo, getCheckInMonth, getQuests, getReferees, getReferInfo, getSocialTasks, getThemes } from './rewards';
 
 /** React Query options of the rewards calls. Keys start with the user (lower case) where there is one. */
 
@@ -46,6 +46,14 @@ export const referInfoQuery = (address: string) =>
   queryOptions({
     queryKey: ['refer-info', lower(address)],
     queryFn: ({ signal }) => getReferInfo(address, signal),
+    enabled: address !== '',
+    retry: false,
+  });
+
+export const refereesQuery = (address: string) =>
+  queryOptions({
+    queryKey: ['referees', lower(address)],
+    queryFn: ({ signal }) => getReferees(address, signal),
     enabled: address !== '',
     retry: false,
   });

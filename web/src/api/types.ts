@@ -73,6 +73,8 @@ export interface Chain {
   native_currency: { name: string; symbol: string; decimals: number };
   rpc_urls: string[];
   block_explorers: { name: string; url: string }[];
+  /** Milliseconds between blocks, when the server's chain config knows it: receipts are polled at this pace. */
+  block_time_ms?: number;
 }
 
 export interface Token {

@@ -36,8 +36,8 @@ const BadgePage = lazyPage<{ slug: BadgeSlug }>(() => import('@/pages/BadgePage'
 const TrackerPage = lazyPage<{ sub?: TrackerSubpage }>(() => import('@/pages/TrackerPage'));
 const EventPage = lazyPage<{ event: 'owlmazing' | 'owlympics' }>(() => import('@/pages/SimplePages'), 'EventPage');
 const AccessRestrictedPage = simple('AccessRestrictedPage');
-const CompletedPage = simple('CompletedPage');
-const ConfirmPage = simple('ConfirmPage');
+const CompletedPage = lazyPage(() => import('@/pages/OrderPages'), 'CompletedPage');
+const ConfirmPage = lazyPage(() => import('@/pages/OrderPages'), 'ConfirmPage');
 const DeployPage = lazyPage(() => import('@/pages/DeployPage'));
 const DevelopingPage = simple('DevelopingPage');
 const EcosystemPage = simple('EcosystemPage');
@@ -46,7 +46,6 @@ const MakerPage = lazyPage(() => import('@/pages/MakerPage'));
 const NotFoundPage = simple('NotFoundPage');
 const PoolPage = lazyPage(() => import('@/pages/PoolPage'));
 const QueryPage = lazyPage(() => import('@/pages/QueryPage'));
-const ScrollBadgePage = simple('ScrollBadgePage');
 const TestPage = simple('TestPage');
 const TosPage = simple('TosPage');
 
@@ -125,7 +124,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: 'portfolio', path: '/portfolio', element: <PortfolioPage /> },
   { name: 'bobSpice', path: '/drop/bob-spice', element: <BadgePage slug="bob-spice" /> },
   { name: 'soneiumBadge', path: '/soneium-badge', element: <BadgePage slug="soneium-badge" /> },
-  { name: 'scrollbadge', path: '/scrollbadge', element: <ScrollBadgePage /> },
+  { name: 'scrollbadge', path: '/scrollbadge', element: <BadgePage slug="scrollbadge" /> },
   { name: 'terms', path: '/tos', element: <TosPage /> },
   { name: 'docs', path: '/docs', element: <DocsRoute /> },
   { name: 'docsPage', path: '/docs/:page', element: <DocsRoute /> },

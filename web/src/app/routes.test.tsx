@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { POOL_ALLOW_LIST } from '@/lib/config';
 import { mockApi, ok } from '@/test/mockApi';
@@ -60,9 +60,12 @@ describe('route table', () => {
   it('the history page shows its table headers', async () => {
     mockApi();
     renderApp('/history');
+    const bridges = await screen.findByTestId('history-bridges');
     for (const name of ['Time', 'From', 'To', 'Amount', 'Status', 'Transaction']) {
-      expect(await screen.findByRole('columnheader', { name })).toBeInTheDocument();
+      expect(await within(bridges).findByRole('columnheader', { name })).toBeInTheDocument();
     }
+    const deploys = screen.getByTestId('history-deploys');
+    for (const name of ['Time', 'Network', 'Contract', 'Transaction']) expect(within(deploys).getByRole('columnheader', { name })).toBeInTheDocument();
   });
 });
 

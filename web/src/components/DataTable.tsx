@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 
-/** A scrollable table with translated column headers; callers give the body rows. */
-export function DataTable({ headers, children }: { headers: readonly string[]; children: ReactNode }) {
+/**
+ * A scrollable table with translated column headers; callers give the body rows. `cards` turns
+ * each row into a card on a phone (cells labelled by their data-label) instead of a wide table
+ * in a narrow scroller.
+ */
+export function DataTable({ headers, children, cards = false }: { headers: readonly string[]; children: ReactNode; cards?: boolean }) {
   return (
     <div className="table-scroll">
-      <table className="table">
+      <table className={cards ? 'table table--cards' : 'table'}>
         <thead>
           <tr>
             {headers.map((h) => (

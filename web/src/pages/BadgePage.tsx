@@ -10,7 +10,7 @@ import { useCheckInModal } from '@/features/checkin/checkIn';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletStore } from '@/wallet/store';
 
-/** /soneium-badge and /drop/bob-spice: the badge's tasks, the wallet's progress, the claim. */
+/** /soneium-badge, /drop/bob-spice and /scrollbadge: the badge's tasks, the wallet's progress, the claim. */
 export default function BadgePage({ slug }: { slug: BadgeSlug }) {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);

@@ -8,7 +8,7 @@ import { Card } from '@/components/Card';
 import { Page } from '@/components/Page';
 import { FaucetClaims } from '@/features/faucet/FaucetClaims';
 import { useFaucetClaim } from '@/features/faucet/useFaucetClaim';
-import { anyPending, waitParts } from '@/features/faucet/wait';
+import { anyPending, waitCause, waitParts } from '@/features/faucet/wait';
 import { truncateDecimals } from '@/lib/number';
 import { formatUnitsExact } from '@/lib/units';
 import { useWalletModal } from '@/wallet/modalStore';
@@ -21,7 +21,7 @@ export type FaucetKind = 'all' | 'ink' | 'ip' | 'monad';
 
 const ofKind = (kind: FaucetKind, slug: string): boolean => kind === 'all' || slug === kind || slug.startsWith(`${kind}-`);
 
-type ButtonState = 'connect' | 'loading' | 'unavailable' | 'empty' | 'wait' | 'claiming' | 'claim';
+type ButtonState = 'connect' | 'loading' | 'unavailable' | 'empty' | 'wait' | 'waitConnection' | 'claiming' | 'claim';
 
 function buttonState(address: string, faucet: Faucet | undefined, busy: boolean): ButtonState {
   if (!address) return 'connect';
@@ -52,7 +52,10 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   const faucet = offered.find((f) => f.slug === picked);
   const balance = useTokenBalance(address, faucet?.chain_id, faucet ? faucet.token || zeroAddress : undefined);
   const { claim, busy, error } = useFaucetClaim();
-  const state = buttonState(address, faucet, busy);
+  const windowHours = faucets.data?.window_hours ?? 24;
+  const base = buttonState(address, faucet, busy);
+  // "Already claimed" beside "No claims yet" reads as a bug: say whose claim it was.
+  const state: ButtonState = base === 'wait' && waitCause(picked, claims.data?.list, windowHours, Math.floor(Date.now() / 1000)) === 'connection' ? 'waitConnection' : base;
   const wait = faucet ? waitParts(faucet.wait_seconds) : null;
 
   // A claim that arrived moves the balance: read it again at once.
@@ -110,9 +113,9 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
         </button>
         {state === 'unavailable' && faucet ? <p className="muted">{faucet.unavailable_reason}</p> : null}
         {state === 'empty' && faucet ? <p className="muted">{t('faucet.emptyNote', { name: faucet.name })}</p> : null}
-        {state === 'wait' && wait ? (
-          <p className="muted" data-testid="faucet-wait">
-            {t('faucet.waitNote', { hours: wait.hours, minutes: wait.minutes, window: faucets.data?.window_hours ?? 24 })}
+        {(state === 'wait' || state === 'waitConnection') && wait ? (
+          <p className="muted" data-testid="faucet-wait" data-cause={state === 'wait' ? 'wallet' : 'connection'}>
+            {t(state === 'wait' ? 'faucet.waitNote' : 'faucet.waitConnectionNote', { hours: wait.hours, minutes: wait.minutes })}
           </p>
         ) : null}
         {error ? (
@@ -120,7 +123,9 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
             {error}
           </p>
         ) : null}
-        <p className="muted small">{t('faucet.rules', { window: faucets.data?.window_hours ?? 24 })}</p>
+        <p className="muted small" data-testid="faucet-rules">
+          {t('faucet.rules', { window: windowHours })}
+        </p>
       </Card>
       {address ? (
         <Card title={t('faucet.claims.title')}>

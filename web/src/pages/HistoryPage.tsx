@@ -2,9 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { usePartnerRoute } from '@/features/channel/usePartnerRoute';
+import { DeployHistory } from '@/features/history/DeployHistory';
 import { HistoryTable } from '@/features/history/HistoryTable';
 
-/** /history and /network/:name/history (only the partner channel's bridges). */
+/**
+ * /history: the wallet's bridges and its contract deployments. /network/:name/history: only the
+ * partner channel's bridges. Swaps are not listed: the server keeps no record of them yet.
+ */
 export default function HistoryPage() {
   const { t } = useTranslation();
   const { name } = useParams();
@@ -16,7 +20,19 @@ export default function HistoryPage() {
         title={label ? t('pages.partnerHistory', { name: label }) : t('history.title')}
         subtitle={partner ? t('history.channelOnly', { name: label }) : t('history.subtitle')}
       />
-      <HistoryTable channel={partner?.channel_id} />
+      {partner ? (
+        <HistoryTable channel={partner.channel_id} />
+      ) : (
+        <>
+          <section className="history-section" aria-labelledby="history-bridges" data-testid="history-bridges">
+            <h2 id="history-bridges" className="card__title">
+              {t('history.bridges')}
+            </h2>
+            <HistoryTable />
+          </section>
+          <DeployHistory />
+        </>
+      )}
     </div>
   );
 }

@@ -5,32 +5,49 @@ import { Page } from '@/components/Page';
 import { SimplePage } from '@/components/SimplePage';
 import { EcosystemDirectory } from '@/features/ecosystem/EcosystemDirectory';
 import { EventBoard } from '@/features/events/EventBoard';
+import { InvitePanel } from '@/features/rewards/InvitePanel';
 
 /** Routes the spec lists without showing their contents, and the small static pages. */
 
+/** /invitepage: the invite link with copy and share, the referees and the points they brought. */
 export function InvitePage() {
   const { t } = useTranslation();
-  return <SimplePage title={t('pages.invite')} body={t('pages.inviteBody')} />;
+  return (
+    <Page title={t('pages.invite')} subtitle={t('pages.inviteBody')} layout="narrow">
+      <InvitePanel />
+    </Page>
+  );
 }
+
+/** What is live today, for a visitor sent to a feature that is not out yet. */
+const LIVE_FEATURES = [
+  { to: '/', key: 'nav.bridge' },
+  { to: '/swap', key: 'nav.swap' },
+  { to: '/rewards', key: 'nav.rewards' },
+  { to: '/deploy', key: 'nav.deploy' },
+  { to: '/tracker', key: 'developing.tracker' },
+] as const;
+
+/** /developingpage: where a link to a feature still being built lands; it says so and offers what works now. */
 export function DevelopingPage() {
   const { t } = useTranslation();
-  return <SimplePage title={t('pages.developing')} body={t('pages.developingBody')} />;
+  return (
+    <SimplePage title={t('pages.developing')} body={t('pages.developingBody')}>
+      <p>{t('developing.meanwhile')}</p>
+      <ul className="row-list" data-testid="developing-live">
+        {LIVE_FEATURES.map((f) => (
+          <li key={f.to}>
+            <Link to={f.to}>{t(f.key)}</Link>
+          </li>
+        ))}
+      </ul>
+      <p className="muted small">{t('developing.follow')}</p>
+    </SimplePage>
+  );
 }
 export function TestPage() {
   const { t } = useTranslation();
   return <SimplePage title={t('pages.test')} body={t('pages.testBody')} />;
-}
-export function ScrollBadgePage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pages.scrollBadge')} body={t('pages.scrollBadgeBody')} />;
-}
-export function ConfirmPage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pages.confirm')} body={t('pages.confirmBody')} />;
-}
-export function CompletedPage() {
-  const { t } = useTranslation();
-  return <SimplePage title={t('pages.completed')} body={t('pages.completedBody')} />;
 }
 export function EcosystemPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import type { EcosystemConnection } from './ecosystems/store';
 import type { Ecosystem } from './ecosystems/types';
 import { headerWalletStatus, type HeaderWalletStatus } from './store';
 
-/** Perch chain ids of the non-EVM networks (spec §9); every other chain is EVM. */
+/** Perch chain ids of the non-EVM networks; every other chain is EVM. */
 export const NON_EVM_CHAINS: Readonly<Record<number, Ecosystem>> = {
   83797601: 'solana',
   69677601: 'eclipse',
@@ -24,7 +24,7 @@ export function walletAddressFor(chainId: number, evmAddress: string, accounts: 
 }
 
 /**
- * The bridge's source and destination wallets and the header status (spec §4: 0 not connected, 1 the
+ * The bridge's source and destination wallets and the header status (0 not connected, 1 the
  * same wallet for both, 2 two wallets). Without a chosen source the connected EVM wallet (else the
  * first connected other one) is the source; without a destination network, or to an exchange, the
  * source wallet receives.

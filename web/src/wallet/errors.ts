@@ -1,14 +1,14 @@
-/** Wallet connection errors (spec §8) mapped to what the user sees. */
+/** Wallet connection errors mapped to what the user sees. */
 export interface WalletNotice {
   level: 'warning' | 'error';
   message: string;
   /** The wallet state resets (disconnect) after this error. */
   reset: boolean;
-  /** Show the wallet-conflict tutorial link with the message (connector not found, spec §8). */
+  /** Show the wallet-conflict tutorial link with the message (connector not found). */
   tutorial?: boolean;
-  /** Where to get the wallet (the 'not installed' warning, spec §8). */
+  /** Where to get the wallet (the 'not installed' warning). */
   installUrl?: string;
-  /** Shown this long, then cleared (e.g. the Starknet testnet warning, 8 s, spec §5 / §9). */
+  /** Shown this long, then cleared (e.g. the Starknet testnet warning, 8 s). */
   durationMs?: number;
 }
 
@@ -17,7 +17,7 @@ export const RESOURCE_UNAVAILABLE = 'Requested resource not available.';
 
 export const notInstalledMessage = (wallet: string): string => `Error: Please install ${wallet} first.`;
 
-/** Wallet not installed (spec §8): a warning, with the wallet's install link when it has one. */
+/** Wallet not installed: a warning, with the wallet's install link when it has one. */
 export const notInstalledNotice = (wallet: string, installUrl?: string): WalletNotice => ({
   level: 'warning',
   message: notInstalledMessage(wallet),
@@ -28,7 +28,7 @@ export const notInstalledNotice = (wallet: string, installUrl?: string): WalletN
 export const connectorNotFoundMessage = (wallet: string): string =>
   `${wallet} may conflict with other wallets, or it may not be installed. To resolve this issue, please disable other wallets or install ${wallet}.`;
 
-/** Connector not found (spec §8): the message "with a tutorial link, then reset". */
+/** Connector not found: the message with a tutorial link, then a reset. */
 export const connectorNotFoundNotice = (wallet: string): WalletNotice => ({
   level: 'error',
   message: connectorNotFoundMessage(wallet),

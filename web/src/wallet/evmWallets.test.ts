@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bridgeWallets, ecosystemOfChain, walletAddressFor } from './bridgeWallets';
-import { EVM_WALLETS, evmWalletRows, gateWalletAvailable, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
+import { detectExchangeApp, EVM_WALLETS, evmWalletRows, gateWalletAvailable, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
 import { channelGroups, tabsOf } from './walletGroups';
 
-const ENV: WalletEnvironment = { hasInjected: false, injectedFlags: [], hasGateWallet: false, innerWidth: 1280, inTelegram: false, walletConnect: false, mobile: false };
+const ENV: WalletEnvironment = { hasInjected: false, injectedFlags: [], hasGateWallet: false, innerWidth: 1280, inTelegram: false, exchangeApp: null, walletConnect: false, mobile: false };
 const TARGETS = [
   { id: 'injected', name: 'Injected', icon: undefined },
   { id: 'metaMask', name: 'MetaMask', icon: undefined },
@@ -84,6 +84,38 @@ describe('the EVM wallet list', () => {
     expect(ids(rows)).toEqual(['walletConnect', 'okx']);
   });
 
+  it('inside an exchange app only that exchange’s wallet, connected through the page’s provider', () => {
+    const devnet = { id: 'dev.perch.wallet', name: 'Perch Devnet Wallet', icon: undefined };
+    const injected = { id: 'injected', name: 'Injected', icon: undefined };
+    const env = { ...ENV, hasInjected: true, injectedFlags: ['isOkxWallet'], walletConnect: true, mobile: true };
+    for (const [app, id] of [['okx', 'okx'], ['binance', 'binance'], ['bitget', 'bitget'], ['gate', 'gateWallet']] as const) {
+      const rows = evmWalletRows([...TARGETS, devnet, injected], { ...env, exchangeApp: app });
+      expect(ids(rows)).toEqual([id]);
+      expect(rows[0]?.state).toEqual({ kind: 'detected', connectorId: 'injected' });
+    }
+    // Announced through EIP-6963, the app's wallet connects through its own connector.
+    const announced = evmWalletRows([...TARGETS, { id: 'com.okex.wallet', name: 'OKX Wallet', icon: 'data:x' }, injected], { ...env, exchangeApp: 'okx' });
+    expect(announced).toEqual([{ id: 'okx', name: 'OKX Wallet', icon: 'data:x', installUrl: 'https://www.okx.com/web3', state: { kind: 'detected', connectorId: 'com.okex.wallet' } }]);
+    // Outside an app the same page lists every wallet.
+    expect(evmWalletRows([...TARGETS, devnet, injected], { ...env, exchangeApp: null }).length).toBeGreaterThan(10);
+  });
+
+  it('tells an exchange’s in-app browser by its user agent, or on a phone by its provider’s flags', () => {
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
+    expect(detectExchangeApp(`${phone} OKApp/(OKEx/6.90.1)`, [], true)).toBe('okx');
+    expect(detectExchangeApp(`${android} BNC/2.87.0 (com.binance.dev)`, [], true)).toBe('binance');
+    expect(detectExchangeApp(`${android} BitKeep/8.20.0`, [], true)).toBe('bitget');
+    expect(detectExchangeApp(`${phone} GateWallet/6.30`, [], true)).toBe('gate');
+    expect(detectExchangeApp(phone, ['isBitKeep'], true)).toBe('bitget');
+    // Without the app's user agent or its provider's flag (window.gatewallet alone is Gate's connector) the list stays whole.
+    expect(detectExchangeApp(phone, [], true)).toBeNull();
+    expect(detectExchangeApp(phone, ['isGateWallet'], true)).toBe('gate');
+    expect(detectExchangeApp(phone, ['isMetaMask'], true)).toBeNull();
+    // A desktop extension sets the same flags: not an in-app browser.
+    expect(detectExchangeApp('Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0', ['isOkxWallet'], false)).toBeNull();
+  });
+
   it('on a phone without the extension the exchange wallet offers its app (deep link)', () => {
     const rows = evmWalletRows(TARGETS, { ...ENV, mobile: true });
     expect(rows.find((r) => r.id === 'okx')?.state.kind).toBe('deepLink');
@@ -105,16 +137,19 @@ describe('the EVM wallet list', () => {
       hasGateWallet: true,
       innerWidth: 500,
       inTelegram: true,
+      exchangeApp: null,
       walletConnect: true,
       mobile: true,
     });
+    const okxApp = { ethereum: { isOkxWallet: true }, innerWidth: 390, navigator: { userAgent: 'Mozilla/5.0 (iPhone) Mobile OKApp/(OKEx/6.90.1)' } } as unknown as Window;
+    expect(readWalletEnvironment(false, okxApp)).toMatchObject({ hasInjected: true, injectedFlags: ['isOkxWallet'], exchangeApp: 'okx', mobile: true });
   });
 });
 
 describe('two wallets at once: the header status', () => {
   const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
   const SOL = '5yNmX8Ux2P7a8o1Rgqj6PXXHpZ2qV3Xq6jCk2LaH5Y9V';
-  it('maps chain ids to ecosystems (spec §9)', () => {
+  it('maps chain ids to ecosystems', () => {
     expect(ecosystemOfChain(83797601)).toBe('solana');
     expect(ecosystemOfChain(69677601)).toBe('eclipse');
     expect(ecosystemOfChain(666666666)).toBe('starknet');

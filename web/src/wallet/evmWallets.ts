@@ -2,7 +2,7 @@ import { NARROW_WINDOW_PX } from '@/lib/config';
 import type { DiscoveredWallet } from './store';
 
 /**
- * The EVM wallets of the wallet modal (spec §2 screen 8: "EVM wallets (15 supported)", §3 wallet
+ * The EVM wallets of the wallet modal ("EVM wallets (15 supported)", wallet
  * entry: icon, name, findConnectorName, optional inTelegram). A wallet is detected when a wagmi
  * connector with one of its EIP-6963 rdns ids is in the page (never by guessing from flags). Icons:
  * @web3icons/core SVGs generated into /icons/wallets by tools/gen-chains.mjs, or the wallet's own
@@ -14,16 +14,16 @@ export interface EvmWalletEntry {
   icon: string;
   /** EIP-6963 rdns ids the wallet announces itself with (matched exactly). */
   rdns: readonly string[];
-  /** The wagmi connector to use when it did not announce itself through EIP-6963 (spec §7 connectors). */
+  /** The wagmi connector to use when it did not announce itself through EIP-6963. */
   findConnectorName?: 'injected' | 'metaMask' | 'coinbaseWallet' | 'gateWallet' | 'walletConnect';
   /** Where a user without it gets it. */
   installUrl?: string;
   /** The legacy window.ethereum flag the extension sets: present without an EIP-6963 announcement
-   * means another extension took the page over (connector not found, spec §8). */
+   * means another extension took the page over (connector not found). */
   legacyFlag?: string;
-  /** Usable inside Telegram (spec §6 Telegram flag). */
+  /** Usable inside Telegram's in-app browser. */
   inTelegram?: boolean;
-  /** The exchange app's deep link that opens this page in its in-app browser (spec §2.8). */
+  /** The exchange app's deep link that opens this page in its in-app browser. */
   deepLink?: (url: string) => string;
 }
 
@@ -62,6 +62,43 @@ export const EVM_WALLETS: readonly EvmWalletEntry[] = [
   { id: INJECTED_ID, name: 'Browser Wallet', icon: '/icons/wallets/injected.svg', rdns: [], findConnectorName: 'injected' },
 ];
 
+/** Exchanges whose apps open pages in a browser of their own with their wallet injected. */
+export type ExchangeApp = 'okx' | 'binance' | 'bitget' | 'gate';
+
+/** The catalogue entry of each exchange app's wallet. */
+const EXCHANGE_APP_WALLET: Record<ExchangeApp, string> = { okx: OKX_ID, binance: 'binance', bitget: 'bitget', gate: GATE_ID };
+
+/** What each app adds to its browser's user agent. */
+const EXCHANGE_APP_UA: readonly [ExchangeApp, RegExp][] = [
+  ['okx', /\bOKApp\b|\bOKEx\//i],
+  ['binance', /\bBNC\/|\bBinance\//i],
+  ['bitget', /\bBitKeep\b|\bBitget(Wallet)?\//i],
+  ['gate', /\bGateWallet\b|\bgate_app\b|\bGateApp\b/i],
+];
+
+/** The flags each app's injected provider sets on window.ethereum. */
+const EXCHANGE_APP_FLAGS: readonly [ExchangeApp, readonly string[]][] = [
+  ['okx', ['isOkxWallet', 'isOKExWallet']],
+  ['binance', ['isBinance']],
+  ['bitget', ['isBitKeep', 'isBitget']],
+  ['gate', ['isGateWallet']],
+];
+
+/**
+ * The exchange app whose in-app browser the page runs in, or null. Its user agent says so; failing
+ * that, on a phone a provider flag does: a phone's browser has no extensions,
+ * so an injected provider there is the app's own. On a desktop the same flags come from extensions
+ * and narrow nothing.
+ */
+export function detectExchangeApp(userAgent: string, injectedFlags: readonly string[], mobile: boolean): ExchangeApp | null {
+  for (const [app, re] of EXCHANGE_APP_UA) if (re.test(userAgent)) return app;
+  if (!mobile) return null;
+  // window.gatewallet alone does not narrow: it is Gate's connector (offered beside the other
+  // wallets in a narrow window), not proof of Gate's app.
+  for (const [app, flags] of EXCHANGE_APP_FLAGS) if (flags.some((f) => injectedFlags.includes(f))) return app;
+  return null;
+}
+
 /** What the list needs to know about the page it runs in. */
 export interface WalletEnvironment {
   /** window.ethereum exists (the injected fallback can connect it). */
@@ -73,6 +110,8 @@ export interface WalletEnvironment {
   innerWidth: number;
   /** Running inside Telegram (a Telegram WebApp). */
   inTelegram: boolean;
+  /** Running inside an exchange app's in-app browser: only that exchange's wallet can sign there. */
+  exchangeApp: ExchangeApp | null;
   /** A WalletConnect project id is configured (server / channel config). */
   walletConnect: boolean;
   /** A mobile browser: exchange wallets without their extension offer their app's deep link. */
@@ -85,7 +124,7 @@ export type WalletRowState =
   /** Not in the page: show the install link; a click warns 'Please install … first' (through the
    * wallet's wagmi target connector when it has one: that connector looks for its provider). */
   | { kind: 'missing'; connectorId?: string }
-  /** Its legacy flag is set but it did not announce itself: another wallet took over (spec §8). */
+  /** Its legacy flag is set but it did not announce itself: another wallet took over. */
   | { kind: 'conflict' }
   /** Mobile, not in the page, the exchange app can open this page: the deep-link modal. */
   | { kind: 'deepLink' }
@@ -100,7 +139,7 @@ export interface WalletRow {
   state: WalletRowState;
 }
 
-/** GateWallet's connector is offered when window.gatewallet exists and the window is narrow (spec §7, §9). */
+/** GateWallet's connector is offered when window.gatewallet exists and the window is narrow (its mobile app). */
 export const gateWalletAvailable = (env: Pick<WalletEnvironment, 'hasGateWallet' | 'innerWidth'>): boolean =>
   env.hasGateWallet && env.innerWidth < NARROW_WINDOW_PX;
 
@@ -110,6 +149,11 @@ function rowState(entry: EvmWalletEntry, byRdns: Map<string, DiscoveredWallet>, 
     if (w) return { kind: 'detected', connectorId: w.id };
   }
   const target = entry.findConnectorName;
+  // In its own app the exchange's wallet is the page's window.ethereum, announced or not.
+  if (env.exchangeApp && EXCHANGE_APP_WALLET[env.exchangeApp] === entry.id) {
+    if (target === 'gateWallet' && connectorIds.has(GATE_ID)) return { kind: 'detected', connectorId: GATE_ID };
+    if (env.hasInjected && connectorIds.has(INJECTED_ID)) return { kind: 'detected', connectorId: INJECTED_ID };
+  }
   if (target === 'walletConnect') return { kind: 'qr' };
   if (target === 'injected') return env.hasInjected && connectorIds.has(INJECTED_ID) ? { kind: 'detected', connectorId: INJECTED_ID } : { kind: 'missing' };
   if (target === 'gateWallet' && connectorIds.has(GATE_ID)) return { kind: 'detected', connectorId: GATE_ID };
@@ -124,7 +168,8 @@ function rowState(entry: EvmWalletEntry, byRdns: Map<string, DiscoveredWallet>, 
  * The EVM rows of the modal: detected wallets first (catalogue order), then EIP-6963 wallets the
  * catalogue does not name, then the undetected ones. WalletConnect only with a project id, Gate Wallet
  * only where its connector is offered, the injected fallback only when window.ethereum exists and no
- * detected wallet already stands for it; inside Telegram only the Telegram-capable wallets.
+ * detected wallet already stands for it; inside Telegram only the Telegram-capable wallets, inside an
+ * exchange app's browser only that exchange's wallet.
  */
 export function evmWalletRows(discovered: readonly DiscoveredWallet[], env: WalletEnvironment): WalletRow[] {
   const byRdns = new Map(discovered.map((w) => [w.id, w]));
@@ -133,15 +178,16 @@ export function evmWalletRows(discovered: readonly DiscoveredWallet[], env: Wall
   const rows: WalletRow[] = [];
   for (const entry of EVM_WALLETS) {
     if (env.inTelegram && !entry.inTelegram) continue;
+    if (env.exchangeApp && EXCHANGE_APP_WALLET[env.exchangeApp] !== entry.id) continue;
     if (entry.id === WALLETCONNECT_ID && !env.walletConnect) continue;
-    if (entry.id === GATE_ID && !gateWalletAvailable(env) && !entry.rdns.some((r) => byRdns.has(r))) continue;
+    if (entry.id === GATE_ID && env.exchangeApp !== 'gate' && !gateWalletAvailable(env) && !entry.rdns.some((r) => byRdns.has(r))) continue;
     const state = rowState(entry, byRdns, connectorIds, env);
     // The injected fallback is for a window.ethereum no announced wallet stands for.
     if (entry.id === INJECTED_ID && (state.kind !== 'detected' || discovered.some((w) => !isSpecialConnector(w.id)))) continue;
     const detectedIcon = state.kind === 'detected' ? byRdns.get(state.connectorId)?.icon : undefined;
     rows.push({ id: entry.id, name: entry.name, icon: detectedIcon ?? entry.icon, ...(entry.installUrl ? { installUrl: entry.installUrl } : {}), state });
   }
-  if (!env.inTelegram) {
+  if (!env.inTelegram && !env.exchangeApp) {
     for (const w of discovered) {
       if (known.has(w.id) || isSpecialConnector(w.id)) continue;
       rows.push({ id: w.id, name: w.name, icon: w.icon ?? '/icons/wallets/injected.svg', state: { kind: 'detected', connectorId: w.id } });
@@ -161,18 +207,21 @@ export function entryForConnector(connectorId: string): EvmWalletEntry | undefin
 
 const LEGACY_FLAGS = EVM_WALLETS.flatMap((e) => (e.legacyFlag ? [e.legacyFlag] : []));
 
-/** Reads the page (window.ethereum, window.gatewallet, Telegram, width) for `evmWalletRows`. */
+/** Reads the page (window.ethereum, window.gatewallet, Telegram, an exchange app, width) for `evmWalletRows`. */
 export function readWalletEnvironment(walletConnect: boolean, win: Window = window): WalletEnvironment {
   const w = win as unknown as { ethereum?: Record<string, unknown>; gatewallet?: unknown; Telegram?: { WebApp?: { initData?: string } } };
   const eth = w.ethereum;
   const ua = win.navigator?.userAgent ?? '';
+  const injectedFlags = eth ? [...new Set([...LEGACY_FLAGS, ...EXCHANGE_APP_FLAGS.flatMap(([, f]) => f)])].filter((f) => eth[f] === true) : [];
+  const mobile = /Android|iPhone|iPad|iPod|Mobile/i.test(ua);
   return {
     hasInjected: !!eth,
-    injectedFlags: eth ? LEGACY_FLAGS.filter((f) => eth[f] === true) : [],
+    injectedFlags: injectedFlags.filter((f) => LEGACY_FLAGS.includes(f)),
     hasGateWallet: !!w.gatewallet,
     innerWidth: win.innerWidth,
     inTelegram: !!w.Telegram?.WebApp?.initData,
+    exchangeApp: detectExchangeApp(ua, injectedFlags, mobile),
     walletConnect,
-    mobile: /Android|iPhone|iPad|iPod|Mobile/i.test(ua),
+    mobile,
   };
 }

@@ -61,7 +61,7 @@ async function installedRuntime(): Promise<typeof import('./runtime')> {
   return runtime;
 }
 
-/** Connects the wagmi connector `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+/** Connects the wagmi connector `walletId`; errors become a notice. Returns the address or ''. */
 export async function connectWallet(walletId: string, opts?: ConnectOptions): Promise<string> {
   return (await installedRuntime()).connectWallet(walletId, opts);
 }

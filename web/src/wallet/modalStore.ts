@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** A dialog the wallet list opens over itself (spec §2 screens 5 and 8). */
+/** A dialog the wallet list opens over itself (the WalletConnect QR code, a wallet's install page). */
 export type WalletSubModal = { kind: 'qr'; walletName: string } | { kind: 'deepLink'; walletId: string } | null;
 
 /** Whether the wallet list ("Connect Wallet" / "My Wallet") modal is open, and its sub-dialog. */

@@ -5,7 +5,7 @@ import { logUserAction } from '@/api/endpoints';
 import { appBus } from '@/lib/eventBus';
 import type { Chain } from '@/api/types';
 import { logger } from '@/lib/logger';
-import { evmChains, firstRpcUrl } from './chains';
+import { evmChains, firstRpcUrl, pollingIntervalMs } from './chains';
 import { connectErrorNotice, connectorNotFoundMessage, connectorNotFoundNotice, notInstalledMessage } from './errors';
 import { COINBASE_TARGET_ID, GATE_ID, gateWalletAvailable, METAMASK_TARGET_ID, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
 import { AUTO_RECONNECT_DELAY_MS, settleReconnect } from './reconnect';
@@ -24,7 +24,7 @@ export function chainsKey(chains: readonly ViemChain[]): string {
 }
 
 /**
- * The connectors beside EIP-6963 discovery (spec §7): the injected one (window.ethereum), the
+ * The connectors beside EIP-6963 discovery: the injected one (window.ethereum), the
  * MetaMask and Coinbase Wallet targets (wagmi finds their provider, or says it is missing), and
  * GateWallet when window.gatewallet exists and the window is narrower than 768 px.
  */
@@ -45,13 +45,19 @@ export function createWalletConfig(chains: readonly ViemChain[], env: Pick<Walle
   const [first, ...rest] = chains;
   if (!first) return null;
   const transports: Record<number, Transport> = {};
-  for (const c of chains) transports[c.id] = http(c.rpcUrls.default.http[0]);
+  // Per chain: wagmi's one 4 s default would hold every receipt seconds past its block on fast chains.
+  const pollingInterval: Record<number, number> = {};
+  for (const c of chains) {
+    transports[c.id] = http(c.rpcUrls.default.http[0]);
+    pollingInterval[c.id] = pollingIntervalMs(c.blockTime);
+  }
   return createConfig({
     chains: [first, ...rest],
     connectors: baseConnectors(env),
     multiInjectedProviderDiscovery: true,
     storage: null,
     transports,
+    pollingInterval,
   });
 }
 
@@ -167,7 +173,7 @@ export interface ConnectOptions {
   installUrl?: string;
 }
 
-/** Connects the wagmi connector `walletId`; errors become a notice (spec §8). Returns the address or ''. */
+/** Connects the wagmi connector `walletId`; errors become a notice. Returns the address or ''. */
 export async function connectWallet(walletId: string, opts: ConnectOptions = {}): Promise<string> {
   const store = useWalletStore.getState();
   const config = useWalletRuntime.getState().config;
@@ -228,7 +234,7 @@ const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
 export const WALLETCONNECT_PAIRING_TIMEOUT_MS = 20_000;
 
 /**
- * WalletConnect (spec §7: one public project id, here without the SDK's own QR modal): the connector
+ * WalletConnect (one public project id from the server, without the SDK's own QR modal): the connector
  * is added on first use (its provider, @walletconnect/ethereum-provider, is a lazy chunk that talks to
  * the WalletConnect relay); its pairing URI goes to the QR modal. Returns the address or ''.
  */
@@ -308,7 +314,7 @@ export async function switchWalletChain(chainId: number): Promise<void> {
   const provider = await connectedProvider();
   const walletName = useWalletStore.getState().walletName || 'Wallet';
   if (!provider) {
-    // No client able to switch chains (spec §8): disconnect, open the wallet list (showing the
+    // No client able to switch chains: disconnect, open the wallet list (showing the
     // connector-not-found notice with its tutorial link), throw the connector-not-found error.
     appBus.emit('quit-wallet', { reason: 'no client able to switch chains' });
     useWalletStore.getState().setNotice(connectorNotFoundNotice(walletName));
@@ -317,7 +323,7 @@ export async function switchWalletChain(chainId: number): Promise<void> {
   try {
     await switchEvmChain(provider, chain);
   } catch (err) {
-    // 4200: the wallet cannot switch chains programmatically (spec §4): quit-wallet.
+    // 4200: the wallet cannot switch chains programmatically: quit-wallet.
     if (err instanceof SwitchChainError && err.code === 4200) appBus.emit('quit-wallet', { reason: err.message });
     throw err;
   }

@@ -21,7 +21,7 @@ export interface WalletState {
   address: string;
   chainId: number | null;
   walletName: string;
-  /** Remembered across reloads so the app can try to reconnect (spec §3 wallet stores). */
+  /** Remembered across reloads so the app can try to reconnect. */
   connected: boolean;
   /** The chosen wallet (connector id), remembered with `connected`. */
   walletId: string;
@@ -80,7 +80,7 @@ export function headerWalletStatus(sourceAddress: string, destinationAddress: st
   return 2;
 }
 
-/** Wallets the auto-reconnect skips (spec §4). */
+/** Wallets the auto-reconnect skips (they would prompt the user instead of reconnecting silently). */
 export const RECONNECT_SKIP = ['imtoken', 'im.token'] as const;
 
 export function shouldAutoReconnect(s: Pick<WalletState, 'connected' | 'walletId' | 'walletName'>): boolean {

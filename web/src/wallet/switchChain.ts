@@ -51,7 +51,7 @@ export function isUnknownChainError(err: unknown): boolean {
 
 export const toHexChainId = (id: number): `0x${string}` => `0x${id.toString(16)}`;
 
-/** wallet_addEthereumChain parameters (spec §7). */
+/** wallet_addEthereumChain parameters: the chain as the wallet must add it before switching to it. */
 export function addChainParams(chain: ViemChain) {
   const rpc = firstRpcUrl(chain);
   const explorer = chain.blockExplorers?.default.url;
@@ -73,7 +73,7 @@ function rethrow(err: unknown): never {
 
 /**
  * Switches the wallet to `chain`: wallet_switchEthereumChain; when the wallet does not know the
- * chain, wallet_addEthereumChain and switch again (spec §7, §8).
+ * chain, wallet_addEthereumChain and switch again.
  */
 export async function switchEvmChain(provider: Eip1193Like, chain: ViemChain): Promise<void> {
   const switchParams = [{ chainId: toHexChainId(chain.id) }];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Chain } from '@/api/types';
-import { evmChains, firstRpcUrl, toViemChain } from './chains';
+import { evmChains, firstRpcUrl, pollingIntervalMs, toViemChain } from './chains';
 import { connectErrorNotice, connectorNotFoundMessage, notInstalledMessage, USER_REJECTED } from './errors';
 import { chainsKey, createWalletConfig } from './runtime';
 import { shouldAutoReconnect } from './store';
@@ -45,6 +45,27 @@ describe('wallet chains', () => {
     const config = createWalletConfig(chains);
     expect(config?.chains.map((c) => c.id)).toEqual([1, 8453]);
     expect(chainsKey(chains)).toBe('1@http://127.0.0.1:8845,8453@http://127.0.0.1:8846');
+  });
+
+  it("polls each chain's receipts at its own block time from the chain config, not wagmi's 4 s default", () => {
+    const chains = evmChains([
+      chain({ block_time_ms: 12_000 }),
+      chain({ chain_id: 8453, block_time_ms: 2000 }),
+      chain({ chain_id: 42161, block_time_ms: 250 }),
+      chain({ chain_id: 1868, block_time_ms: 1000 }),
+      chain({ chain_id: 10 }),
+    ]);
+    const config = createWalletConfig(chains);
+    const poll = (chainId: number) => config?.getClient({ chainId }).pollingInterval;
+    expect(poll(1)).toBe(4000);
+    expect(poll(8453)).toBe(1000);
+    expect(poll(42161)).toBe(500);
+    expect(poll(1868)).toBe(500);
+    // No block time in the config: a fast chain is assumed (a 1 s devnet or rollup confirms in a block or two).
+    expect(poll(10)).toBe(500);
+    expect(toViemChain(chain({ block_time_ms: 2000 })).blockTime).toBe(2000);
+    expect(pollingIntervalMs(Number.NaN)).toBe(500);
+    expect(pollingIntervalMs(60_000)).toBe(4000);
   });
 });
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The WalletConnect pairing shown in the QR modal (spec §2 screen 5). Light: no WalletConnect code here. */
+/** The WalletConnect pairing shown in the QR modal. Light: no WalletConnect code here. */
 export type WalletConnectPairing =
   | { status: 'idle' }
   | { status: 'pairing' }

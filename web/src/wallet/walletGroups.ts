@@ -1,6 +1,6 @@
 import type { NonEvmGroupId } from './ecosystems/types';
 
-/** Wallet groups of the wallet modal (spec §2 screen 8) and the tabs they sit under. */
+/** Wallet groups of the wallet modal and the tabs they sit under. */
 export type WalletTab = 'evm' | 'solana' | 'non_evm';
 export const WALLET_TABS: readonly WalletTab[] = ['evm', 'solana', 'non_evm'];
 
@@ -22,7 +22,7 @@ export const WALLET_GROUPS: readonly WalletGroup[] = [
 ];
 
 /**
- * The groups a channel shows (spec §6: the channel decides the wallet groups): its `wallet_groups`
+ * The groups a channel shows (each partner channel decides which wallet groups it offers): its `wallet_groups`
  * names groups ('evm', 'solana', 'eclipse', …) or whole tabs ('non_evm').
  */
 export function channelGroups(walletGroups: readonly string[]): WalletGroup[] {

@@ -6,7 +6,7 @@
 
 #include <boost/json.hpp>
 
-#include "bridge/deposit_tx.hpp"
+#include "chain/erc20.hpp"
 #include "chain/signer.hpp"
 
 using namespace perch::bridge;
@@ -123,7 +123,7 @@ TEST(Transfers, NativeIsAValueTransferAndTokensCallTransfer) {
     auto token = transfer_of(usdc, recipient, U256(5));
     EXPECT_EQ(token.to, usdc);
     EXPECT_TRUE(token.value.is_zero());
-    EXPECT_EQ(token.data, transfer_calldata(recipient, U256(5)));
+    EXPECT_EQ(token.data, perch::chain::erc20::transfer(recipient, U256(5)));
     EXPECT_GT(token.gas_limit, native.gas_limit);
 }
 

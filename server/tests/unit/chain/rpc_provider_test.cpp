@@ -13,13 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "bridge/sending.hpp"
 #include "chain/rpc/errors.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/rpc/logs.hpp"
 #include "chain/rpc/nonce_manager.hpp"
 #include "chain/rpc/registry.hpp"
 #include "chain/rpc/rpc_client.hpp"
-#include "maker/sending.hpp"
 #include "scripted_http_server.hpp"
 
 namespace perch::chain::rpc {
@@ -156,7 +156,7 @@ TEST(RpcProvider, ARateLimitThatOutlastsPatienceFailsAsRateLimitedNeverAsARefusa
     } catch (const RpcError& e) {
         EXPECT_EQ(e.kind(), RpcError::Kind::rate_limited) << e.what();
         EXPECT_TRUE(e.retryable());
-        EXPECT_FALSE(maker::already_sent(e.what()));
+        EXPECT_FALSE(bridge::already_sent(e.what()));
     }
     EXPECT_GE(node.requests(), 3);
 }
@@ -357,7 +357,7 @@ TEST(RpcErrorWording, SendRefusalsOfGethNethermindErigonRethAndHardhat) {
     for (const auto& c : cases) {
         EXPECT_EQ(classify(-32000, c.message), c.says) << c.message;
         // The maker's and the faucets' check reads the same classifier.
-        EXPECT_EQ(maker::already_sent(c.message), means_already_sent(c.says)) << c.message;
+        EXPECT_EQ(bridge::already_sent(c.message), means_already_sent(c.says)) << c.message;
     }
     EXPECT_TRUE(NonceManager::is_nonce_too_low(
         RpcError(RpcError::Kind::rpc, "OldNonce, Current nonce: 5, nonce of rejected tx: 3")));

@@ -217,6 +217,7 @@ TEST_F(SqlOrderStore, ARefundPutOffWaitsItsTurnWithoutHoldingUpTheOnesBehind) {
     EXPECT_EQ(rejected->refund_retries, 0);
     EXPECT_EQ(rejected->reason, "the bridge does not list this token");
     run(orders.defer_refunds({}));  // nothing to write
+}
 
 // A reorganisation mines the same transaction at another place in another block: its deposit's
 // log index changes, its position inside the transaction does not. It is the same order: moved
@@ -701,6 +702,7 @@ TEST_F(SqlOrderStore, ASolanaVersionIsAddedOnlyUnderTheLeaseAfterTheExpiredOne) 
     // Settled: no version is added any more.
     run(orders.settle(tx, "sig-3b", true, "", ""));
     EXPECT_FALSE(run(orders.add_version(*taken, tx, "sig-3b", 9000, version("sig-4", 9100))));
+}
 
 // Orders stored before migration 0025 get their deposit's position inside their transaction: its
 // rank among the orders of that transaction (the watcher stored every well-formed Deposit log);

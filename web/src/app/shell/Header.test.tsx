@@ -12,7 +12,7 @@ const USER = '0x000000000000000000000000000000000000bEEF';
 beforeEach(() => resetStores());
 
 describe('Header', () => {
-  it('shows logo, nav with the Hot tag, points badge "loading" and Connect Wallet', async () => {
+  it('shows logo, nav with the Hot tag, a points hint to a visitor (never "loading") and Connect Wallet', async () => {
     mockApi();
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -22,20 +22,29 @@ describe('Header', () => {
     const rewards = within(nav).getByRole('link', { name: /Rewards/ });
     expect(within(rewards).getByText('Hot')).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Pool' })).toBeNull();
-    expect(screen.getByTestId('points-badge')).toHaveTextContent('loading');
+    expect(screen.getByTestId('points-badge')).toHaveTextContent('Sign in');
+    expect(screen.getByTestId('points-badge')).toHaveAccessibleName('Connect a wallet to see your points');
     expect(screen.getByRole('link', { name: 'Perch home' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('href', '/history');
     expect(screen.getByRole('button', { name: 'Check-in' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Connect Wallet' }).length).toBeGreaterThan(0);
   });
 
-  it('keeps the badge on "loading" while the points call fails', async () => {
+  it('shows "loading" while a remembered wallet reconnects', async () => {
+    mockApi();
+    useWalletStore.setState({ connected: true, address: '' });
+    renderApp('/');
+    expect(await screen.findByTestId('points-badge')).toHaveTextContent('loading');
+  });
+
+  it('shows a dash, not "loading" for ever, when the points call fails', async () => {
     const fetchMock = mockApi({ '/api/campaign_api/v1/*': () => notFound() });
     useWalletStore.getState().setConnected(USER, 1);
     renderApp('/');
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/points'))).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(screen.getByTestId('points-badge')).toHaveTextContent('loading');
+    await waitFor(() => expect(screen.getByTestId('points-badge')).toHaveAttribute('data-state', 'failed'));
+    expect(screen.getByTestId('points-badge')).toHaveTextContent('-');
+    expect(screen.getByTestId('points-badge')).not.toHaveTextContent('loading');
   });
 
   it('animates the badge to the sum of the seven point fields', async () => {
@@ -96,6 +105,27 @@ describe('Header', () => {
     for (const name of ['EVM', 'Solana', 'Non-EVM']) expect(within(dialog).getByRole('tab', { name })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Connect Wallet' })).toBeNull();
+  });
+
+  it('the desktop More menu reaches Tracker, Query, Faucet and the maker dashboard, and switches language', async () => {
+    mockApi();
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+    await screen.findByRole('navigation', { name: 'Main' });
+    const more = screen.getAllByRole('button', { name: 'More' }).find((b) => b.getAttribute('aria-haspopup') === 'true') as HTMLElement;
+    await user.click(more);
+    const menu = screen.getByRole('group', { name: 'More' });
+    const links = [
+      ['L2 Tracker', '/tracker'],
+      ['Order query', '/query'],
+      ['Faucet', '/faucet'],
+      ['Maker dashboard', '/maker'],
+    ] as const;
+    for (const [name, href] of links) expect(within(menu).getByRole('link', { name })).toHaveAttribute('href', href);
+    await user.click(within(menu).getByRole('button', { name: '中文' }));
+    expect((await screen.findAllByRole('link', { name: '跨链桥' })).length).toBeGreaterThan(0);
+    await user.click(within(screen.getByRole('group', { name: '更多' })).getByRole('link', { name: '水龙头' }));
+    expect(router.state.location.pathname).toBe('/faucet');
   });
 
   it('navigates with header links', async () => {

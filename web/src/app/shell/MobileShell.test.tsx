@@ -29,7 +29,8 @@ describe('mobile tab bar and More panel', () => {
       expect(within(panel).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(panel).getByRole('switch', { name: 'Toggle light mode' })).toBeInTheDocument();
-    expect(within(panel).getByText('Audited by')).toBeInTheDocument();
+    // No trust badge without a report behind it.
+    expect(within(panel).queryByText(/audit/i)).toBeNull();
     expect(within(panel).getByRole('link', { name: 'Discord' })).toBeInTheDocument();
     await user.click(within(panel).getByRole('link', { name: 'My Points' }));
     expect(router.state.location.pathname).toBe('/points');

@@ -1,10 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { MoreIcon } from '@/components/icons';
+import { LanguageSwitcher } from '@/features/language/LanguageSwitcher';
 import { ThemeToggle } from '@/features/theme/ThemeToggle';
 import { LINKS } from '@/lib/config';
 
-/** Header 'more' menu: light-mode toggle and support links. */
+/** Pages the desktop header has no tab for; a phone reaches them through the More panel or its pages. */
+const EXPLORE = [
+  { to: '/tracker', key: 'header.tracker' },
+  { to: '/query', key: 'header.query' },
+  { to: '/faucet', key: 'header.faucet' },
+  { to: '/maker', key: 'header.maker' },
+] as const;
+
+/** Header 'more' menu: the pages without a nav tab, language, light-mode toggle and support links. */
 export function MoreMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -32,7 +42,15 @@ export function MoreMenu() {
         <MoreIcon />
       </button>
       {open ? (
-        <div className="more-menu__popover">
+        <div className="more-menu__popover" role="group" aria-label={t('header.more')}>
+          <span className="section-label">{t('header.explore')}</span>
+          {EXPLORE.map((l) => (
+            <Link key={l.to} to={l.to} className="more-menu__item" onClick={() => setOpen(false)}>
+              {t(l.key)}
+            </Link>
+          ))}
+          <div className="more-menu__sep" />
+          <LanguageSwitcher />
           <ThemeToggle className="more-menu__item" />
           <div className="more-menu__sep" />
           <span className="section-label">{t('header.support')}</span>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CloseIcon, ShieldIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/icons';
 import { LanguageSwitcher } from '@/features/language/LanguageSwitcher';
 import { ThemeToggle } from '@/features/theme/ThemeToggle';
 import { SocialLinks } from './SocialLinks';
@@ -14,7 +14,10 @@ const LINKS = [
   { to: '/tos', key: 'morePanel.terms' },
 ] as const;
 
-/** Mobile More panel: My Points, theme toggle, History, L2 Tracker, Ecosystem, social links, Terms of use, audit badges. */
+/**
+ * Mobile More panel: My Points, theme toggle, History, L2 Tracker, Ecosystem, social links, Terms
+ * of use. No audit badges: none is shown until there is a published report to link.
+ */
 export function MorePanel() {
   const { t } = useTranslation();
   const open = useUiStore((s) => s.morePanelOpen);
@@ -53,15 +56,6 @@ export function MorePanel() {
       </ul>
       <span className="section-label">{t('morePanel.community')}</span>
       <SocialLinks />
-      <span className="section-label">{t('morePanel.audits')}</span>
-      <div className="audit-badges">
-        <span className="audit-badge">
-          <ShieldIcon /> {t('morePanel.auditA')}
-        </span>
-        <span className="audit-badge">
-          <ShieldIcon /> {t('morePanel.auditB')}
-        </span>
-      </div>
     </div>
   );
 }

@@ -335,8 +335,8 @@ describe('BridgeCard: bridge and swap', () => {
     expect(screen.getByTestId('quote-swap-note')).toHaveTextContent('at least 2838.087 USDC');
     const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/quote')).at(-1);
     expect(q?.searchParams.get('to_token')).toBe(USDC.toLowerCase());
-    // The slippage of the destination swap: the swap page's setting (5 % by default), changed here.
-    expect(q?.searchParams.get('slippage_bps')).toBe('500');
+    // The slippage of the destination swap: the swap page's setting (auto: 0.5 % without a swap quote of its own), changed here.
+    expect(q?.searchParams.get('slippage_bps')).toBe('50');
     await user.click(within(screen.getByTestId('bridge-slippage')).getByTestId('swap-slippage-toggle'));
     await user.click(screen.getByTestId('swap-slippage-preset-100'));
     await waitFor(() => {
@@ -358,7 +358,7 @@ describe('BridgeCard: bridge and swap', () => {
     renderWith(<HistoryTable />);
     const row = await screen.findByTestId('order-0xaaa');
     expect(within(row).getByTestId('order-amount')).toHaveTextContent('1 ETH → USDC');
-    expect(within(row).getByTestId('order-receive')).toHaveTextContent('2990.123456 USDC');
+    expect(within(row).getByTestId('order-receive')).toHaveTextContent('2,990.123456 USDC');
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, ok } from '@/test/mockApi';
+import { mockApi, ok, type MockHandler } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
@@ -17,7 +17,7 @@ beforeEach(() => {
   useCheckInModal.setState({ open: false, chainId: 1868 });
 });
 
-function api(mask = '0000000') {
+function api(mask = '0000000', over: Record<string, MockHandler> = {}) {
   const today = new Date();
   return mockApi({
     '/api/bridge_api/v1/get-all-chains': () => ok({ list: [CHAIN_1868] }),
@@ -30,6 +30,7 @@ function api(mask = '0000000') {
           : { historyList: [], transactionCount: 0, isCheckIn: false },
         200,
       ),
+    ...over,
   });
 }
 
@@ -42,8 +43,10 @@ describe('daily check-in modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Daily Check-in' });
     expect(within(dialog).getByTestId('checkin-banner')).toBeInTheDocument();
     const select = await within(dialog).findByRole('combobox', { name: 'Check-in chain' });
-    await waitFor(() => expect(select).toHaveValue('1868'));
-    expect(within(select).getByRole('option', { name: 'Soneium' })).toBeInTheDocument();
+    await waitFor(() => expect(select).toHaveAttribute('data-value', '1868'));
+    await user.click(select);
+    expect(within(dialog).getByRole('option', { name: 'Soneium' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('option', { name: 'Soneium' }));
     const clock = within(dialog).getByTestId('checkin-countdown');
     const first = clock.textContent;
     expect(first).toMatch(/^([01]\d|2[0-4]):[0-5]\d:[0-5]\d$/);
@@ -51,6 +54,40 @@ describe('daily check-in modal', () => {
     // Without a wallet the button connects one.
     await user.click(within(dialog).getByTestId('checkin-submit'));
     expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeInTheDocument();
+  });
+
+  it('the chain selector shows chain icons and starts on the wallet’s chain when it has a check-in contract', async () => {
+    const base = { ...CHAIN_1868, chain_id: 8453, chain_name: 'Base', alias_name: 'Base', icon: '/icons/networks/base.svg' };
+    const soneium = { ...CHAIN_1868, icon: '/icons/networks/soneium.svg' };
+    api('0000000', { '/api/bridge_api/v1/get-all-chains': () => ok({ list: [soneium, base] }) });
+    useWalletStore.getState().setConnected(USER, 8453);
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Check-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Daily Check-in' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Check-in chain' });
+    await waitFor(() => expect(select).toHaveAttribute('data-value', '8453'));
+    await waitFor(() => expect(select.querySelector('img')).toHaveAttribute('src', '/icons/networks/base.svg'));
+    expect(useCheckInModal.getState().chainId).toBe(8453);
+    await user.click(select);
+    const options = within(dialog).getAllByRole('option');
+    expect(options.map((o) => o.querySelector('img')?.getAttribute('src'))).toEqual(['/icons/networks/soneium.svg', '/icons/networks/base.svg']);
+    expect(within(dialog).getByRole('option', { name: /Base/ })).toHaveAttribute('aria-selected', 'true');
+    await user.click(within(dialog).getByRole('option', { name: 'Soneium' }));
+    expect(select).toHaveAttribute('data-value', '1868');
+    expect(useCheckInModal.getState().chainId).toBe(1868);
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+  });
+
+  it('on a wallet chain without a check-in contract the selector stays on the default chain (1868)', async () => {
+    api();
+    useWalletStore.getState().setConnected(USER, 42161);
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Check-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Daily Check-in' });
+    const select = await within(dialog).findByRole('combobox', { name: 'Check-in chain' });
+    await waitFor(() => expect(select).toHaveAttribute('data-value', '1868'));
   });
 
   it('shows per-day points, links a checked-in day to the explorer, and stops at December 2023', async () => {

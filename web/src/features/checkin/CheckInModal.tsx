@@ -8,6 +8,7 @@ import type { Chain } from '@/api/types';
 import { Modal } from '@/components/Modal';
 import { todayIsSpecial, weekBoxes } from '@/features/rewards/weekly';
 import { toast } from '@/features/toast/store';
+import { TxSteps } from '@/features/tx/TxSteps';
 import { explorerTxUrl } from '@/lib/explorer';
 import { msUntilNextUtcDay } from '@/lib/time';
 import { useWalletModal } from '@/wallet/modalStore';
@@ -25,7 +26,8 @@ import {
   utcMonthOf,
   type YearMonth,
 } from './calendar';
-import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal } from './checkIn';
+import { CheckInChainSelector } from './CheckInChainSelector';
+import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal, useCheckInSteps, type CheckInStepId } from './checkIn';
 import { useNow } from './useUtcNow';
 import { currentLocale } from '@/i18n';
 
@@ -34,11 +36,6 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 function explorerOf(chains: readonly Chain[] | undefined, chainId: number): string | undefined {
   const c = chains?.find((x) => x.chain_id === chainId);
   return c?.block_explorers?.[0]?.url ?? (c?.explorer_url || undefined);
-}
-
-function chainName(chains: readonly Chain[] | undefined, chainId: number): string {
-  const c = chains?.find((x) => x.chain_id === chainId);
-  return c?.alias_name || c?.chain_name || String(chainId);
 }
 
 /** Seconds to the next UTC day, ticking every second. */
@@ -55,7 +52,13 @@ function Countdown() {
 /** Daily check-in modal: calendar, chain selector, countdown to the next UTC day, check-in button and banner. */
 export function CheckInModal() {
   const { t } = useTranslation();
-  const { open, hide, chainId, setChainId } = useCheckInModal();
+  const { open, hide: hideModal, chainId } = useCheckInModal();
+  const steps = useCheckInSteps((s) => s.steps);
+  // A closed modal forgets the last run's steps (the calendar then says what happened).
+  const hide = (): void => {
+    hideModal();
+    useCheckInSteps.getState().clear();
+  };
   const address = useUserAddress();
   const showWallets = useWalletModal((s) => s.show);
   const queryClient = useQueryClient();
@@ -86,7 +89,7 @@ export function CheckInModal() {
   const mutation = useMutation({
     mutationFn: () => {
       if (!contract) throw new Error(t('checkin.noContract'));
-      return runCheckIn(address, contract);
+      return runCheckIn(address, contract, useCheckInSteps.getState().set);
     },
     onSuccess: (result) => {
       toast.success(t('checkin.success'));
@@ -106,6 +109,9 @@ export function CheckInModal() {
     mutation.mutate();
   };
 
+  const stepLabel = (id: CheckInStepId): string =>
+    id === 'checkIn' ? t('checkin.steps.checkIn', { network: chainName(chains.data, contract?.chainId ?? chainId) }) : t(`checkin.steps.${id}`);
+
   const monthLabel = new Date(Date.UTC(shown.year, shown.month - 1, 1)).toLocaleDateString(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
   return (
@@ -121,16 +127,7 @@ export function CheckInModal() {
           </p>
         ) : null}
         <div className="checkin__row">
-          <label className="checkin__chain">
-            <span className="muted small">{t('checkin.chain')}</span>
-            <select value={contract?.chainId ?? chainId} onChange={(e) => setChainId(Number(e.target.value))} aria-label={t('checkin.chain')}>
-              {(contracts.data ?? []).map((c) => (
-                <option key={c.chainId} value={c.chainId}>
-                  {chainName(chains.data, c.chainId)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <CheckInChainSelector />
           <Countdown />
         </div>
 
@@ -181,6 +178,13 @@ export function CheckInModal() {
           </div>
         </div>
 
+        {steps.length > 0 ? (
+          <TxSteps
+            steps={steps.map((s) => ({ ...s, label: stepLabel(s.id) }))}
+            testId="checkin-steps"
+            label={t('checkin.steps.title')}
+          />
+        ) : null}
         <button
           type="button"
           className="btn btn--primary btn--block"

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/client';
@@ -42,13 +42,46 @@ async function clickCheckIn() {
 }
 
 describe('check-in outcome', () => {
+  it('shows a step list while it runs (signed, waiting for its block) and after (every step done), not only "Checking in…"', async () => {
+    api();
+    let mined: () => void = () => {};
+    vi.spyOn(checkIn, 'runCheckIn').mockImplementation(async (_address, contract, onStep = () => {}) => {
+      onStep(checkIn.checkInSteps(true, 'signIn', 'sign'));
+      onStep(checkIn.checkInSteps(true, 'checkIn', 'sign'));
+      onStep(checkIn.checkInSteps(true, 'checkIn', 'pending').map((s) => (s.id === 'checkIn' ? { ...s, tx: { chainId: contract.chainId, hash: '0xabc' } } : s)));
+      await new Promise<void>((resolve) => {
+        mined = resolve;
+      });
+      onStep(checkIn.checkInSteps(true, 'credit', 'done'));
+      return { points: 2, basePoints: 2, multiplier: 1, message: 'Check in success', hash: '0xabc' };
+    });
+    await clickCheckIn();
+    const dialog = screen.getByRole('dialog', { name: 'Daily Check-in' });
+    const step = (id: string) => within(dialog).getByTestId(`checkin-steps-${id}`);
+    await waitFor(() => expect(step('checkIn')).toHaveAttribute('data-status', 'pending'));
+    expect(step('signIn')).toHaveTextContent('Sign inDone');
+    expect(step('checkIn')).toHaveTextContent('Check in on 1868Pending');
+    expect(step('credit')).toHaveAttribute('data-status', 'todo');
+    act(() => mined());
+    await waitFor(() => expect(step('credit')).toHaveAttribute('data-status', 'done'));
+    expect(step('checkIn')).toHaveAttribute('data-status', 'confirmed');
+    expect(step('credit')).toHaveTextContent('Credit the pointsDone');
+  });
+
+  it('checkInSteps: sign-in only without a session; the earlier steps finished, the later ones not started', () => {
+    const states = (steps: { id: string; status: string }[]) => steps.map((s) => `${s.id}:${s.status}`);
+    expect(states(checkIn.checkInSteps(false, 'checkIn', 'sign'))).toEqual(['checkIn:sign', 'credit:todo']);
+    expect(states(checkIn.checkInSteps(true, 'checkIn', 'preparing'))).toEqual(['signIn:done', 'checkIn:preparing', 'credit:todo']);
+    expect(states(checkIn.checkInSteps(false, 'credit', 'failed'))).toEqual(['checkIn:confirmed', 'credit:failed']);
+  });
+
   it("says 'Check in success' (and the x2 message when doubled) and refreshes the points", async () => {
     const fetchMock = api();
     const run = vi.spyOn(checkIn, 'runCheckIn').mockResolvedValue({ points: 4, basePoints: 2, multiplier: 2, message: 'Check in success', hash: '0xabc' });
     await clickCheckIn();
     expect(await screen.findByText('Check in success')).toBeInTheDocument();
     expect(screen.getByText('Check-in has earned x2 points!', { selector: '.toast' })).toBeInTheDocument();
-    expect(run).toHaveBeenCalledWith(USER, CONTRACT);
+    expect(run).toHaveBeenCalledWith(USER, CONTRACT, expect.any(Function));
     await waitFor(() => expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/sign/user')).length).toBeGreaterThan(1));
   });
 

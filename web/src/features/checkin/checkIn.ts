@@ -5,6 +5,7 @@ import { hasSession, signIn, withSession } from '@/features/auth/session';
 import i18n from '@/i18n';
 import { CHECK_IN_DEFAULT_CHAIN_ID } from '@/lib/config';
 import { utcDateStamp } from '@/lib/time';
+import { stepsAt, type TxStep, type TxStepStatus } from '@/features/tx/txSteps';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 
@@ -34,6 +35,34 @@ export const useCheckInModal = create<CheckInModalState>()((set) => ({
   show: () => set({ open: true }),
   hide: () => set({ open: false }),
   setChainId: (chainId) => set({ chainId }),
+}));
+
+export type CheckInStepId = 'signIn' | 'checkIn' | 'credit';
+
+/**
+ * The check-in's step list: Sign in (only when there is no session yet), the check-in transaction
+ * on its chain, then the server crediting the points.
+ */
+export function checkInSteps(withSignIn: boolean, current: CheckInStepId, status: TxStepStatus): TxStep<CheckInStepId>[] {
+  const order = [
+    ...(withSignIn ? [{ id: 'signIn' as const, tx: false }] : []),
+    { id: 'checkIn' as const, tx: true },
+    { id: 'credit' as const, tx: false },
+  ];
+  return stepsAt(order, current, status);
+}
+
+interface CheckInStepsState {
+  /** The running (or last) check-in's steps; empty before the first one. */
+  steps: TxStep<CheckInStepId>[];
+  set: (steps: TxStep<CheckInStepId>[]) => void;
+  clear: () => void;
+}
+
+export const useCheckInSteps = create<CheckInStepsState>()((set) => ({
+  steps: [],
+  set: (steps) => set({ steps }),
+  clear: () => set({ steps: [] }),
 }));
 
 /** A check-in's base points when the user bridged that UTC day (5 × the plain 2). */
@@ -74,29 +103,55 @@ export function shortError(err: unknown): string {
 
 /**
  * Daily check-in: signs in (EIP-4361) if needed, switches the wallet to the check-in chain, sends
- * checkIn(today) and waits for its receipt, then asks the server to credit it.
+ * checkIn(today) and waits for its receipt, then asks the server to credit it. `onStep` hears each
+ * step's state as it changes (the modal's step list).
  */
-export async function runCheckIn(address: string, contract: CheckInContract): Promise<CheckInResult & { hash: string }> {
+export async function runCheckIn(
+  address: string,
+  contract: CheckInContract,
+  onStep: (steps: TxStep<CheckInStepId>[]) => void = () => {},
+): Promise<CheckInResult & { hash: string }> {
   const config = useWalletRuntime.getState().config;
   if (!config) throw new Error(i18n.t('auth.noWallet'));
-  if (!hasSession(address)) await signIn(address);
-  const { getConnection, waitForTransactionReceipt, writeContract } = await import('wagmi/actions');
-  if (getConnection(config).chainId !== contract.chainId) {
-    await switchWalletChain(contract.chainId);
-    await untilChain(contract.chainId);
+  const withSignIn = !hasSession(address);
+  let at: CheckInStepId = withSignIn ? 'signIn' : 'checkIn';
+  let hash: `0x${string}` | undefined;
+  const step = (id: CheckInStepId, status: TxStepStatus): void => {
+    at = id;
+    const steps = checkInSteps(withSignIn, id, status);
+    onStep(hash ? steps.map((s) => (s.id === 'checkIn' ? { ...s, tx: { chainId: contract.chainId, hash: hash ?? '' } } : s)) : steps);
+  };
+  try {
+    if (withSignIn) {
+      step('signIn', 'sign');
+      await signIn(address);
+    }
+    const { getConnection, waitForTransactionReceipt, writeContract } = await import('wagmi/actions');
+    if (getConnection(config).chainId !== contract.chainId) {
+      step('checkIn', 'preparing');
+      await switchWalletChain(contract.chainId);
+      await untilChain(contract.chainId);
+    }
+    step('checkIn', 'sign');
+    hash = await writeContract(config, {
+      abi: CHECK_IN_ABI,
+      address: contract.contractAddress as `0x${string}`,
+      functionName: 'checkIn',
+      args: [Number(utcDateStamp())],
+      chainId: contract.chainId,
+      account: address as `0x${string}`,
+    });
+    step('checkIn', 'pending');
+    const receipt = await waitForTransactionReceipt(config, { hash, chainId: contract.chainId, timeout: 60_000 });
+    if (receipt.status !== 'success') throw new Error(i18n.t('checkin.reverted'));
+    step('credit', 'pending');
+    const encrypt = await checkInEncrypt(address, hash);
+    const body = { encrypt, hash, chainId: contract.chainId, userAddress: address };
+    const result = await withSession(address, () => postCheckIn(body));
+    step('credit', 'done');
+    return { ...result, hash };
+  } catch (err) {
+    step(at, 'failed');
+    throw err;
   }
-  const hash = await writeContract(config, {
-    abi: CHECK_IN_ABI,
-    address: contract.contractAddress as `0x${string}`,
-    functionName: 'checkIn',
-    args: [Number(utcDateStamp())],
-    chainId: contract.chainId,
-    account: address as `0x${string}`,
-  });
-  const receipt = await waitForTransactionReceipt(config, { hash, chainId: contract.chainId, timeout: 60_000 });
-  if (receipt.status !== 'success') throw new Error(i18n.t('checkin.reverted'));
-  const encrypt = await checkInEncrypt(address, hash);
-  const body = { encrypt, hash, chainId: contract.chainId, userAddress: address };
-  const result = await withSession(address, () => postCheckIn(body));
-  return { ...result, hash };
 }

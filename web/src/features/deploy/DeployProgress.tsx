@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Chain } from '@/api/types';
-import { useDeployForm } from './deployStore';
+import { TxSteps } from '@/features/tx/TxSteps';
+import { deploySteps, useDeployForm } from './deployStore';
 import { explorerLink, shortHex } from './networks';
 
-/** Each network of the run: its step, the transaction and, once done, the contract. */
+/** Each network of the run: its step list (deploy, verify), the transaction and, once done, the contract. */
 export function DeployProgress({ chains }: { chains: ReadonlyMap<number, Chain> }) {
   const { t } = useTranslation();
   const progress = useDeployForm((s) => s.progress);
@@ -19,7 +20,12 @@ export function DeployProgress({ chains }: { chains: ReadonlyMap<number, Chain> 
         return (
           <li key={id} className={`deploy-progress__row--${p.step}`} data-testid={`deploy-progress-${id}`} data-step={p.step}>
             <span className="deploy-progress__network">{chain?.chain_name ?? id}</span>
-            <span role="status">{t(`deploy.steps.${p.step}`)}</span>
+            <TxSteps
+              steps={deploySteps(p).map((s) => ({ ...s, label: s.id === 'deploy' ? t('deploy.stepList.deploy', { network: chain?.chain_name ?? id }) : t('deploy.stepList.verify') }))}
+              testId={`deploy-steps-${id}`}
+              className="deploy-progress__steps"
+              label={t('deploy.stepList.title', { network: chain?.chain_name ?? id })}
+            />
             {tx ? (
               <a href={tx} target="_blank" rel="noreferrer">
                 {t('deploy.transaction')}

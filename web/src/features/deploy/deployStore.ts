@@ -1,14 +1,17 @@
 import { create } from 'zustand';
+import { stepsAt, type TxStep } from '@/features/tx/txSteps';
 import type { FieldValues, TemplateId } from './templates';
 
-/** One network's progress: switch chain → sign → mined (and recorded) → done, or failed. */
-export type DeployStep = 'waiting' | 'switching' | 'signing' | 'mining' | 'done' | 'failed';
+/** One network's progress: switch chain → sign → mined → verified and recorded → done, or failed. */
+export type DeployStep = 'waiting' | 'switching' | 'signing' | 'mining' | 'verifying' | 'done' | 'failed';
 
 export interface NetworkProgress {
   step: DeployStep;
   txHash?: string;
   contract?: string;
   error?: string;
+  /** A failed network: whether the transaction or perch's verification failed. */
+  failedAt?: 'deploy' | 'verify';
 }
 
 interface DeployForm {
@@ -49,4 +52,31 @@ export const useDeployForm = create<DeployForm>()((set) => ({
 /** The networks a run (or a retry) deploys to: the chosen ones not already done. */
 export function networksToRun(networks: readonly number[], progress: Record<number, NetworkProgress>): number[] {
   return networks.filter((id) => progress[id]?.step !== 'done');
+}
+
+export type DeployStepId = 'deploy' | 'verify';
+
+const ORDER = [
+  { id: 'deploy', tx: true },
+  { id: 'verify', tx: false },
+] as const;
+
+/** One network's step list: the deployment transaction (signature, block), then perch's verification. */
+export function deploySteps(p: NetworkProgress): TxStep<DeployStepId>[] {
+  switch (p.step) {
+    case 'waiting':
+      return stepsAt(ORDER, 'deploy', 'todo');
+    case 'switching':
+      return stepsAt(ORDER, 'deploy', 'preparing');
+    case 'signing':
+      return stepsAt(ORDER, 'deploy', 'sign');
+    case 'mining':
+      return stepsAt(ORDER, 'deploy', 'pending');
+    case 'verifying':
+      return stepsAt(ORDER, 'verify', 'pending');
+    case 'done':
+      return stepsAt(ORDER, 'verify', 'done');
+    case 'failed':
+      return stepsAt(ORDER, p.failedAt ?? 'deploy', 'failed');
+  }
 }

@@ -30,6 +30,7 @@ export function useDeploy(): () => Promise<void> {
     for (const chainId of chainIds) {
       const set = useDeployForm.getState().setProgress;
       let txHash: string | undefined;
+      let verifying = false;
       try {
         set(chainId, { step: 'switching' });
         await switchWalletChain(chainId);
@@ -38,10 +39,13 @@ export function useDeploy(): () => Promise<void> {
         set(chainId, { step: 'mining', txHash });
         const receipt = await waitForTransactionReceipt(config, { hash: txHash as Hex, chainId });
         if (receipt.status !== 'success') throw new Error('the deployment transaction reverted');
+        // Mined: the transaction step is over at once; perch's verification is its own step.
+        verifying = true;
+        set(chainId, { step: 'verifying', txHash });
         const recorded = await recordDeployment(chainId, txHash);
         set(chainId, { step: 'done', txHash, contract: recorded.contract_address });
       } catch (err) {
-        set(chainId, { step: 'failed', txHash, error: sendErrorMessage(err) });
+        set(chainId, { step: 'failed', txHash, error: sendErrorMessage(err), failedAt: verifying ? 'verify' : 'deploy' });
       }
     }
     useDeployForm.getState().finish();

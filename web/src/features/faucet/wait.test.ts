@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyPending, waitParts } from './wait';
+import { anyPending, waitCause, waitParts } from './wait';
 
 describe('waitParts', () => {
   it('is null once the wait is over', () => {
@@ -21,5 +21,20 @@ describe('anyPending', () => {
     expect(anyPending(['done', 'failed'])).toBe(false);
     expect(anyPending(['done', 'queued'])).toBe(true);
     expect(anyPending(['sent'])).toBe(true);
+  });
+});
+
+describe('waitCause', () => {
+  const now = 1_800_000_000;
+  it('the wallet waits for its own recent claim of that faucet', () => {
+    expect(waitCause('ink', [{ slug: 'ink', status: 'done', tx_hash: '0x1', created_at: now - 3600 }], 24, now)).toBe('wallet');
+    expect(waitCause('ink', undefined, 24, now)).toBe('wallet');
+  });
+  it('with none of its own (another faucet, an old or a failed claim), the wait is the connection\'s', () => {
+    expect(waitCause('ink', [], 24, now)).toBe('connection');
+    expect(waitCause('ink', [{ slug: 'ink-usdc', status: 'done', tx_hash: '0x1', created_at: now - 60 }], 24, now)).toBe('connection');
+    expect(waitCause('ink', [{ slug: 'ink', status: 'done', tx_hash: '0x1', created_at: now - 25 * 3600 }], 24, now)).toBe('connection');
+    expect(waitCause('ink', [{ slug: 'ink', status: 'failed', tx_hash: '', created_at: now - 60 }], 24, now)).toBe('connection');
+    expect(waitCause('ink', [{ slug: 'ink', status: 'failed', tx_hash: '0x2', created_at: now - 60 }], 24, now)).toBe('wallet');
   });
 });

@@ -7,10 +7,11 @@ import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { TxLink } from '@/components/TxLink';
-import { formatAmount } from '@/features/tx/amount';
+import { withoutLocalExplorer } from '@/lib/explorer';
+import { formatDateTime, formatTokenAmount, isoDateTime } from '@/lib/format';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
+import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
-import { currentLocale } from '@/i18n';
 import './history.css';
 
 export const HISTORY_COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.receive', 'history.status', 'history.txHash'] as const;
@@ -19,8 +20,8 @@ export const HISTORY_PAGE_SIZE = 10;
 /** Pages needed for `total` rows (at least one). */
 export const pageCount = (total: number, size: number): number => Math.max(1, Math.ceil(total / Math.max(1, size)));
 
-const isoTime = (unix: number): string => new Date(unix * 1000).toISOString();
-const localTime = (unix: number): string => new Date(unix * 1000).toLocaleString(currentLocale());
+const isoTime = isoDateTime;
+const localTime = formatDateTime;
 
 /** Every state the order went through, with its time: each transition is timestamped and shown, so a user can see where a deposit waits. */
 function OrderTimeline({ order, id }: { order: Order; id: string }) {
@@ -48,23 +49,25 @@ export function OrderRow({ order, chains }: { order: Order; chains: readonly Cha
   const steps = order.timeline?.length ?? 0;
   const name = (id: number): string => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
   const token = order.token || t('common.none');
-  const shown = (raw: string): string => formatAmount(raw, order.decimals, order.decimals);
+  const label = (i: number): string => t(HISTORY_COLUMNS[i] ?? 'history.time');
   // Bridge and swap: sent in one token, received in another (the swap's delivered amount).
   const got = order.state === 'completed' ? orderReceived(order) : null;
   return (
     <Fragment>
       <tr data-testid={`order-${order.src_tx_hash}`} data-state={order.state}>
-        <td>
+        <td data-label={label(0)}>
           <time dateTime={isoTime(order.created_at)}>{localTime(order.created_at)}</time>
         </td>
-        <td>{name(order.src_chain_id)}</td>
-        <td>{name(order.dst_chain_id)}</td>
-        <td data-testid="order-amount">
-          {`${shown(order.amount)} ${token}`}
+        <td data-label={label(1)}>{name(order.src_chain_id)}</td>
+        <td data-label={label(2)}>{name(order.dst_chain_id)}</td>
+        <td data-testid="order-amount" data-label={label(3)}>
+          {formatTokenAmount(order.amount, order.decimals, token)}
           {order.swap ? <span className="muted small">{` → ${order.swap.token || t('common.none')}`}</span> : null}
         </td>
-        <td data-testid="order-receive">{got ? `${formatAmount(got.raw, got.decimals, got.decimals)} ${got.token || token}` : t('common.none')}</td>
-        <td>
+        <td data-testid="order-receive" data-label={label(4)}>
+          {got ? formatTokenAmount(got.raw, got.decimals, got.token || token) : t('common.none')}
+        </td>
+        <td data-label={label(5)}>
           <span className={`order-state order-state--${order.state}`} data-testid="order-state" title={order.reason || undefined}>
             {t(`history.states.${order.state}`)}
           </span>
@@ -81,7 +84,7 @@ export function OrderRow({ order, chains }: { order: Order; chains: readonly Cha
             </button>
           ) : null}
         </td>
-        <td>
+        <td data-label={label(6)}>
           <TxLink chains={chains} chainId={order.src_chain_id} hash={order.src_tx_hash} label={t('history.srcTx')} />
           {order.dst_tx_hash ? (
             <>
@@ -132,18 +135,21 @@ function WhoseHistory({ whose, onChange }: { whose: Whose; onChange: (w: Whose) 
 export function HistoryTable({ channel }: { channel?: number }) {
   const { t } = useTranslation();
   const evmAddress = useWalletStore((s) => s.address);
+  const reconnecting = useWalletReconnecting();
   const solanaAddress = useEcosystemAccount('solana')?.address ?? '';
   const [chosen, setChosen] = useState<Whose>('evm');
   const whose: Whose = !evmAddress ? 'solana' : !solanaAddress ? 'evm' : chosen;
   const address = whose === 'evm' ? evmAddress : solanaAddress;
   const [page, setPage] = useState(1);
-  const { data: chains } = useQuery(chainsQuery());
+  // Links only where the deployment's chain config names a public explorer that has the transaction.
+  const { data: chains } = useQuery({ ...chainsQuery(), select: (list: Chain[]) => list.map(withoutLocalExplorer) });
   const q = useQuery(historyQuery({ address, page, size: HISTORY_PAGE_SIZE, channel }));
   const pages = pageCount(q.data?.total ?? 0, HISTORY_PAGE_SIZE);
   const list = q.data?.list ?? [];
 
   let empty: string | null = null;
-  if (!address) empty = t('history.connectPrompt');
+  // A remembered wallet still reconnecting is not a logged-out visitor.
+  if (!address) empty = reconnecting ? t('history.reconnecting') : t('history.connectPrompt');
   else if (q.isPending) empty = t('history.loading');
   else if (q.isError) empty = t('history.error', { message: q.error.message });
   else if (list.length === 0) empty = t('history.empty');
@@ -159,7 +165,7 @@ export function HistoryTable({ channel }: { channel?: number }) {
           }}
         />
       ) : null}
-      <DataTable headers={HISTORY_COLUMNS.map((k) => t(k))}>
+      <DataTable cards headers={HISTORY_COLUMNS.map((k) => t(k))}>
         {empty !== null ? <EmptyRow span={HISTORY_COLUMNS.length}>{empty}</EmptyRow> : list.map((o) => <OrderRow key={o.order_key} order={o} chains={chains} />)}
       </DataTable>
       {address && pages > 1 ? (

@@ -83,7 +83,7 @@ describe('portfolio totals (pure)', () => {
   it('formats raw balances with their decimals', () => {
     expect(formatBalance('1500000000000000000', 18)).toBe('1.5');
     expect(formatBalance('1234567891234', 6)).toBe('1,234,567.891234');
-    expect(formatBalance('1', 18)).toBe('0');
+    expect(formatBalance('1', 18)).toBe('0.000000000000000001');
   });
 });
 

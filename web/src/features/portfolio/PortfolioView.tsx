@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/format';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/Spinner';
@@ -26,7 +27,7 @@ export function PortfolioView({ address }: { address: string }) {
       <PortfolioTable address={address} rows={rows} summary={summary} />
       {prices ? (
         <p className="muted small portfolio-prices" data-testid="portfolio-prices" data-source={prices.source}>
-          {t('portfolio.pricesFrom', { source: prices.source, time: new Date(prices.as_of * 1000).toLocaleString() })}
+          {t('portfolio.pricesFrom', { source: prices.source, time: formatDateTime(prices.as_of) })}
         </p>
       ) : null}
       {address ? (

@@ -1,6 +1,5 @@
-import { formatUnits } from 'viem';
 import type { PortfolioChain, PortfolioChainRef, PortfolioToken } from '@/api/portfolio';
-import { formatThousands, truncateDecimals } from '@/lib/number';
+import { formatTokenAmount, formatUsdCents, formatUsdPrice } from '@/lib/format';
 
 /** One network row of the table: still loading, failed (the query or the server's chain status), or read. */
 export type ChainRow =
@@ -27,19 +26,14 @@ export interface PortfolioSummary {
 /** USD values arrive rounded to the cent; summing in integer cents keeps the total exact. */
 export const toCents = (usd: number): number => Math.round(usd * 100);
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export const formatUsd = (cents: number): string => USD.format(cents / 100);
+export const formatUsd = formatUsdCents;
 
 /** A USD price: cents above $1, more digits below (a cent of USDT is not its price). */
-export function formatPrice(usd: number): string {
-  if (usd >= 1) return USD.format(usd);
-  return `$${truncateDecimals(usd, 6)}`;
-}
+export const formatPrice = formatUsdPrice;
 
-/** A raw base-unit balance as a token amount with at most 6 decimals and thousands separators. */
+/** A raw base-unit balance in the app's one number style (lib/format). */
 export function formatBalance(raw: string, decimals: number): string {
-  return formatThousands(truncateDecimals(formatUnits(BigInt(raw), decimals), 6));
+  return formatTokenAmount(raw, decimals);
 }
 
 /** Tokens the table lists: those held (a zero or unreadable balance is not a holding). */

@@ -5,11 +5,12 @@ import { Link } from 'react-router';
 import { chainsQuery } from '@/api/queries';
 import { campaignProgressQuery, campaignsQuery, themesQuery } from '@/api/rewardsQueries';
 import type { Campaign, CampaignProgress } from '@/api/rewardsTypes';
+import { Tag } from '@/components/Tag';
 import { useNow } from '@/features/checkin/useUtcNow';
 import { logger } from '@/lib/logger';
 import { countdownParts } from '@/lib/time';
 import { useUserAddress } from '@/wallet/store';
-import { campaignsToShare, campaignTiming, groupByTheme, isDeployTask, remainingMs, targetCount, taskReached, tierReached, visibleCampaigns } from './campaigns';
+import { campaignsToShare, campaignTiming, groupByTheme, isCampaignEnded, isDeployTask, remainingMs, targetCount, taskReached, tierReached, visibleCampaigns } from './campaigns';
 import { ShareModal } from './ShareModal';
 import { useTaskStore } from './taskStore';
 import { currentLocale } from '@/i18n';
@@ -40,9 +41,10 @@ export const hideBroken = (e: { currentTarget: HTMLImageElement }): void => {
 const day = (sec: number): string => new Date(sec * 1000).toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The countdown (time_type 1) or the date range; an end_time of 0 reads as open-ended. */
-function CampaignTime({ campaign }: { campaign: Campaign }) {
+function CampaignTime({ campaign, ended }: { campaign: Campaign; ended: boolean }) {
   const { t } = useTranslation();
-  const timing = campaignTiming(campaign);
+  // An ended campaign's countdown would sit at zero: its dates say more.
+  const timing = campaignTiming(ended ? { ...campaign, time_type: 0 } : campaign);
   if (timing === 'countdown') return <CampaignCountdown end={campaign.end_time} />;
   if (timing === 'none') return null;
   const text = {
@@ -57,7 +59,7 @@ function CampaignTime({ campaign }: { campaign: Campaign }) {
   );
 }
 
-function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: CampaignProgress | undefined }) {
+function CampaignItem({ campaign, progress, ended }: { campaign: Campaign; progress: CampaignProgress | undefined; ended: boolean }) {
   const { t } = useTranslation();
   const chainName = useChainName();
   const count = progress?.transfer_count_total ?? 0;
@@ -66,11 +68,12 @@ function CampaignItem({ campaign, progress }: { campaign: Campaign; progress: Ca
   const deployOnly = target === 0;
   const tasksDone = campaign.tasks.filter((_, i) => taskReached(campaign, progress, i)).length;
   return (
-    <li className="campaign" data-testid={`campaign-${campaign.id}`}>
+    <li className={ended ? 'campaign campaign--ended' : 'campaign'} data-testid={`campaign-${campaign.id}`} data-ended={ended}>
       <div className="campaign__head">
         {campaign.logo_url ? <img src={campaign.logo_url} alt="" className="campaign__logo" onError={hideBroken} /> : null}
         <strong>{campaign.name}</strong>
-        <CampaignTime campaign={campaign} />
+        {ended ? <Tag tone="muted">{t('rewards.campaignEnded')}</Tag> : null}
+        <CampaignTime campaign={campaign} ended={ended} />
       </div>
       <div className="campaign__progress" aria-label={t('rewards.progress')}>
         {deployOnly ? (
@@ -121,7 +124,9 @@ export function CampaignThemes() {
   const address = useUserAddress();
   const themes = useQuery(themesQuery());
   const campaigns = useQuery(campaignsQuery());
-  const visible = useMemo(() => visibleCampaigns(campaigns.data ?? []), [campaigns.data]);
+  // Read once per list: an ended campaign moves below the running ones on the next load.
+  const visible = useMemo(() => visibleCampaigns(campaigns.data ?? [], Date.now()), [campaigns.data]);
+  const running = useMemo(() => visible.filter((c) => !isCampaignEnded(c, Date.now())), [visible]);
   const ids = visible.map((c) => c.id);
   const progress = useQuery({ ...campaignProgressQuery(address, ids), refetchInterval: 15_000 });
   const shared = useTaskStore((s) => s.shared[address.toLowerCase()]);
@@ -134,12 +139,13 @@ export function CampaignThemes() {
 
   useEffect(() => {
     if (!address || shareId !== null || !progress.data) return;
-    const next = campaignsToShare(visible, progress.data, new Set(shared ?? []));
+    // Only a campaign still running prompts a share: an old finished one would pop up out of the blue.
+    const next = campaignsToShare(running, progress.data, new Set(shared ?? []));
     if (next[0] !== undefined) {
       markShared(address, next[0]);
       setShareId(next[0]);
     }
-  }, [address, visible, progress.data, shared, shareId, markShared]);
+  }, [address, running, progress.data, shared, shareId, markShared]);
 
   const groups = groupByTheme(themes.data ?? [], visible);
   const byId = new Map((progress.data ?? []).map((p) => [p.campaign_id, p]));
@@ -151,7 +157,7 @@ export function CampaignThemes() {
           <h3 className="section-label">{g.theme.name}</h3>
           <ul className="campaign-list">
             {g.campaigns.map((c) => (
-              <CampaignItem key={c.id} campaign={c} progress={byId.get(c.id)} />
+              <CampaignItem key={c.id} campaign={c} progress={byId.get(c.id)} ended={!running.includes(c)} />
             ))}
           </ul>
         </section>

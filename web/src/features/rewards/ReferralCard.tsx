@@ -12,6 +12,7 @@ import { shortError } from '@/features/checkin/checkIn';
 import { toast } from '@/features/toast/store';
 import { shortenAddress } from '@/lib/string';
 import { useUserAddress } from '@/wallet/store';
+import { inviteLink } from './invite';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -53,7 +54,7 @@ export function ReferralCard() {
     onError: (err) => toast.error(shortError(err)),
   });
 
-  const link = address ? `${window.location.origin}/rewards?ref=${address}` : '';
+  const link = inviteLink(window.location.origin, address);
   return (
     <Card title={t('referral.title')}>
       <dl className="points-panel__grid">

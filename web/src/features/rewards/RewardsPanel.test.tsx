@@ -209,6 +209,42 @@ describe('activity / quests panel', () => {
     expect([...posted[0]!.searchParams.keys()]).toEqual([]);
   });
 
+  it('asks for every campaign (type=all) and shows an ended one after the running ones, marked Ended', async () => {
+    const asked: URL[] = [];
+    rewardsApi({
+      '/api/campaign_api/v1/campaigns': (url) => (
+        asked.push(url),
+        ok({ total: 2, list: [{ ...CAMPAIGN, id: 11, name: 'Spring Week', start_time: NOW_S - 90 * 86_400, end_time: NOW_S - 60 * 86_400 }, CAMPAIGN] })
+      ),
+    });
+    renderApp('/rewards');
+    const ended = await screen.findByTestId('campaign-11');
+    expect(asked[0]?.searchParams.get('type')).toBe('all');
+    expect(ended).toHaveAttribute('data-ended', 'true');
+    expect(within(ended).getByText('Ended')).toBeInTheDocument();
+    // Its dates, not a countdown stuck at zero.
+    expect(within(ended).queryByTestId('campaign-countdown')).toBeNull();
+    expect(within(ended).getByTestId('campaign-time-11')).toBeInTheDocument();
+    const running = screen.getByTestId('campaign-7');
+    expect(running).toHaveAttribute('data-ended', 'false');
+    expect(running.compareDocumentPosition(ended) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('the follow task (31) opens the wallet list when no wallet is connected', async () => {
+    useWalletStore.getState().disconnect();
+    rewardsApi({
+      '/api/campaign_api/v1/social_tasks': () =>
+        ok({ list: [...SOCIAL_TASKS, { id: 31, platform: 'follow', name: 'Follow the Perch blog', link: 'https://blog.example', points: 30 }] }),
+    });
+    const user = userEvent.setup();
+    renderApp('/rewards');
+    const task = await screen.findByTestId('social-task-31');
+    await user.click(within(task).getByRole('button', { name: 'Follow' }));
+    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeInTheDocument();
+    expect(window.open).not.toHaveBeenCalled();
+    expect(task).toHaveAttribute('data-state', 'idle');
+  });
+
   it('opens the share modal when a campaign is done with no extra points; Share posts join_type=2', async () => {
     const posted: URL[] = [];
     rewardsApi({

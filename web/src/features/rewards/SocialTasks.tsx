@@ -19,7 +19,6 @@ import {
   SOCIAL_REFRESH_MS,
   socialTaskDefs,
   taskAction,
-  WALLET_QUEST_IDS,
   withAtPrefix,
   type SocialTaskDef,
 } from './socialTask';
@@ -42,9 +41,11 @@ function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; se
   const action = serverDone ? 'done' : taskAction(task.kind, state);
   const Logo = LOGO[task.kind];
 
+  // Every task credits a wallet, so any of them (the follow task 31 as much as 29, 30 and 32)
+  // opens the wallet list rather than doing nothing when none is connected.
   const needWallet = (): boolean => {
     if (address) return false;
-    if (WALLET_QUEST_IDS.includes(task.id)) showWallets();
+    showWallets();
     return true;
   };
 

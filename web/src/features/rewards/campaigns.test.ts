@@ -3,7 +3,7 @@ import type { Campaign, Quest } from '@/api/rewardsTypes';
 import { BOOST_TIERS } from '@/lib/config';
 import { tierForMultiplier } from './boost';
 import { canBindReferrer } from './ReferralCard';
-import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, remainingMs, rewardTags, targetCount, taskReached, tierReached, campaignTiming, TIME_TYPE_COUNTDOWN, visibleCampaigns } from './campaigns';
+import { activeQuests, campaignsToShare, groupByTheme, isCampaignDone, isCampaignEnded, remainingMs, rewardTags, targetCount, taskReached, tierReached, campaignTiming, TIME_TYPE_COUNTDOWN, visibleCampaigns } from './campaigns';
 
 const campaign = (over: Partial<Campaign>): Campaign => ({
   id: 1,
@@ -34,6 +34,20 @@ describe('campaigns', () => {
       campaign({ id: 6, start_time: 20 }),
     ];
     expect(visibleCampaigns(list).map((c) => c.id)).toEqual([2, 6, 1]);
+  });
+
+  it('with type=all puts the running campaigns first and the ended ones after them', () => {
+    const now = 1_000_000;
+    const list = [
+      campaign({ id: 1, start_time: 10, end_time: 100 }),
+      campaign({ id: 2, start_time: 30, end_time: 2_000 }),
+      campaign({ id: 3, start_time: 40, end_time: 500 }),
+      campaign({ id: 4, start_time: 5, end_time: 0 }),
+    ];
+    expect(visibleCampaigns(list, now).map((c) => c.id)).toEqual([2, 4, 3, 1]);
+    expect(isCampaignEnded({ end_time: 1_000 }, now)).toBe(true);
+    expect(isCampaignEnded({ end_time: 1_001 }, now)).toBe(false);
+    expect(isCampaignEnded({ end_time: 0 }, now)).toBe(false);
   });
 
   it('groups by theme in display order', () => {

@@ -1,9 +1,16 @@
 /** Campaign rules the UI applies: which campaigns show, their timing, tiers, tasks and what is shared. */
 import type { Campaign, CampaignProgress, CampaignTask, Quest, Theme } from '@/api/rewardsTypes';
 
-/** Only status 1 and not invisible, newest start first. */
-export function visibleCampaigns(list: readonly Campaign[]): Campaign[] {
-  return list.filter((c) => c.status === 1 && !c.invisible).sort((a, b) => b.start_time - a.start_time);
+/** Ended: it has an end time and that time has passed (end_time 0 never ends). */
+export const isCampaignEnded = (c: Pick<Campaign, 'end_time'>, nowMs: number): boolean => c.end_time > 0 && c.end_time * 1000 <= nowMs;
+
+/**
+ * Only status 1 and not invisible, newest start first. With `nowMs` (the list was asked with
+ * type=all, so ended campaigns come too) the running ones come first, the ended ones after them.
+ */
+export function visibleCampaigns(list: readonly Campaign[], nowMs?: number): Campaign[] {
+  const ended = (c: Campaign): number => (nowMs !== undefined && isCampaignEnded(c, nowMs) ? 1 : 0);
+  return list.filter((c) => c.status === 1 && !c.invisible).sort((a, b) => ended(a) - ended(b) || b.start_time - a.start_time);
 }
 
 export interface ThemeGroup {

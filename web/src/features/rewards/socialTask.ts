@@ -53,9 +53,6 @@ export function discordAuthUrl(clientId: string, origin: string): string {
   return `https://discord.com/oauth2/authorize?${q.toString()}`;
 }
 
-/** Quests that need a connected wallet before they can be started. */
-export const WALLET_QUEST_IDS: readonly number[] = [29, 30, 32];
-
 /** Points are read again this long after a social quest completes. */
 export const SOCIAL_REFRESH_MS = 5000;
 

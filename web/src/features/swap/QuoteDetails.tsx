@@ -4,13 +4,15 @@ import { bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, rou
 
 interface Props {
   quote: SwapQuote | undefined;
+  /** The minimum received at the slippage the swap will be sent with (auto may differ from the quote's). */
+  minOutWei?: bigint;
   state: string;
   symbolOf: (address: string) => string | undefined;
   nativeSymbol: string;
 }
 
 /** Rate, price impact (coloured), minimum received, network cost and the route split. */
-export function QuoteDetails({ quote, state, symbolOf, nativeSymbol }: Props) {
+export function QuoteDetails({ quote, minOutWei, state, symbolOf, nativeSymbol }: Props) {
   const { t } = useTranslation();
   const none = t('common.none');
   const level = quote ? impactLevel(quote.price_impact_bps) : 'low';
@@ -35,7 +37,7 @@ export function QuoteDetails({ quote, state, symbolOf, nativeSymbol }: Props) {
         </div>
         <div>
           <dt>{t('swap.minReceived')}</dt>
-          <dd data-testid="swap-min-received">{quote ? `${displayRaw(quote.min_out_wei, quote.token_out.decimals)} ${outSym}` : none}</dd>
+          <dd data-testid="swap-min-received">{quote ? `${displayRaw(minOutWei ?? quote.min_out_wei, quote.token_out.decimals)} ${outSym}` : none}</dd>
         </div>
         <div>
           <dt>{t('swap.networkCost')}</dt>

@@ -2,13 +2,22 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bpsToPercent } from './format';
 import { useSwapSettings } from './settingsStore';
-import { isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
+import { AUTO_FALLBACK_BPS, isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
 import './slippage.css';
 
-/** Slippage: a summary button that opens presets and a custom percent (validated, warned above 5 %). */
-export function SlippageSettings({ disabled }: { disabled: boolean }) {
+interface Props {
+  disabled: boolean;
+  /** The automatic value for the current trade (from its quote); without one, the value used without a quote. */
+  autoBps?: number;
+}
+
+/**
+ * Slippage: a summary button ('Slippage Auto 0.3%') that opens Auto, presets and a custom percent
+ * (validated, warned above 5 %).
+ */
+export function SlippageSettings({ disabled, autoBps = AUTO_FALLBACK_BPS }: Props) {
   const { t } = useTranslation();
-  const { slippageBps, custom, setPreset, setCustom } = useSwapSettings();
+  const { auto, slippageBps, custom, setAuto, setPreset, setCustom } = useSwapSettings();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(custom ? bpsToPercent(slippageBps) : '');
   const panelId = useId();
@@ -24,17 +33,31 @@ export function SlippageSettings({ disabled }: { disabled: boolean }) {
         data-testid="swap-slippage-toggle"
         onClick={() => setOpen(!open)}
       >
-        {t('swap.slippageButton', { value: bpsToPercent(slippageBps) })}
+        {auto ? t('swap.slippageAutoButton', { value: bpsToPercent(autoBps) }) : t('swap.slippageButton', { value: bpsToPercent(slippageBps) })}
       </button>
       {open ? (
         <div id={panelId} className="swap-slippage__panel" data-testid="swap-slippage-panel">
           <div className="swap-slippage__row" role="group" aria-label={t('swap.slippage')}>
+            <button
+              type="button"
+              className={`btn btn--sm ${auto ? 'btn--primary' : 'btn--soft'}`}
+              aria-pressed={auto}
+              title={t('swap.slippageAutoHint')}
+              data-testid="swap-slippage-auto"
+              disabled={disabled}
+              onClick={() => {
+                setAuto();
+                setText('');
+              }}
+            >
+              {t('swap.slippageAuto')}
+            </button>
             {SLIPPAGE_PRESETS_BPS.map((bps) => (
               <button
                 key={bps}
                 type="button"
-                className={`btn btn--sm ${!custom && slippageBps === bps ? 'btn--primary' : 'btn--soft'}`}
-                aria-pressed={!custom && slippageBps === bps}
+                className={`btn btn--sm ${!auto && !custom && slippageBps === bps ? 'btn--primary' : 'btn--soft'}`}
+                aria-pressed={!auto && !custom && slippageBps === bps}
                 data-testid={`swap-slippage-preset-${bps}`}
                 disabled={disabled}
                 onClick={() => {
@@ -73,7 +96,7 @@ export function SlippageSettings({ disabled }: { disabled: boolean }) {
           ) : null}
         </div>
       ) : null}
-      {isHighSlippage(slippageBps) ? (
+      {!auto && isHighSlippage(slippageBps) ? (
         <p className="swap-warning small" role="status" data-testid="swap-slippage-warning">
           {t('swap.slippageHigh', { value: bpsToPercent(slippageBps) })}
         </p>

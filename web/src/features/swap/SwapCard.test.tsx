@@ -104,13 +104,13 @@ describe('SwapCard', () => {
     expect(screen.getByTestId('swap-rate')).toHaveTextContent('1 ETH = 2,990 USDC');
     expect(screen.getByTestId('swap-impact')).toHaveTextContent('0.12%');
     expect(screen.getByTestId('swap-impact')).toHaveAttribute('data-level', 'low');
-    expect(screen.getByTestId('swap-min-received')).toHaveTextContent('4,260.75 USDC');
+    expect(screen.getByTestId('swap-min-received')).toHaveTextContent('4,462.575 USDC'); // auto: 0.5 % on a liquid pair
     expect(screen.getByTestId('swap-network-cost')).toHaveTextContent('0.0005 ETH (≈ 1.5 USDC)');
     expect(screen.getAllByTestId('swap-route-leg').map((li) => li.textContent)).toEqual(['70% Uniswap V3 0.05%', '30% Uniswap V2 → SushiSwap V2 via USDT']);
     expect(screen.queryByTestId('swap-impact-warning')).toBeNull();
     // One quote for the settled amount, with every input; no balances without a wallet.
     const quotes = calls(fetchMock, '/swap_api/v1/quote').map((c) => Object.fromEntries(c.url.searchParams));
-    expect(quotes[0]).toEqual({ chain_id: '8453', token_in: ETH, token_out: USDC, amount: '1.5', slippage_bps: '500' });
+    expect(quotes[0]).toEqual({ chain_id: '8453', token_in: ETH, token_out: USDC, amount: '1.5', slippage_bps: '50' });
     expect(new Set(quotes.map((q) => q.amount))).toEqual(new Set(['1.5']));
     expect(calls(fetchMock, '/query_balances')).toEqual([]);
     await user.click(button());
@@ -226,24 +226,46 @@ describe('SwapCard', () => {
     expect(screen.getByTestId('swap-amount')).toHaveValue('0.01');
   });
 
-  it('slippage: the default (5 %, not warned), presets and a validated custom value, warned above 5 %, sent with the quote', async () => {
-    const fetchMock = api();
+  it("slippage: Auto by default, from the quote's impact and route ('Slippage Auto 0.4%'), higher for a thin pool, sent with build_tx; presets and a validated custom value override it", async () => {
+    let impact = 3;
+    const fetchMock = api({
+      '/api/swap_api/v1/quote': (url) => ok(swapQuote(url, impact)),
+      '/api/swap_api/v1/build_tx': (_url, init) => {
+        const b = JSON.parse(String(init?.body)) as Record<string, string>;
+        const q = new URL(`http://x/?chain_id=${b.chain_id}&token_in=${b.token_in}&token_out=${b.token_out}&amount=${b.amount}&slippage_bps=${b.slippage_bps}`);
+        return ok({ quote: swapQuote(q, impact), approve: null, swap: { chain_id: 8453, to: EXECUTOR, data: '0x01', value: '0x0' } });
+      },
+    });
+    vi.mocked(sendSwapTx).mockRejectedValue(Object.assign(new Error('User rejected the request.'), { code: 4001 }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    useWalletStore.getState().setConnected(USER, 8453);
     renderCard();
     await waitFor(() => expect(screen.getByTestId('swap-token-out')).toHaveTextContent('USDC'));
     const user = userEvent.setup();
-    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 5%');
+    // Before any quote: auto at the liquid cap, no warning.
+    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage Auto 0.5%');
     expect(screen.queryByTestId('swap-slippage-warning')).toBeNull();
-    await user.click(screen.getByTestId('swap-slippage-toggle'));
-    expect(screen.getByTestId('swap-slippage-preset-500')).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByTestId('swap-slippage-preset-500')).toHaveTextContent('5%');
     await user.type(screen.getByTestId('swap-amount'), '1');
-    await waitFor(() => expect(screen.getByTestId('swap-min-received')).toHaveTextContent('2,840.5 USDC'));
-    expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('500');
+    // A liquid pair, a small trade (0.03 % impact, two hops on one leg): 0.4 %, and the minimum follows it.
+    await waitFor(() => expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage Auto 0.4%'));
+    expect(screen.getByTestId('swap-min-received')).toHaveTextContent('2,978.04 USDC');
+    await user.click(button());
+    await waitFor(() => expect(calls(fetchMock, '/swap_api/v1/build_tx')).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetchMock, '/swap_api/v1/build_tx')[0]?.init?.body))).toMatchObject({ slippage_bps: 40 });
+    // A thin pool (1 % impact): more room, still bounded.
+    impact = 100;
+    await user.clear(screen.getByTestId('swap-amount'));
+    await user.type(screen.getByTestId('swap-amount'), '2');
+    await waitFor(() => expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage Auto 2.3%'));
+    await user.click(screen.getByTestId('swap-slippage-toggle'));
+    expect(screen.getByTestId('swap-slippage-auto')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByTestId('swap-slippage-preset-500')).toBeNull();
+    // A preset overrides auto (and is what the quote and build_tx carry).
     await user.click(screen.getByTestId('swap-slippage-preset-100'));
     expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 1%');
-    expect(screen.getByTestId('swap-slippage-preset-500')).toHaveAttribute('aria-pressed', 'false');
-    await waitFor(() => expect(screen.getByTestId('swap-min-received')).toHaveTextContent('2,960.1 USDC'));
-    expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('100');
+    expect(screen.getByTestId('swap-slippage-auto')).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('100'));
+    await waitFor(() => expect(screen.getByTestId('swap-min-received')).toHaveTextContent('5,920.2 USDC'));
     const custom = screen.getByTestId('swap-slippage-custom');
     await user.type(custom, '60');
     expect(screen.getByTestId('swap-slippage-error')).toHaveTextContent('At most 50%.');
@@ -256,11 +278,11 @@ describe('SwapCard', () => {
     expect(screen.queryByTestId('swap-slippage-error')).toBeNull();
     expect(screen.getByTestId('swap-slippage-warning')).toHaveTextContent('High slippage (7%)');
     expect(screen.getByTestId('swap-slippage-preset-100')).toHaveAttribute('aria-pressed', 'false');
-    expect(JSON.parse(localStorage.getItem('perch-swap-settings') ?? '{}')).toEqual({ state: { slippageBps: 700, custom: true }, version: 1 });
+    expect(JSON.parse(localStorage.getItem('perch-swap-settings') ?? '{}')).toEqual({ state: { auto: false, slippageBps: 700, custom: true }, version: 2 });
     await waitFor(() => expect(calls(fetchMock, '/swap_api/v1/quote').at(-1)?.url.searchParams.get('slippage_bps')).toBe('700'));
-    // Back to the default preset: no warning.
-    await user.click(screen.getByTestId('swap-slippage-preset-500'));
-    expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage 5%');
+    // Back to Auto: no warning, the computed value again.
+    await user.click(screen.getByTestId('swap-slippage-auto'));
+    await waitFor(() => expect(screen.getByTestId('swap-slippage-toggle')).toHaveTextContent('Slippage Auto 2.3%'));
     expect(screen.queryByTestId('swap-slippage-warning')).toBeNull();
   });
 
@@ -282,9 +304,16 @@ describe('SwapCard', () => {
       return (tx.to === USDC ? '0xaaa1' : '0xbbb2') as Hex;
     });
     const amountOut = 10_034_000_000_000_000n; // 0.010034 ETH, a little more than quoted
+    let approvalMined: () => void = () => {};
+    const approval = new Promise<void>((resolve) => {
+      approvalMined = resolve;
+    });
     vi.mocked(waitSwapReceipt).mockImplementation(async (_chainId, hash) => {
       order.push(`wait ${hash}`);
-      if (hash !== '0xbbb2') return { status: 'success', logs: [] };
+      if (hash !== '0xbbb2') {
+        await approval;
+        return { status: 'success', logs: [] };
+      }
       const data = encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }, { type: 'uint256' }], [USDC, ETH, 30_100_000n, amountOut]);
       return { status: 'success', logs: [{ address: EXECUTOR, topics: [SWAPPED_TOPIC, pad(USER as Hex), pad(USER as Hex)], data }] };
     });
@@ -294,10 +323,19 @@ describe('SwapCard', () => {
     await waitFor(() => expect(screen.getByTestId('swap-token-in')).toHaveTextContent('USDC'));
     const user = userEvent.setup();
     await swapAmount(user, '30.1');
+    // The step list: the approval signed and waiting for its block, the swap not started.
+    const step = (id: string) => screen.getByTestId(`swap-steps-${id}`);
+    await waitFor(() => expect(step('approve')).toHaveAttribute('data-status', 'pending'));
+    expect(step('approve')).toHaveTextContent('Approve USDCPending');
+    expect(step('swap')).toHaveAttribute('data-status', 'todo');
+    expect(step('swap')).toHaveTextContent('Swap USDC for ETHNot started');
+    act(() => approvalMined());
     const result = await screen.findByTestId('swap-result');
+    expect(within(result).getByTestId('swap-steps-approve')).toHaveAttribute('data-status', 'confirmed');
+    expect(within(result).getByTestId('swap-steps-swap')).toHaveTextContent('Swap USDC for ETHConfirmed');
     expect(order).toEqual(['send ' + USDC, 'wait 0xaaa1', 'send ' + EXECUTOR, 'wait 0xbbb2']);
     const buildCall = calls(fetchMock, '/swap_api/v1/build_tx')[0];
-    expect(JSON.parse(String(buildCall?.init?.body))).toEqual({ chain_id: 8453, token_in: USDC, token_out: ETH, amount: '30.1', slippage_bps: 500, sender: USER });
+    expect(JSON.parse(String(buildCall?.init?.body))).toEqual({ chain_id: 8453, token_in: USDC, token_out: ETH, amount: '30.1', slippage_bps: 50, sender: USER });
     expect(within(result).getByTestId('swap-result-summary')).toHaveTextContent('Swapped 30.1 USDC for 0.010034 ETH.');
     expect(result).toHaveAttribute('data-exact', 'true');
     expect(within(result).getByTestId('swap-result-approve-tx')).toHaveAttribute('href', 'https://basescan.org/tx/0xaaa1');
@@ -322,6 +360,9 @@ describe('SwapCard', () => {
     const user = userEvent.setup();
     await swapAmount(user, '1');
     expect(await screen.findByTestId('swap-error')).toHaveTextContent('User rejected the request.');
+    // The list says where it stopped: the swap's signature was refused.
+    expect(screen.getByTestId('swap-steps-swap')).toHaveAttribute('data-status', 'failed');
+    expect(screen.queryByTestId('swap-steps-approve')).toBeNull();
     expect(screen.getByTestId('swap-error')).toHaveAttribute('data-kind', 'userRejected');
     expect(button()).toHaveTextContent(/^Swap$/);
     expect(waitSwapReceipt).not.toHaveBeenCalled();

@@ -8,6 +8,7 @@ import { Card } from '@/components/Card';
 import { ArrowDownIcon } from '@/components/icons';
 import { parseAmount, unitsToRaw } from '@/features/tx/amount';
 import { TxButton } from '@/features/tx/TxButton';
+import { TxSteps } from '@/features/tx/TxSteps';
 import { useChainSwitch } from '@/features/tx/useChainSwitch';
 import { useResetOnDisconnect } from '@/features/tx/useResetOnDisconnect';
 import { chainExplorer, explorerTxUrl } from '@/lib/explorer';
@@ -19,6 +20,7 @@ import { maxSwappable } from './amount';
 import { ChainPicker } from './ChainPicker';
 import { displayAmount, IMPACT_BLOCK_BPS } from './format';
 import { QuoteDetails } from './QuoteDetails';
+import { autoSlippageBps, minimumOut } from './slippage';
 import { SlippageSettings } from './SlippageSettings';
 import { useSwapSettings } from './settingsStore';
 import { swapButtonState, type QuoteStatus, type SwapButtonState } from './swapButton';
@@ -26,6 +28,7 @@ import { useSwapForm } from './swapStore';
 import { SwapResult } from './SwapResult';
 import { TokenField } from './TokenField';
 import { useSwapChains } from './useSwapChains';
+import { swapSteps } from './swapSteps';
 import { useSwapExecute } from './useSwapExecute';
 import { readAllowance } from './walletTx';
 import './swap.css';
@@ -60,8 +63,9 @@ function defaultPair(tokens: readonly SwapToken[]): [string, string] {
 export function SwapCard() {
   const { t } = useTranslation();
   const form = useSwapForm();
-  const { chainId, tokenIn, tokenOut, amount, phase, error, result } = form;
+  const { chainId, tokenIn, tokenOut, amount, phase, error, result, withApprove, failedAt } = form;
   const slippageBps = useSwapSettings((s) => s.slippageBps);
+  const autoSlippage = useSwapSettings((s) => s.auto);
   const walletAddress = useWalletStore((s) => s.address);
   const walletChainId = useWalletStore((s) => s.chainId);
   const walletConfig = useWalletRuntime((s) => s.config);
@@ -146,6 +150,10 @@ export function SwapCard() {
   const quoteQ = useQuery(swapQuoteQuery(quoteParams, quoteWanted, !busy && !result));
   const quote: SwapQuote | undefined = quoteWanted ? quoteQ.data : undefined;
   const quoteError = quoteWanted ? quoteQ.error : null;
+  // Auto: from this quote's impact and route; the quote's own minimum is then recomputed for it.
+  const autoBps = quote ? autoSlippageBps({ priceImpactBps: quote.price_impact_bps, hops: Math.max(1, ...quote.route.map((l) => l.hops.length)) }) : undefined;
+  const effectiveBps = autoSlippage ? (autoBps ?? slippageBps) : slippageBps;
+  const minOutWei = quote ? (quote.slippage_bps === effectiveBps ? BigInt(quote.min_out_wei) : minimumOut(BigInt(quote.amount_out_wei), effectiveBps)) : undefined;
   const noRoute = quoteError instanceof ApiError && quoteError.status === 404;
   const quoteStatus: QuoteStatus = !quoteWanted ? (pairOk && amountOk ? 'loading' : 'idle') : quote ? 'ready' : noRoute ? 'noRoute' : quoteError ? 'error' : 'loading';
 
@@ -176,7 +184,7 @@ export function SwapCard() {
 
   const onSwap = async (): Promise<void> => {
     if (parsed.kind !== 'ok' || chainId === null) return;
-    await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps, sender: walletAddress });
+    await execute({ chainId, tokenIn, tokenOut, amount: parsed.text, slippageBps: effectiveBps, sender: walletAddress }, needsApproval === true);
   };
 
   const symbolOf = (address: string): string | undefined => byAddress.get(address.toLowerCase())?.symbol;
@@ -207,12 +215,14 @@ export function SwapCard() {
   const errorText = error ? t(`swap.errors.${error.kind}`, { message: error.message, network: chain?.chain_name ?? '' }) : '';
   const errorTx = error?.txHash ? explorerTxUrl(explorer, error.txHash) : '';
   const text = buttonText(t, state, { tokenIn: tokenInInfo?.symbol ?? '', network: chain?.chain_name ?? '' });
+  const stepLabels = { approve: t('swap.steps.approve', { token: tokenInInfo?.symbol ?? '' }), swap: t('swap.steps.swap', { in: tokenInInfo?.symbol ?? '', out: tokenOutInfo?.symbol ?? '' }) };
+  const steps = swapSteps(phase, withApprove, error ? failedAt : null).map((s) => ({ ...s, label: stepLabels[s.id] }));
 
   return (
     <Card className="swap-card" as="div">
       <div className="swap-card__head" data-testid="swap-head">
         <h2 className="card__title">{t('swap.title')}</h2>
-        <SlippageSettings disabled={busy} />
+        <SlippageSettings disabled={busy} autoBps={autoBps} />
       </div>
       <ChainPicker
         chains={swapChains}
@@ -249,7 +259,7 @@ export function SwapCard() {
         </button>
       </div>
       <TokenField side="out" label={t('swap.youReceive')} token={tokenOutInfo} balanceText={outBalance} amount={outAmount} {...sideProps} />
-      <QuoteDetails quote={quote} state={quoteStatus} symbolOf={symbolOf} nativeSymbol={nativeSymbol} />
+      <QuoteDetails quote={quote} minOutWei={minOutWei} state={quoteStatus} symbolOf={symbolOf} nativeSymbol={nativeSymbol} />
       {noRoute ? (
         <p className="form-error" role="alert" data-testid="swap-quote-error">
           {t('swap.noRouteFound', { from: tokenInInfo?.symbol ?? '', to: tokenOutInfo?.symbol ?? '', network: chain?.chain_name ?? '' })}
@@ -259,6 +269,7 @@ export function SwapCard() {
           {t('swap.quoteFailed', { message: quoteError instanceof Error ? quoteError.message : String(quoteError) })}
         </p>
       ) : null}
+      {steps.length > 0 ? <TxSteps steps={steps} testId="swap-steps" label={t('swap.steps.title')} /> : null}
       <TxButton state={state} text={text} busy={busy} testId="swap-button" chainSwitch={chainSwitch} switchErrorTestId="swap-switch-error" onSend={onSwap}>
         {error ? (
           <p className="form-error" role="alert" data-testid="swap-error" data-kind={error.kind}>

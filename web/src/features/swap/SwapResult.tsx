@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { TxSteps } from '@/features/tx/TxSteps';
 import { explorerTxUrl } from '@/lib/explorer';
 import { displayAmount } from './format';
 import type { SwapOutcome } from './executeSwap';
+import { swapStepsDone } from './swapSteps';
 
 function TxLink({ url, label, testId }: { url: string; label: string; testId: string }) {
   if (!url) return null;
@@ -27,6 +29,14 @@ export function SwapResult({ outcome, explorer, onNew }: { outcome: SwapOutcome;
       <p className="swap-result__summary" role="status" data-testid="swap-result-summary">
         {t(outcome.exact ? 'swap.result.summary' : 'swap.result.summaryQuoted', vars)}
       </p>
+      <TxSteps
+        steps={swapStepsDone(outcome.approveHash !== null).map((s) => ({
+          ...s,
+          label: s.id === 'approve' ? t('swap.steps.approve', { token: vars.tokenIn }) : t('swap.steps.swap', { in: vars.tokenIn, out: vars.tokenOut }),
+        }))}
+        testId="swap-steps"
+        label={t('swap.steps.title')}
+      />
       <div className="swap-result__links">
         {outcome.approveHash ? <TxLink url={explorerTxUrl(explorer, outcome.approveHash)} label={t('swap.result.approveTx')} testId="swap-result-approve-tx" /> : null}
         <TxLink url={explorerTxUrl(explorer, outcome.swapHash)} label={t('swap.result.swapTx')} testId="swap-result-swap-tx" />

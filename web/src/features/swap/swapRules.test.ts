@@ -10,7 +10,7 @@ import { executeSwap, type SwapDeps } from './executeSwap';
 import { bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, ppmToPercent, routeLegLabel, routeLegParts, venueName, type RouteFormat } from './format';
 import { SWAP_SETTINGS_KEY, useSwapSettings } from './settingsStore';
 import { DEFAULT_SLIPPAGE } from '@/lib/config';
-import { DEFAULT_SLIPPAGE_BPS, isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
+import { AUTO_FALLBACK_BPS, autoSlippageBps, DEFAULT_SLIPPAGE_BPS, depthMultiple, isHighSlippage, minimumOut, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
 import { swapButtonState, type SwapButtonInput } from './swapButton';
 import { swapErrorOf, TxRevertedError } from './swapErrors';
 import { decodeSwapped, SWAPPED_TOPIC, type ReceiptLog } from './swapEvent';
@@ -88,14 +88,55 @@ describe('the quote query', () => {
 });
 
 describe('slippage', () => {
-  it("defaults to 5/100 (lib/config's DEFAULT_SLIPPAGE), one of the presets, and is not warned at the default", () => {
+  it("keeps the spec's 5/100 reachable but defaults to auto (0.5 % where no quote sets it), not to 5 %", () => {
     expect(DEFAULT_SLIPPAGE).toBe(0.05);
     expect(DEFAULT_SLIPPAGE_BPS).toBe(500);
-    expect(SLIPPAGE_PRESETS_BPS).toEqual([10, 50, 100, 500]);
+    expect(SLIPPAGE_PRESETS_BPS).toEqual([10, 50, 100]);
     expect(isHighSlippage(DEFAULT_SLIPPAGE_BPS)).toBe(false);
     expect(isHighSlippage(DEFAULT_SLIPPAGE_BPS + 1)).toBe(true);
     useSwapSettings.getState().reset();
-    expect(useSwapSettings.getState()).toMatchObject({ slippageBps: 500, custom: false });
+    expect(useSwapSettings.getState()).toMatchObject({ auto: true, slippageBps: 50, custom: false });
+    expect(AUTO_FALLBACK_BPS).toBe(50);
+  });
+
+  it('auto: a liquid pair and a small trade stays at or under 0.5 %, shown to the 0.05 %', () => {
+    expect(autoSlippageBps({ priceImpactBps: 0, hops: 1 })).toBe(20);
+    expect(autoSlippageBps({ priceImpactBps: 3, hops: 1 })).toBe(30); // 'Auto 0.3%'
+    expect(autoSlippageBps({ priceImpactBps: 5, hops: 2 })).toBe(40);
+    // Everything on a pool at least 500 times the trade: never above 0.5 %.
+    for (let impact = 0; impact <= 19; impact++) {
+      for (const hops of [1, 2, 3]) {
+        const bps = autoSlippageBps({ priceImpactBps: impact, hops });
+        expect(bps).toBeLessThanOrEqual(50);
+        expect(bps % 5).toBe(0);
+        expect(bps).toBeGreaterThanOrEqual(20);
+      }
+    }
+    expect(depthMultiple(19)).toBeGreaterThanOrEqual(500);
+    expect(depthMultiple(0)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('auto: a thin pool (a trade that moves it) gets more, growing with the impact, never above 3 %', () => {
+    expect(depthMultiple(100)).toBe(99);
+    expect(autoSlippageBps({ priceImpactBps: 50, hops: 1 })).toBe(120);
+    expect(autoSlippageBps({ priceImpactBps: 100, hops: 1 })).toBe(220);
+    expect(autoSlippageBps({ priceImpactBps: 100, hops: 2 })).toBe(230);
+    expect(autoSlippageBps({ priceImpactBps: 400, hops: 1 })).toBe(300);
+    expect(autoSlippageBps({ priceImpactBps: 9000, hops: 3 })).toBe(300);
+    expect(autoSlippageBps({ priceImpactBps: Number.NaN, hops: 1 })).toBe(300);
+    let last = 0;
+    for (let impact = 30; impact <= 2000; impact += 10) {
+      const bps = autoSlippageBps({ priceImpactBps: impact, hops: 1 });
+      expect(bps).toBeGreaterThanOrEqual(last);
+      expect(bps).toBeGreaterThan(50);
+      expect(bps).toBeLessThanOrEqual(300);
+      last = bps;
+    }
+  });
+
+  it("auto's minimum received is build_tx's: floor(out × (10000 − bps) / 10000)", () => {
+    expect(minimumOut(4489123456n, 50)).toBe(4466677838n);
+    expect(minimumOut(999n, 30)).toBe(996n);
   });
 
   it('parses a custom percent to basis points, 0.01–50 %, two decimals at most, warns above 5 %', () => {
@@ -116,19 +157,22 @@ describe('slippage', () => {
     expect(parseSlippage('1.2.3')).toEqual({ kind: 'invalid' });
   });
 
-  it('is remembered in a versioned store; a stored value out of range falls back to the default', async () => {
+  it('is remembered in a versioned store; a stored value out of range falls back to auto; the old 5 % default becomes auto', async () => {
     useSwapSettings.getState().reset();
-    expect(useSwapSettings.getState()).toMatchObject({ slippageBps: DEFAULT_SLIPPAGE_BPS, custom: false });
+    expect(useSwapSettings.getState()).toMatchObject({ auto: true, custom: false });
     useSwapSettings.getState().setCustom(75);
-    expect(JSON.parse(localStorage.getItem(SWAP_SETTINGS_KEY) ?? '{}')).toEqual({ state: { slippageBps: 75, custom: true }, version: 1 });
+    expect(JSON.parse(localStorage.getItem(SWAP_SETTINGS_KEY) ?? '{}')).toEqual({ state: { auto: false, slippageBps: 75, custom: true }, version: 2 });
     useSwapSettings.getState().setCustom(100);
     expect(useSwapSettings.getState().custom).toBe(false); // a preset typed by hand is the preset
-    localStorage.setItem(SWAP_SETTINGS_KEY, JSON.stringify({ state: { slippageBps: 9000, custom: true }, version: 1 }));
+    localStorage.setItem(SWAP_SETTINGS_KEY, JSON.stringify({ state: { auto: false, slippageBps: 9000, custom: true }, version: 2 }));
     await useSwapSettings.persist.rehydrate();
-    expect(useSwapSettings.getState().slippageBps).toBe(100);
+    expect(useSwapSettings.getState()).toMatchObject({ auto: true, slippageBps: 50 });
     localStorage.setItem(SWAP_SETTINGS_KEY, JSON.stringify({ state: { slippageBps: 30, custom: true }, version: 1 }));
     await useSwapSettings.persist.rehydrate();
-    expect(useSwapSettings.getState()).toMatchObject({ slippageBps: 30, custom: true });
+    expect(useSwapSettings.getState()).toMatchObject({ auto: false, slippageBps: 30, custom: true });
+    localStorage.setItem(SWAP_SETTINGS_KEY, JSON.stringify({ state: { slippageBps: 500, custom: false }, version: 1 }));
+    await useSwapSettings.persist.rehydrate();
+    expect(useSwapSettings.getState()).toMatchObject({ auto: true, slippageBps: 50 });
     useSwapSettings.getState().reset();
   });
 });

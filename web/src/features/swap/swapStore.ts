@@ -13,6 +13,10 @@ export interface SwapFormState {
   phase: SwapPhase;
   error: SwapError | null;
   result: SwapOutcome | null;
+  /** The running (or last failed) swap has an approval step. */
+  withApprove: boolean;
+  /** The phase a failed swap stopped in (its step list shows where), while its error is shown. */
+  failedAt: SwapPhase | null;
   /** Executors learned from build_tx per chain (the spender whose allowance the card reads). */
   executors: Record<number, string>;
   setChain: (chainId: number, tokenIn?: string, tokenOut?: string) => void;
@@ -25,7 +29,10 @@ export interface SwapFormState {
   /** Empties the amount after a transaction went out (the next one starts from nothing typed). */
   clearAmount: () => void;
   setPhase: (phase: SwapPhase) => void;
+  setWithApprove: (withApprove: boolean) => void;
   setError: (error: SwapError | null) => void;
+  /** The swap failed in its current phase. */
+  fail: (error: SwapError) => void;
   setResult: (result: SwapOutcome | null) => void;
   learnExecutor: (chainId: number, executor: string) => void;
   reset: () => void;
@@ -39,6 +46,8 @@ const initial = {
   phase: 'idle' as SwapPhase,
   error: null as SwapError | null,
   result: null as SwapOutcome | null,
+  withApprove: false,
+  failedAt: null as SwapPhase | null,
 };
 
 export const useSwapForm = create<SwapFormState>()((set) => ({
@@ -56,7 +65,9 @@ export const useSwapForm = create<SwapFormState>()((set) => ({
   setAmount: (amount) => set({ amount, error: null }),
   clearAmount: () => set({ amount: '' }),
   setPhase: (phase) => set({ phase }),
-  setError: (error) => set({ error }),
+  setWithApprove: (withApprove) => set({ withApprove }),
+  setError: (error) => set({ error, failedAt: null }),
+  fail: (error) => set((s) => ({ error, failedAt: s.phase })),
   setResult: (result) => set({ result }),
   learnExecutor: (chainId, executor) => set((s) => ({ executors: { ...s.executors, [chainId]: executor.toLowerCase() } })),
   reset: () => set({ ...initial }),

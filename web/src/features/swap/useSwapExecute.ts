@@ -12,11 +12,13 @@ const deps: SwapDeps = { build: (p) => buildSwapTx(p), send: sendSwapTx, wait: w
  * The swap click: runs the flow with the store's phase following each step; on success the result
  * view replaces the form, on failure the error is in the store. Returns the outcome or null.
  */
-export function useSwapExecute(): (params: SwapBuildParams) => Promise<SwapOutcome | null> {
+export function useSwapExecute(): (params: SwapBuildParams, withApprove?: boolean) => Promise<SwapOutcome | null> {
   const runTx = useTxRunner();
   return useCallback(
-    async (params) => {
+    async (params, withApprove = false) => {
       useSwapForm.getState().setError(null);
+      // The allowance read says whether an approval comes first; build_tx confirms it.
+      useSwapForm.getState().setWithApprove(withApprove);
       return runTx({
         flow: () =>
           executeSwap(
@@ -24,11 +26,14 @@ export function useSwapExecute(): (params: SwapBuildParams) => Promise<SwapOutco
             params,
             (phase) => useSwapForm.getState().setPhase(phase),
             // The swap's `to` is the executor: the spender whose allowance the card reads from now on.
-            (built) => useSwapForm.getState().learnExecutor(built.swap.chain_id, built.swap.to),
+            (built) => {
+              useSwapForm.getState().learnExecutor(built.swap.chain_id, built.swap.to);
+              useSwapForm.getState().setWithApprove(built.approve !== null);
+            },
           ),
         succeed: (outcome) => useSwapForm.getState().setResult(outcome),
         clearAmount: () => useSwapForm.getState().clearAmount(),
-        fail: (err) => useSwapForm.getState().setError(swapErrorOf(err)),
+        fail: (err) => useSwapForm.getState().fail(swapErrorOf(err)),
         settle: () => useSwapForm.getState().setPhase('idle'),
         refresh: [['swap-balances'], ['swap-allowance']],
         failureLog: 'swap failed',

@@ -67,9 +67,7 @@ export function formatGas(wei: string): string {
   return truncateDecimals(formatUnitsExact(toBigInt(wei), 18), 6);
 }
 
-export function formatUsd(value: number): string {
-  return value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
-}
+export { formatUsd } from '@/lib/format';
 
 export type RelativeTime = { key: 'never' } | { key: 'justNow' } | { key: 'minutes' | 'hours' | 'days' | 'months' | 'years'; count: number };
 

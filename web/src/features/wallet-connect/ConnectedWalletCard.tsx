@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/Spinner';
 import { copyText } from '@/lib/clipboard';
 import { shortenAddress, SHORTEN_WALLET_CARD } from '@/lib/string';
+import { addressLabel, useAddressName } from './useAddressName';
 
 type CopyState = 'idle' | 'ok' | 'failed';
 
@@ -29,9 +30,15 @@ export function ConnectedWalletCard({ kind, address, walletName, networkName, ch
   const { t } = useTranslation();
   const [copy, setCopy] = useState<CopyState>('idle');
   const suffix = kind === 'evm' ? '' : `-${kind}`;
+  const name = useAddressName(address);
   return (
     <section className="wallet-card wallet-card--connected" data-testid={`wallet-card${suffix}`} data-kind={kind} aria-label={t('wallet.cardLabel', { name: walletName })}>
       <div className="wallet-card__row">
+        {name ? (
+          <strong className="wallet-card__name" data-testid={`wallet-card-name${suffix}`} title={name}>
+            {addressLabel(address, name)}
+          </strong>
+        ) : null}
         <code data-testid={`wallet-card-address${suffix}`} title={address}>
           {shortenAddress(address, SHORTEN_WALLET_CARD.head, SHORTEN_WALLET_CARD.tail)}
         </code>

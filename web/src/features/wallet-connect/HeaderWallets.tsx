@@ -7,6 +7,7 @@ import type { Ecosystem } from '@/wallet/ecosystems/types';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletStore } from '@/wallet/store';
 import { ConnectWalletButton } from './ConnectWalletButton';
+import { WalletAppPromo } from './WalletAppPromo';
 import './wallet.css';
 
 const ECOSYSTEM_LABEL: Record<Ecosystem, string> = {
@@ -36,6 +37,7 @@ export function HeaderWallets() {
   return (
     <div className="header-wallets" data-testid="header-wallets" data-wallet-status={status}>
       {evmAddress || others.length === 0 ? <ConnectWalletButton /> : null}
+      <WalletAppPromo />
       {others.map(([eco, a]) => (
         <button
           key={eco}

@@ -7,7 +7,7 @@ import { useEcosystemAccount } from './store';
 import type { Ecosystem } from './types';
 
 /**
- * Balances of the non-EVM wallets (spec §2 screens 7–8, §7, §9), shown to the spec's decimals:
+ * Balances of the non-EVM wallets, shown to each chain's display decimals:
  * - Solana: SOL (9 dp) and USDC (6 dp), Eclipse ETH, Starknet ETH, Fuel ETH: the server's
  *   `GET /api/balance?chainid&token&address` (the server reads the chain; an unreachable chain is an
  *   error, never a zero);
@@ -20,7 +20,7 @@ export const BENFEN_CHAIN_ID = 66706701;
 export const BFC_COIN_TYPE = '0x2::bfc::BFC';
 export const BITCOIN_POLL_MS = 5000;
 
-/** Shown decimals per chain and token (spec §9: 5 by default, 8 for Fuel and BenFen; Solana SOL 9, USDC 6). */
+/** Shown decimals per chain and token: 5 by default, 8 for Fuel and BenFen; Solana SOL 9, USDC 6. */
 export function shownDecimals(chainId: number, token: string): number {
   if (chainId === SOLANA_CHAIN_ID) return token.toUpperCase() === 'USDC' ? 6 : 9;
   if (chainId === 9889 || chainId === BENFEN_CHAIN_ID || chainId === 999706684 || chainId === 999706677) return 8;
@@ -54,7 +54,7 @@ interface JsonRpcAnswer<T> {
   error?: { code: number; message: string };
 }
 
-/** BenFen's balance of BFC by JSON-RPC to its node (spec §7); raw units as a decimal string. */
+/** BenFen's balance of BFC by JSON-RPC to its node; raw units as a decimal string. */
 export async function benfenBalance(rpcUrl: string, owner: string, signal?: AbortSignal): Promise<bigint> {
   const res = await fetch(rpcUrl, {
     method: 'POST',

@@ -4,7 +4,7 @@ import { useEcosystemsStore } from './store';
 
 /**
  * BenFen (a Sui-family chain) through the wallet's injected Wallet Standard object; its balance is
- * read by JSON-RPC from a chain node (spec §7: `bfcx_getBalance`).
+ * read by JSON-RPC from a chain node (`bfcx_getBalance`).
  */
 export const BENFEN_CHAIN_ID = 66706701;
 export const BFC_COIN_TYPE = '0x2::bfc::BFC';

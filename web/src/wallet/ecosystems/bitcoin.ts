@@ -4,10 +4,10 @@ import { WalletMissingError, missingNotice } from './missing';
 import { useEcosystemsStore } from './store';
 import type { EcosystemAdapter, WalletAccount, WalletOption } from './types';
 
-/** Bitcoin wallets: UniSat (window.unisat) and OKX (window.okxwallet.bitcoin) (spec §5, §9). */
+/** Bitcoin wallets: UniSat (window.unisat) and OKX (window.okxwallet.bitcoin). */
 export const BITCOIN_CHAIN_ID = 999706684;
 export const BITCOIN_TESTNET_CHAIN_ID = 999706677;
-/** The balance is read from the wallet this often (spec §9). */
+/** The balance is read from the wallet this often. */
 export const BITCOIN_POLL_MS = 5000;
 
 export interface BitcoinBalance {
@@ -74,7 +74,7 @@ export function bitcoinProvider(id: string): InjectedBitcoin {
   return p;
 }
 
-/** Spec §5: a Bitcoin transfer needs a target address. */
+/** A Bitcoin transfer needs a target address. */
 export class BitcoinTargetRequiredError extends Error {
   override name = 'BitcoinTargetRequiredError';
   constructor() {

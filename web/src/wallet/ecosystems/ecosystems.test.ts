@@ -218,7 +218,7 @@ describe('Bitcoin', () => {
     sendBitcoin: vi.fn(async () => 'txid'),
   });
 
-  it('names the missing wallet (spec §5)', async () => {
+  it('names the missing wallet', async () => {
     const u = await connectOption('unisat');
     expect(!u.ok && u.notice?.message).toBe('UniSat Wallet is not installed');
     const o = await connectOption('okxBitcoin');

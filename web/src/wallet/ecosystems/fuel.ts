@@ -21,7 +21,7 @@ export interface FuelConnector {
   off(event: 'currentAccount' | 'accounts' | 'connection', listener: (value: unknown) => void): unknown;
 }
 
-/** The account must be one the wallet authorised for this site (spec §8). */
+/** The account must be one the wallet authorised for this site. */
 export function authorizedAccount(current: string | null, authorized: readonly string[]): string {
   const norm = (a: string) => a.toLowerCase();
   if (!current || !authorized.some((a) => norm(a) === norm(current))) throw new Error(FUEL_ACCOUNT_MISMATCH);

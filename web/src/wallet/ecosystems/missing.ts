@@ -16,7 +16,7 @@ export class WalletWarning extends Error {
   }
 }
 
-/** Opens a wallet's site in a new tab (spec §5: a missing wallet's site opens). */
+/** Opens a wallet's site in a new tab: what a user without the wallet needs. */
 export function openInstallPage(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }

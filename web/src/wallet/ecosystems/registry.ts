@@ -65,7 +65,7 @@ export async function disconnectEcosystem(ecosystem: Ecosystem): Promise<void> {
 }
 
 /**
- * Reconnects the remembered wallet of every ecosystem without prompting (spec §4: after about 3 s; on
+ * Reconnects the remembered wallet of every ecosystem without prompting (after about 3 s; on
  * failure that ecosystem is disconnected). Returns the ecosystems that reconnected.
  */
 export async function autoReconnectEcosystems(): Promise<Ecosystem[]> {

@@ -3,7 +3,7 @@ import { letterIcon } from './icons';
 import { useEcosystemsStore } from './store';
 import { StandardWalletAdapter } from './walletStandard';
 
-/** Solana (Phantom) and Solana/Eclipse/Soon (Backpack) through Wallet Standard (spec §2 screen 8). */
+/** Solana (Phantom) and Solana/Eclipse/Soon (Backpack) through Wallet Standard. */
 export const SOLANA_CHAIN_ID = 83797601;
 export const ECLIPSE_CHAIN_ID = 69677601;
 /** Perch's Solana network is Solana mainnet (the devnet node stands in for it). */

@@ -7,7 +7,7 @@ import type { EcosystemAdapter, WalletAccount, WalletOption } from './types';
 /** Argent X and Braavos through their get-starknet objects (window.starknet_argentX / starknet_braavos). */
 export const STARKNET_CHAIN_ID = 666666666;
 export const STARKNET_TESTNET_WARNING = 'The StarkNet Testnet is currently unsupported. Please switch to the mainnet in your wallet.';
-/** The warning stays this long (spec §9). */
+/** The warning stays this long. */
 export const STARKNET_WARNING_MS = 8000;
 
 /** The get-starknet window object (v3 "StarknetWindowObject") as far as Perch uses it. */

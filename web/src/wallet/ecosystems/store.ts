@@ -3,8 +3,8 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Ecosystem, WalletAccount } from './types';
 
 /**
- * The non-EVM wallets' state (spec §3 wallet stores): one connected account per ecosystem, and per
- * ecosystem the wallet the user chose (remembered across reloads for the auto-reconnect, spec §4).
+ * The non-EVM wallets' state: one connected account per ecosystem, and per
+ * ecosystem the wallet the user chose (remembered across reloads for the auto-reconnect).
  * The EVM wallet stays in ../store.ts.
  */
 export interface EcosystemConnection extends WalletAccount {

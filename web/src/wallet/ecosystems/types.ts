@@ -8,7 +8,7 @@ import type { WalletNotice } from '../errors';
 
 export type Ecosystem = 'solana' | 'eclipse' | 'starknet' | 'fuel' | 'benfen' | 'bitcoin';
 
-/** The modal's groups (spec §2 screen 8) beyond EVM; see ../walletGroups.ts. */
+/** The modal's groups beyond EVM; see ../walletGroups.ts. */
 export type NonEvmGroupId = 'solana' | 'eclipse' | 'fuel' | 'starknet' | 'benfen' | 'bitcoin';
 
 export interface WalletOption {
@@ -21,7 +21,7 @@ export interface WalletOption {
   ecosystem: Ecosystem;
   /** Found in the page through the ecosystem's standard. */
   installed: boolean;
-  /** Where a user without it gets it (opened when it is missing, spec §5 / §8). */
+  /** Where a user without it gets it (opened when it is missing). */
   installUrl: string;
 }
 
@@ -41,6 +41,6 @@ export interface EcosystemAdapter {
   /** Connects; rejects with an Error whose message is the spec's text (e.g. 'no phantom'). */
   connect(optionId: string, opts?: { silent?: boolean }): Promise<WalletAccount>;
   disconnect(optionId: string): Promise<void>;
-  /** The error as the user sees it (spec §8), or null to let the caller's generic mapping decide. */
+  /** The error as the user sees it, or null to let the caller's generic mapping decide. */
   notice?(err: unknown): WalletNotice | null;
 }

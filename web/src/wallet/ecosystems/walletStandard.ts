@@ -18,7 +18,7 @@ export interface StandardWalletSpec {
   /** The Wallet Standard chain to act on, e.g. 'solana:mainnet'. */
   chain: string;
   installUrl: string;
-  /** The error when the wallet is not in the page (spec §8: 'no phantom' / 'no backpack'). */
+  /** The error when the wallet is not in the page ('no phantom' / 'no backpack'). */
   missingMessage: string;
   fallbackIcon: string;
 }

@@ -1,11 +1,11 @@
-#include "maker/sending.hpp"
+#include "bridge/sending.hpp"
 
 #include <boost/json.hpp>
 
 #include "chain/rpc/errors.hpp"
 #include "chain/rpc/eth.hpp"
 
-namespace perch::maker {
+namespace perch::bridge {
 namespace json = boost::json;
 
 namespace {
@@ -16,7 +16,7 @@ bool already_sent(std::string error) {
     return chain::rpc::means_already_sent(chain::rpc::classify(0, error));
 }
 
-Task<bridge::Fees> read_current_fees(chain::rpc::RpcClient& rpc) {
+Task<Fees> read_current_fees(chain::rpc::RpcClient& rpc) {
     chain::rpc::Eth eth(rpc);
     auto latest = co_await eth.get_block_by_number("latest", false);
     chain::U256 base;
@@ -29,7 +29,7 @@ Task<bridge::Fees> read_current_fees(chain::rpc::RpcClient& rpc) {
     } catch (const chain::rpc::RpcError&) {
         // older nodes: keep the default tip
     }
-    co_return bridge::fees_for(base, priority);
+    co_return fees_for(base, priority);
 }
 
-}  // namespace perch::maker
+}  // namespace perch::bridge

@@ -1,5 +1,7 @@
-// maker::Wakeup, the sleep another loop can cut short: a notify before the wait ends it at once,
+// Wakeup, the sleep another loop can cut short: a notify before the wait ends it at once,
 // one during the wait ends it early, and without one the wait runs its time.
+#include "core/wakeup.hpp"
+
 #include <gtest/gtest.h>
 
 #include <boost/asio/co_spawn.hpp>
@@ -8,9 +10,7 @@
 #include <boost/asio/use_future.hpp>
 #include <chrono>
 
-#include "maker/maker.hpp"
-
-using perch::maker::Wakeup;
+using perch::Wakeup;
 using namespace std::chrono_literals;
 namespace asio = boost::asio;
 

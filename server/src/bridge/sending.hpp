@@ -8,13 +8,13 @@
 #include "chain/rpc/rpc_client.hpp"
 #include "core/task.hpp"
 
-namespace perch::maker {
+namespace perch::bridge {
 
 // Fees for a transaction to be mined now: the latest base fee and the node's tip (1 gwei when the
-// node has no view), through bridge::fees_for.
-Task<bridge::Fees> read_current_fees(chain::rpc::RpcClient& rpc);
+// node has no view), through fees_for.
+Task<Fees> read_current_fees(chain::rpc::RpcClient& rpc);
 
 // True for answers that mean the node already has (or had) this transaction.
 bool already_sent(std::string error);
 
-}  // namespace perch::maker
+}  // namespace perch::bridge
