@@ -182,7 +182,7 @@ async function main() {
     const tDeploy = performance.now();
 
     const accounts = expectedAccounts();
-    if (opts.writeProfile && updateProfile(opts.profile, profile, accounts, addresses, plan.swap)) {
+    if (opts.writeProfile && updateProfile(opts.profile, profile, accounts, addresses, plan.swap, plan.ensRegistryFor)) {
       log(`updated accounts/contracts/swap in ${path.relative(process.cwd(), opts.profile) || opts.profile}`);
     }
     // The swap indexer may start at the earliest block any chain's deployment can be in.
@@ -196,6 +196,7 @@ async function main() {
         rpc_url: n.url,
         port: n.port,
         pid: n.pid,
+        ...(plan.ensRegistryFor(n.chainId) ? { ens_registry: plan.ensRegistryFor(n.chainId) } : {}),
       })),
       contracts: addresses,
       swap,
@@ -214,6 +215,9 @@ async function main() {
     for (const n of evmNodes) log(`chain ${n.chainId} at ${n.url} (pid ${n.pid})`);
     if (solanaNode) log(`solana ${solanaNode.chainId} at ${solanaNode.url}, ${solanaNode.wsUrl} (pid ${solanaNode.pid}), slot ${solana.slot_ms} ms`);
     for (const [k, v] of Object.entries(addresses)) log(`${k.padEnd(9)} ${v}`);
+    for (const id of evmNodes.map((n) => n.chainId).filter((id) => plan.ensRegistryFor(id))) {
+      log(`ENS on chain ${id}: registry ${plan.ensRegistryFor(id)}`);
+    }
     log(`swap: ${swap.pools.length} pools on chains ${swap.chain_ids.join(", ")}, executor ${swap.executor}`);
     log(`maker ${accounts.maker}; state ${stateFile}`);
     const s = (ms) => (ms / 1000).toFixed(1);

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther, parseUnits } from "viem";
-import { DEFAULT_PROFILE, DEVNET_DIR, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
+import { createPublicClient, encodeFunctionData, erc20Abi, http, namehash, parseAbi, parseEther, parseUnits } from "viem";
+import { DEFAULT_PROFILE, DEVNET_DIR, account, ENS_OWNER_INDEX, ensAddresses, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
 import { ataOf, devnetAccounts as solanaAccounts } from "../solana/keys.mjs";
 import { MAKER_SWAP_MINT, USER_SWAP_MINT, uniswapArtifact } from "../scripts/lib/swap.mjs";
 
@@ -112,6 +112,21 @@ describe("devnet runner", () => {
       assert.notEqual(c.port, profile.chains.find((p) => p.chain_id === c.chain_id).port);
       assert.equal(await probeChainId(c.rpc_url), c.chain_id);
     }
+  });
+
+  it("runs the name service on chain 1 only, with perch-demo.eth for the first user", async () => {
+    const { registry, resolver } = ensAddresses(account(ENS_OWNER_INDEX).address);
+    assert.deepEqual(state.chains.filter((c) => c.ens_registry).map((c) => [c.chain_id, c.ens_registry]), [[1, registry]]);
+    const url = state.chains.find((c) => c.chain_id === 1).rpc_url;
+    const client = createPublicClient({ transport: http(url) });
+    const user = state.accounts.users[0];
+    const reverse = namehash(`${user.toLowerCase().slice(2)}.addr.reverse`);
+    const abi = parseAbi(["function resolver(bytes32) view returns (address)", "function name(bytes32) view returns (string)", "function addr(bytes32) view returns (address)"]);
+    assert.equal(await client.readContract({ address: registry, abi, functionName: "resolver", args: [reverse] }), resolver);
+    assert.equal(await client.readContract({ address: resolver, abi, functionName: "name", args: [reverse] }), "perch-demo.eth");
+    assert.equal(await client.readContract({ address: resolver, abi, functionName: "addr", args: [namehash("perch-demo.eth")] }), user);
+    const other = state.chains.find((c) => c.chain_id === 8453).rpc_url;
+    assert.equal(await rpc(other, "eth_getCode", [registry, "latest"]), "0x");
   });
 
   it("deploys the contracts at the same deterministic addresses on every chain", async () => {

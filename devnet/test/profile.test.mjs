@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { privateKeyToAccount } from "viem/accounts";
-import { DEFAULT_PROFILE, REPO_ROOT, expectedAccounts, expectedAddresses, expectedSwap, loadProfile } from "../scripts/lib/devnet-lib.mjs";
+import { DEFAULT_PROFILE, ENS_CHAIN_IDS, ENS_OWNER_INDEX, REPO_ROOT, account, ensAddresses, expectedAccounts, expectedAddresses, expectedSwap, loadProfile } from "../scripts/lib/devnet-lib.mjs";
 
 describe("config/devnet.json", () => {
   const profile = loadProfile(DEFAULT_PROFILE);
@@ -20,6 +20,12 @@ describe("config/devnet.json", () => {
     assert.deepEqual(profile.accounts, expectedAccounts());
     assert.equal(profile.confirmations, 1);
     assert.equal(profile.block_time_ms, 1000);
+  });
+
+  it("names the ENS registry the runner deploys on chain 1 (ens_registry), on no other chain", () => {
+    const registry = ensAddresses(account(ENS_OWNER_INDEX).address).registry;
+    assert.deepEqual(ENS_CHAIN_IDS, [1]);
+    assert.deepEqual(profile.chains.filter((c) => c.ens_registry).map((c) => [c.chain_id, c.ens_registry]), [[1, registry]]);
   });
 
   it("holds the swap setup (docs/swap.md) the runner deploys", () => {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256 } from "viem";
 import { HDKey, hdKeyToAccount } from "viem/accounts";
 import { ARTIFACTS_DIR, REPO_ROOT, rpc, rpcBatch } from "./nodes.mjs";
+import { ENS_CHAIN_IDS, ENS_OWNER_INDEX, ensAddresses, ensTxs } from "./ens.mjs";
 import { DEPLOYER_ETH, SWAP_CHAIN_IDS, seedTxs, swapAddresses, swapSetupTxs, swapState } from "./swap.mjs";
 
 // Hardhat's default accounts (public test keys; never use them anywhere real).
@@ -110,13 +111,19 @@ export function buildDeployPlan() {
     data: encodeFunctionData({ abi: tokenAbi, functionName: "approve", args: [swapAddr.executor, maxUint256] }),
     gas: CALL_GAS,
   }));
+  // The name service (ens.mjs) from its own account, on Ethereum only.
+  const ensOwner = account(ENS_OWNER_INDEX).address;
+  const ens = ensTxs(ensOwner, accounts.users, loadArtifact);
   return {
     deployer: accounts.deployer,
     maker: accounts.maker,
+    ensOwner,
     addresses,
     swap: swapState(swapAddr),
+    ensRegistryFor: (chainId) => (ENS_CHAIN_IDS.includes(chainId) ? ensAddresses(ensOwner).registry : null),
     txsFor: (chainId) => perChain.get(chainId) ?? txs,
     makerTxsFor: (chainId) => (SWAP_CHAIN_IDS.includes(chainId) ? approvals : []),
+    ensTxsFor: (chainId) => (ENS_CHAIN_IDS.includes(chainId) ? ens : []),
   };
 }
 
@@ -148,8 +155,12 @@ export async function deployChain(url, plan = buildDeployPlan()) {
     ]);
   const makerTxs = plan.makerTxsFor(chainId);
   const makerNonce = makerTxs.length ? Number(BigInt(await rpc(url, "eth_getTransactionCount", [plan.maker, "pending"]))) : 0;
-  const hashes = await rpcBatch(url, [...send(deployer, 0, txs), ...send(plan.maker, makerNonce, makerTxs)]);
-  await mineAll(url, hashes, [...txs, ...makerTxs]);
+  const ensTxs = plan.ensTxsFor(chainId);
+  if (ensTxs.length && Number(BigInt(await rpc(url, "eth_getTransactionCount", [plan.ensOwner, "pending"]))) !== 0) {
+    throw new Error(`ENS owner ${plan.ensOwner} already used its nonce 0 on ${url}: the registry would move`);
+  }
+  const hashes = await rpcBatch(url, [...send(deployer, 0, txs), ...send(plan.maker, makerNonce, makerTxs), ...send(plan.ensOwner, 0, ensTxs)]);
+  await mineAll(url, hashes, [...txs, ...makerTxs, ...ensTxs]);
   return { addresses, deployed: true, startBlock };
 }
 

@@ -22,6 +22,7 @@ http::Router build_router(Services& services) {
     register_portfolio_api(router, services);
     register_query_api(router, services);
     register_maker_dashboard_api(router, services);
+    register_name_api(router, services);
     if (services.rewards) {
         register_auth_api(router, services);
         register_lottery_api(router, services);

@@ -38,6 +38,9 @@ class PriceSource;
 namespace perch::bridge {
 class SolanaBridge;
 }
+namespace perch::names {
+class NameService;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -69,6 +72,7 @@ struct Services {
     std::vector<std::string> sign_in_domains;
     // Signs firm quotes of cross-asset routes (bridge/firm_quote.hpp); null: none are issued.
     const chain::PrivateKey* quote_signer = nullptr;
+    names::NameService* names = nullptr;  // address names (chains with an ens_registry)
 };
 
 // One registration function per API group (one file each).
@@ -93,6 +97,7 @@ void register_tracker_api(http::Router& router, Services& services);
 void register_portfolio_api(http::Router& router, Services& services);
 void register_query_api(http::Router& router, Services& services);
 void register_maker_dashboard_api(http::Router& router, Services& services);
+void register_name_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -16,6 +16,7 @@
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
 #include "indexer/tracker.hpp"
+#include "names/name_service.hpp"
 #include "pool/pool_service.hpp"
 #include "portfolio/service.hpp"
 #include "portfolio/snapshot_job.hpp"
@@ -50,6 +51,7 @@ struct Wiring {
     geo::GeoIp geoip;
     chain::rpc::ChainRegistry chains;
     balance::BalanceService balances;
+    names::NameService name_service;  // address names where the profile names an ENS registry
     bridge::RouteTable routes;
     bridge::OutflowRules outflow;  // caps, holds and self-pauses per route (bridge/outflow.hpp)
     std::unique_ptr<bridge::SolanaBridge> solana;  // when the profile or config names a node

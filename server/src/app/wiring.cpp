@@ -43,6 +43,25 @@ std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& 
     return out;
 }
 
+// The name service of every profile chain with an `ens_registry` that this server can reach.
+std::vector<names::NameChain> name_chains(const catalog::Catalog& catalog,
+                                          const chain::rpc::ChainRegistry& chains) {
+    std::vector<names::NameChain> out;
+    for (const auto& pc : catalog.profile_chains()) {
+        if (pc.ens_registry.empty()) continue;
+        auto* rpc = chains.find(pc.chain_id);
+        if (!rpc) {
+            spdlog::warn("names: chain {} has an ens_registry but cannot be reached: {}",
+                         pc.chain_id, chains.unreachable_reason(pc.chain_id));
+            continue;
+        }
+        out.push_back({.chain_id = pc.chain_id,
+                       .registry = *chain::Address::from_hex(pc.ens_registry),
+                       .rpc = rpc});
+    }
+    return out;
+}
+
 // The CheckIn contract on every profile chain, the configured check-in chain first.
 std::vector<rewards::CheckInContract> checkin_contracts(const catalog::Catalog& catalog,
                                                         std::int64_t default_chain) {
@@ -226,6 +245,7 @@ Wiring::Wiring(const Config& c)
                                         .batch_size = c.rpc.batch_size,
                                         .rate_limit_patience = c.rpc.rate_limit_patience}),
       balances(catalog, chains),
+      name_service(name_chains(catalog, chains)),
       routes(load_routes(c.config_dir + "/routes.json")),
       outflow(bridge::make_outflow_rules(routes, c.maker.outflow)),
       solana(solana_bridge(c)),
@@ -271,7 +291,8 @@ Wiring::Wiring(const Config& c)
                &prices.source(),
                solana.get(),
                {},
-               quote_signer ? &*quote_signer : nullptr},
+               quote_signer ? &*quote_signer : nullptr,
+               &name_service},
       dispatcher(api::build_router(services), http::StaticFiles(c.web_root),
                  http::ClientIpResolver(c.trusted_proxies),
                  {.cors_origins = c.cors_origins,

@@ -99,6 +99,15 @@ json::array load_chains(const std::string& dir) {
     return visible;
 }
 
+// A chain's `ens_registry`: an EVM address (any case), kept in lower case.
+std::string ens_registry_of(std::int64_t chain_id, const json::value& value) {
+    const auto* text = value.if_string();
+    if (!text || !text::is_evm_address(text::to_lower(*text)))
+        throw ConfigError("config key 'chain_profile': chain " + std::to_string(chain_id) +
+                          ": 'ens_registry' must be an EVM address (0x and 40 hex digits)");
+    return text::to_lower(*text);
+}
+
 std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json::array& chains,
                                           json::array& tokens) {
     std::vector<ProfileChain> out;
@@ -143,6 +152,8 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
         if (const auto* size = entry.as_object().if_contains("batch_size"))
             pc.batch_size = static_cast<std::size_t>(int_of(*size));
         if (const auto* name = entry.as_object().if_contains("name")) pc.name = name->as_string();
+        if (const auto* registry = entry.as_object().if_contains("ens_registry"))
+            pc.ens_registry = ens_registry_of(pc.chain_id, *registry);
         out.push_back(pc);
         for (auto& c : chains) {
             if (int_of(c.at("chain_id")) != pc.chain_id) continue;

@@ -24,6 +24,9 @@ struct ProfileChain {
     std::vector<std::string> rpc_urls;  // the server's URLs, tried in order with failover
     double requests_per_second = 0;     // the chain's request budget; 0: the rpc config's
     std::size_t batch_size = 0;         // most calls per HTTP request; 0: the rpc config's
+    // The chain's ENS registry (`ens_registry`: on Ethereum the canonical
+    // 0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e), lower-case hex; "" when it has no name service.
+    std::string ens_registry;
 };
 
 class Catalog {

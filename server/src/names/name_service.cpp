@@ -1,0 +1,156 @@
+#include "names/name_service.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/deferred.hpp>
+#include <boost/asio/experimental/parallel_group.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+#include "names/ens.hpp"
+
+namespace perch::names {
+namespace asio = boost::asio;
+using chain::rpc::Call;
+using chain::rpc::Reply;
+
+namespace {
+
+// An address still in the running, with what the steps so far found for it.
+struct Candidate {
+    std::size_t index = 0;  // in the caller's list
+    chain::Address address;
+    chain::Hash32 reverse;  // its reverse node
+    chain::Address resolver;
+    std::string name;
+    chain::Hash32 forward;  // the name's node
+};
+
+template <class MakeCall>
+std::vector<Call> calls_for(const std::vector<Candidate>& live, MakeCall make) {
+    std::vector<Call> calls;
+    calls.reserve(live.size());
+    for (const auto& c : live) calls.push_back(make(c));
+    return calls;
+}
+
+// One step: one batch for the candidates left (none: no request at all).
+Task<std::vector<Reply>> ask(chain::rpc::RpcClient& rpc, std::vector<Call> calls) {
+    if (calls.empty()) co_return std::vector<Reply>{};
+    co_return co_await rpc.batch(std::move(calls));
+}
+
+// Keeps the candidates whose reply `accept` takes (it records what it read into the candidate).
+template <class Accept>
+void keep_if(std::vector<Candidate>& live, const std::vector<Reply>& replies, Accept accept) {
+    std::vector<Candidate> kept;
+    for (std::size_t i = 0; i < live.size(); ++i) {
+        if (accept(live[i], replies.at(i))) kept.push_back(std::move(live[i]));
+    }
+    live = std::move(kept);
+}
+
+}  // namespace
+
+NameService::NameService(std::vector<NameChain> chains, NameOptions options)
+    : cache_(options.ttl, options.max_entries) {
+    for (auto& c : chains) {
+        if (c.rpc) chains_.emplace(c.chain_id, c);
+    }
+}
+
+Task<std::vector<std::optional<std::string>>> NameService::resolve(
+    const NameChain& chain, std::vector<chain::Address> addresses) {
+    auto& rpc = *chain.rpc;
+    std::vector<Candidate> live;
+    for (std::size_t i = 0; i < addresses.size(); ++i)
+        live.push_back(
+            {.index = i, .address = addresses[i], .reverse = reverse_node(addresses[i])});
+
+    // 1. The resolver of each reverse node (none: no primary name).
+    auto replies = co_await ask(rpc, calls_for(live, [&](const Candidate& c) {
+                                    return resolver_call(chain.registry, c.reverse);
+                                }));
+    keep_if(live, replies, [](Candidate& c, const Reply& r) {
+        auto resolver = address_answer(r);
+        if (resolver) c.resolver = *resolver;
+        return resolver.has_value();
+    });
+    // 2. The primary name it holds, if it is one we show.
+    replies = co_await ask(
+        rpc, calls_for(live, [](const Candidate& c) { return name_call(c.resolver, c.reverse); }));
+    keep_if(live, replies, [](Candidate& c, const Reply& r) {
+        auto name = string_answer(r);
+        if (!name || !is_plain_name(*name)) return false;
+        c.name = std::move(*name);
+        c.forward = namehash(c.name);
+        return true;
+    });
+    // 3. The name's own resolver.
+    replies = co_await ask(rpc, calls_for(live, [&](const Candidate& c) {
+                               return resolver_call(chain.registry, c.forward);
+                           }));
+    keep_if(live, replies, [](Candidate& c, const Reply& r) {
+        auto resolver = address_answer(r);
+        if (resolver) c.resolver = *resolver;
+        return resolver.has_value();
+    });
+    // 4. The forward check: the name must resolve to the very address.
+    replies = co_await ask(
+        rpc, calls_for(live, [](const Candidate& c) { return addr_call(c.resolver, c.forward); }));
+    keep_if(live, replies,
+            [](Candidate& c, const Reply& r) { return address_answer(r) == c.address; });
+
+    std::vector<std::optional<std::string>> names(addresses.size());
+    for (auto& c : live) names[c.index] = std::move(c.name);
+    co_return names;
+}
+
+Task<std::optional<std::optional<std::string>>> NameService::one_chain(chain::Address address,
+                                                                       std::int64_t chain_id) {
+    Key key{chain_id, address};
+    {
+        std::lock_guard lock(cache_mutex_);
+        if (auto hit = cache_.find(key, std::chrono::steady_clock::now())) co_return *hit;
+    }
+    std::optional<std::string> name;
+    bool failed = false;
+    try {
+        std::vector<chain::Address> one{address};
+        auto names = co_await resolve(chains_.at(chain_id), std::move(one));
+        name = std::move(names.at(0));
+    } catch (const std::exception& e) {
+        spdlog::warn("names: chain {} left out for {}: {}", chain_id, address.lower_hex(),
+                     e.what());
+        failed = true;
+    }
+    if (failed) co_return std::nullopt;  // not remembered: the next request asks again
+    std::lock_guard lock(cache_mutex_);
+    cache_.put(key, name, std::chrono::steady_clock::now());
+    co_return name;
+}
+
+Task<std::vector<AddressName>> NameService::names(chain::Address address,
+                                                  std::vector<std::int64_t> chain_ids) {
+    std::erase_if(chain_ids, [this](std::int64_t id) { return !has_name_service(id); });
+    std::vector<AddressName> out;
+    if (chain_ids.empty()) co_return out;
+    auto executor = co_await asio::this_coro::executor;
+    using Op = decltype(asio::co_spawn(executor, one_chain(address, 0), asio::deferred));
+    std::vector<Op> ops;
+    ops.reserve(chain_ids.size());
+    for (auto id : chain_ids)
+        ops.push_back(asio::co_spawn(executor, one_chain(address, id), asio::deferred));
+    auto group = asio::experimental::make_parallel_group(std::move(ops));
+    auto [order, errors, values] =
+        co_await group.async_wait(asio::experimental::wait_for_all(), asio::use_awaitable);
+    for (std::size_t i = 0; i < chain_ids.size(); ++i) {
+        // errors[i]: one_chain catches the chain's failures, so only a programming error is left.
+        if (!errors[i] && values[i] && *values[i])
+            out.push_back({.chain_id = chain_ids[i], .name = **values[i]});
+    }
+    co_return out;
+}
+
+}  // namespace perch::names
