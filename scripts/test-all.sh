@@ -107,7 +107,7 @@ rc=$?
 sdk_line=$(plain "$LOGS/sdk.log" | grep -E '^\s*Tests\s' | tail -1)
 count sdk "$(grep -oP '[0-9]+(?= passed)' <<<"$sdk_line")" "$(grep -oP '[0-9]+(?= failed)' <<<"$sdk_line")" $rc
 
-echo "== secrets (the maker's, the badge signer's and the faucet's keys in no log and no API answer)"
+echo "== secrets (the maker's, the badge signer's, the faucet's and the quote signer's keys in no log and no API answer)"
 bash "$ROOT/scripts/check-secrets.sh" "$ROOT/devnet/maker.key:$ROOT/devnet/badge-signer.key:$ROOT/devnet/faucet.key:$ROOT/devnet/quote-signer.key" "http://127.0.0.1:$((8180 + S))" "$LOGS" \
   > "$LOGS/secrets.log" 2>&1
 rc=$?

@@ -426,6 +426,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bridge_api/v1/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per route and token: min, max, capacity left in the hour and day windows, the hold threshold, paused or not */
+        get: operations["get_bridge_api_v1_limits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bridge_api/v1/order": {
         parameters: {
             query?: never;
@@ -656,6 +673,23 @@ export interface paths {
         };
         /** The maker's public dashboard: liquidity per chain and token (base units), 24 h / 7 d volume per token and orders by state, median and p95 completion seconds per route over 7 d, the 10 latest payouts with explorer links, paused (kept 5 s) */
         get: operations["get_maker_api_v1_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/name_api/v1/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An address's verified primary names (ENS) on the asked chains */
+        get: operations["get_name_api_v1_names"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1159,6 +1193,47 @@ export interface components {
             expires_at: number;
             /** @description with to_token: the swap of receive_amount into to_token on the destination */
             swap?: components["schemas"]["DestinationSwap"] | null;
+            /** @description build_tx of a cross-asset route: the signed quote the deposit names */
+            firm_quote?: components["schemas"]["FirmQuote"] | null;
+            /** @description whether the payout will wait (outflow limits) */
+            outflow?: {
+                /** @description a transfer above the USD threshold waits this long before payout (0: none) */
+                hold_seconds?: number;
+                hold_reason?: string;
+                /** @description what the route can still pay this hour, token units */
+                hour_left?: string;
+                day_left?: string;
+                /** @description false: the amount exceeds what the route can pay now; it is paid later, not refused */
+                fits_now?: boolean;
+                expected_wait_seconds?: number;
+            };
+        };
+        /** @description A cross-asset route's firm quote (docs/solana.md, Firm quotes): the maker pays exactly typed_data.message.receiveAmount to a deposit that names id and matches it, included before expires_at */
+        FirmQuote: {
+            /** @example q3f9a0c1d2e4b5a6978877665 */
+            id: string;
+            /** @description unix seconds (block time of the deposit) */
+            expires_at: number;
+            /** @description the operator's quote key (EIP-55) */
+            signer: string;
+            /** @description EIP-712 signature of typed_data, 0x r s v */
+            signature: string;
+            /** @description what viem's verifyTypedData takes */
+            typed_data: {
+                domain: {
+                    [key: string]: string;
+                };
+                types: {
+                    [key: string]: {
+                        [key: string]: string;
+                    }[];
+                };
+                /** @example Quote */
+                primaryType: string;
+                message: {
+                    [key: string]: string;
+                };
+            };
         };
         DestinationSwap: {
             chain_id: number;
@@ -1214,6 +1289,8 @@ export interface components {
             recipient: string;
             channel?: number;
             confirmations?: number;
+            /** @description a cross-asset deposit: the firm quote it names */
+            quote_id?: string;
             state: components["schemas"]["OrderState"];
             reason?: string;
             dst_tx_hash: string;
@@ -2134,6 +2211,93 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    get_bridge_api_v1_limits: {
+        parameters: {
+            query?: {
+                from_chain_id?: number;
+                to_chain_id?: number;
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 0,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "as_of": 1790000000,
+                     *         "hour_seconds": 3600,
+                     *         "day_seconds": 86400,
+                     *         "hold_above_usd": 50000,
+                     *         "hold_seconds": 3600,
+                     *         "list": [
+                     *           {
+                     *             "route": "8453:42161:ETH",
+                     *             "from_chain_id": 8453,
+                     *             "to_chain_id": 42161,
+                     *             "token": "ETH",
+                     *             "decimals": 18,
+                     *             "min": "0.001",
+                     *             "max": "5",
+                     *             "hour_cap": "20",
+                     *             "day_cap": "60",
+                     *             "hour_left": "18.5",
+                     *             "day_left": "51",
+                     *             "hold_from": "16.666667",
+                     *             "paused": false,
+                     *             "paused_reason": ""
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data?: {
+                            as_of: number;
+                            hour_seconds: number;
+                            day_seconds: number;
+                            /** @description transfers above this USD value wait hold_seconds (0: none) */
+                            hold_above_usd?: number;
+                            hold_seconds?: number;
+                            list: {
+                                /** @example 8453:42161:ETH */
+                                route?: string;
+                                from_chain_id?: number;
+                                to_chain_id?: number;
+                                token?: string;
+                                decimals?: number;
+                                min?: string;
+                                max?: string;
+                                hour_cap?: string;
+                                day_cap?: string;
+                                /** @description capacity left in the rolling hour, token units */
+                                hour_left?: string;
+                                day_left?: string;
+                                /** @description amounts above this are held (token units) */
+                                hold_from?: string | null;
+                                paused?: boolean;
+                                paused_reason?: string;
+                            }[];
+                        };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
     get_bridge_api_v1_order: {
         parameters: {
             query: {
@@ -2591,6 +2755,59 @@ export interface operations {
                     } & components["schemas"]["Envelope"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_name_api_v1_names: {
+        parameters: {
+            query: {
+                /**
+                 * @description an EVM address
+                 * @example 0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC
+                 */
+                address: string;
+                /**
+                 * @description comma list of 1 to 8 chain ids this server knows
+                 * @example 1,42161,56,169
+                 */
+                chain_ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "names": [
+                         *         {
+                         *           "chain_id": 1,
+                         *           "name": "perch-demo.eth"
+                         *         }
+                         *       ]
+                         *     }
+                         */
+                        data?: {
+                            /** @description one entry per asked chain where the address has a primary (reverse) name that resolves forward to it and is a lower-case ASCII name; chains without a name service, without a name or whose node failed are left out */
+                            names: {
+                                chain_id: number;
+                                name: string;
+                            }[];
+                        };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];

@@ -531,6 +531,13 @@ TEST_F(SqlOrderStore, PayoutWaitsAreRecordedOnceAndClearedWhenPaid) {
     run(orders.sign_and_store(lease, 42161, "0xmaker", 0, {payout_plan(id)}));
     o = run(orders.order_by_key(deposit(1).order_key));
     EXPECT_EQ(o->state, "paying");
+    EXPECT_EQ(o->reason, "");
+    EXPECT_EQ(o->payout_eta, 0);
+    // An order no longer queued is left alone.
+    run(orders.note_payout_waits({wait}));
+    EXPECT_EQ(run(orders.order_by_key(deposit(1).order_key))->state, "paying");
+    EXPECT_EQ(run(orders.order_by_key(deposit(1).order_key))->reason, "");
+}
 
 TEST_F(SqlOrderStore, OneLeaseHolderAtATimeAndALostLeaseReservesNoNonce) {
     EXPECT_EQ(lease.token, 1);
