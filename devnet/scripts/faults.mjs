@@ -204,7 +204,7 @@ async function prepareDeposits(n, routes) {
 async function sendDeposits(deposits) {
   await Promise.all(
     deposits.map(async (x) => {
-      x.hash = await d.sendDeposit(rpcOf(x.chainId), { from: x.from, depositor, token: x.tokenAddr, amount: x.amount, dst: x.dst, recipient: x.recipient });
+      x.hash = await d.sendDeposit(rpcOf(x.chainId), { from: x.from, depositor, token: x.tokenAddr, amount: x.amount, dst: x.dst, recipient: x.recipient, channel: x.channel ?? 0 });
     }),
   );
   return deposits;
@@ -651,7 +651,9 @@ async function solanaCrash() {
     const firm = r.token === "ETH" ? await firmQuote(r, from, owner) : null;
     const recipient = firm ? `${owner}?quote=${firm.id}` : owner;
     const quoted = firm ? BigInt(firm.typed_data.message.receiveAmount) : BigInt(q.receive_amount_wei);
-    return { chainId: r.src, dst: SOLANA, token: r.token, tokenAddr: tokenAddress(r.token), from, owner, recipient, amount, quoted };
+    // The deposit carries the channel its quote was issued for (build_tx's default channel).
+    const channel = firm ? Number(firm.typed_data.message.channel) : 0;
+    return { chainId: r.src, dst: SOLANA, token: r.token, tokenAddr: tokenAddress(r.token), from, owner, recipient, amount, quoted, channel };
   }));
   const tokenDeps = deposits.filter((x) => x.token !== "ETH");
   const setup = await Promise.all(tokenDeps.flatMap((x) => [

@@ -99,6 +99,8 @@ std::vector<PayoutPlan> plan_payouts(const std::vector<QueuedPayout>& queued,
 // the estimate does.
 std::string limit_delay_reason(std::int64_t pay_at);
 std::string large_hold_reason(std::int64_t pay_at, double threshold_usd);
+// What a quote says of that hold beforehand ("transfers above $50 wait 15 s before payout").
+std::string quoted_hold_reason(double threshold_usd, std::chrono::seconds delay);
 std::string paused_route_reason(const std::string& why);
 
 // A route's net outflow in the day window: what it paid (src -> dst) less what came back the other

@@ -35,7 +35,8 @@ std::vector<std::string> names_of(const PerchProcess& perch, const std::string& 
     EXPECT_EQ(res.status, 200) << res.body;
     std::vector<std::string> out;
     if (res.status != 200) return out;
-    for (const auto& n : json::parse(res.body).at("data").at("names").as_array())
+    auto doc = json::parse(res.body);
+    for (const auto& n : doc.at("data").at("names").as_array())
         out.push_back(std::to_string(n.at("chain_id").as_int64()) + ":" +
                       std::string(n.at("name").as_string()));
     return out;
@@ -57,7 +58,8 @@ std::string profile_copy(const perch::testing::Devnet& devnet, Change change) {
 std::string ens_registry(const perch::testing::Devnet& devnet) {
     std::ifstream in(devnet.state_path);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    for (const auto& chain : json::parse(text).at("chains").as_array()) {
+    auto doc = json::parse(text);  // kept: a range-for over a temporary's member dangles
+    for (const auto& chain : doc.at("chains").as_array()) {
         if (const auto* r = chain.as_object().if_contains("ens_registry"))
             return std::string(r->as_string());
     }

@@ -541,6 +541,7 @@ TEST(SolanaBridge, TwoMakersLandOneVersionOfAnExpiredPayout) {
                "\"rpc\": {\"timeout_ms\": 60000}, "
                "\"maker\": {\"enabled\": true, \"poll_ms\": 100, \"speedup_after_ms\": 2000, "
                "\"lease_ttl_ms\": 3000}, "
+               "\"quote_signer_key_file\": \"devnet/quote-signer.key\", "
                "\"solana\": {\"maker_key_file\": \"devnet/solana-maker.key\", \"rpc_url\": \"" +
                solana_rpc + "\"}";
     };

@@ -174,6 +174,13 @@ TEST(OutflowRules, ReasonsNameTheLimitAndATimeNeverACountdown) {
     EXPECT_NE(limit_delay_reason(1000).find("00:16:40 UTC"), std::string::npos);
     EXPECT_EQ(limit_delay_reason(1000), limit_delay_reason(1000));
     EXPECT_NE(large_hold_reason(1000, 50000).find("$50000"), std::string::npos);
+    // A quote names the hold in units one reads at a glance (15 s is not "0 min").
+    EXPECT_EQ(quoted_hold_reason(50, std::chrono::seconds(15)),
+              "transfers above $50 wait 15 s before payout");
+    EXPECT_EQ(quoted_hold_reason(1000, std::chrono::seconds(3600)),
+              "transfers above $1000 wait 1 h before payout");
+    EXPECT_EQ(quoted_hold_reason(1000, std::chrono::seconds(900)),
+              "transfers above $1000 wait 15 min before payout");
 }
 
 TEST(OutflowRules, NetOutflowAndPriceDisagreement) {
