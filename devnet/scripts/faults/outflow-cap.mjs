@@ -25,6 +25,7 @@ const COUNT = 5;
 const HOLD_S = 15;
 const LARGE = 2n * 10n ** 16n; // 0.02 ETH, about $60: held
 const LARGE_SRC = 1;
+const UNCAPPED_DST = 1868;
 
 const outflow = {
   hour_seconds: HOUR_S,
@@ -177,8 +178,9 @@ async function pauseOneRoute(t, config) {
   const x = { from, recipient: t.freshAddress(), amount: 2n * 10n ** 15n };
   const other = { from: await d.freshAccount(t.rpcOf(SRC), t.nextAccount(), 1n), recipient: t.freshAddress(), amount: 2n * 10n ** 15n };
   x.hash = await d.sendDeposit(url, { from: x.from, depositor: t.depositor, amount: x.amount, dst: SRC, recipient: x.recipient });
-  // The capped route is free again by now (its windows are long past): it must still pay.
-  other.hash = await d.sendDeposit(t.rpcOf(SRC), { from: other.from, depositor: t.depositor, amount: other.amount, dst: DST, recipient: other.recipient });
+  // Another route from the same chain, one without a cap of its own (the capped one may still be
+  // full: its 60 s window held 0.02 ETH moments ago), must still pay.
+  other.hash = await d.sendDeposit(t.rpcOf(SRC), { from: other.from, depositor: t.depositor, amount: other.amount, dst: UNCAPPED_DST, recipient: other.recipient });
   await d.waitReceipt(url, x.hash);
   await d.waitReceipt(t.rpcOf(SRC), other.hash);
   let o = null;

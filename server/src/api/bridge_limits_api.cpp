@@ -107,8 +107,7 @@ Task<json::object> quote_outflow(Services& s, std::int64_t from, std::int64_t to
     if (s.outflow.delay_above_usd > 0 && value > s.outflow.delay_above_usd &&
         s.outflow.delay.count() > 0) {
         out["hold_seconds"] = s.outflow.delay.count();
-        out["hold_reason"] =
-            bridge::quoted_hold_reason(s.outflow.delay_above_usd, s.outflow.delay);
+        out["hold_reason"] = bridge::quoted_hold_reason(s.outflow.delay_above_usd, s.outflow.delay);
     }
     const auto* caps = s.outflow.caps(key);
     if (!caps) co_return out;

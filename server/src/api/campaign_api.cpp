@@ -137,6 +137,13 @@ Task<http::Response> social_task(Services& s, const std::string& user, std::int6
     std::string platform = task->platform;
     bool ok = co_await s.rewards->verify_social(platform, t.subject, user);
     if (!ok) throw bad_request("verify fail: the " + platform + " task is not done yet");
+    // One X account earns for one wallet (handles are case-insensitive).
+    if (t.kind == TaskRequest::Kind::twitter) {
+        auto bound = co_await s.rewards->store().bind_social_account(
+            platform, text::to_lower(t.subject), user, unix_now());
+        if (bound != user)
+            throw bad_request("this X account already earns points for another wallet");
+    }
     store::Credit credit{user, "campaign", task->points, source};
     co_await s.rewards->store().credit(std::move(credit), unix_now());
     co_return http::envelope(json::object{});
@@ -164,9 +171,10 @@ void register_rewards_routes(http::Router& router, Services& s) {
                     auto body = req.json_object();
                     auto referrer = evm_address(Params::body(body), "referrer").lower_hex();
                     store::RewardsStore::ReferralRule rule =
-                        [user, referrer](std::int64_t bridges, std::optional<std::string> current) {
+                        [user, referrer](std::int64_t bridges, std::optional<std::string> current,
+                                         const std::vector<std::string>& upline) {
                             return rewards::referral_refusal(user, referrer, bridges,
-                                                             std::move(current));
+                                                             std::move(current), upline);
                         };
                     auto refusal = co_await s.rewards->store().bind_referrer(
                         user, referrer, std::move(rule), unix_now());

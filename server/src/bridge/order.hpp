@@ -13,11 +13,11 @@
 
 namespace perch::bridge {
 
-// An order's states: confirming → queued → paying → completed, or → refunding → refunded, or failed (an
-// operator must look). `dropped`: the deposit's block left the chain in a reorg; nothing is owed.
-// `rejected`: a deposit of a token the bridge does not list, kept on record with its reason and
-// never queued for a refund: anyone can mint a worthless token, and a refund the maker cannot sign
-// (it values and holds only the tokens it lists) must not be owed to every such deposit.
+// An order's states: confirming → queued → paying → completed, or → refunding → refunded, or failed
+// (an operator must look). `dropped`: the deposit's block left the chain in a reorg; nothing is
+// owed. `rejected`: a deposit of a token the bridge does not list, kept on record with its reason
+// and never queued for a refund: anyone can mint a worthless token, and a refund the maker cannot
+// sign (it values and holds only the tokens it lists) must not be owed to every such deposit.
 enum class OrderState {
     confirming,
     queued,

@@ -214,7 +214,7 @@ std::string large_hold_reason(std::int64_t pay_at, double threshold_usd) {
 std::string quoted_hold_reason(double threshold_usd, std::chrono::seconds delay) {
     // Whole units a reader takes in at a glance: seconds under a minute, else minutes, else hours.
     auto n = delay.count();
-    auto words = n < 60      ? std::to_string(n) + " s"
+    auto words = n < 60     ? std::to_string(n) + " s"
                  : n < 3600 ? std::to_string((n + 30) / 60) + " min"
                             : std::to_string((n + 1800) / 3600) + " h";
     return "transfers above $" + std::to_string(static_cast<std::int64_t>(threshold_usd)) +

@@ -31,6 +31,11 @@ ParsedRecipient parse_recipient(std::string_view text) {
         if (!is_quote_id(id)) return malformed(text, "'quote' is not a quote id and nothing else");
         return ParsedRecipient{std::string(address_text), std::nullopt, std::string(id), {}};
     }
+    // The amount the depositor once wrote for itself: never paid, and said plainly.
+    if (query.starts_with("out="))
+        return malformed(text,
+                         "an amount out ('?out=') is not accepted: a cross-asset deposit names the "
+                         "firm quote build_tx issued ('?quote=<id>')");
     auto recipient = chain::Address::from_hex(address_text);
     if (!recipient)
         return malformed(text, "the recipient before '?': " + recipient.error().message);

@@ -128,14 +128,18 @@ std::int64_t referral_share(std::int64_t referee_points) {
 
 std::optional<std::string> referral_refusal(std::string_view referee, std::string_view referrer,
                                             std::int64_t referee_bridges,
-                                            std::optional<std::string> current_referrer) {
+                                            std::optional<std::string> current_referrer,
+                                            const std::vector<std::string>& referrer_upline) {
     if (referee == referrer) return "a wallet cannot refer itself";
     if (current_referrer && *current_referrer == referrer) return std::nullopt;  // unchanged
     if (referee_bridges > 0) {
         return current_referrer ? "the referrer cannot change after the first bridge"
                                 : "a referrer can only be bound before the first bridge";
     }
-    return std::nullopt;
+    auto loop = std::find(referrer_upline.begin(), referrer_upline.end(), referee);
+    if (loop == referrer_upline.end()) return std::nullopt;
+    if (loop == referrer_upline.begin()) return "two wallets cannot refer each other";
+    return "this referral would close a loop of referrals";
 }
 
 }  // namespace perch::rewards

@@ -70,10 +70,14 @@ inline constexpr std::int64_t kReferralPercent = 10;
 // The referrer's share of a referee's bridge points (10 %, rounded down).
 std::int64_t referral_share(std::int64_t referee_points);
 
-// Why a referral binding is refused, or nullopt when it may be stored. Addresses lower case.
+// Why a referral binding is refused, or nullopt when it may be stored. Addresses lower case;
+// `referrer_upline` is the referrer's own referrer, theirs, and so on (nearest first): a binding
+// that would close a loop (two wallets referring each other, or a longer ring) earns points from
+// nothing and is refused.
 std::optional<std::string> referral_refusal(std::string_view referee, std::string_view referrer,
                                             std::int64_t referee_bridges,
-                                            std::optional<std::string> current_referrer);
+                                            std::optional<std::string> current_referrer,
+                                            const std::vector<std::string>& referrer_upline = {});
 
 // ---- Social tasks -------------------------------------------------------------------------------
 

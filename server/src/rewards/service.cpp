@@ -106,11 +106,24 @@ Task<DeploymentOutcome> RewardsService::record_deployment(std::int64_t chain_id,
     auto check = check_deployment_receipt(receipt);
     if (check.problem) throw bad_request(*check.problem);
     std::optional<json::object> tx;
+    // The deployment counts at its block's time, not when it is reported: a contract deployed
+    // before a campaign opened and reported during it is outside the campaign's window.
+    std::int64_t deployed_at = 0;
     try {
-        tx = co_await chain::rpc::Eth(*chains_.find(chain_id)).get_transaction_by_hash(*hash);
+        chain::rpc::Eth eth(*chains_.find(chain_id));
+        tx = co_await eth.get_transaction_by_hash(*hash);
+        auto block = co_await eth.get_block_by_number(
+            chain::rpc::quantity_hex(static_cast<std::uint64_t>(check.block_number)), false);
+        if (block.is_object() && block.as_object().contains("timestamp"))
+            deployed_at = static_cast<std::int64_t>(
+                chain::rpc::quantity_u64(block.as_object().at("timestamp")));
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, chain_name + " cannot be reached", e.what());
     }
+    if (deployed_at == 0)
+        throw ApiError(ErrorKind::unavailable,
+                       chain_name + " does not have the block yet; try again",
+                       "block " + std::to_string(check.block_number) + " missing");
     const auto* input = tx ? tx->if_contains("input") : nullptr;
     DeploymentOutcome out;
     out.deployment = {check.deployer,
@@ -121,7 +134,7 @@ Task<DeploymentOutcome> RewardsService::record_deployment(std::int64_t chain_id,
                                                               : std::string_view(),
                                   options_.deploy.templates),
                       check.block_number,
-                      unix_now()};
+                      deployed_at};
     out.recorded_now = co_await store_.record_deployment(out.deployment);
     // Credited after the record, idempotently: a retry after a failure here credits then.
     const auto points = options_.deploy.points_per_network;

@@ -143,10 +143,13 @@ class RewardsStore {
     virtual Task<CheckInOutcome> record_checkin(CheckInRequest request, CheckInPlanner planner) = 0;
     virtual Task<std::vector<CheckInDay>> checkins(std::string user, int from_day, int to_day) = 0;
 
-    // Referral binding: `refusal` decides (pure rule) from the referee's bridge count and current
-    // referrer; returns its text when refused, nullopt when stored.
+    // Referral binding: `refusal` decides (pure rule) from the referee's bridge count, current
+    // referrer and the referrer's upline (its referrer, theirs, ... nearest first, at most
+    // kReferralUplineDepth); returns its text when refused, nullopt when stored.
+    static constexpr int kReferralUplineDepth = 32;
     using ReferralRule = std::function<std::optional<std::string>(
-        std::int64_t referee_bridges, std::optional<std::string> current)>;
+        std::int64_t referee_bridges, std::optional<std::string> current,
+        const std::vector<std::string>& referrer_upline)>;
     virtual Task<std::optional<std::string>> bind_referrer(std::string referee,
                                                            std::string referrer, ReferralRule rule,
                                                            std::int64_t now) = 0;
@@ -164,6 +167,10 @@ class RewardsStore {
     virtual Task<bool> record_deployment(Deployment deployment) = 0;
     virtual Task<std::vector<Deployment>> deployments_of(std::string user, int limit) = 0;
     virtual Task<bool> has_credit(std::string source) = 0;
+    // Binds a verified social account to `wallet` unless it is bound already; returns the wallet it
+    // is bound to (`wallet` itself, or the one that bound it first).
+    virtual Task<std::string> bind_social_account(std::string platform, std::string account,
+                                                  std::string wallet, std::int64_t now) = 0;
     // Sum of the user's ledger points whose source starts with `prefix`.
     virtual Task<std::int64_t> points_with_prefix(std::string user, std::string prefix) = 0;
     virtual Task<std::vector<UserBridge>> bridges_of(std::string user) = 0;

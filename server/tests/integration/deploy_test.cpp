@@ -7,6 +7,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "chain/keccak.hpp"
 #include "chain/rpc/rpc_client.hpp"
@@ -141,6 +142,28 @@ TEST(DeployServer, DeploymentsRecordedOnceAndPointsOncePerNetwork) {
     EXPECT_EQ(list.at("list").at(2).at("tx_hash").as_string(),
               first.at("transactionHash").as_string());
     EXPECT_EQ(list.at("points_per_network").as_int64(), 20);
+}
+
+// A deployment counts at its block's time (the deploy campaign's window), not when it is reported.
+TEST(DeployServer, ADeploymentIsDatedByItsBlockNotByItsReport) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
+    RpcClient base({devnet.rpc_urls.at(8453)});
+    auto user = fresh_address();
+    fund(base, user);
+    auto receipt = send(base, user, hello_creation_code());
+    ASSERT_EQ(receipt.at("status").as_string(), "0x1");
+    auto block = run_task(
+        rpc_call(base, "eth_getBlockByNumber", json::array{receipt.at("blockNumber"), false}));
+    auto mined_at = static_cast<std::int64_t>(
+        std::stoull(std::string(block.at("timestamp").as_string()), nullptr, 16));
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // reported later
+    auto res = perch.post("/api/deploy_api/v1/deployments", record_body(8453, receipt));
+    ASSERT_EQ(res.status, 200) << res.body;
+    auto list = json::parse(perch.get("/api/deploy_api/v1/deployments?address=" + user).body);
+    ASSERT_EQ(list.at("data").at("list").as_array().size(), 1u);
+    EXPECT_EQ(list.at("data").at("list").at(0).at("created_at").to_number<std::int64_t>(),
+              mined_at);
 }
 
 TEST(DeployServer, WhatIsNotADeploymentIsRefusedAndChangesNothing) {

@@ -270,6 +270,15 @@ TEST(RewardsServer, SocialTaskVerifiedByTheLocalVerifierAndGuardedBySession) {
     EXPECT_EQ(perch.request("POST", task, "", alice_session.headers()).status, 200);
     EXPECT_EQ(field(points_of(perch, alice.lower()), "campaign_points"), 30);
     EXPECT_EQ(field(points_of(perch, bob.lower()), "campaign_points"), 0);
+    // The same X account cannot earn for a second wallet, whatever the handle's case.
+    auto bobs =
+        perch.request("POST",
+                      "/api/campaign_api/v1/" + bob.lower() +
+                          "/campaigns/29?join_type=1&join_platform=1&twitter_username=Perch_Fan",
+                      "", bob_session.headers());
+    EXPECT_EQ(bobs.status, 400) << bobs.body;
+    EXPECT_NE(bobs.body.find("already earns points for another wallet"), std::string::npos);
+    EXPECT_EQ(field(points_of(perch, bob.lower()), "campaign_points"), 0);
 
     // The completion is served (a reload or another device sees it): campaign_points = the
     // credited 30 and done for Alice's task 29; not for task 30, nor for Bob.

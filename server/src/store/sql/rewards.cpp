@@ -1,5 +1,6 @@
 // The rewards store in SQL (both dialects): every call runs on the main store's DB threads through
 // SqlStore::run, and every multi-row write is one transaction.
+#include <algorithm>
 #include <stdexcept>
 
 #include "store/rewards_store.hpp"
@@ -90,6 +91,19 @@ std::optional<std::string> referrer_in(Connection& c, const std::string& user) {
     std::optional<std::string> out;
     if (s.step()) out = s.column_text(0);
     s.reset();
+    return out;
+}
+
+// `user`'s referrer, theirs, and so on, nearest first; stops at a repeat (a loop stored before the
+// rule existed) or at the depth limit.
+std::vector<std::string> upline_in(Connection& c, const std::string& user) {
+    std::vector<std::string> out;
+    auto next = referrer_in(c, user);
+    while (next && out.size() < static_cast<std::size_t>(RewardsStore::kReferralUplineDepth) &&
+           std::find(out.begin(), out.end(), *next) == out.end()) {
+        out.push_back(*next);
+        next = referrer_in(c, *next);
+    }
     return out;
 }
 
@@ -315,7 +329,7 @@ class SqlRewards final : public RewardsStore {
             count.step();
             auto bridges = count.column_int(0);
             count.reset();
-            if (auto refusal = rule(bridges, current)) return refusal;
+            if (auto refusal = rule(bridges, current, upline_in(c, referrer))) return refusal;
             c.prepared(
                  "INSERT INTO referrals (referee, referrer, created_at, updated_at) VALUES (?, ?, "
                  "?, ?) ON CONFLICT (referee) DO UPDATE SET referrer = excluded.referrer, "
@@ -401,6 +415,32 @@ class SqlRewards final : public RewardsStore {
             bool yes = s.step();
             s.reset();
             return yes;
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
+    Task<std::string> bind_social_account(std::string platform, std::string account,
+                                          std::string wallet, std::int64_t now) override {
+        auto f = [platform = std::move(platform), account = std::move(account),
+                  wallet = std::move(wallet), now](Connection& c) {
+            Transaction tx(c);
+            c.prepared(
+                 "INSERT INTO social_accounts (platform, account, wallet, created_at) VALUES (?, "
+                 "?, "
+                 "?, ?) ON CONFLICT (platform, account) DO NOTHING")
+                .bind(1, platform)
+                .bind(2, account)
+                .bind(3, wallet)
+                .bind(4, now)
+                .step();
+            auto& s =
+                c.prepared("SELECT wallet FROM social_accounts WHERE platform = ? AND account = ?");
+            s.bind(1, platform);
+            s.bind(2, account);
+            std::string bound = s.step() ? s.column_text(0) : wallet;
+            s.reset();
+            tx.commit();
+            return bound;
         };
         co_return co_await db_.run(std::move(f));
     }

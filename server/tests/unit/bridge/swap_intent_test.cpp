@@ -96,6 +96,9 @@ TEST(SwapIntent, MalformedSuffixesAreRefusedWithTheirReason) {
                    "457584007913129639936"),
               "does not fit 256 bits"},
              {with("?" + token + "&min=1&" + token + "&min=1"), "'min' must be a whole number"},
+             // A Solana recipient asking its own amount out, as before firm quotes.
+             {"7cVfgArCheMR6Cs4t6vz5rfnqd56vZq4ndaBrY5xkxXy?out=80701109",
+              "an amount out ('?out=') is not accepted"},
          }) {
         auto p = parse_recipient(text);
         EXPECT_FALSE(p.intent) << text;

@@ -130,3 +130,16 @@ TEST(RewardsReferral, ShareAndBindingRules) {
     EXPECT_FALSE(referral_refusal(a, b, 3, b));            // same referrer again: nothing changes
     EXPECT_TRUE(referral_refusal(a, b, 1, std::nullopt));  // first binding after bridging
 }
+
+TEST(RewardsReferral, LoopsAreRefused) {
+    const std::string a = "0x00000000000000000000000000000000000000aa";
+    const std::string b = "0x00000000000000000000000000000000000000bb";
+    const std::string c = "0x00000000000000000000000000000000000000cc";
+    const std::string d = "0x00000000000000000000000000000000000000dd";
+    // b was referred by a: a may not now be referred by b.
+    EXPECT_EQ(referral_refusal(a, b, 0, std::nullopt, {a}), "two wallets cannot refer each other");
+    // c <- b <- a: a referred by c would close a ring of three.
+    EXPECT_EQ(referral_refusal(a, c, 0, std::nullopt, {b, a}),
+              "this referral would close a loop of referrals");
+    EXPECT_FALSE(referral_refusal(a, c, 0, std::nullopt, {b, d}));  // an upline without a
+}

@@ -1,10 +1,9 @@
 // Bridge orders on the database under test (a SQLite file, or PostgreSQL): deposits recorded once
 // with their cursor, compare-and-set transitions, payouts signed exactly once with consecutive
 // nonces, settlement, history.
-#include <algorithm>
-
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
@@ -487,12 +486,11 @@ TEST_F(SqlOrderStore, RoutePausesAreKeptApartFromTheGlobalSwitch) {
 }
 
 TEST_F(SqlOrderStore, FlowsCountSignedPayoutsAndAcceptedDepositsButNotRefundedOnes) {
-    run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3)},
-                               WatchCursor{30, "", 0}));
+    run(orders.record_deposits(8453, {deposit(1), deposit(2), deposit(3)}, WatchCursor{30, "", 0}));
     auto a = queue(deposit(1));
     auto b = queue(deposit(2));
-    auto stored = run(
-        orders.sign_and_store(lease, 42161, "0xmaker", 0, {payout_plan(a), payout_plan(b)}));
+    auto stored =
+        run(orders.sign_and_store(lease, 42161, "0xmaker", 0, {payout_plan(a), payout_plan(b)}));
     ASSERT_EQ(stored.size(), 2u);
     // b's payout reverted: it is refunded, so nothing left the maker on the destination.
     run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted", ""));

@@ -92,13 +92,23 @@ struct Fixture {
 
 std::optional<std::string> bind(Fixture& f, const std::string& referee,
                                 const std::string& referrer) {
-    RewardsStore::ReferralRule rule = [=](std::int64_t bridges, std::optional<std::string> cur) {
-        return rewards::referral_refusal(referee, referrer, bridges, std::move(cur));
+    RewardsStore::ReferralRule rule = [=](std::int64_t bridges, std::optional<std::string> cur,
+                                          const std::vector<std::string>& upline) {
+        return rewards::referral_refusal(referee, referrer, bridges, std::move(cur), upline);
     };
     return run(f.rewards->bind_referrer(referee, referrer, std::move(rule), kMonday));
 }
 
 }  // namespace
+
+TEST(SqlRewards, ReferralLoopsAreRefusedFromTheStoredUpline) {
+    Fixture f;
+    ASSERT_FALSE(bind(f, kBob, kAlice));  // Alice referred Bob
+    EXPECT_EQ(bind(f, kAlice, kBob), "two wallets cannot refer each other");
+    ASSERT_FALSE(bind(f, kCarol, kBob));  // Bob referred Carol: Alice <- Bob <- Carol
+    EXPECT_EQ(bind(f, kAlice, kCarol), "this referral would close a loop of referrals");
+    EXPECT_FALSE(run(f.rewards->referrer_of(kAlice)));  // nothing stored for the refused ones
+}
 
 TEST(SqlRewards, ConsumerCreditsBridgesBoostsAndReferralOnce) {
     Fixture f;
