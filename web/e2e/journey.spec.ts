@@ -359,7 +359,8 @@ test.describe('one wallet across bridge, check-in, swap and deploy', () => {
           const decimals = decimalsOf.get(token);
           if (decimals === undefined) continue; // not a catalog token (the deployed ERC-20's mint)
           const price = priceOf.get(token) ?? 0;
-          volume += Number(formatUnits(moved.sent, decimals)) * price + Number(formatUnits(moved.received, decimals)) * price;
+          // The address's own volume: what it sent (what others sent it is not its doing).
+          volume += Number(formatUnits(moved.sent, decimals)) * price;
         }
         const bridgedUsd = id === SRC ? Number(formatUnits(depositAmount, 18)) * eth : id === DST ? Number(formatUnits(payoutAmount, 18)) * eth : 0;
         expect(row.volume_usd).toBeCloseTo(volume, 6);

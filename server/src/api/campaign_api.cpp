@@ -163,6 +163,20 @@ void register_rewards_routes(http::Router& router, Services& s) {
                                                          {"referrer", bound}});
                });
 
+    router.get("/api/campaign_api/v1/{user:address}/referees",
+               "The wallets the user invited, newest first (at most 200): address, bridges, "
+               "points (the referral points each brought), bound_at",
+               [&s](http::Request& req) -> Task<http::Response> {
+                   auto referees = co_await s.rewards->store().referees_of(user_of(req), 200);
+                   json::array list;
+                   for (const auto& r : referees)
+                       list.push_back(json::object{{"address", r.address},
+                                                   {"bridges", r.bridges},
+                                                   {"points", r.points},
+                                                   {"bound_at", r.bound_at}});
+                   co_return http::envelope(json::object{{"list", std::move(list)}});
+               });
+
     router.post("/api/campaign_api/v1/{user:address}/referrer",
                 "Binds the wallet's referrer {referrer} (the wallet's session; fixed after the "
                 "first bridge)",

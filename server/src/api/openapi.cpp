@@ -24,6 +24,7 @@ constexpr std::string_view kComponents = R"json({
     "alias_name": {"type": "string"}, "is_testnet": {"type": "boolean"},
     "explorer_url": {"type": "string"}, "icon": {"type": "string"}, "disabled": {"type": "boolean"},
     "order": {"type": "integer"}, "rpc_urls": {"type": "array", "items": {"type": "string"}},
+    "block_time_ms": {"type": "integer", "description": "the chain's block time where the deployment's profile gives it"},
     "native_currency": {"type": "object", "properties": {"name": {"type": "string"},
       "symbol": {"type": "string"}, "decimals": {"type": "integer"}}}}},
   "Token": {"type": "object", "required": ["symbol", "chainId", "address", "decimals"], "properties": {
@@ -115,6 +116,15 @@ constexpr std::string_view kComponents = R"json({
     "timeline": {"type": "array", "items": {"type": "object", "required": ["state", "at", "detail"],
       "properties": {"state": {"$ref": "#/components/schemas/OrderState"},
         "at": {"type": "integer"}, "detail": {"type": "string"}}}}}},
+  "SwapRecord": {"type": "object", "required": ["chain_id", "tx_hash", "sender", "recipient", "token_in", "token_out", "swapped_at"], "properties": {
+    "chain_id": {"type": "integer"}, "tx_hash": {"type": "string"}, "sender": {"type": "string"},
+    "recipient": {"type": "string"},
+    "token_in": {"$ref": "#/components/schemas/SwapSide"}, "token_out": {"$ref": "#/components/schemas/SwapSide"},
+    "block_number": {"type": "integer"}, "swapped_at": {"type": "integer", "description": "the block's timestamp"},
+    "recorded_now": {"type": "boolean"}}},
+  "SwapSide": {"type": "object", "properties": {"address": {"type": "string", "description": "zero: the native coin"},
+    "symbol": {"type": "string"}, "amount": {"type": "string", "description": "token units ('' when the token is not one this server swaps)"},
+    "amount_wei": {"type": "string", "description": "base units"}}},
   "Deployment": {"type": "object", "required": ["chain_id", "tx_hash", "address", "contract_address",
     "template", "block_number", "created_at"], "properties": {
     "chain_id": {"type": "integer"}, "tx_hash": {"type": "string"},
@@ -335,6 +345,27 @@ constexpr RouteDoc kDocs[] = {
        "schema": {"type": "string"}, "example": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"}],
        "data": {"type": "object", "properties": {"list": {"type": "array",
          "items": {"$ref": "#/components/schemas/Deployment"}}, "points_per_network": {"type": "integer"}}},
+       "errors": ["400"]})json"},
+    {"POST /api/swap_api/v1/swaps",
+     R"json({"requestBody": {"required": true, "content": {"application/json": {"schema": {
+       "type": "object", "required": ["chain_id", "tx_hash"], "properties": {
+         "chain_id": {"type": "integer"}, "tx_hash": {"type": "string"}}},
+       "example": {"chain_id": 8453, "tx_hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"}}}},
+       "data": {"$ref": "#/components/schemas/SwapRecord"}, "errors": ["400", "503"]})json"},
+    {"GET /api/swap_api/v1/history",
+     R"json({"parameters": [{"name": "address", "in": "query", "required": true,
+       "schema": {"type": "string"}, "example": "0x90F79bf6EB2c4f870365E785982E1f101E93b906"},
+       {"name": "page", "in": "query", "required": false, "schema": {"type": "integer"}},
+       {"name": "size", "in": "query", "required": false, "schema": {"type": "integer"}}],
+       "data": {"type": "object", "properties": {"list": {"type": "array",
+         "items": {"$ref": "#/components/schemas/SwapRecord"}}, "total": {"type": "integer"}}},
+       "errors": ["400"]})json"},
+    {"GET /api/campaign_api/v1/{user}/referees",
+     R"json({"data": {"type": "object", "properties": {"list": {"type": "array", "items": {
+       "type": "object", "required": ["address", "bridges", "points", "bound_at"], "properties": {
+         "address": {"type": "string"}, "bridges": {"type": "integer"},
+         "points": {"type": "integer", "description": "the referral points this referee brought"},
+         "bound_at": {"type": "integer", "description": "unix seconds"}}}}}},
        "errors": ["400"]})json"},
     {"GET /api/badge_api/v1/badges/{slug}",
      R"json({"parameters": [{"name": "address", "in": "query", "required": true,

@@ -41,6 +41,9 @@ class SolanaBridge;
 namespace perch::names {
 class NameService;
 }
+namespace perch::store {
+class SwapStore;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -73,6 +76,7 @@ struct Services {
     // Signs firm quotes of cross-asset routes (bridge/firm_quote.hpp); null: none are issued.
     const chain::PrivateKey* quote_signer = nullptr;
     names::NameService* names = nullptr;  // address names (chains with an ens_registry)
+    store::SwapStore* swaps = nullptr;    // the swaps the history lists
 };
 
 // One registration function per API group (one file each).

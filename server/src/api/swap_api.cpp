@@ -16,8 +16,10 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "store/swap_store.hpp"
 #include "swap/calldata.hpp"
 #include "swap/service.hpp"
+#include "swap/swapped_event.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
@@ -193,6 +195,81 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
                                           {"swap", std::move(swap_tx)}});
 }
 
+// A recorded swap as the history shows it: the tokens' symbols and amounts in token units where
+// the deployment knows the token, base units always.
+json::object swap_record_json(Services& s, const store::SwapRecord& r) {
+    auto side = [&](const std::string& address, const std::string& amount) {
+        json::object o{{"address", address}, {"amount_wei", amount}};
+        auto parsed = chain::Address::from_hex(address);
+        const auto* token = parsed ? service(s).token(r.chain_id, *parsed) : nullptr;
+        auto units = chain::U256::from_dec(amount);
+        o["symbol"] = token ? token->symbol : "";
+        o["amount"] = token && units ? units->format_units(token->decimals) : "";
+        return o;
+    };
+    return {{"chain_id", r.chain_id},
+            {"tx_hash", r.tx_hash},
+            {"sender", r.sender},
+            {"recipient", r.recipient},
+            {"token_in", side(r.token_in, r.amount_in)},
+            {"token_out", side(r.token_out, r.amount_out)},
+            {"block_number", r.block_number},
+            {"swapped_at", r.swapped_at}};
+}
+
+// Records a mined swap through the executor from its receipt's Swapped event and its block's time.
+Task<http::Response> record_swap(Services& s, http::Request& req) {
+    auto body = req.json_object();
+    auto fields = Params::body(body);
+    auto chain = swap_chain(s, fields);
+    auto text = fields.required("tx_hash");
+    auto hash = chain::Hash32::from_hex(text);
+    if (!hash || text.size() != 66) params::invalid("tx_hash", text, "a 0x transaction hash");
+    chain::rpc::Eth eth(*service(s).rpc(chain));
+    std::optional<json::object> receipt;
+    json::value block;
+    try {
+        receipt = co_await eth.get_transaction_receipt(*hash);
+        if (receipt && receipt->contains("blockNumber"))
+            block = co_await eth.get_block_by_number(
+                std::string(receipt->at("blockNumber").as_string()), false);
+    } catch (const chain::rpc::RpcError& e) {
+        throw ApiError(ErrorKind::unavailable,
+                       "chain " + std::to_string(chain) + " cannot be reached", e.what());
+    }
+    if (!receipt || !block.is_object() || !block.as_object().contains("timestamp"))
+        throw bad_request(
+            "the transaction is not mined yet (or this server's node lags); try again");
+    if (receipt->at("status") != "0x1") throw bad_request("the transaction failed on chain");
+    auto swapped = swap::swapped_in(*receipt, service(s).deployment()->executor);
+    if (!swapped) throw bad_request("the transaction is not a swap through this server's executor");
+    store::SwapRecord r{
+        chain,
+        text::to_lower(text),
+        swapped->sender.lower_hex(),
+        swapped->recipient.lower_hex(),
+        swapped->token_in.lower_hex(),
+        swapped->token_out.lower_hex(),
+        swapped->amount_in.to_dec(),
+        swapped->amount_out.to_dec(),
+        static_cast<std::int64_t>(chain::rpc::quantity_u64(receipt->at("blockNumber"))),
+        static_cast<std::int64_t>(chain::rpc::quantity_u64(block.as_object().at("timestamp")))};
+    auto recorded_now = co_await s.swaps->record(r);
+    auto data = swap_record_json(s, r);
+    data["recorded_now"] = recorded_now;
+    co_return http::envelope(std::move(data));
+}
+
+Task<http::Response> swap_history(Services& s, http::Request& req) {
+    auto query = Params::query(req);
+    auto wallet = evm_address(query, "address").lower_hex();
+    auto paging = page(query);
+    auto result = co_await s.swaps->history(wallet, paging.page, paging.size);
+    json::array list;
+    for (const auto& r : result.list) list.push_back(swap_record_json(s, r));
+    co_return http::envelope(page_json(std::move(list), result.total, paging));
+}
+
 }  // namespace
 
 void register_swap_api(http::Router& router, Services& s) {
@@ -207,6 +284,13 @@ void register_swap_api(http::Router& router, Services& s) {
                 "The transactions that execute a swap quote (approve when needed, then the "
                 "executor call)",
                 [&s](http::Request& req) { return build_tx(s, req); });
+    router.post("/api/swap_api/v1/swaps",
+                "Record a mined swap {chain_id, tx_hash} from its receipt's Swapped event (the "
+                "executor's), once per transaction, for the history",
+                [&s](http::Request& req) { return record_swap(s, req); });
+    router.get("/api/swap_api/v1/history",
+               "Swaps of an address (sender or recipient), newest first, paged",
+               [&s](http::Request& req) { return swap_history(s, req); });
 }
 
 }  // namespace perch::api

@@ -30,6 +30,7 @@
 #include "store/portfolio_store.hpp"
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
+#include "store/swap_store.hpp"
 #include "swap/service.hpp"
 
 namespace perch::app {
@@ -64,7 +65,8 @@ struct Wiring {
     std::unique_ptr<store::PoolStore> pool_store;
     pool::PoolService pool;
     swap::SwapService swap;
-    price::ConfiguredPrices prices;  // the one price source (portfolio, tracker)
+    std::unique_ptr<store::SwapStore> swap_store;  // the swaps the history lists
+    price::ConfiguredPrices prices;                // the one price source (portfolio, tracker)
     std::unique_ptr<store::PortfolioStore> portfolio_store;
     portfolio::PortfolioService portfolio;
     portfolio::SnapshotJob snapshots;

@@ -108,6 +108,45 @@ std::string ens_registry_of(std::int64_t chain_id, const json::value& value) {
     return text::to_lower(*text);
 }
 
+// Lists `symbol` on the chain at `address`, replacing the entry the public catalog had for it.
+void put_token(json::array& tokens, const std::string& symbol, std::int64_t chain_id,
+               const json::value& address, std::int64_t decimals) {
+    json::value wanted(symbol);
+    auto same = [&](const json::value& t) {
+        return t.at("symbol") == wanted && int_of(t.at("chainId")) == chain_id;
+    };
+    tokens.erase(std::remove_if(tokens.begin(), tokens.end(), same), tokens.end());
+    tokens.push_back(json::object{
+        {"symbol", symbol}, {"chainId", chain_id}, {"address", address}, {"decimals", decimals}});
+}
+
+// What the profile knows better than the public catalog about a chain it runs on: its explorer
+// (`explorer_url`; "" for a chain no public explorer indexes, like a local devnet's, which must
+// not link to the public network's explorer) and its pace (`block_time_ms`, per chain or for the
+// whole profile), which the app polls receipts at.
+void overlay_chain_facts(const json::object& entry, const json::object& profile,
+                         json::object& chain) {
+    if (const auto* explorer = entry.if_contains("explorer_url")) {
+        if (!explorer->is_string())
+            throw ConfigError("config key 'chain_profile': chain " +
+                              std::to_string(int_of(entry.at("chain_id"))) +
+                              ": 'explorer_url' must be a URL or \"\"");
+        std::string url(explorer->as_string());
+        chain["explorer_url"] = url;
+        json::array explorers;
+        if (!url.empty()) explorers.push_back(json::object{{"name", "Explorer"}, {"url", url}});
+        chain["block_explorers"] = std::move(explorers);
+    }
+    const auto* pace = entry.if_contains("block_time_ms");
+    if (!pace) pace = profile.if_contains("block_time_ms");
+    if (pace) {
+        if (!pace->is_int64() || pace->as_int64() <= 0)
+            throw ConfigError(
+                "config key 'chain_profile': 'block_time_ms' must be a positive number");
+        chain["block_time_ms"] = pace->as_int64();
+    }
+}
+
 std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json::array& chains,
                                           json::array& tokens) {
     std::vector<ProfileChain> out;
@@ -160,29 +199,42 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
             json::array urls;
             for (const auto& url : pc.rpc_urls) urls.emplace_back(url);
             c.as_object()["rpc_urls"] = std::move(urls);
+            overlay_chain_facts(entry.as_object(), profile, c.as_object());
         }
     }
     // Deployed tokens (USDC, USDT, ...) replace the public addresses on the profile's chains.
     const auto* contracts = profile.if_contains("contracts");
     const auto* token_decimals = profile.if_contains("token_decimals");
-    if (!contracts || !contracts->is_object()) return out;
-    for (const auto& pc : out) {
-        for (const auto& [symbol, address] : contracts->as_object()) {
-            if (symbol != "USDC" && symbol != "USDT") continue;
-            std::int64_t decimals = 6;
-            if (token_decimals && token_decimals->as_object().contains(symbol)) {
-                decimals = int_of(token_decimals->as_object().at(symbol));
+    if (contracts && contracts->is_object()) {
+        for (const auto& pc : out) {
+            for (const auto& [symbol, address] : contracts->as_object()) {
+                if (symbol != "USDC" && symbol != "USDT") continue;
+                std::int64_t decimals = 6;
+                if (token_decimals && token_decimals->as_object().contains(symbol))
+                    decimals = int_of(token_decimals->as_object().at(symbol));
+                put_token(tokens, std::string(symbol), pc.chain_id, address, decimals);
             }
-            json::object token{{"symbol", symbol},
-                               {"chainId", pc.chain_id},
-                               {"address", address},
-                               {"decimals", decimals}};
-            json::value wanted(symbol);
-            auto same = [&](const json::value& t) {
-                return t.at("symbol") == wanted && int_of(t.at("chainId")) == pc.chain_id;
-            };
-            tokens.erase(std::remove_if(tokens.begin(), tokens.end(), same), tokens.end());
-            tokens.push_back(std::move(token));
+        }
+    }
+    // And the tokens the profile's swap venues trade (WBTC, DAI, WETH, ...) on its swap chains, so
+    // that balances and the portfolio see every token a wallet can hold there.
+    const auto* swap = profile.if_contains("swap");
+    if (swap && swap->is_object() && swap->as_object().contains("tokens") &&
+        swap->as_object().contains("chain_ids")) {
+        for (const auto& id : swap->as_object().at("chain_ids").as_array()) {
+            auto chain_id = int_of(id);
+            bool served = std::any_of(out.begin(), out.end(), [&](const ProfileChain& pc) {
+                return pc.chain_id == chain_id;
+            });
+            if (!served) continue;
+            for (const auto& t : swap->as_object().at("tokens").as_array()) {
+                const auto& token = t.as_object();
+                auto symbol = token.at("symbol").as_string();
+                if (contracts && contracts->is_object() && contracts->as_object().contains(symbol))
+                    continue;  // the deployed token above, under its own (checksummed) address
+                put_token(tokens, std::string(token.at("symbol").as_string()), chain_id,
+                          token.at("address"), int_of(token.at("decimals")));
+            }
         }
     }
     return out;

@@ -19,10 +19,9 @@ double usd_of(const std::string& amount, unsigned decimals, const UsdPrices& pri
 
 double volume_usd(const std::vector<TokenFigures>& tokens, const UsdPrices& prices) {
     double total = 0;
-    for (const auto& t : tokens) {
-        total += usd_of(t.sent, t.token.decimals, prices, t.token.symbol);
-        total += usd_of(t.received, t.token.decimals, prices, t.token.symbol);
-    }
+    // What the address moved itself: what others sent it (airdrops, faucets, payouts) is not its
+    // volume, or an address with no transaction of its own would show thousands.
+    for (const auto& t : tokens) total += usd_of(t.sent, t.token.decimals, prices, t.token.symbol);
     return total;
 }
 

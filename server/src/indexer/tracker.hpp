@@ -53,7 +53,7 @@ struct AddressActivity {
 using UsdPrices = std::map<std::string, double>;
 double usd_of(const std::string& amount, unsigned decimals, const UsdPrices& prices,
               const std::string& symbol);
-// Sent + received of every token at its price (tokens without one count 0).
+// What the address sent, of every token at its price (tokens without one count 0).
 double volume_usd(const std::vector<TokenFigures>& tokens, const UsdPrices& prices);
 struct BridgeFigures {
     std::int64_t deposits = 0, payouts = 0;

@@ -5,6 +5,7 @@
 #include "chain/abi.hpp"
 #include "chain/hex.hpp"
 #include "swap/calldata.hpp"
+#include "swap/swapped_event.hpp"
 
 namespace perch::maker {
 namespace json = boost::json;
@@ -56,35 +57,9 @@ bridge::Transfer swap_transfer(const chain::Address& executor, const swap::Quote
 }
 
 std::optional<U256> swapped_amount(const json::object& receipt, const chain::Address& executor) {
-    static const auto event = *chain::abi::parse_event(kSwappedEvent);
-    const auto* logs = receipt.if_contains("logs");
-    if (!logs || !logs->is_array()) return std::nullopt;
-    for (const auto& entry : logs->as_array()) {
-        if (!entry.is_object()) continue;
-        const auto& log = entry.as_object();
-        const auto* address = log.if_contains("address");
-        const auto* topics = log.if_contains("topics");
-        const auto* data = log.if_contains("data");
-        if (!address || !address->is_string() || !topics || !topics->is_array() || !data ||
-            !data->is_string())
-            continue;
-        auto emitter = chain::Address::from_hex(std::string(address->as_string()));
-        if (!emitter || !(*emitter == executor)) continue;
-        std::vector<chain::Hash32> hashes;
-        for (const auto& t : topics->as_array()) {
-            auto h = t.is_string() ? chain::Hash32::from_hex(std::string(t.as_string()))
-                                   : chain::Result<chain::Hash32>(
-                                         chain::make_error(chain::Errc::invalid_hex, "topic"));
-            if (h) hashes.push_back(*h);
-        }
-        if (hashes.size() != 3 || !(hashes[0] == event.topic())) continue;
-        auto bytes = chain::from_hex(std::string(data->as_string()));
-        if (!bytes) continue;
-        auto values = event.decode_log(hashes, *bytes);
-        if (!values || values->size() != 6) continue;
-        if (const auto* out = std::get_if<U256>(&(*values)[5].data)) return *out;
-    }
-    return std::nullopt;
+    auto swapped = swap::swapped_in(receipt, executor);
+    if (!swapped) return std::nullopt;
+    return swapped->amount_out;
 }
 
 }  // namespace perch::maker

@@ -15,10 +15,6 @@
 
 namespace perch::maker {
 
-inline constexpr const char* kSwappedEvent =
-    "event Swapped(address indexed sender, address indexed recipient, address tokenIn, address "
-    "tokenOut, uint256 amountIn, uint256 amountOut)";
-
 // A confirmed swap order: empty when it may be queued, else why it is refunded. `deployment` is
 // null when this server does not swap on the destination chain; `dst_token` null when the
 // destination token is not one the deployment offers; `route_token` is the bridged token's

@@ -66,6 +66,14 @@ struct ReferInfo {
     std::int64_t referee_bridges = 0;
 };
 
+// One wallet a user invited: its completed bridges and the referral points it brought the user.
+struct Referee {
+    std::string address;
+    std::int64_t bridges = 0;
+    std::int64_t points = 0;
+    std::int64_t bound_at = 0;  // when it bound the user as its referrer (unix seconds)
+};
+
 // A completed bridge order as the rewards consumer reads it from bridge_orders.
 struct CompletedOrder {
     std::int64_t seq = 0;
@@ -155,6 +163,8 @@ class RewardsStore {
                                                            std::int64_t now) = 0;
     virtual Task<std::optional<std::string>> referrer_of(std::string user) = 0;
     virtual Task<ReferInfo> refer_info(std::string user) = 0;
+    // The user's newest `limit` referees, newest binding first.
+    virtual Task<std::vector<Referee>> referees_of(std::string user, int limit) = 0;
 
     // Inserts the credit unless its source was credited before; true when inserted.
     virtual Task<bool> credit(Credit credit, std::int64_t now) = 0;

@@ -396,6 +396,15 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
                     .as_object();
     EXPECT_EQ(info.at("total_referees").as_int64(), 1);
     EXPECT_EQ(info.at("referee_bridges").as_int64(), 2);
+    // The invite page's list names Alice with her bridges and the 25 points she brought.
+    auto referees =
+        json::parse(perch.get("/api/campaign_api/v1/" + bob.lower() + "/referees").body);
+    const auto& list = referees.at("data").at("list").as_array();
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list.at(0).at("address").as_string(), alice.lower());
+    EXPECT_EQ(list.at(0).at("bridges").as_int64(), 2);
+    EXPECT_EQ(list.at(0).at("points").as_int64(), 25);
+    EXPECT_GT(list.at(0).at("bound_at").as_int64(), 0);
     // After a bridge the referrer is fixed.
     auto change = perch.request(
         "POST", "/api/campaign_api/v1/" + alice.lower() + "/referrer",

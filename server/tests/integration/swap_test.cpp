@@ -409,3 +409,80 @@ TEST(Swap, TheApiQuotesBuildsAndRefusesBadInputByName) {
     EXPECT_EQ(no_sender.status, 400);
     EXPECT_NE(msg_of(no_sender).find("'sender'"), std::string::npos) << no_sender.body;
 }
+
+// The history's swaps: a mined swap through the executor is recorded once from its Swapped event
+// (with its block's time) and listed for its wallet; what is not such a swap is refused by name.
+TEST(Swap, AMinedSwapIsRecordedOnceAndListedForItsWallet) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    auto d = swap_devnet(devnet);
+    ASSERT_TRUE(d) << "the test devnet deploys no swap venues";
+    perch::testing::PerchProcess perch("\"chain_profile\": \"" + devnet.state_path + "\"");
+    ASSERT_TRUE(pools_ready(perch, kChain)) << perch.output();
+    auto& rpc = *d->rpc;
+    std::random_device rd;
+    const auto swapper = "0x00000000000000000000000000000000005a" + [&] {
+        std::string tail;
+        for (int i = 0; i < 4; ++i) tail += "0123456789abcdef"[rd() % 16];
+        return tail;
+    }();
+    run_task(perch::testing::rpc_call(rpc, "hardhat_impersonateAccount", json::array{swapper}));
+    run_task(perch::testing::rpc_call(rpc, "hardhat_setBalance",
+                                      json::array{swapper, "0x3635c9adc5dea00000"}));
+    const auto usdc = token_named(d->deployment, "USDC").lower_hex();
+    auto built = perch.post(
+        "/api/swap_api/v1/build_tx",
+        R"({"chain_id": 8453, "token_in": "0x0000000000000000000000000000000000000000", "token_out": ")" +
+            usdc + R"(", "amount": "0.01", "sender": ")" + swapper + R"("})");
+    ASSERT_EQ(built.status, 200) << built.body;
+    auto swap_tx = data_of(built).at("swap").as_object();
+    json::object tx{{"from", swapper},
+                    {"to", swap_tx.at("to")},
+                    {"data", swap_tx.at("data")},
+                    {"value", swap_tx.at("value")},
+                    {"gas", "0x2dc6c0"}};
+    auto receipt = run_task(perch::testing::send_and_wait(rpc, json::array{tx}));
+    ASSERT_EQ(receipt.at("status").as_string(), "0x1");
+    const auto hash = std::string(receipt.at("transactionHash").as_string());
+
+    const std::string record = R"({"chain_id": 8453, "tx_hash": ")" + hash + R"("})";
+    auto first = perch.post("/api/swap_api/v1/swaps", record);
+    ASSERT_EQ(first.status, 200) << first.body;
+    auto r = data_of(first);
+    EXPECT_TRUE(r.at("recorded_now").as_bool());
+    EXPECT_EQ(r.at("sender").as_string(), swapper);
+    EXPECT_EQ(r.at("token_in").at("symbol").as_string(), "ETH");
+    EXPECT_EQ(r.at("token_in").at("amount").as_string(), "0.01");
+    EXPECT_EQ(r.at("token_out").at("symbol").as_string(), "USDC");
+    EXPECT_GT(r.at("swapped_at").as_int64(), 0);
+    EXPECT_FALSE(
+        data_of(perch.post("/api/swap_api/v1/swaps", record)).at("recorded_now").as_bool());
+
+    auto history = data_of(perch.get("/api/swap_api/v1/history?address=" + swapper));
+    EXPECT_EQ(history.at("total").to_number<int>(), 1);
+    ASSERT_EQ(history.at("list").as_array().size(), 1u);
+    EXPECT_EQ(history.at("list").at(0).at("tx_hash").as_string(), hash);
+
+    // A plain transfer is no swap; an unknown hash is not mined; a chain without swaps is refused.
+    auto plain = run_task(perch::testing::send_and_wait(
+        rpc, json::array{json::object{{"from", swapper}, {"to", swapper}, {"value", "0x1"}}}));
+    auto not_swap = perch.post("/api/swap_api/v1/swaps",
+                               R"({"chain_id": 8453, "tx_hash": ")" +
+                                   std::string(plain.at("transactionHash").as_string()) + R"("})");
+    EXPECT_EQ(not_swap.status, 400) << not_swap.body;
+    EXPECT_NE(msg_of(not_swap).find("not a swap through this server's executor"),
+              std::string::npos);
+    auto unknown = perch.post("/api/swap_api/v1/swaps", R"({"chain_id": 8453, "tx_hash": "0x)" +
+                                                            std::string(64, 'a') + R"("})");
+    EXPECT_EQ(unknown.status, 400) << unknown.body;
+    EXPECT_NE(msg_of(unknown).find("not mined yet"), std::string::npos);
+    EXPECT_EQ(
+        perch.post("/api/swap_api/v1/swaps", R"({"chain_id": 1868, "tx_hash": ")" + hash + R"("})")
+            .status,
+        400);
+    EXPECT_EQ(
+        data_of(perch.get(
+                    "/api/swap_api/v1/history?address=0x00000000000000000000000000000000000000ee"))
+            .at("total")
+            .to_number<int>(),
+        0);
+}

@@ -199,8 +199,8 @@ TEST(TrackerHistory, IndexesAKnownHistoryAsTheTestComputesIt) {
     EXPECT_EQ(token_field(a, "ETH", "received"), "0");
     EXPECT_EQ(token_field(a, "USDC", "sent"), "250000000");
     EXPECT_EQ(token_field(a, "USDC", "received"), "1000000000");
-    // (0.5 ETH x 3000) + (250 + 1000) USDC x 1.
-    EXPECT_DOUBLE_EQ(a.at("volume_usd").to_number<double>(), 1500 + 1250);
+    // What Alice sent: 0.5 ETH x 3000 + 250 USDC x 1 (the 1,000 USDC others sent her is not hers).
+    EXPECT_DOUBLE_EQ(a.at("volume_usd").to_number<double>(), 1500 + 250);
     EXPECT_EQ(a.at("days").as_array().size(), days.size());
     const auto& b = chain_of(activity, 1);
     EXPECT_EQ(b.at("tx_count").as_int64(), 0);

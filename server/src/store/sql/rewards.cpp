@@ -368,6 +368,28 @@ class SqlRewards final : public RewardsStore {
         co_return co_await db_.run(std::move(f));
     }
 
+    Task<std::vector<Referee>> referees_of(std::string user, int limit) override {
+        auto f = [user = std::move(user), limit](Connection& c) {
+            // A referee's points for the user are the user's 'refer:<order>' credits of the
+            // referee's completed bridges.
+            auto& s = c.prepared(
+                "SELECT r.referee, r.created_at, (SELECT COUNT(*) FROM reward_bridges b WHERE "
+                "b.user_address = r.referee), (SELECT COALESCE(SUM(l.points), 0) FROM "
+                "reward_bridges b JOIN points_ledger l ON l.source = 'refer:' || b.order_key "
+                "WHERE b.user_address = r.referee AND l.user_address = r.referrer) FROM referrals "
+                "r WHERE r.referrer = ? ORDER BY r.created_at DESC, r.referee LIMIT ?");
+            s.bind(1, user);
+            s.bind(2, static_cast<std::int64_t>(limit));
+            std::vector<Referee> out;
+            while (s.step())
+                out.push_back(
+                    {s.column_text(0), s.column_int(2), s.column_int(3), s.column_int(1)});
+            s.reset();
+            return out;
+        };
+        co_return co_await db_.run(std::move(f));
+    }
+
     Task<bool> credit(Credit credit, std::int64_t now) override {
         auto f = [credit = std::move(credit), now](Connection& c) {
             return insert_credit(c, credit, now);

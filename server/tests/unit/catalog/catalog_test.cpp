@@ -40,6 +40,59 @@ TEST(Catalog, DevnetProfileGivesLocalRpcUrls) {
         EXPECT_TRUE(pc.rpc_url.starts_with("http://127.0.0.1:")) << pc.chain_id;
 }
 
+// A devnet chain has no public explorer (links to the public network's would find nothing) and
+// the profile's block time; a chain the profile says nothing of keeps the catalog's explorer.
+TEST(Catalog, AProfileSetsItsChainsExplorersAndBlockTimes) {
+    auto path = std::filesystem::temp_directory_path() / "perch-catalog-profile-test.json";
+    std::ofstream(path) << R"({"block_time_ms": 1000, "chains": [
+        {"chain_id": 8453, "rpc_url": "http://127.0.0.1:1", "explorer_url": ""},
+        {"chain_id": 42161, "rpc_url": "http://127.0.0.1:2", "block_time_ms": 250},
+        {"chain_id": 10, "rpc_url": "https://op.example", "explorer_url": "https://scan.example"}]})";
+    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    std::filesystem::remove(path);
+    auto chain = [&](std::int64_t id) {
+        for (const auto& ch : c.chains())
+            if (ch.at("chain_id").to_number<std::int64_t>() == id) return ch.as_object();
+        ADD_FAILURE() << "no chain " << id;
+        return boost::json::object{};
+    };
+    EXPECT_EQ(chain(8453).at("explorer_url").as_string(), "");
+    EXPECT_TRUE(chain(8453).at("block_explorers").as_array().empty());
+    EXPECT_EQ(chain(8453).at("block_time_ms").as_int64(), 1000);
+    EXPECT_EQ(chain(42161).at("explorer_url").as_string(), "https://arbiscan.io");
+    EXPECT_EQ(chain(42161).at("block_time_ms").as_int64(), 250);
+    EXPECT_EQ(chain(10).at("block_explorers").at(0).at("url").as_string(), "https://scan.example");
+    EXPECT_FALSE(chain(1).contains("block_time_ms"));  // not in the profile
+}
+
+// The tokens a profile's swap venues trade are listed on its swap chains (the portfolio reads
+// them), the deployed USDC keeps its own address, and chains without swaps are left alone.
+TEST(Catalog, AProfilesSwapTokensAreListedOnItsSwapChains) {
+    auto path = std::filesystem::temp_directory_path() / "perch-catalog-swap-profile-test.json";
+    std::ofstream(path) << R"({"chains": [
+        {"chain_id": 8453, "rpc_url": "http://127.0.0.1:1"},
+        {"chain_id": 1868, "rpc_url": "http://127.0.0.1:2"}],
+      "contracts": {"USDC": "0x5FbDB2315678afecb367f032d93F642f64180aa3"},
+      "swap": {"chain_ids": [8453, 42161], "tokens": [
+        {"symbol": "USDC", "address": "0x5fbdb2315678afecb367f032d93f642f64180aa3", "decimals": 6},
+        {"symbol": "WBTC", "address": "0x09635f643e140090a9a8dcd712ed6285858cebef", "decimals": 8},
+        {"symbol": "DAI", "address": "0xc5a5c42992decbae36851359345fe25997f5c42d", "decimals": 18}]}})";
+    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    std::filesystem::remove(path);
+    auto address_of = [&](std::int64_t chain, const std::string& symbol) -> std::string {
+        for (const auto& t : c.tokens())
+            if (t.at("chainId").to_number<std::int64_t>() == chain &&
+                t.at("symbol") == symbol.c_str())
+                return std::string(t.at("address").as_string());
+        return {};
+    };
+    EXPECT_EQ(address_of(8453, "WBTC"), "0x09635f643e140090a9a8dcd712ed6285858cebef");
+    EXPECT_EQ(address_of(8453, "DAI"), "0xc5a5c42992decbae36851359345fe25997f5c42d");
+    EXPECT_EQ(address_of(8453, "USDC"), "0x5FbDB2315678afecb367f032d93F642f64180aa3");
+    EXPECT_EQ(address_of(1868, "WBTC"), "");   // no swaps there
+    EXPECT_EQ(address_of(42161, "WBTC"), "");  // not a chain of this profile
+}
+
 TEST(Catalog, MissingFileIsAConfigError) {
     EXPECT_THROW(Catalog::load("/nonexistent", ""), perch::ConfigError);
 }

@@ -8,6 +8,7 @@
 
 #include "chain/abi.hpp"
 #include "swap/calldata.hpp"
+#include "swap/swapped_event.hpp"
 
 using namespace perch;
 using namespace perch::maker;
@@ -112,7 +113,7 @@ TEST(SwapPayout, TheExecutorCallSendsTheNativeAmountAndTheOrdersMinimum) {
 }
 
 TEST(SwapPayout, TheDeliveredAmountIsTheExecutorsSwappedAmountOut) {
-    auto event = *chain::abi::parse_event(kSwappedEvent);
+    auto event = *chain::abi::parse_event(perch::swap::kSwappedEvent);
     auto word = [](const U256& v) { return chain::to_hex(v.to_be_bytes32()).substr(2); };
     auto topic_of = [](const Address& a) {
         return "0x" + std::string(24, '0') + a.lower_hex().substr(2);
@@ -129,6 +130,14 @@ TEST(SwapPayout, TheDeliveredAmountIsTheExecutorsSwappedAmountOut) {
     auto paid = swapped_amount(receipt, kExecutor);
     ASSERT_TRUE(paid);
     EXPECT_EQ(*paid, units("2991.5", 6));
+    // The whole event, as the swap history records a user's swap.
+    auto swapped = swap::swapped_in(receipt, kExecutor);
+    ASSERT_TRUE(swapped);
+    EXPECT_EQ(swapped->sender, addr(5));
+    EXPECT_EQ(swapped->recipient, addr(7));
+    EXPECT_TRUE(swapped->token_in.is_zero());
+    EXPECT_EQ(swapped->token_out, kUsdc);
+    EXPECT_EQ(swapped->amount_in, units("1", 18));
     boost::json::object plain{{"logs", boost::json::array{}}};
     EXPECT_FALSE(swapped_amount(plain, kExecutor));
 }

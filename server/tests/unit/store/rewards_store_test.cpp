@@ -129,6 +129,14 @@ TEST(SqlRewards, ConsumerCreditsBridgesBoostsAndReferralOnce) {
     auto info = run(f.rewards->refer_info(kBob));
     EXPECT_EQ(info.total_referees, 1);
     EXPECT_EQ(info.referee_bridges, 3);
+    // The invite page's list: Alice, her 3 bridges, the 56 points she brought Bob.
+    auto referees = run(f.rewards->referees_of(kBob, 10));
+    ASSERT_EQ(referees.size(), 1u);
+    EXPECT_EQ(referees[0].address, kAlice);
+    EXPECT_EQ(referees[0].bridges, 3);
+    EXPECT_EQ(referees[0].points, 30 + 10 + 16);
+    EXPECT_EQ(referees[0].bound_at, kMonday);
+    EXPECT_TRUE(run(f.rewards->referees_of(kCarol, 10)).empty());
 
     // Nothing new: nothing read. A replay from the start (cursor lost) credits nothing again.
     EXPECT_EQ(f.consume().orders, 0);
