@@ -222,6 +222,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaign_api/v1/{user}/referees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The wallets the user invited, newest first (at most 200): address, bridges, points (the referral points each brought), bound_at */
+        get: operations["get_campaign_api_v1_user_referees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaign_api/v1/{user}/referrer": {
         parameters: {
             query?: never;
@@ -556,6 +573,40 @@ export interface paths {
         put?: never;
         /** The transactions that execute a swap quote (approve when needed, then the executor call) */
         post: operations["post_swap_api_v1_build_tx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/swap_api/v1/swaps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a mined swap {chain_id, tx_hash} from its receipt's Swapped event (the executor's), once per transaction, for the history */
+        post: operations["post_swap_api_v1_swaps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/swap_api/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Swaps of an address (sender or recipient), newest first, paged */
+        get: operations["get_swap_api_v1_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1141,6 +1192,8 @@ export interface components {
             disabled?: boolean;
             order?: number;
             rpc_urls?: string[];
+            /** @description the chain's block time where the deployment's profile gives it */
+            block_time_ms?: number;
             native_currency?: {
                 name?: string;
                 symbol?: string;
@@ -1312,6 +1365,27 @@ export interface components {
                 at: number;
                 detail: string;
             }[];
+        };
+        SwapRecord: {
+            chain_id: number;
+            tx_hash: string;
+            sender: string;
+            recipient: string;
+            token_in: components["schemas"]["SwapSide"];
+            token_out: components["schemas"]["SwapSide"];
+            block_number?: number;
+            /** @description the block's timestamp */
+            swapped_at: number;
+            recorded_now?: boolean;
+        };
+        SwapSide: {
+            /** @description zero: the native coin */
+            address?: string;
+            symbol?: string;
+            /** @description token units ('' when the token is not one this server swaps) */
+            amount?: string;
+            /** @description base units */
+            amount_wei?: string;
         };
         Deployment: {
             chain_id: number;
@@ -1824,6 +1898,43 @@ export interface operations {
                     } & components["schemas"]["Envelope"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_campaign_api_v1_user_referees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            list?: {
+                                address: string;
+                                bridges: number;
+                                /** @description the referral points this referee brought */
+                                points: number;
+                                /** @description unix seconds */
+                                bound_at: number;
+                            }[];
+                        };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
@@ -2491,6 +2602,80 @@ export interface operations {
                     } & components["schemas"]["Envelope"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    post_swap_api_v1_swaps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "chain_id": 8453,
+                 *       "tx_hash": "0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060"
+                 *     }
+                 */
+                "application/json": {
+                    chain_id: number;
+                    tx_hash: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: components["schemas"]["SwapRecord"];
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    get_swap_api_v1_history: {
+        parameters: {
+            query: {
+                /** @example 0x90F79bf6EB2c4f870365E785982E1f101E93b906 */
+                address: string;
+                page?: number;
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: {
+                            list?: components["schemas"]["SwapRecord"][];
+                            total?: number;
+                        };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
