@@ -10,10 +10,10 @@
 
 #include "app/commands.hpp"
 #include "app/keys.hpp"
-#include "app/run_now.hpp"
 #include "core/env_overrides.hpp"
 #include "core/error.hpp"
 #include "core/log.hpp"
+#include "core/run_blocking.hpp"
 #include "rewards/airdrop.hpp"
 #include "store/rewards_store.hpp"
 #include "store/sql/copy.hpp"
@@ -105,7 +105,7 @@ int import_airdrop(std::vector<std::string> args) {
     if (!parsed.error.empty()) throw ConfigError(file + ": " + parsed.error);
     auto store = store::open_store(config.database_url);
     auto rewards_store = store::open_rewards_store(*store);
-    auto count = run_now(rewards_store->import_airdrop(campaign, std::move(parsed.rows)));
+    auto count = run_blocking(rewards_store->import_airdrop(campaign, std::move(parsed.rows)));
     std::cout << count << " allocation(s) imported for " << campaign << "\n";
     return 0;
 }

@@ -8,11 +8,11 @@
 
 #include "app/app.hpp"
 #include "app/keys.hpp"
-#include "app/run_now.hpp"
 #include "bridge/solana_memo.hpp"
 #include "chain/rpc/errors.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
+#include "core/run_blocking.hpp"
 #include "core/text.hpp"
 #include "http/security_headers.hpp"
 #include "rewards/badge_service.hpp"
@@ -310,7 +310,7 @@ Wiring::Wiring(const Config& c)
                                           .decimals = 6}},
              .commitment = solana->settings().commitment});
     }
-    run_now(rewards.load_overrides());
+    run_blocking(rewards.load_overrides());
 }
 
 Wiring::~Wiring() = default;

@@ -12,6 +12,7 @@
 
 #include "chain/keccak.hpp"
 #include "chain/rpc/rpc_client.hpp"
+#include "core/run_blocking.hpp"
 #include "core/task.hpp"
 
 namespace perch::testing {
@@ -44,10 +45,7 @@ Task<boost::json::object> send_and_wait(chain::rpc::RpcClient& rpc, boost::json:
 template <class T>
 T run_task(Task<T> task) {
     static boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.restart();
-    io.run();
-    return future.get();
+    return run_blocking(std::move(task), io);
 }
 
 }  // namespace perch::testing

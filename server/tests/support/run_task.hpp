@@ -1,20 +1,12 @@
 #pragma once
-// Runs a coroutine to completion on a private io_context (tests and benchmarks of the store).
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/use_future.hpp>
-#include <utility>
-
-#include "core/task.hpp"
+// Tests and benchmarks of the store run their coroutines with core/run_blocking.hpp.
+#include "core/run_blocking.hpp"
 
 namespace perch::testing {
 
 template <class T>
 T run(Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
+    return run_blocking(std::move(task));
 }
 
 }  // namespace perch::testing

@@ -20,6 +20,7 @@
 #include "chain/rpc/nonce_manager.hpp"
 #include "chain/rpc/registry.hpp"
 #include "chain/rpc/rpc_client.hpp"
+#include "core/run_blocking.hpp"
 #include "scripted_http_server.hpp"
 
 namespace perch::chain::rpc {
@@ -65,10 +66,7 @@ json::value error_of(long long code, const std::string& message) {
 template <class T>
 T run_task(Task<T> task) {
     static boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.restart();
-    io.run();
-    return future.get();
+    return perch::run_blocking(std::move(task), io);
 }
 
 std::size_t calls_in(const std::string& body) {

@@ -10,6 +10,7 @@
 #include <ctime>
 
 #include "core/text.hpp"
+#include "run_task.hpp"
 #include "store/migrations.hpp"
 #include "store/sql/migrate.hpp"
 #include "store/sql/orders.hpp"
@@ -20,13 +21,7 @@ using perch::testing::TestDatabase;
 
 namespace {
 
-template <class T>
-T run(perch::Task<T> task) {
-    boost::asio::io_context io;
-    auto future = boost::asio::co_spawn(io, std::move(task), boost::asio::use_future);
-    io.run();
-    return future.get();
-}
+using perch::testing::run;
 
 Order deposit(int n, std::int64_t src = 8453, std::int64_t dst = 42161) {
     Order o;
