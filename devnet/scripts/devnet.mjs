@@ -196,7 +196,6 @@ async function main() {
         rpc_url: n.url,
         port: n.port,
         pid: n.pid,
-        explorer_url: "", // no public explorer has a local chain's transactions
         ...(plan.ensRegistryFor(n.chainId) ? { ens_registry: plan.ensRegistryFor(n.chainId) } : {}),
       })),
       contracts: addresses,
