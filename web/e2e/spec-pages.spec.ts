@@ -55,8 +55,8 @@ test.describe('what the spec still asks for', () => {
       await expect(page.getByTestId('invite-referees')).toHaveText('0');
       await expect(page.getByTestId('invite-referee-bridges')).toHaveText('0');
       await expect(page.getByTestId('invite-points')).toHaveText('0');
-      // This perch has no referee list yet: the page says so instead of an empty list.
-      await expect(page.getByTestId('referees-unavailable')).toBeVisible();
+      // The server's referee list (campaign_api/v1/{user}/referees): none invited yet, said in words.
+      await expect(page.getByTestId('referees-empty')).toBeVisible();
       // Nothing sticks out of a phone's width.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
