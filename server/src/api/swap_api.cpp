@@ -25,7 +25,7 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-constexpr std::int64_t kDeadlineSeconds = 20 * 60;
+constexpr std::int64_t kDeadlineSeconds = std::int64_t{20} * 60;
 constexpr std::int64_t kQuoteSeconds = 30;
 
 struct SwapInput {
