@@ -352,13 +352,22 @@ describe('BridgeCard: bridge and swap', () => {
     useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161 });
     renderWith(<BridgeCard title="Bridge" />);
     const picker = await screen.findByTestId('to-token-select');
-    // The token sent is the default; the bridged token itself is not offered again.
-    expect(within(picker).getAllByRole('option').map((o) => o.textContent)).toEqual(['ETH (no swap)', 'USDC']);
+    // The token sent is the default, shown on the picker's button.
+    expect(picker).toHaveTextContent('ETH (no swap)');
+    expect(picker).toHaveAccessibleName('Receive token ETH (no swap)');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Amount'), '1');
     await waitFor(() => expect(screen.getByTestId('quote-receive')).toHaveTextContent('0.99915 ETH'));
     expect(screen.queryByTestId('quote-min-received')).toBeNull();
-    await user.selectOptions(picker, 'USDC');
+    // The swap's token list: the token sent first (no swap), then the swap tokens, searchable by address.
+    await user.click(picker);
+    const list = await screen.findByTestId('bridge-to-token-list');
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['ETHETH (no swap)', 'USDCUSD Coin']);
+    await user.type(screen.getByTestId('bridge-to-token-search'), USDC);
+    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['USDCUSD Coin']);
+    await user.click(within(screen.getByTestId(`bridge-to-token-${USDC.toLowerCase()}`)).getByRole('button'));
+    expect(screen.queryByTestId('bridge-to-token-list')).toBeNull();
+    expect(picker).toHaveTextContent('USDC');
     await waitFor(() => expect(screen.getByTestId('quote-receive')).toHaveTextContent('2987.46 USDC'));
     expect(screen.getByTestId('quote-min-received')).toHaveTextContent('2838.087 USDC');
     expect(screen.getByTestId('quote-swap')).toHaveTextContent('0.99915 ETH → USDC via uniswap-v3 0.05% 100%');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SwapToken } from '@/api/swap';
 import { orderReceived } from '@/api/bridge';
-import { destinationTokenChoices, validDestinationToken } from './destinationToken';
+import { destinationPickerTokens, destinationTokenChoices, pickedDestinationToken, validDestinationToken } from './destinationToken';
 
 const tok = (address: string, symbol: string, decimals = 18): SwapToken => ({ address, symbol, name: symbol, decimals, logo_url: '' });
 const ETH = tok('0x0000000000000000000000000000000000000000', 'ETH');
@@ -34,5 +34,20 @@ describe('destination token (bridge and swap)', () => {
     expect(orderReceived(swapping)).toBeNull();
     const swapped = { ...plain, swap: { ...swapping.swap, delivered_amount: '2991500000' } };
     expect(orderReceived(swapped)).toEqual({ raw: '2991500000', decimals: 6, token: 'USDC' });
+  });
+
+  it('the picker lists the token sent first (no swap), then the swap choices; a pick stores the listed address', () => {
+    const list = destinationPickerTokens(ETH, 'ETH', [USDC, DAI], 'ETH (no swap)');
+    expect(list.map((t) => [t.symbol, t.name])).toEqual([
+      ['ETH', 'ETH (no swap)'],
+      ['USDC', 'USDC'],
+      ['DAI', 'DAI'],
+    ]);
+    expect(list[0]?.address).toBe(ETH.address);
+    // Not listed on the destination: still offered, keyed by its symbol.
+    expect(destinationPickerTokens(undefined, 'WBTC', [USDC], 'WBTC (no swap)')[0]).toMatchObject({ address: 'WBTC', symbol: 'WBTC' });
+    // The list reports lowercase addresses; the stored choice is the server's spelling, and the token sent is ''.
+    expect(pickedDestinationToken(USDC.address.toLowerCase(), [USDC, DAI])).toBe(USDC.address);
+    expect(pickedDestinationToken(ETH.address, [USDC, DAI])).toBe('');
   });
 });

@@ -16,3 +16,22 @@ export function validDestinationToken(chosen: string, choices: readonly SwapToke
   if (!chosen) return '';
   return choices.some((t) => t.address.toLowerCase() === chosen.toLowerCase()) ? chosen : '';
 }
+
+/**
+ * The destination token picker's list: first the token sent ('no swap', named by `sameName`), then the
+ * tokens it can be swapped into. Without the sent token in the destination's list, its entry keeps the
+ * symbol as address so it can still be chosen.
+ */
+export function destinationPickerTokens(same: SwapToken | undefined, sentSymbol: string, choices: readonly SwapToken[], sameName: string): SwapToken[] {
+  const first: SwapToken = same ? { ...same, name: sameName } : { address: sentSymbol, symbol: sentSymbol, name: sameName, decimals: 18, logo_url: null };
+  return [first, ...choices];
+}
+
+/**
+ * What a pick in the list stores as the destination token: '' for the token sent, else the choice's
+ * address spelled as the server listed it (the list reports lowercase addresses).
+ */
+export function pickedDestinationToken(picked: string, choices: readonly SwapToken[]): string {
+  const lower = picked.toLowerCase();
+  return choices.find((c) => c.address.toLowerCase() === lower)?.address ?? '';
+}
