@@ -80,11 +80,17 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     await chooseBridgeToken(page, 'ETH');
     await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
 
-    // The picker offers the destination's swap tokens; the default is the token sent.
+    // The swap's token list offers the destination's swap tokens (searchable by address); the default is the token sent.
     const picker = page.getByTestId('to-token-select');
     await expect(picker).toBeVisible({ timeout: 20_000 });
-    await expect(picker.locator('option:checked')).toHaveText('ETH (no swap)');
-    await picker.selectOption({ label: 'USDC' });
+    await expect(picker).toHaveText('ETH (no swap)');
+    await picker.click();
+    const list = page.getByTestId('bridge-to-token-list');
+    await expect(list.getByRole('button').first()).toContainText('ETH (no swap)');
+    await page.getByTestId('bridge-to-token-search').fill(usdc);
+    await expect(list.getByRole('button')).toHaveCount(1);
+    await list.getByRole('button', { name: /USDC/ }).click();
+    await expect(picker).toHaveText('USDC');
     await page.getByLabel('Amount').fill('0.05');
     const send = page.getByTestId('bridge-send');
     await expect(send).toHaveText('Bridge', { timeout: 20_000 });
@@ -131,7 +137,9 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     await pickNetwork(page, 'To', 1);
     await chooseBridgeToken(page, 'ETH');
     await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
-    await page.getByTestId('to-token-select').selectOption({ label: 'USDC' });
+    await page.getByTestId('to-token-select').click();
+    await page.getByTestId('bridge-to-token-list').getByRole('button', { name: /^USDC/ }).click();
+    await expect(page.getByTestId('to-token-select')).toHaveText('USDC');
     await page.getByLabel('Amount').fill('0.05');
     // A fresh recipient on chain 1: nothing else can move its balance (account #3 is shared).
     const recipient = privateKeyToAddress(generatePrivateKey());

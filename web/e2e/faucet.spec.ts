@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test';
+import { sharedText } from './fixtures/tracker-api';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
 
 // The Ink faucet on the devnet (config/devnet.json moves it onto chain 8453): the injected wallet
@@ -16,13 +17,6 @@ async function balanceOf(url: string, address: string): Promise<bigint> {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
   });
   return BigInt(((await res.json()) as { result: string }).result);
-}
-
-/** As the page shows a balance: at most 5 decimals, cut (not rounded), no trailing zeros. */
-function shown(wei: bigint): string {
-  const whole = wei / 10n ** 18n;
-  const frac = (wei % 10n ** 18n).toString().padStart(18, '0').slice(0, 5).replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : `${whole}`;
 }
 
 test.describe('faucet on the devnet', () => {
@@ -45,7 +39,7 @@ test.describe('faucet on the devnet', () => {
     await expect(page.getByTestId('faucet-amount')).toHaveText('0.05 ETH');
     await expect(page.getByText('No claims yet.')).toBeVisible();
     const before = await balanceOf(rpcUrl, CLAIMER);
-    await expect(page.getByTestId('faucet-balance')).toHaveText(`${shown(before)} ETH`);
+    await expect(page.getByTestId('faucet-balance')).toHaveText(`${sharedText(before, 18)} ETH`);
 
     await expect(button).toHaveText('Claim');
     await button.click();
@@ -57,7 +51,7 @@ test.describe('faucet on the devnet', () => {
     // Exactly one amount arrived, and the page shows it.
     const after = await balanceOf(rpcUrl, CLAIMER);
     expect(after - before).toBe(AMOUNT);
-    await expect(page.getByTestId('faucet-balance')).toHaveText(`${shown(after)} ETH`);
+    await expect(page.getByTestId('faucet-balance')).toHaveText(`${sharedText(after, 18)} ETH`);
 
     // The limit: the button is off and the page says when to come back, after a reload too.
     await expect(button).toHaveText('Already claimed');
@@ -81,12 +75,12 @@ test.describe('faucet on the devnet', () => {
     const usdcBefore = await usdcOf();
     await page.getByLabel('Faucet', { exact: true }).selectOption({ label: 'Ink Sepolia USDC' });
     await expect(page.getByTestId('faucet-amount')).toHaveText('10 USDC');
-    await expect(page.getByTestId('faucet-balance')).toHaveText(`${usdcBefore / 1_000_000n} USDC`);
+    await expect(page.getByTestId('faucet-balance')).toHaveText(`${sharedText(usdcBefore, 6)} USDC`);
     await page.getByTestId('faucet-claim').click();
     await expect(page.getByTestId('faucet-claims').locator('li')).toHaveCount(2);
     await expect(page.getByTestId('faucet-claims').locator('li').first()).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
     expect((await usdcOf()) - usdcBefore).toBe(10_000_000n);
-    await expect(page.getByTestId('faucet-balance')).toHaveText(`${(usdcBefore + 10_000_000n) / 1_000_000n} USDC`);
+    await expect(page.getByTestId('faucet-balance')).toHaveText(`${sharedText(usdcBefore + 10_000_000n, 6)} USDC`);
 
     // /faucet offers every network; Monad is still open to this wallet.
     await page.goto('/faucet');

@@ -19,7 +19,7 @@ import {
 } from './fixtures/journey';
 import { display, linkedHash } from './fixtures/swap-ui';
 import { test } from './fixtures/test';
-import { gasText, getActivity, TRACKER_API as API, waitIndexed, type ApiActivity, type ApiRow } from './fixtures/tracker-api';
+import { gasText, numberText, getActivity, TRACKER_API as API, waitIndexed, type ApiActivity, type ApiRow } from './fixtures/tracker-api';
 
 // Issue 12's closing proof: ONE fresh wallet bridges (8453 → 1868), checks in on 1868, swaps on
 // 8453 and deploys a contract on 1868, each through the UI with the injected wallet, and then
@@ -384,7 +384,7 @@ test.describe('one wallet across bridge, check-in, swap and deploy', () => {
     await expect(async () => {
       const before = await independentRank(page, state, user, score, cache);
       await page.goto(`/tracker/${PROGRAM}?address=${user}`);
-      await expect(page.getByTestId('score-value')).toHaveText(score.toLocaleString('en-US', { maximumFractionDigits: 2 }), { timeout: 20_000 });
+      await expect(page.getByTestId('score-value')).toHaveText(numberText(score), { timeout: 20_000 });
       const rankText = (await page.getByTestId('score-rank').textContent()) ?? '';
       const after = await independentRank(page, state, user, score, cache);
       expect(after, 'no address on the chain changed while the page was read').toEqual(before);

@@ -4,7 +4,7 @@ import { rpc, rpcUrl, waitForReceipt } from './fixtures/devnet-rpc';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 import { mint, swapDevnet } from './fixtures/swap-ui';
 import { test } from './fixtures/test';
-import { gasText, waitIndexed } from './fixtures/tracker-api';
+import { gasText, numberText, waitIndexed } from './fixtures/tracker-api';
 import { program, scoreOf, type TxReceipt } from './fixtures/journey';
 
 // Issue 12 end to end: an address makes real transactions on the devnet, the real perch's activity
@@ -152,7 +152,7 @@ test.describe('tracker on the devnet', () => {
     const expected = scoreOf(program('soneium-og'), soneium);
     expect(expected).toBeGreaterThan(0);
     await page.goto(`/tracker/soneium-og?address=${user}`);
-    await expect(page.getByTestId('score-value')).toHaveText(expected.toLocaleString('en-US', { maximumFractionDigits: 2 }), { timeout: 20_000 });
+    await expect(page.getByTestId('score-value')).toHaveText(numberText(expected), { timeout: 20_000 });
     await expect(page.getByTestId('score-rank')).toHaveText(/^Rank #[1-9]\d* of [1-9]\d* indexed addresses$/);
     const rank = await page.getByTestId('score-rank').textContent();
     const [, at, of] = /#(\d+) of (\d+)/.exec(rank ?? '') ?? [];

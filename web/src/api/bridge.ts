@@ -27,6 +27,8 @@ export interface DestinationSwap {
   min_out_wei: string;
   slippage_bps: number;
   price_impact_bps: number;
+  /** The split's legs as the swap quote has them (their hops count for auto slippage). */
+  route?: { hops: unknown[] }[];
   route_summary: string;
   executor: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDecimalAmount, formatNumber, formatTokenAmount, formatUsd, formatUsdCents, formatUsdPrice } from './format';
+import { formatDate, formatDateTime, formatTime, formatUtcDate, formatDecimalAmount, formatNumber, formatTokenAmount, formatUsd, formatUsdCents, formatUsdPrice } from './format';
 
 describe('formatNumber', () => {
   it('groups thousands and cuts to six decimals without rounding up', () => {
@@ -48,5 +48,16 @@ describe('dates', () => {
     const unix = new Date(2026, 10, 28, 9, 5).getTime() / 1000;
     expect(formatDateTime(unix)).toBe('2026-11-28 09:05');
     expect(formatDate(unix)).toBe('2026-11-28');
+  });
+});
+
+describe('UTC days and times of day', () => {
+  it('a campaign day is its UTC date in the one date form, whatever the viewer zone', () => {
+    expect(formatUtcDate(Date.UTC(2024, 5, 1) / 1000)).toBe('2024-06-01');
+    expect(formatUtcDate(Date.UTC(2024, 7, 31, 23, 59) / 1000)).toBe('2024-08-31');
+  });
+  it('a time of day is 24-hour with seconds', () => {
+    const unix = new Date(2026, 10, 28, 9, 5, 7).getTime() / 1000;
+    expect(formatTime(unix)).toBe('09:05:07');
   });
 });

@@ -68,5 +68,17 @@ function formatDateOf(d: Date): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
+/** The date part of a UTC day (campaign and event dates are days in UTC): '2026-11-28'. */
+export function formatUtcDate(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  return `${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())}`;
+}
+
+/** The time of day alone, for steps of one flow already dated: '15:04:05'. */
+export function formatTime(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
 /** The machine-readable form for a <time dateTime>. */
 export const isoDateTime = (unixSeconds: number): string => new Date(unixSeconds * 1000).toISOString();

@@ -9,12 +9,11 @@ import { Page } from '@/components/Page';
 import { FaucetClaims } from '@/features/faucet/FaucetClaims';
 import { useFaucetClaim } from '@/features/faucet/useFaucetClaim';
 import { anyPending, waitCause, waitParts } from '@/features/faucet/wait';
-import { truncateDecimals } from '@/lib/number';
-import { formatUnitsExact } from '@/lib/units';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletStore } from '@/wallet/store';
 import { useTokenBalance } from '@/wallet/useTokenBalance';
 import '@/features/faucet/faucet.css';
+import { formatDecimalAmount, formatTokenAmount } from '@/lib/format';
 
 /** The faucet routes: every faucet, or a network's (its coin, and any token faucet on it). */
 export type FaucetKind = 'all' | 'ink' | 'ip' | 'monad';
@@ -90,13 +89,13 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
             <dd>{faucet.name}</dd>
             <dt>{t('faucet.amount')}</dt>
             <dd data-testid="faucet-amount">
-              {faucet.amount} {faucet.symbol}
+              {formatDecimalAmount(faucet.amount, faucet.symbol)}
             </dd>
             {address ? (
               <>
                 <dt>{t('faucet.yourBalance')}</dt>
                 <dd data-testid="faucet-balance">
-                  {balance.data !== undefined ? `${truncateDecimals(formatUnitsExact(balance.data, faucet.decimals), 5)} ${faucet.symbol}` : '…'}
+                  {balance.data !== undefined ? formatTokenAmount(balance.data, faucet.decimals, faucet.symbol) : '…'}
                 </dd>
               </>
             ) : null}

@@ -7,6 +7,7 @@ import { PoolForm } from '@/features/pool/PoolForm';
 import { PoolTable } from '@/features/pool/PoolTable';
 import { useWalletStore } from '@/wallet/store';
 import '@/features/pool/pool.css';
+import { formatThousands } from '@/lib/number';
 
 /** /pool (allow-listed wallets only, see PoolGuard): the pool per chain, deposit and withdraw, pool points. */
 export default function PoolPage() {
@@ -27,7 +28,7 @@ export default function PoolPage() {
             <p className="pool-points" data-testid="pool-points">
               {data.points?.accrued ?? '0.000'}
             </p>
-            <p className="muted small">{t('pool.points.credited', { points: data.points?.credited ?? 0 })}</p>
+            <p className="muted small">{t('pool.points.credited', { points: formatThousands(data.points?.credited ?? 0) })}</p>
             <p className="muted small">{t('pool.points.rule', { rates })}</p>
           </Card>
           <Card title={t('pool.form.title')}>

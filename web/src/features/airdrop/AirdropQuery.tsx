@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '@/components/Card';
-import { formatThousands, truncateDecimals } from '@/lib/number';
+import { formatNumber } from '@/lib/format';
 import { useAirdropQuery } from './useAirdropQuery';
 import { BRIDGE_RECOMMENDATIONS, sumValues, type AirdropRow } from './validation';
 
@@ -66,7 +66,7 @@ function AirdropResults({ rows }: { rows: AirdropRow[] }) {
               <td>
                 <code>{r.address}</code>
               </td>
-              <td className={`num ${r.value === 0 ? 'text-bad' : 'text-good'}`}>{formatThousands(truncateDecimals(r.value))}</td>
+              <td className={`num ${r.value === 0 ? 'text-bad' : 'text-good'}`}>{formatNumber(r.value)}</td>
             </tr>
           ))}
         </tbody>
@@ -74,7 +74,7 @@ function AirdropResults({ rows }: { rows: AirdropRow[] }) {
           <tr>
             <th>{t('airdrop.total')}</th>
             <th className="num" data-testid="airdrop-total">
-              {formatThousands(truncateDecimals(sumValues(rows)))}
+              {formatNumber(sumValues(rows))}
             </th>
           </tr>
         </tfoot>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card } from '@/components/Card';
 import { ArrowDownIcon } from '@/components/icons';
-import { useSwapSettings } from '@/features/swap/settingsStore';
 import { formatAmount, maxSpendable, parseAmount } from '@/features/tx/amount';
 import { AmountField } from '@/features/tx/AmountField';
 import { TxButton } from '@/features/tx/TxButton';
@@ -83,10 +82,10 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
   // A disconnected wallet leaves nothing behind: the form and the followed deposit start over.
   useResetOnDisconnect(wallets.evmAddress, () => useBridgeForm.getState().reset());
 
-  const { slippageBps } = useSwapSettings();
   const parsed = parseAmount(amount, decimals);
   const balance = useBridgeBalance(route);
-  const q = useBridgeQuote(route, parsed, channelId, slippageBps);
+  const q = useBridgeQuote(route, parsed, channelId);
+  const { slippageBps } = q;
   const recipientCheck = checkRecipient({ destination: route.toChain, exchange, typed: recipient, walletAddress: wallets.destinationWallet, sourceIsSolana: wallets.fromSolana });
   const state = sendButtonState({
     walletConnected: wallets.walletAddress !== '',
@@ -164,7 +163,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
           ) : null}
         </span>
       </AmountField>
-      <TokenChoice route={route} busy={busy} />
+      <TokenChoice route={route} busy={busy} autoSlippageBps={q.autoSlippageBps} />
       <RecipientField exchange={exchange} value={recipient} check={recipientCheck} onChange={form.setRecipient} />
       <QuoteSummary quote={q.quote} state={q.state} token={token} receiveToken={route.receiveToken} decimals={decimals} prices={prices} />
       {q.error ? (

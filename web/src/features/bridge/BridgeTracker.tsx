@@ -9,7 +9,7 @@ import { formatAmount } from '@/features/tx/amount';
 import type { ActiveDeposit } from './bridgeStore';
 import { trackerView, type TrackerStep, type TrackerView } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
-import { currentLocale } from '@/i18n';
+import { formatTime } from '@/lib/format';
 
 /** The line that ends a deposit's story: what arrived, why it was refunded, dropped (nothing owed), rejected or failed. */
 function outcomeText(t: TFunction, view: TrackerView, received: string, receivedToken: string): string {
@@ -33,7 +33,7 @@ function StepRow({ step, chains }: { step: TrackerStep; chains: readonly Chain[]
         {label}
         <span className="visually-hidden"> ({t(`bridge.tracker.status.${step.status}`)})</span>
       </span>
-      {step.at ? <time className="muted small">{new Date(step.at * 1000).toLocaleTimeString(currentLocale())}</time> : null}
+      {step.at ? <time className="muted small">{formatTime(step.at)}</time> : null}
       {step.tx ? <TxLink chains={chains} chainId={step.tx.chainId} hash={step.tx.hash} label={t('bridge.tracker.txOf', { step: label })} /> : null}
     </li>
   );

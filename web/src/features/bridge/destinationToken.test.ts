@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SwapToken } from '@/api/swap';
 import { orderReceived } from '@/api/bridge';
-import { destinationTokenChoices, validDestinationToken } from './destinationToken';
+import { destinationPickerTokens, destinationTokenChoices, pickedDestinationToken, validDestinationToken, withSwapSlippage } from './destinationToken';
 
 const tok = (address: string, symbol: string, decimals = 18): SwapToken => ({ address, symbol, name: symbol, decimals, logo_url: '' });
 const ETH = tok('0x0000000000000000000000000000000000000000', 'ETH');
@@ -34,5 +34,27 @@ describe('destination token (bridge and swap)', () => {
     expect(orderReceived(swapping)).toBeNull();
     const swapped = { ...plain, swap: { ...swapping.swap, delivered_amount: '2991500000' } };
     expect(orderReceived(swapped)).toEqual({ raw: '2991500000', decimals: 6, token: 'USDC' });
+  });
+
+  it('the picker lists the token sent first (no swap), then the swap choices; a pick stores the listed address', () => {
+    const list = destinationPickerTokens(ETH, 'ETH', [USDC, DAI], 'ETH (no swap)');
+    expect(list.map((t) => [t.symbol, t.name])).toEqual([
+      ['ETH', 'ETH (no swap)'],
+      ['USDC', 'USDC'],
+      ['DAI', 'DAI'],
+    ]);
+    expect(list[0]?.address).toBe(ETH.address);
+    // Not listed on the destination: still offered, keyed by its symbol.
+    expect(destinationPickerTokens(undefined, 'WBTC', [USDC], 'WBTC (no swap)')[0]).toMatchObject({ address: 'WBTC', symbol: 'WBTC' });
+    // The list reports lowercase addresses; the stored choice is the server's spelling, and the token sent is ''.
+    expect(pickedDestinationToken(USDC.address.toLowerCase(), [USDC, DAI])).toBe(USDC.address);
+    expect(pickedDestinationToken(ETH.address, [USDC, DAI])).toBe('');
+  });
+
+  it('the destination swap shown and sent with the slippage in force: its minimum recomputed as build_tx does', () => {
+    const swap = { receive_amount_wei: '2987460000', min_out: '2975.51016', min_out_wei: '2975510160', slippage_bps: 40, token_out: { address: USDC.address, symbol: 'USDC', decimals: 6 } };
+    expect(withSwapSlippage(swap, 40)).toBe(swap);
+    expect(withSwapSlippage(swap, 100)).toMatchObject({ slippage_bps: 100, min_out_wei: '2957585400', min_out: '2957.5854' });
+    expect(withSwapSlippage({ ...swap, receive_amount_wei: '999' }, 50)).toMatchObject({ min_out_wei: '994', min_out: '0.000994' });
   });
 });

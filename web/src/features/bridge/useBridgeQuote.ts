@@ -2,11 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { quoteQuery, type Quote } from '@/api/bridge';
 import { ApiError } from '@/api/client';
 import { multiBalanceQuery } from '@/features/network-list/balances';
+import { useSwapSettings } from '@/features/swap/settingsStore';
+import { autoSlippageForQuote, effectiveSlippageBps } from '@/features/swap/slippage';
 import { parseAmount, unitsToRaw, type ParsedAmount } from '@/features/tx/amount';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { serverBalanceQuery } from '@/wallet/ecosystems/balances';
 import { SOLANA_CHAIN_ID } from './addressRules';
 import { useBridgeForm } from './bridgeStore';
+import { withSwapSlippage } from './destinationToken';
 import type { BridgeRoute } from './useBridgeRoute';
 
 /**
@@ -33,11 +36,19 @@ export interface BridgeQuote {
   error: string;
   /** The route's maximum, lowered to the quote's when liquidity is short. */
   max: bigint | undefined;
+  /** The destination swap's slippage in force (to send with the deposit): the user's choice, or auto from the swap's quote. */
+  slippageBps: number;
+  /** Auto slippage for this trade once its destination swap is quoted (what the settings show for Auto). */
+  autoSlippageBps: number | undefined;
 }
 
 /** The quote: asked for an amount that has settled (300 ms) inside the route's limits; its max also counts liquidity. */
-export function useBridgeQuote(route: BridgeRoute, parsed: ParsedAmount, channelId: number | undefined, slippageBps: number): BridgeQuote {
+export function useBridgeQuote(route: BridgeRoute, parsed: ParsedAmount, channelId: number | undefined): BridgeQuote {
   const { fromChainId, toChainId, token, amount } = useBridgeForm();
+  // The destination swap is asked with the chosen slippage (while auto, the liquid cap); auto then
+  // comes from the swap's quoted impact and route, as on the swap page, and its minimum is recomputed.
+  const settings = useSwapSettings();
+  const askedBps = settings.slippageBps;
   const { limits, decimals, chosenToToken } = route;
   const settled = useDebouncedValue(amount);
   const settledParsed = parseAmount(settled, decimals);
@@ -48,14 +59,17 @@ export function useBridgeQuote(route: BridgeRoute, parsed: ParsedAmount, channel
     token,
     amount: settledParsed.kind === 'ok' ? settledParsed.text : '',
     channel: channelId,
-    ...(chosenToToken ? { toToken: chosenToToken, slippageBps } : {}),
+    ...(chosenToToken ? { toToken: chosenToToken, slippageBps: askedBps } : {}),
   };
   const wanted = route.routeOk && inLimits && settled === amount && settledParsed.kind === 'ok';
   const quoteQ = useQuery(quoteQuery(params, wanted));
-  const quote = wanted ? quoteQ.data : undefined;
+  const asked = wanted ? quoteQ.data : undefined;
+  const autoSlippageBps = chosenToToken ? autoSlippageForQuote(asked?.swap) : undefined;
+  const slippageBps = effectiveSlippageBps(settings, asked?.swap);
+  const quote = asked?.swap ? { ...asked, swap: withSwapSlippage(asked.swap, slippageBps) } : asked;
   const state = !wanted ? (inLimits ? 'loading' : 'idle') : quoteQ.isError ? 'error' : quote ? 'ready' : 'loading';
   const quoteMax = quote ? unitsToRaw(quote.max, decimals) : undefined;
   const max = limits ? (quoteMax !== undefined && quoteMax < limits.max ? quoteMax : limits.max) : undefined;
   const error = wanted && quoteQ.error ? (quoteQ.error instanceof ApiError ? quoteQ.error.message : String(quoteQ.error)) : '';
-  return { quote, state, error, max };
+  return { quote, state, error, max, slippageBps, autoSlippageBps };
 }

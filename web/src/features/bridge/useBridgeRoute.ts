@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { chainsQuery, tokensQuery } from '@/api/queries';
-import { swapChainsQuery, swapTokensQuery } from '@/api/swap';
+import { swapChainsQuery, swapTokensQuery, type SwapToken } from '@/api/swap';
 import type { Chain } from '@/api/types';
 import { EXCHANGE_TOKENS, exchangeRouteAllowed } from '@/features/network-list/networkList';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
@@ -38,6 +38,8 @@ export interface BridgeRoute {
   /** Bridge and swap: the tokens the destination can swap into, and the valid choice ('' = the token sent). */
   toTokenChoices: ReturnType<typeof destinationTokenChoices>;
   chosenToToken: string;
+  /** The token sent as the destination's swap list names it (the picker's 'no swap' entry); undefined when it is not listed there. */
+  sameToToken: SwapToken | undefined;
   routeOk: boolean;
   /** The token paid on the destination without a swap (another one on a cross-asset route). */
   receiveToken: string;
@@ -65,7 +67,9 @@ function useDestinationSwap(toChainId: number | null, bridgedOnDst: string | und
   const swapReady = enabled && toChainId !== null && !!swapChainsQ.data?.some((c) => c.chain_id === toChainId && c.ready);
   const dstTokensQ = useQuery({ ...swapTokensQuery(toChainId ?? 0), enabled: swapReady });
   const toTokenChoices = destinationTokenChoices(dstTokensQ.data?.tokens, bridgedOnDst, swapReady);
-  return { toTokenChoices, chosenToToken: validDestinationToken(toToken, toTokenChoices) };
+  const bridged = bridgedOnDst?.toLowerCase();
+  const sameToToken = swapReady && bridged !== undefined ? dstTokensQ.data?.tokens.find((t) => t.address.toLowerCase() === bridged) : undefined;
+  return { toTokenChoices, chosenToToken: validDestinationToken(toToken, toTokenChoices), sameToToken };
 }
 
 export function useBridgeRoute(): BridgeRoute {
@@ -87,7 +91,7 @@ export function useBridgeRoute(): BridgeRoute {
   const tokenInfo = fromChainId !== null ? tokenOn(tokens ?? [], token, fromChainId) : undefined;
   const limits = fromChainId !== null && toChainId !== null ? routeLimits(token, fromChainId, toChainId) : undefined;
   const bridgedOnDst = toChainId !== null ? tokenOn(tokens ?? [], token, toChainId)?.address : undefined;
-  const { toTokenChoices, chosenToToken } = useDestinationSwap(toChainId, bridgedOnDst, !exchange, toToken);
+  const { toTokenChoices, chosenToToken, sameToToken } = useDestinationSwap(toChainId, bridgedOnDst, !exchange, toToken);
   return {
     chains,
     fromChain,
@@ -99,6 +103,7 @@ export function useBridgeRoute(): BridgeRoute {
     native: tokenInfo ? isNativeToken(tokenInfo) : token === (fromChain?.native_currency?.symbol ?? 'ETH'),
     toTokenChoices,
     chosenToToken,
+    sameToToken,
     routeOk: !!limits && (!exchange || (toChainId !== null && exchangeRouteAllowed(token, exchange, toChainId))),
     receiveToken: (fromChainId !== null && toChainId !== null ? receiveTokenOf(token, fromChainId, toChainId)?.symbol : undefined) ?? token,
   };

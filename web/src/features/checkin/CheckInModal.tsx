@@ -30,6 +30,7 @@ import { CheckInChainSelector } from './CheckInChainSelector';
 import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal, useCheckInSteps, type CheckInStepId } from './checkIn';
 import { useNow } from './useUtcNow';
 import { currentLocale } from '@/i18n';
+import { formatThousands } from '@/lib/number';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -165,7 +166,7 @@ export function CheckInModal() {
                   const content = (
                     <>
                       <span className="calendar__num">{day}</span>
-                      <span className="calendar__points small">{entry && entry.points > 0 ? t('checkin.dayPoints', { points: entry.points }) : ''}</span>
+                      <span className="calendar__points small">{entry && entry.points > 0 ? t('checkin.dayPoints', { points: formatThousands(entry.points) }) : ''}</span>
                     </>
                   );
                   return url ? (

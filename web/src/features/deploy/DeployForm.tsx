@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_FIELDS, TEMPLATE_IDS, type FieldValues, validateFields } from './templates';
 import { useDeployForm } from './deployStore';
+import { formatThousands } from '@/lib/number';
 
 /** The template choice and its constructor fields, each validated as typed. */
 export function DeployForm({ showErrors }: { showErrors: boolean }) {
@@ -46,7 +47,7 @@ export function DeployForm({ showErrors }: { showErrors: boolean }) {
             />
             {shown ? (
               <p id={`${id}-error`} className="form-error small">
-                {t(`deploy.errors.${error}`, { max: rule.max.toLocaleString() })}
+                {t(`deploy.errors.${error}`, { max: formatThousands(rule.max) })}
               </p>
             ) : null}
           </div>

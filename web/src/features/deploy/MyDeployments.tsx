@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deploymentsQueryKey, getDeployments } from '@/api/deploy';
 import type { Chain } from '@/api/types';
-import { currentLocale } from '@/i18n';
 import { explorerLink, shortHex } from './networks';
+import { formatDateTime } from '@/lib/format';
+import { formatThousands } from '@/lib/number';
 
 /** 'My deployments': what perch recorded for the connected wallet, newest first. */
 export function MyDeployments({ address, chains }: { address: string; chains: ReadonlyMap<number, Chain> }) {
@@ -18,7 +19,7 @@ export function MyDeployments({ address, chains }: { address: string; chains: Re
       <h2 id="my-deployments" className="card__title">
         {t('deploy.mine.title')}
       </h2>
-      {query.data ? <p className="muted small">{t('deploy.mine.points', { points: query.data.points_per_network })}</p> : null}
+      {query.data ? <p className="muted small">{t('deploy.mine.points', { points: formatThousands(query.data.points_per_network) })}</p> : null}
       {!address ? <p className="muted">{t('deploy.mine.connect')}</p> : null}
       {query.isError ? <p className="form-error">{t('deploy.mine.error')}</p> : null}
       {query.data && query.data.list.length === 0 ? <p className="muted">{t('deploy.mine.empty')}</p> : null}
@@ -44,7 +45,7 @@ export function MyDeployments({ address, chains }: { address: string; chains: Re
                     {t('deploy.transaction')}
                   </a>
                 ) : null}
-                <span className="muted small">{new Date(d.created_at * 1000).toLocaleString(currentLocale())}</span>
+                <span className="muted small">{formatDateTime(d.created_at)}</span>
               </li>
             );
           })}

@@ -7,6 +7,7 @@ import { NetworkSearch } from '@/components/NetworkSearch';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
 import { useWalletStore } from '@/wallet/store';
 import { useDeployForm } from './deployStore';
+import { formatThousands } from '@/lib/number';
 
 type Hex = `0x${string}`;
 
@@ -49,7 +50,7 @@ export function NetworkPicker({ networks, data }: { networks: readonly Chain[]; 
                 <span>{c.chain_name}</span>
                 {estimate?.data !== undefined ? (
                   <span className="muted small deploy-network__gas" data-testid="deploy-gas">
-                    {t('deploy.gas', { gas: estimate.data.toLocaleString() })}
+                    {t('deploy.gas', { gas: formatThousands(estimate.data) })}
                   </span>
                 ) : estimate?.isError ? (
                   <span className="muted small deploy-network__gas">{t('deploy.gasUnknown')}</span>

@@ -29,7 +29,7 @@ describe('event pages', () => {
     });
     renderApp('/owlmazing');
     expect(await screen.findByRole('heading', { level: 1, name: 'Owlmazing Summer' })).toBeInTheDocument();
-    expect(await screen.findByText('From June 1, 2024 to August 31, 2024 (UTC)')).toBeInTheDocument();
+    expect(await screen.findByText('From 2024-06-01 to 2024-08-31 (UTC)')).toBeInTheDocument();
     expect(screen.getByText('This event has ended. Thanks to everyone who took part.')).toBeInTheDocument();
     expect(screen.getByText('Bridge, check in and complete summer tasks to earn points.')).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row');

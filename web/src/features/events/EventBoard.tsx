@@ -7,10 +7,8 @@ import { Spinner } from '@/components/Spinner';
 import { formatThousands } from '@/lib/number';
 import { shortenAddress } from '@/lib/string';
 import { useUserAddress } from '@/wallet/store';
-import { currentLocale } from '@/i18n';
+import { formatUtcDate } from '@/lib/format';
 
-const dateOf = (unix: number, lang: string) =>
-  new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(unix * 1000));
 
 /** A past event: its dates (UTC), rules and final leaderboard, the connected wallet's row marked. */
 export function EventBoard({ name }: { name: string }) {
@@ -28,7 +26,7 @@ export function EventBoard({ name }: { name: string }) {
   return (
     <>
       <Card>
-        <p>{t('events.window', { start: dateOf(e.start_time, currentLocale()), end: dateOf(e.end_time, currentLocale()) })}</p>
+        <p>{t('events.window', { start: formatUtcDate(e.start_time), end: formatUtcDate(e.end_time) })}</p>
         <p>{e.ended ? t('events.endedNotice') : t('events.running')}</p>
         <h2 className="card__title">{t('events.rules')}</h2>
         <ol>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { FaucetClaim } from '@/api/faucet';
 import type { Chain } from '@/api/types';
 import { explorerLink, shortHex } from '@/features/deploy/networks';
-import { formatUnitsExact } from '@/lib/units';
+import { formatTokenAmount } from '@/lib/format';
 
 interface Props {
   claims: readonly FaucetClaim[];
@@ -24,7 +24,7 @@ export function FaucetClaims({ claims, chains, faucets }: Props) {
           <li key={c.id} data-testid={`faucet-claim-${c.id}`} data-status={c.status}>
             <span>{faucet?.name ?? c.slug}</span>
             <span>
-              {formatUnitsExact(BigInt(c.amount), faucet?.decimals ?? 18)} {faucet?.symbol}
+              {formatTokenAmount(c.amount, faucet?.decimals ?? 18, faucet?.symbol)}
             </span>
             <span className={c.status === 'done' ? 'tag tag--good' : c.status === 'failed' ? 'tag tag--bad' : 'tag tag--muted'}>
               {c.status === 'queued' ? t('faucet.claims.queued', { position: c.queue_position }) : t(`faucet.claims.${c.status}`)}

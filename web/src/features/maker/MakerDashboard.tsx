@@ -5,10 +5,10 @@ import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { LoadState } from '@/components/LoadState';
-import { currentLocale } from '@/i18n';
 import { shortenAddress } from '@/lib/string';
 import { completionRate, formatSeconds, ORDER_STATES, tokenAmount, totalOrders } from './stats';
 import '@/features/tracker/tracker.css';
+import { formatDateTime } from '@/lib/format';
 
 const WINDOWS: readonly MakerWindow[] = ['24h', '7d'];
 
@@ -43,7 +43,7 @@ function StatusCard({ d }: { d: Dashboard }) {
         <span className={`tag tag--${d.paused ? 'bad' : 'good'}`}>{d.paused ? t('trackerPages.maker.paused') : t('trackerPages.maker.running')}</span>
       </p>
       {d.maker ? <p className="muted small">{t('trackerPages.maker.account', { address: d.maker })}</p> : null}
-      <p className="muted small">{t('trackerPages.maker.asOf', { time: new Date(d.as_of * 1000).toLocaleString(currentLocale()) })}</p>
+      <p className="muted small">{t('trackerPages.maker.asOf', { time: formatDateTime(d.as_of) })}</p>
     </Card>
   );
 }
@@ -141,7 +141,7 @@ function PayoutsCard({ d, name }: { d: Dashboard; name: (id: number) => string }
           d.recent_payouts.map((p) => (
             <tr key={p.tx_hash} data-testid="maker-payout">
               <td>
-                <time dateTime={new Date(p.completed_at * 1000).toISOString()}>{new Date(p.completed_at * 1000).toLocaleString(currentLocale())}</time>
+                <time dateTime={new Date(p.completed_at * 1000).toISOString()}>{formatDateTime(p.completed_at)}</time>
               </td>
               <td>{t('trackerPages.maker.routeName', { from: name(p.src_chain_id), to: name(p.dst_chain_id) })}</td>
               <td className="num">{`${tokenAmount(p.receive_amount, p.receive_decimals)} ${p.receive_token}`}</td>

@@ -13,7 +13,8 @@ import { useUserAddress } from '@/wallet/store';
 import { campaignsToShare, campaignTiming, groupByTheme, isCampaignEnded, isDeployTask, remainingMs, targetCount, taskReached, tierReached, visibleCampaigns } from './campaigns';
 import { ShareModal } from './ShareModal';
 import { useTaskStore } from './taskStore';
-import { currentLocale } from '@/i18n';
+import { formatUtcDate } from '@/lib/format';
+import { formatThousands } from '@/lib/number';
 
 /** Countdown to the end, re-read every 10 ms and clamped at 0. */
 function CampaignCountdown({ end }: { end: number }) {
@@ -38,7 +39,7 @@ export const hideBroken = (e: { currentTarget: HTMLImageElement }): void => {
   e.currentTarget.style.display = 'none';
 };
 
-const day = (sec: number): string => new Date(sec * 1000).toLocaleDateString(currentLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = (sec: number): string => formatUtcDate(sec);
 
 /** The countdown (time_type 1) or the date range; an end_time of 0 reads as open-ended. */
 function CampaignTime({ campaign, ended }: { campaign: Campaign; ended: boolean }) {
@@ -109,7 +110,7 @@ function CampaignItem({ campaign, progress, ended }: { campaign: Campaign; progr
               ) : (
                 <span>{t('rewards.tierBridges', { count: task.conditions.transfer_count ?? 0 })}</span>
               )}
-              <span className="muted small">{t('rewards.taskPoints', { points: task.points })}</span>
+              <span className="muted small">{t('rewards.taskPoints', { points: formatThousands(task.points) })}</span>
             </li>
           );
         })}

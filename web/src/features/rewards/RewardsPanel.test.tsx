@@ -91,7 +91,7 @@ describe('activity / quests panel', () => {
     expect(screen.queryByTestId('campaign-8')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('campaign-count-7')).toHaveTextContent('1/3 bridges'));
     const forever = screen.getByTestId('campaign-time-9');
-    expect(forever).toHaveTextContent('From Jan 1, 2026, no end date');
+    expect(forever).toHaveTextContent('From 2026-01-01, no end date');
     expect(screen.getByTestId('campaign-9')).not.toHaveTextContent('1970');
     const countdown = screen.getByTestId('campaign-countdown');
     expect(countdown.textContent).toMatch(/^0[23]d \d\d:\d\d:\d\d$/);

@@ -23,6 +23,7 @@ import {
   type SocialTaskDef,
 } from './socialTask';
 import { useTaskState, useTaskStore } from './taskStore';
+import { formatThousands } from '@/lib/number';
 
 /** The OAuth code Discord sent back, kept for this tab until it is used (a reload keeps it). */
 const DISCORD_CODE_KEY = 'perch-discord-code';
@@ -114,7 +115,7 @@ function SocialTask({ task, serverDone, discordCode }: { task: SocialTaskDef; se
       <Logo />
       <div className="task__body">
         <div>{t(TITLE[task.kind], { name: task.name })}</div>
-        <div className="muted small">{t('rewards.taskPoints', { points: task.points })}</div>
+        <div className="muted small">{t('rewards.taskPoints', { points: formatThousands(task.points) })}</div>
         {task.kind === 'twitter' && (action === 'verify' || action === 'retry') ? (
           <input
             className="input task__input"

@@ -6,6 +6,7 @@ import { toDate } from '@/features/checkin/calendar';
 import { logger } from '@/lib/logger';
 import { useUserAddress } from '@/wallet/store';
 import { weekBoxes } from './weekly';
+import { formatThousands } from '@/lib/number';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -31,7 +32,7 @@ export function WeeklyBridge() {
             data-state={b.state}
           >
             <span>{t(`rewards.days.${DAYS[b.weekday] ?? 'mon'}`)}</span>
-            <strong className="week-box__points">{b.points > 0 ? t('checkin.dayPoints', { points: b.points }) : '—'}</strong>
+            <strong className="week-box__points">{b.points > 0 ? t('checkin.dayPoints', { points: formatThousands(b.points) }) : '—'}</strong>
             <span className="small week-box__state">{t(`rewards.box.${b.state}`)}</span>
             {b.special ? <span className="tag tag--hot small">{t('rewards.x2')}</span> : null}
           </li>

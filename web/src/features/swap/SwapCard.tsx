@@ -20,7 +20,7 @@ import { maxSwappable } from './amount';
 import { ChainPicker } from './ChainPicker';
 import { displayAmount, IMPACT_BLOCK_BPS } from './format';
 import { QuoteDetails } from './QuoteDetails';
-import { autoSlippageBps, minimumOut } from './slippage';
+import { autoSlippageForQuote, effectiveSlippageBps, minimumOut } from './slippage';
 import { SlippageSettings } from './SlippageSettings';
 import { useSwapSettings } from './settingsStore';
 import { swapButtonState, type QuoteStatus, type SwapButtonState } from './swapButton';
@@ -151,8 +151,8 @@ export function SwapCard() {
   const quote: SwapQuote | undefined = quoteWanted ? quoteQ.data : undefined;
   const quoteError = quoteWanted ? quoteQ.error : null;
   // Auto: from this quote's impact and route; the quote's own minimum is then recomputed for it.
-  const autoBps = quote ? autoSlippageBps({ priceImpactBps: quote.price_impact_bps, hops: Math.max(1, ...quote.route.map((l) => l.hops.length)) }) : undefined;
-  const effectiveBps = autoSlippage ? (autoBps ?? slippageBps) : slippageBps;
+  const autoBps = autoSlippageForQuote(quote);
+  const effectiveBps = effectiveSlippageBps({ auto: autoSlippage, slippageBps }, quote);
   const minOutWei = quote ? (quote.slippage_bps === effectiveBps ? BigInt(quote.min_out_wei) : minimumOut(BigInt(quote.amount_out_wei), effectiveBps)) : undefined;
   const noRoute = quoteError instanceof ApiError && quoteError.status === 404;
   const quoteStatus: QuoteStatus = !quoteWanted ? (pairOk && amountOk ? 'loading' : 'idle') : quote ? 'ready' : noRoute ? 'noRoute' : quoteError ? 'error' : 'loading';

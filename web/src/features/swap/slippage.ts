@@ -94,3 +94,26 @@ export function autoSlippageBps({ priceImpactBps, hops }: AutoSlippageInput): nu
 export function minimumOut(amountOutWei: bigint, bps: number): bigint {
   return (amountOutWei * BigInt(10_000 - bps)) / 10_000n;
 }
+
+/** What auto slippage reads from a quote: the swap quote, or a bridge quote's destination swap. */
+export interface QuotedTrade {
+  price_impact_bps: number;
+  /** The split's legs and their hops (a quote without it counts as one direct pool). */
+  route?: readonly { hops: readonly unknown[] }[];
+}
+
+/** The automatic slippage for a quoted trade (its impact and its longest leg), or undefined without a quote. */
+export function autoSlippageForQuote(quote: QuotedTrade | null | undefined): number | undefined {
+  if (!quote) return undefined;
+  const hops = Math.max(1, ...(quote.route ?? []).map((leg) => leg.hops.length));
+  return autoSlippageBps({ priceImpactBps: quote.price_impact_bps, hops });
+}
+
+/**
+ * The slippage a trade is quoted and sent with: the user's choice, or while auto the rule applied to
+ * the trade's quote (before there is one, the liquid cap the settings hold for auto).
+ */
+export function effectiveSlippageBps(settings: { auto: boolean; slippageBps: number }, quote: QuotedTrade | null | undefined): number {
+  if (!settings.auto) return settings.slippageBps;
+  return autoSlippageForQuote(quote) ?? settings.slippageBps;
+}

@@ -10,7 +10,7 @@ import { executeSwap, type SwapDeps } from './executeSwap';
 import { bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, ppmToPercent, routeLegLabel, routeLegParts, venueName, type RouteFormat } from './format';
 import { SWAP_SETTINGS_KEY, useSwapSettings } from './settingsStore';
 import { DEFAULT_SLIPPAGE } from '@/lib/config';
-import { AUTO_FALLBACK_BPS, autoSlippageBps, DEFAULT_SLIPPAGE_BPS, depthMultiple, isHighSlippage, minimumOut, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
+import { AUTO_FALLBACK_BPS, autoSlippageBps, autoSlippageForQuote, DEFAULT_SLIPPAGE_BPS, effectiveSlippageBps, depthMultiple, isHighSlippage, minimumOut, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
 import { swapButtonState, type SwapButtonInput } from './swapButton';
 import { swapErrorOf, TxRevertedError } from './swapErrors';
 import { decodeSwapped, SWAPPED_TOPIC, type ReceiptLog } from './swapEvent';
@@ -114,6 +114,21 @@ describe('slippage', () => {
     }
     expect(depthMultiple(19)).toBeGreaterThanOrEqual(500);
     expect(depthMultiple(0)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('one rule for the swap and the bridge destination swap: auto reads a quote (impact, longest leg), a choice stays', () => {
+    const hop = { venue: 'v3' };
+    expect(autoSlippageForQuote(undefined)).toBeUndefined();
+    expect(autoSlippageForQuote({ price_impact_bps: 9 })).toBe(40);
+    expect(autoSlippageForQuote({ price_impact_bps: 5, route: [{ hops: [hop] }, { hops: [hop, hop] }] })).toBe(autoSlippageBps({ priceImpactBps: 5, hops: 2 }));
+    expect(autoSlippageForQuote({ price_impact_bps: 100, route: [] })).toBe(220);
+    // Auto without a quote: the liquid cap the settings hold; with one: the rule, also above the cap for a thin pool.
+    expect(effectiveSlippageBps({ auto: true, slippageBps: AUTO_FALLBACK_BPS }, undefined)).toBe(50);
+    expect(effectiveSlippageBps({ auto: true, slippageBps: AUTO_FALLBACK_BPS }, { price_impact_bps: 0 })).toBe(20);
+    expect(effectiveSlippageBps({ auto: true, slippageBps: AUTO_FALLBACK_BPS }, { price_impact_bps: 100 })).toBe(220);
+    // A chosen value is used as chosen, whatever the quote.
+    expect(effectiveSlippageBps({ auto: false, slippageBps: 100 }, { price_impact_bps: 0 })).toBe(100);
+    expect(effectiveSlippageBps({ auto: false, slippageBps: 500 }, undefined)).toBe(500);
   });
 
   it('auto: a thin pool (a trade that moves it) gets more, growing with the impact, never above 3 %', () => {

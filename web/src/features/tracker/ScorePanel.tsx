@@ -12,6 +12,7 @@ import { ADDRESS_ERROR_KEYS, addressesFromSearch, splitAddresses, validateAddres
 import { bridgeLink, PROGRAM_CHAINS, type TrackerSubpage } from './programs';
 import { useTrackerForm } from './trackerStore';
 import './tracker.css';
+import { formatNumber } from '@/lib/format';
 
 /** A programme page (/tracker/soneium-og, ...): the address's score, rank, rules and what would raise it. */
 export function ScorePanel({ program }: { program: TrackerSubpage }) {
@@ -120,7 +121,7 @@ function ScoreCard({ score }: { score: Score }) {
     <div className="stat-grid">
       <Card title={t('trackerPages.score.title', { title: score.title })}>
         <p className="score-value" data-testid="score-value">
-          {score.score.toLocaleString('en-US', { maximumFractionDigits: 2 })}
+          {formatNumber(score.score)}
         </p>
         <p className="muted" data-testid="score-rank">
           {score.rank > 0 ? t('trackerPages.score.rank', { rank: score.rank, of: score.of }) : t('trackerPages.score.unranked', { of: score.of })}
@@ -143,8 +144,8 @@ function ScoreCard({ score }: { score: Score }) {
             {score.rules.map((r) => (
               <tr key={r.id}>
                 <td>{ruleLabel(t, r.label_key)}</td>
-                <td className="num">{r.value.toLocaleString('en-US', { maximumFractionDigits: 4 })}</td>
-                <td className="num">{r.points.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>
+                <td className="num">{formatNumber(r.value)}</td>
+                <td className="num">{formatNumber(r.points)}</td>
               </tr>
             ))}
           </tbody>
@@ -156,7 +157,7 @@ function ScoreCard({ score }: { score: Score }) {
         ) : (
           <ul data-testid="score-next">
             {score.next.map((n) => (
-              <li key={n.id}>{t('trackerPages.score.nextItem', { rule: ruleLabel(t, n.label_key), gain: n.gain.toLocaleString('en-US', { maximumFractionDigits: 2 }) })}</li>
+              <li key={n.id}>{t('trackerPages.score.nextItem', { rule: ruleLabel(t, n.label_key), gain: formatNumber(n.gain) })}</li>
             ))}
           </ul>
         )}

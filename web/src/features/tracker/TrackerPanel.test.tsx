@@ -116,6 +116,7 @@ const SCORE: Score = {
   rules: [
     { id: 'tx', label_key: 'tx', value: 12, points: 24 },
     { id: 'active_weeks', label_key: 'active_weeks', value: 2, points: 18.5 },
+    { id: 'volume', label_key: 'volume', value: 12345.6789123, points: 1234.56789 },
   ],
   next: [{ id: 'active_weeks', label_key: 'active_weeks', gain: 5 }],
 };
@@ -135,6 +136,9 @@ describe('/tracker programme pages', () => {
     expect(screen.getByTestId('score-rank')).toHaveTextContent('Rank #3 of 120 indexed addresses');
     expect(screen.getByRole('cell', { name: 'Transactions' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '18.5' })).toBeInTheDocument();
+    // The shared number style: thousands separators, up to six decimals, cut (never rounded).
+    expect(screen.getByRole('cell', { name: '12,345.678912' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '1,234.56789' })).toBeInTheDocument();
     expect(screen.getByTestId('score-next')).toHaveTextContent('Active weeks: +5 points for one more');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Bridge to Soneium' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,6 +1,6 @@
 import type { ChainActivity, IndexedChain } from '@/api/tracker';
 import { formatUnitsExact } from '@/lib/units';
-import { truncateDecimals } from '@/lib/number';
+import { formatNumber } from '@/lib/format';
 
 /** The per-network table's columns, in order; each sorts by its own value. */
 export const ACTIVITY_COLUMNS = [
@@ -64,7 +64,7 @@ export function nextSort(current: ActivitySort, column: ActivityColumn): Activit
 
 /** Gas spent in the chain's native coin, at most 6 decimals ("0.000021"). */
 export function formatGas(wei: string): string {
-  return truncateDecimals(formatUnitsExact(toBigInt(wei), 18), 6);
+  return formatNumber(formatUnitsExact(toBigInt(wei), 18));
 }
 
 export { formatUsd } from '@/lib/format';

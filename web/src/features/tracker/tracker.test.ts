@@ -58,6 +58,9 @@ describe('tracker table rules', () => {
     expect(formatGas('21000000000000')).toBe('0.000021');
     expect(formatGas('1500000000000000000')).toBe('1.5');
     expect(formatGas('junk')).toBe('0');
+    // The shared style: a tiny amount keeps six significant digits, a large one gets separators.
+    expect(formatGas('123')).toBe('0.000000000000000123');
+    expect(formatGas('1234567891234567891234')).toBe('1,234.567891');
   });
   it('last active in the largest whole unit; 0 is never', () => {
     const now = 1_764_086_400_000;
