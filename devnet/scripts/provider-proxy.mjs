@@ -16,7 +16,12 @@
 //                   request is served by one of them, which answers eth_blockNumber, blocks,
 //                   receipts, logs and "latest" state as a node at its own head would (null past
 //                   its head, logs only up to it)
-//   no WebSocket    upgrade requests are refused
+//   no WebSocket    upgrade requests are refused (unless --ws 1: passed through to the node)
+//
+// Counting: GET /__proxy/stats has `requests` (HTTP requests), `calls` (JSON-RPC calls, a batch's
+// each), `batches`, and `methods` (calls per method). With --ws 1 the WebSocket frames are read as
+// they pass: `ws_connections`, `ws_calls` and `ws_methods` (what the client sent), `ws_messages`
+// (what the node sent, e.g. eth_subscription notifications), `ws_pings` (control frames).
 //
 // Every random choice comes from one seeded generator, so a run is reproducible for a given
 // order of requests.
@@ -25,7 +30,7 @@
 //   node devnet/scripts/provider-proxy.mjs --chain 9500=http://127.0.0.1:8995 [--chain ...]
 //        [--seed 1] [--latency 30-120] [--p429 0.03] [--retry-after 1] [--p-in-body 0.02]
 //        [--log-range 100] [--batch-max 10] [--p5xx 0.02] [--p-reset 0.01] [--p-truncate 0.01]
-//        [--p-hang 0.005] [--hang-ms 20000] [--backends 3] [--lag 0-3] [--config FILE.json]
+//        [--p-hang 0.005] [--hang-ms 20000] [--backends 3] [--lag 0-3] [--ws 1] [--config FILE.json]
 //
 // A JSON config file holds the same settings ({"chains": {"9500": "http://..."}, "p429": 0.03,
 // "lag": [0, 3], ...}); flags override it. While running, each port also answers:
@@ -35,6 +40,7 @@
 // It prints `provider proxy ready` when every port listens, and stops on SIGINT/SIGTERM.
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 
 const DEFAULTS = {
   seed: 1,
@@ -52,6 +58,7 @@ const DEFAULTS = {
   backends: 1,
   lag: [0, 0],
   storm_ms: 0, // > 0: every request gets 429 for this long from when it is set
+  ws: 0, // 1: WebSocket upgrades are passed through to the node (and their frames counted)
   chains: {},
 };
 
@@ -256,6 +263,11 @@ class Chain {
     const batch = Array.isArray(payload);
     const calls = batch ? payload : [payload];
     this.count("calls", calls.length);
+    if (batch) this.count("batches");
+    for (const c of calls) {
+      const m = (this.stats.methods ??= {});
+      m[c?.method ?? "?"] = (m[c?.method ?? "?"] ?? 0) + 1;
+    }
     if (batch && this.settings.batch_max > 0 && calls.length > this.settings.batch_max) {
       this.count("batch_refusals");
       return { jsonrpc: "2.0", id: null, error: { code: -32600, message: "batch too large" } };
@@ -267,6 +279,118 @@ class Chain {
     const answers = await Promise.all(calls.map((c, i) => refusals[i] ?? this.serveCall(c, backendHead)));
     return batch ? answers : answers[0];
   }
+}
+
+// --- WebSocket passthrough (--ws 1) -----------------------------------------------------------
+
+// Feeds a byte stream of WebSocket frames; calls onMessage(opcode, payload) per whole message (and
+// per control frame, payload null).
+function frameReader(onMessage) {
+  let buf = Buffer.alloc(0);
+  let parts = [];
+  let firstOp = 0;
+  return (chunk) => {
+    buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+    for (;;) {
+      if (buf.length < 2) return;
+      const fin = buf[0] & 0x80;
+      const op = buf[0] & 0x0f;
+      const masked = buf[1] & 0x80;
+      let len = buf[1] & 0x7f;
+      let off = 2;
+      if (len === 126) {
+        if (buf.length < 4) return;
+        len = buf.readUInt16BE(2);
+        off = 4;
+      } else if (len === 127) {
+        if (buf.length < 10) return;
+        len = Number(buf.readBigUInt64BE(2));
+        off = 10;
+      }
+      const maskAt = off;
+      if (masked) off += 4;
+      if (buf.length < off + len) return;
+      const payload = Buffer.from(buf.subarray(off, off + len));
+      if (masked) for (let i = 0; i < len; i++) payload[i] ^= buf[maskAt + (i & 3)];
+      buf = buf.subarray(off + len);
+      if (op >= 8) {
+        onMessage(op, null);
+        continue;
+      }
+      if (parts.length === 0) firstOp = op;
+      parts.push(payload);
+      if (fin) {
+        onMessage(firstOp, Buffer.concat(parts));
+        parts = [];
+      }
+    }
+  };
+}
+
+function passWebSocket(chain, req, socket, head) {
+  if (!chain.settings.ws) {
+    chain.count("websocket_refusals");
+    socket.end("HTTP/1.1 400 Bad Request\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nWebSocket is not supported on this endpoint\n");
+    return;
+  }
+  const target = new URL(chain.url);
+  const upstream = net.connect(Number(target.port || 80), target.hostname);
+  chain.count("ws_connections");
+  const fromClient = frameReader((op, payload) => {
+    if (op >= 8) return chain.count("ws_pings");
+    let msg;
+    try {
+      msg = JSON.parse(payload.toString("utf8"));
+    } catch {
+      return chain.count("ws_other");
+    }
+    for (const c of Array.isArray(msg) ? msg : [msg]) {
+      chain.count("ws_calls");
+      const m = (chain.stats.ws_methods ??= {});
+      m[c?.method ?? "?"] = (m[c?.method ?? "?"] ?? 0) + 1;
+    }
+  });
+  let headerDone = false;
+  let pending = Buffer.alloc(0);
+  const fromNode = frameReader((op, payload) => {
+    if (op >= 8) return chain.count("ws_pings");
+    chain.count("ws_messages");
+  });
+  upstream.on("connect", () => {
+    const lines = [`${req.method} ${req.url} HTTP/1.1`];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i];
+      lines.push(`${name}: ${name.toLowerCase() === "host" ? target.host : req.rawHeaders[i + 1]}`);
+    }
+    upstream.write(lines.join("\r\n") + "\r\n\r\n");
+    if (head?.length) {
+      fromClient(head);
+      upstream.write(head);
+    }
+  });
+  socket.on("data", (d) => {
+    fromClient(d);
+    upstream.write(d);
+  });
+  upstream.on("data", (d) => {
+    socket.write(d);
+    if (headerDone) return fromNode(d);
+    pending = Buffer.concat([pending, d]);
+    const end = pending.indexOf("\r\n\r\n");
+    if (end < 0) return;
+    headerDone = true;
+    const rest = pending.subarray(end + 4);
+    pending = null;
+    if (rest.length) fromNode(rest);
+  });
+  const close = () => {
+    socket.destroy();
+    upstream.destroy();
+  };
+  socket.on("close", close);
+  upstream.on("close", close);
+  socket.on("error", close);
+  upstream.on("error", close);
 }
 
 // --- HTTP ------------------------------------------------------------------------------------------
@@ -410,6 +534,8 @@ function main() {
       });
     });
     server.keepAliveTimeout = 30000;
+    // Without an upgrade listener Node hands upgrade requests to handle(), which refuses them.
+    if (settings.ws) server.on("upgrade", (req, socket, head) => passWebSocket(chain, req, socket, head));
     server.listen(chain.port, "127.0.0.1", () => {
       if (++listening === ports.length) console.log(`provider proxy ready (${ports.map((p) => `${p} -> ${settings.chains[p]}`).join(", ")}; lags ${JSON.stringify(settings.lag)})`);
     });
