@@ -1,13 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { DEVNET_USER, failWalletCall, installInjectedWallet, readDevnetState, WALLET_NAME, walletCalls, walletChains, type WalletOptions } from './fixtures/injected-wallet';
+import { DEVNET_USER, DEVNET_USER_LABEL, failWalletCall, installInjectedWallet, readDevnetState, WALLET_NAME, walletCalls, walletChains, type WalletOptions } from './fixtures/injected-wallet';
 import { installStandardWallets } from './fixtures/wallets/standardWallets';
 
 // The wallet modal against the real perch (PERCH_URL, started with walletconnect_project_id set, as
 // scripts/test-all.sh does) and the devnet (PERCH_DEVNET_STATE). Every wallet error below is a real
 // EIP-1193 error the injected test wallet answers with (fixtures/injected-wallet.ts).
 
-const SHORT = `${DEVNET_USER.slice(0, 6)}...${DEVNET_USER.slice(-4)}`;
+// The header's label for account #2: its devnet ENS name, shortened.
+const SHORT = DEVNET_USER_LABEL;
 const SWITCH_PENDING =
   'Please ensure that you have successfully completed the network switch in your wallet, or the transaction will not be able to proceed.';
 

@@ -1,11 +1,12 @@
 import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
-import { DEVNET_USER, installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
+import { DEVNET_USER, DEVNET_USER_LABEL, DEVNET_USER_SHORT, installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
 
 // Needs the real perch server (PERCH_URL) started with the devnet chain profile, and the devnet
 // state file (PERCH_DEVNET_STATE). The injected wallet forwards to the devnet nodes.
 
-const SHORT = `${DEVNET_USER.slice(0, 6)}...${DEVNET_USER.slice(-4)}`;
+// The header's label for account #2: its devnet ENS name, shortened.
+const SHORT = DEVNET_USER_LABEL;
 const DEVNET_CHAIN_IDS = [1, 8453, 42161, 1868];
 /** An EVM mainnet of the list that is not on the devnet: no reachable RPC here. */
 const OFFLINE_CHAIN_ID = 10;
@@ -113,9 +114,10 @@ test.describe('EVM wallet on the devnet', () => {
     await page.reload();
     await expect(headerWallet(page)).toHaveText('Reconnecting…');
     const t0 = Date.now();
+    // The first frame that names the wallet: its short address, or its name when that came first.
     const shownAt = await page.waitForFunction(
-      (short) => (document.querySelector('header [data-testid="connect-wallet"]')?.textContent === short ? performance.now() : 0),
-      SHORT,
+      (labels) => (labels.includes(document.querySelector('header [data-testid="connect-wallet"]')?.textContent ?? '') ? performance.now() : 0),
+      [SHORT, DEVNET_USER_SHORT],
       { timeout: 10_000, polling: 50 },
     );
     const reconnectedAt = (await shownAt.jsonValue()) as number;
