@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { DEVNET_USER, DEVNET_USER_LABEL, DEVNET_USER_SHORT, installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
+import { DEVNET_USER_LABEL, DEVNET_USER_SHORT, installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
 
 // The weight of the first load of / in real Chromium against the real perch: the gzip (level 9,
 // like scripts/web-size.sh) bytes of every same-origin script the page fetched by network idle.

@@ -26,6 +26,10 @@ namespace {
 
 // How far back the watcher re-reads when the last block it read is no longer on the chain.
 constexpr std::int64_t kReorgDepth = 64;
+// How far below the cursor a node's head may be and still count as a replica that lags: a
+// provider's backends differ by a few blocks. Further below, the chain itself is shorter than what
+// was read (a devnet restarted under a kept database, a rolled-back test chain).
+constexpr std::int64_t kLagTolerance = 64;
 
 // Receipts per JSON-RPC batch when orders are re-verified (providers cap batch sizes).
 constexpr std::size_t kReceiptsPerBatch = 100;
@@ -242,8 +246,20 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
     auto last = LastBlock::same;
     if (!idle) last = co_await last_block_now(rpc, cursor);
     switch (last) {
-        case LastBlock::not_yet:
-            co_return;  // this node is behind the cursor: nothing it says can be trusted yet
+        case LastBlock::not_yet: {
+            // A node a little behind the cursor lags: nothing it says can be trusted yet.
+            if (head + kLagTolerance >= cursor.next_block) co_return;
+            // Far behind it, the chain restarted: read it again from near its head (deposits are
+            // recorded once, so reading a block twice changes nothing).
+            auto from = std::max<std::int64_t>(0, head - kReorgDepth);
+            spdlog::warn(
+                "maker: chain {} is at block {}, {} blocks below what was read (block {}): the "
+                "chain restarted; re-reading from block {}",
+                chain_id, head, cursor.next_block - 1 - head, cursor.next_block - 1, from);
+            co_await recheck_unpaid(chain_id, rpc, from);
+            cursor = {from, "", from};
+            break;
+        }
         case LastBlock::replaced: {
             auto from = std::max(cursor.floor_block, cursor.next_block - kReorgDepth);
             spdlog::warn("maker: chain {} reorganised below block {}; re-reading from block {}",

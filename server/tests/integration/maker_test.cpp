@@ -194,6 +194,30 @@ TEST(MakerOn, PollingAlonePaysWithoutTheHeadFeed) {
     EXPECT_EQ(perch.output().find("head feed"), std::string::npos) << perch.output();
 }
 
+// `make run` restarts the devnet but keeps its database: the maker's cursor is then far above the
+// new chain's head. That is no lagging replica to wait for: the chain restarted, and a deposit on
+// it is paid as usual (before, the maker waited for the chain to grow past the old cursor).
+TEST(MakerOn, AChainFarBelowTheCursorIsReadAgainNotWaitedFor) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    Chains chains(devnet);
+    const auto config = maker_config(devnet);
+    PerchProcess first(config);
+    wait_for_watchers(first.db(), devnet.rpc_urls.size());
+    first.stop();
+    first.db().exec(
+        "UPDATE watch_cursors SET next_block = next_block + 5000, floor_block = next_block + 5000, "
+        "last_hash = '0x" +
+        std::string(64, 'e') + "' WHERE chain_id = 8453");
+    PerchProcess again(config, {{"PERCH_DATABASE_URL", first.db().url()}});
+    auto sender = fresh_wallet(chains, 8453, kEth);
+    auto recipient = fresh_wallet(chains, 42161, U256());
+    auto d =
+        deposit(chains, devnet, 8453, sender, "", *U256::parse_units("0.01", 18), 42161, recipient);
+    auto done = wait_for_state(again, 8453, d.tx_hash, "completed");
+    EXPECT_EQ(chains.native(42161, recipient), u256_of(done.at("receive_amount")));
+    EXPECT_NE(again.output().find("the chain restarted"), std::string::npos) << again.output();
+}
+
 bool leads(const PerchProcess& perch) {
     auto health = perch.get("/api/health");
     return health.status == 200 &&
