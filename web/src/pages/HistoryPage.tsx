@@ -4,10 +4,11 @@ import { PageHeader } from '@/components/PageHeader';
 import { usePartnerRoute } from '@/features/channel/usePartnerRoute';
 import { DeployHistory } from '@/features/history/DeployHistory';
 import { HistoryTable } from '@/features/history/HistoryTable';
+import { SwapHistory } from '@/features/history/SwapHistory';
 
 /**
- * /history: the wallet's bridges and its contract deployments. /network/:name/history: only the
- * partner channel's bridges. Swaps are not listed: the server keeps no record of them yet.
+ * /history: the wallet's bridges, swaps and contract deployments. /network/:name/history: only the
+ * partner channel's bridges.
  */
 export default function HistoryPage() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function HistoryPage() {
             </h2>
             <HistoryTable />
           </section>
+          <SwapHistory />
           <DeployHistory />
         </>
       )}

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { buildSwapTx, type SwapBuildParams } from '@/api/swap';
+import { recordSwapInBackground } from '@/api/swapHistory';
 import { useTxRunner } from '@/features/tx/useTxRunner';
 import { executeSwap, type SwapDeps, type SwapOutcome } from './executeSwap';
 import { swapErrorOf } from './swapErrors';
@@ -14,6 +16,7 @@ const deps: SwapDeps = { build: (p) => buildSwapTx(p), send: sendSwapTx, wait: w
  */
 export function useSwapExecute(): (params: SwapBuildParams, withApprove?: boolean) => Promise<SwapOutcome | null> {
   const runTx = useTxRunner();
+  const queryClient = useQueryClient();
   return useCallback(
     async (params, withApprove = false) => {
       useSwapForm.getState().setError(null);
@@ -31,7 +34,11 @@ export function useSwapExecute(): (params: SwapBuildParams, withApprove?: boolea
               useSwapForm.getState().setWithApprove(built.approve !== null);
             },
           ),
-        succeed: (outcome) => useSwapForm.getState().setResult(outcome),
+        succeed: (outcome) => {
+          useSwapForm.getState().setResult(outcome);
+          // For /history; not awaited: the swap is done whatever the server answers.
+          void recordSwapInBackground(queryClient, outcome.chainId, outcome.swapHash);
+        },
         clearAmount: () => useSwapForm.getState().clearAmount(),
         fail: (err) => useSwapForm.getState().fail(swapErrorOf(err)),
         settle: () => useSwapForm.getState().setPhase('idle'),
@@ -39,6 +46,6 @@ export function useSwapExecute(): (params: SwapBuildParams, withApprove?: boolea
         failureLog: 'swap failed',
       });
     },
-    [runTx],
+    [runTx, queryClient],
   );
 }
