@@ -13,6 +13,7 @@ import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
 import './history.css';
+import { HistoryPager } from './HistoryPager';
 
 export const HISTORY_COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.receive', 'history.status', 'history.txHash'] as const;
 export const HISTORY_PAGE_SIZE = 10;
@@ -169,15 +170,7 @@ export function HistoryTable({ channel }: { channel?: number }) {
         {empty !== null ? <EmptyRow span={HISTORY_COLUMNS.length}>{empty}</EmptyRow> : list.map((o) => <OrderRow key={o.order_key} order={o} chains={chains} />)}
       </DataTable>
       {address && pages > 1 ? (
-        <nav className="history-pager" aria-label={t('history.title')}>
-          <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('history.prev')}
-          </button>
-          <span className="muted small">{t('history.page', { page, pages })}</span>
-          <button type="button" className="btn btn--ghost btn--sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('history.next')}
-          </button>
-        </nav>
+        <HistoryPager page={page} pages={pages} label={t('history.title')} onPage={setPage} />
       ) : null}
     </Card>
   );

@@ -12,6 +12,7 @@ import { formatDateTime, formatDecimalAmount, isoDateTime } from '@/lib/format';
 import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
 import { HISTORY_PAGE_SIZE, pageCount } from './HistoryTable';
+import { HistoryPager } from './HistoryPager';
 
 export const SWAP_COLUMNS = ['history.time', 'history.network', 'history.swapIn', 'history.swapOut', 'history.txHash'] as const;
 
@@ -73,15 +74,7 @@ export function SwapHistory() {
           {empty !== null ? <EmptyRow span={SWAP_COLUMNS.length}>{empty}</EmptyRow> : list.map((s) => <SwapRow key={`${s.chain_id}:${s.tx_hash}`} s={s} chains={chains} />)}
         </DataTable>
         {address && pages > 1 ? (
-          <nav className="history-pager" aria-label={t('history.swaps')}>
-            <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              {t('history.prev')}
-            </button>
-            <span className="muted small">{t('history.page', { page, pages })}</span>
-            <button type="button" className="btn btn--ghost btn--sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              {t('history.next')}
-            </button>
-          </nav>
+          <HistoryPager page={page} pages={pages} label={t('history.swaps')} onPage={setPage} />
         ) : null}
       </Card>
     </section>
