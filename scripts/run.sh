@@ -7,6 +7,17 @@ mkdir -p "$ROOT/data"
 trap 'echo; echo "stopping..."; stop_all; exit 0' INT TERM
 trap stop_all EXIT
 
+# The devnet starts from block 0 every time, so the last run's database describes chains that no
+# longer exist: its orders name deposits whose hashes the new chains repeat (same accounts, same
+# nonces), its maker nonces are ahead of the new chains'. It is kept aside, never deleted.
+if [[ -f $ROOT/data/perch.db ]]; then
+  kept="$ROOT/data/old/perch-$(date -u +%Y%m%d-%H%M%S).db"
+  mkdir -p "$ROOT/data/old"
+  for f in "$ROOT"/data/perch.db "$ROOT"/data/perch.db-wal "$ROOT"/data/perch.db-shm; do
+    [[ -f $f ]] && mv "$f" "$kept${f#"$ROOT"/data/perch.db}"
+  done
+  echo "the devnet starts anew: the last run's database is kept as ${kept#"$ROOT"/}"
+fi
 echo "starting the devnet (chains 1, 8453, 42161, 1868; log: data/devnet.log)"
 start_devnet "$ROOT/data/devnet" 0 "$ROOT/data/devnet.log"
 echo "starting perch (log: data/perch.log)"
