@@ -123,6 +123,8 @@ int serve(const Config& config) {
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     w.services.sign_in_domains = sign_in_domains(config, server.port());
+    // Before anything reads a chain: one follower per profile chain reads each new block once.
+    w.chains.start_following(pool.at(0).get_executor(), config.maker.head_feed);
     auto maker = start_maker(config, pool, *w.store, w.catalog, w.routes, w.outflow, w.balances,
                              w.swap, w.prices.source(), w.solana.get());
     w.services.maker = maker.get();  // read by /api/health once the pool runs
@@ -151,6 +153,7 @@ int serve(const Config& config) {
     w.prices.stop();
     w.snapshots.stop();
     w.rewards.stop();
+    w.chains.stop_following();
     server.shutdown(std::chrono::seconds(5));
     pool.stop();
     spdlog::info("perch stopped");

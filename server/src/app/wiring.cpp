@@ -37,6 +37,9 @@ std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& 
             if (pc.chain_id != e.chain_id) continue;
             e.requests_per_second = pc.requests_per_second;
             e.batch_size = pc.batch_size;
+            e.follow = true;  // the maker and the indexers read it block by block
+            if (const auto* pace = c.as_object().if_contains("block_time_ms"))
+                e.block_time = std::chrono::milliseconds(pace->to_number<std::int64_t>());
         }
         out.push_back(std::move(e));
     }

@@ -102,6 +102,10 @@ class BalanceService {
     }
     // The chain's RPC client, or null when it cannot be reached.
     chain::rpc::RpcClient* rpc(std::int64_t chain_id) const { return chains_.find(chain_id); }
+    // The chain's head follower while `serve` follows it, else null.
+    chain::rpc::ChainFollower* follower(std::int64_t chain_id) const {
+        return chains_.follower(chain_id);
+    }
     bool is_evm_chain(std::int64_t chain_id) const { return evm_chains_.count(chain_id) > 0; }
 
   private:

@@ -93,7 +93,17 @@ void Maker::start(const std::vector<std::int64_t>& evm_chain_ids) {
         };
         asio::co_spawn(ctx_, watch_loop(id, *sides_.at(id)), on_error);
         asio::co_spawn(ctx_, pay_loop(id, *sides_.at(id)), on_error);
-        // New heads pushed over a WebSocket where the node offers one; polling covers the rest.
+        // New heads from the chain's follower, which has read the block when it calls (so the
+        // watcher's reads of it are answered without asking the node again).
+        if (auto* follower = balances_.is_evm_chain(id) ? balances_.follower(id) : nullptr) {
+            auto subscription = follower->subscribe([this, id](const chain::rpc::Head& h) {
+                asio::post(ctx_, [this, id, h] { on_head(id, h); });
+            });
+            followed_.emplace_back(follower, subscription);
+            continue;
+        }
+        // Without one: new heads pushed over a WebSocket where the node offers one; polling
+        // covers the rest.
         auto* rpc = balances_.is_evm_chain(id) ? balances_.rpc(id) : nullptr;
         if (!options_.head_feed || !rpc || rpc->urls().empty()) continue;
         auto feed = std::make_unique<chain::rpc::HeadFeed>(
@@ -115,6 +125,8 @@ void Maker::start(const std::vector<std::int64_t>& evm_chain_ids) {
 void Maker::stop() {
     stopping_ = true;
     for (auto& feed : feeds_) feed->stop();
+    for (auto& [follower, subscription] : followed_) follower->unsubscribe(subscription);
+    followed_.clear();
     // The lease loop hands the lease back so another instance takes over at once; waited for
     // here (on the stopping thread, not an I/O thread) before the contexts stop.
     if (!lease_wake_) return;

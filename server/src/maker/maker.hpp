@@ -22,6 +22,7 @@
 #include "bridge/order.hpp"
 #include "bridge/outflow.hpp"
 #include "bridge/quote.hpp"
+#include "chain/rpc/follower.hpp"
 #include "chain/rpc/head_feed.hpp"
 #include "chain/rpc/logs.hpp"
 #include "chain/signer.hpp"
@@ -292,6 +293,7 @@ class Maker {
     };
     std::map<std::int64_t, std::unique_ptr<Wakeup>> watch_wake_, pay_wake_;  // by chain
     std::vector<std::unique_ptr<chain::rpc::HeadFeed>> feeds_;
+    std::vector<std::pair<chain::rpc::ChainFollower*, std::size_t>> followed_;  // subscriptions
     std::map<std::int64_t, SeenHead> heads_;  // by chain: the newest head seen
     // The same numbers for other threads (/api/health); the map is filled once, in start().
     std::map<std::int64_t, std::unique_ptr<std::atomic<std::uint64_t>>> published_heads_;

@@ -1,5 +1,10 @@
 #include "chain/rpc/registry.hpp"
 
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+
 namespace perch::chain::rpc {
 
 ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, const RpcOptions& options) {
@@ -30,6 +35,7 @@ ChainRegistry::ChainRegistry(const std::vector<ChainEndpoints>& chains, const Rp
                 labelled.requests_per_second = chain.requests_per_second;
             if (chain.batch_size > 0) labelled.batch_size = chain.batch_size;
             clients_[chain.chain_id] = std::make_unique<RpcClient>(usable, labelled);
+            if (chain.follow) followed_[chain.chain_id] = chain.block_time;
         }
     }
 }
@@ -44,6 +50,34 @@ std::string ChainRegistry::unreachable_reason(std::int64_t chain_id) const {
     if (it != reasons_.end()) return it->second;
     if (clients_.count(chain_id)) return {};
     return "unknown chain id " + std::to_string(chain_id);
+}
+
+ChainFollower* ChainRegistry::follower(std::int64_t chain_id) const {
+    auto it = followers_.find(chain_id);
+    return it == followers_.end() ? nullptr : it->second.get();
+}
+
+void ChainRegistry::start_following(const boost::asio::any_io_executor& executor,
+                                    bool head_feed) {
+    for (const auto& [id, block_time] : followed_) {
+        if (followers_.count(id)) continue;
+        auto& rpc = *clients_.at(id);
+        FollowOptions options;
+        options.block_time = block_time;
+        options.head_feed = head_feed;
+        auto follower = std::make_unique<ChainFollower>(rpc, options);
+        rpc.set_read_cache(follower->cache());
+        boost::asio::co_spawn(executor, follower->run(), boost::asio::detached);
+        followers_[id] = std::move(follower);
+    }
+    if (!followed_.empty())
+        spdlog::info("following {} chains' heads ({})", followed_.size(),
+                     head_feed ? "WebSocket feed where offered, else a poll per block time"
+                               : "a poll per block time");
+}
+
+void ChainRegistry::stop_following() {
+    for (auto& [id, follower] : followers_) follower->stop();
 }
 
 }  // namespace perch::chain::rpc

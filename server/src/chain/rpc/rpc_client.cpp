@@ -8,6 +8,7 @@
 
 #include "chain/rpc/budget.hpp"
 #include "chain/rpc/errors.hpp"
+#include "chain/rpc/read_cache.hpp"
 #include "core/metrics.hpp"
 
 namespace perch::chain::rpc {
@@ -348,15 +349,30 @@ Task<std::vector<Reply>> RpcClient::run(const std::vector<Call>& calls, bool as_
     co_return replies;
 }
 
+Task<std::vector<Reply>> RpcClient::answer(const std::vector<Call>& calls, bool as_batch) {
+    if (!cache_) co_return co_await run(calls, as_batch);
+    if (auto cached = cache_->answer(calls, Clock::now())) co_return std::move(*cached);
+    cache_->note_interest(calls);
+    auto replies = co_await run(calls, as_batch);
+    for (std::size_t i = 0; i < calls.size(); ++i)
+        if (!replies[i].error) cache_->remember(calls[i], replies[i].result, Clock::now());
+    co_return replies;
+}
+
 Task<json::value> RpcClient::call(std::string method, json::array params) {
     std::vector<Call> calls;
     calls.push_back(Call{std::move(method), std::move(params)});
-    auto replies = co_await run(calls, false);
+    auto replies = co_await answer(calls, false);
     if (replies[0].error) throw *replies[0].error;
     co_return std::move(replies[0].result);
 }
 
 Task<std::vector<Reply>> RpcClient::batch(std::vector<Call> calls) {
+    if (calls.empty()) co_return std::vector<Reply>{};
+    co_return co_await answer(calls, true);
+}
+
+Task<std::vector<Reply>> RpcClient::batch_from_node(std::vector<Call> calls) {
     if (calls.empty()) co_return std::vector<Reply>{};
     co_return co_await run(calls, true);
 }

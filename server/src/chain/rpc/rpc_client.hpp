@@ -22,6 +22,8 @@
 
 namespace perch::chain::rpc {
 
+class ReadCache;
+
 struct RpcOptions {
     std::chrono::milliseconds timeout{5000};   // per attempt on one URL
     int attempts = 3;                          // rounds over all URLs
@@ -62,6 +64,13 @@ class RpcClient {
     // a node busy for long; replies in the order of `calls`.
     Task<std::vector<Reply>> batch(std::vector<Call> calls, std::size_t per_trip);
 
+    // The chain follower's reads: always the node's answers, never the cache's.
+    Task<std::vector<Reply>> batch_from_node(std::vector<Call> calls);
+    // From now on calls near the head are answered from what the chain's follower read (see
+    // read_cache.hpp). Set before the client is used from other threads.
+    void set_read_cache(std::shared_ptr<ReadCache> cache) { cache_ = std::move(cache); }
+
+    const std::string& label() const { return options_.label; }
     std::size_t url_count() const { return endpoints_.size(); }
     std::vector<std::string> urls() const;
     // The batch size in use: the configured one, or smaller once the provider refused a batch.
@@ -72,6 +81,8 @@ class RpcClient {
   private:
     struct Endpoint;
     struct Trip;
+    // From the read cache when it has every answer, else from the node.
+    Task<std::vector<Reply>> answer(const std::vector<Call>& calls, bool as_batch);
     // Every call answered (or failed by the node's own error), rate limits waited out.
     Task<std::vector<Reply>> run(const std::vector<Call>& calls, bool as_batch);
     // One HTTP request for `trip` calls: its answers, or the calls to ask again.
@@ -86,6 +97,7 @@ class RpcClient {
     RpcOptions options_;
     std::vector<std::unique_ptr<Endpoint>> endpoints_;
     std::unique_ptr<class RequestBudget> budget_;
+    std::shared_ptr<ReadCache> cache_;
     std::atomic<std::size_t> batch_cap_{0};  // learned from "batch too large"; 0: none
     std::atomic<std::uint64_t> next_id_{1};
 };
