@@ -84,7 +84,17 @@ void SolanaSide::forget() {
     refused_.clear();
 }
 
+namespace {
+// The maker's loop wakes at the EVM chains' pace (200 ms); a Solana round costs about 3 calls
+// when idle (the slot, the signatures of the two watched accounts). Public clusters allow 40 calls
+// of a method per 10 s and 100 in all: a round a second stays within both.
+constexpr auto kSolanaRound = std::chrono::milliseconds(1000);
+}  // namespace
+
 Task<void> SolanaSide::watch_round(bool) {
+    auto now = std::chrono::steady_clock::now();
+    if (now < next_round_) co_return;
+    next_round_ = now + kSolanaRound;
     // A named client: g++ 12 mishandles a temporary's member coroutine awaited in one expression.
     sol::SolanaRpc rpc(bridge_.rpc());
     auto slot = co_await rpc.get_slot(bridge_.settings().commitment);

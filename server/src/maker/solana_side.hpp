@@ -57,6 +57,7 @@ class SolanaSide final : public ChainSide {
     chain::solana::Keypair key_;
     bridge::SolanaWatch watch_;
     std::optional<std::map<std::string, std::string>> cursor_;  // address → newest signature
+    std::chrono::steady_clock::time_point next_round_{};  // rounds at most every solana.poll_ms
     std::map<std::string, std::chrono::steady_clock::time_point> last_sent_;  // by signature
     std::map<std::string, std::string> refused_;  // signature → the node's latest refusal
     std::map<std::int64_t, std::chrono::steady_clock::time_point> refund_waits_;  // by order
