@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/commands.hpp"
+#include "app/profile_check.hpp"
 #include "app/keys.hpp"
 #include "core/env_overrides.hpp"
 #include "core/error.hpp"
@@ -26,6 +27,8 @@ constexpr const char* kCommands =
     "usage: perch <command> [--config FILE]\n"
     "  serve     serve the API and the web app (default config: config/perch.json)\n"
     "  migrate   apply pending database migrations and exit\n"
+    "  check-profile   ask every node of the chain profile whether it is what the profile says\n"
+    "            (its chain id, the contracts' code, the Depositor's maker); exit 1 on a problem\n"
     "  pause [--route SRC:DST:TOKEN] [--reason TEXT]   stop the bridge maker from signing new\n"
     "            payouts, on every route or on one (e.g. 8453:42161:ETH); a running server obeys\n"
     "  resume [--route SRC:DST:TOKEN]   let the maker pay again (everywhere, or on that route)\n"
@@ -153,7 +156,7 @@ int main(int argc, char** argv) {
         if (command == "import-airdrop") return import_airdrop(args);
         if (command == "migrate-data") return migrate_data(args);
         if (command != "serve" && command != "migrate" && command != "pause" &&
-            command != "resume") {
+            command != "resume" && command != "check-profile") {
             std::cerr << "unknown command '" << command << "'\n" << usage();
             return 2;
         }
@@ -169,6 +172,7 @@ int main(int argc, char** argv) {
         }
         if (command == "pause" || command == "resume")
             return set_paused(config, command == "pause", route, reason);
+        if (command == "check-profile") return check_profile(config);
         return serve(config);
     } catch (const ConfigError& e) {
         std::cerr << "perch: " << e.what() << "\n";

@@ -13,6 +13,7 @@
 #include "app/app.hpp"
 #include "app/commands.hpp"
 #include "app/keys.hpp"
+#include "app/profile_check.hpp"
 #include "bridge/outflow.hpp"
 #include "core/context_pool.hpp"
 #include "core/error.hpp"
@@ -120,6 +121,8 @@ int serve(const Config& config) {
     // First in, last out: RPC clients and the server hold sockets of these contexts.
     ContextPool pool(config.threads);
     Wiring w(config);
+    // A URL of the wrong chain, or the devnet's published keys on a public chain: refused here.
+    check_profile_before_serving(config, w.catalog);
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     w.services.sign_in_domains = sign_in_domains(config, server.port());

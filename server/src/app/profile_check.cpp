@@ -1,0 +1,224 @@
+#include "app/profile_check.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <array>
+#include <boost/json.hpp>
+#include <iostream>
+
+#include "app/keys.hpp"
+#include "chain/abi.hpp"
+#include "chain/rpc/errors.hpp"
+#include "chain/rpc/eth.hpp"
+#include "chain/rpc/http_endpoint.hpp"
+#include "core/error.hpp"
+#include "core/run_blocking.hpp"
+
+namespace perch::app {
+namespace json = boost::json;
+
+namespace {
+
+// Hardhat's and Anvil's default accounts (mnemonic "test test ... junk", indexes 0-19) and the
+// keys this repository publishes in devnet/*.key that are not among them (the quote signer).
+constexpr std::array<const char*, 21> kPublished = {
+    "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+    "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc", "0x90f79bf6eb2c4f870365e785982e1f101e93b906",
+    "0x15d34aaf54267db7d7c367839aaf71a00a2c6a65", "0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc",
+    "0x976ea74026e726554db657fa54763abd0c3a0aa9", "0x14dc79964da2c08b23698b3d3cc7ca32193d9955",
+    "0x23618e81e3f5cdf7f54c3d65f7fbc0abf5b21e8f", "0xa0ee7a142d267c1f36714e4a8f75612f20a79720",
+    "0xbcd4042de499d14e55001ccbb24a551f3b954096", "0x71be63f3384f5fb98995898a86b02fb2426c5788",
+    "0xfabb0ac9d68b0b445fb7357272ff202c5651694a", "0x1cbd3b2770909d4e10f157cabc84c7264073c9ec",
+    "0xdf3e18d64bc6a983f673ab319ccae4f1a57c7097", "0xcd3b766ccdd6ae721141f452c550ca635964ce71",
+    "0x2546bcd3c84621e976d8185a91a922ae77ecec30", "0xbda5747bfd65f08deb54cb465eb87d40e51b197e",
+    "0xdd2fd4581271e230360230f9337d5c0430bf44c0", "0x8626f6940e2eb28930efb4cef49b2d1f2c9c1199",
+    "0x28a1c1d859c8bfd70a30e57cf253c389245cc0ef"};
+
+// The contracts perch calls by name from the profile.
+constexpr std::array<const char*, 6> kContracts = {"Depositor", "Pool",  "CheckIn",
+                                                   "Badge",     "USDC", "USDT"};
+
+std::string url_key(std::size_t chain_index, const catalog::ProfileChain& chain,
+                    std::size_t url_index) {
+    return "chain_profile chains[" + std::to_string(chain_index) + "] (chain " +
+           std::to_string(chain.chain_id) + ") url " + std::to_string(url_index + 1) + " of " +
+           std::to_string(chain.rpc_urls.size());
+}
+
+// One URL alone (no failover hides which one is wrong), asked once and briefly.
+chain::rpc::RpcOptions probe_options() {
+    chain::rpc::RpcOptions o;
+    o.timeout = std::chrono::milliseconds(3000);
+    o.attempts = 1;
+    o.rate_limit_patience = std::chrono::milliseconds(3000);
+    return o;
+}
+
+chain::Bytes maker_call_data() {
+    auto selector = chain::abi::selector("maker()");
+    return chain::Bytes(selector.begin(), selector.end());
+}
+
+ProfileFinding depositor_finding(std::int64_t chain_id, const std::string& key,
+                                 const chain::Bytes& word, std::optional<chain::Address> maker) {
+    auto where = "chain " + std::to_string(chain_id) + ": ";
+    if (word.size() != 32) return {false, key, where + "the Depositor has no maker()"};
+    auto decoded = chain::Address::from_bytes(chain::ByteView(word).subspan(12, 20));
+    if (!decoded) return {false, key, where + "the Depositor's maker() is not an address"};
+    auto text = where + "the Depositor forwards deposits to " + decoded->checksum_hex();
+    if (!maker) return {true, key, text};
+    if (*decoded == *maker) return {true, "maker_key_file", text + ", this maker's key"};
+    return {false, "maker_key_file", text + ", not to this maker's key " + maker->checksum_hex()};
+}
+
+ProfileFinding code_finding(std::int64_t chain_id, const std::string& key, const std::string& hex,
+                            const boost::json::value& code) {
+    bool has_code = code.is_string() && code.as_string().size() > 2;
+    return {has_code, key,
+            "chain " + std::to_string(chain_id) + ": " + (has_code ? "code at " : "no code at ") +
+                hex};
+}
+
+Task<void> check_contracts(const catalog::Catalog& catalog, const catalog::ProfileChain& chain,
+                           chain::rpc::RpcClient& rpc, std::optional<chain::Address> maker,
+                           ChainFindings& out) {
+    chain::rpc::Eth eth(rpc);
+    for (std::size_t n = 0; n < kContracts.size(); ++n) {
+        std::string name = kContracts[n];
+        auto hex = catalog.contract_address(name);
+        if (!chain::Address::from_hex(hex)) continue;
+        auto key = "chain_profile contracts." + name;
+        json::array params;
+        params.emplace_back(hex);
+        params.emplace_back("latest");
+        auto code = co_await rpc.call("eth_getCode", std::move(params));
+        out.findings.push_back(code_finding(chain.chain_id, key, hex, code));
+        if (!out.findings.back().ok || name != "Depositor") continue;
+        auto address = *chain::Address::from_hex(hex);
+        auto word = co_await eth.call(address, maker_call_data());
+        out.findings.push_back(depositor_finding(chain.chain_id, key, word, maker));
+    }
+}
+
+}  // namespace
+
+bool is_loopback_url(const std::string& url) {
+    try {
+        auto host = chain::rpc::parse_http_url(url).host;
+        return host == "127.0.0.1" || host == "localhost" || host == "::1" || host == "[::1]" ||
+               host.starts_with("127.");
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+bool is_published_devnet_address(const chain::Address& address) {
+    auto hex = address.lower_hex();
+    return std::any_of(kPublished.begin(), kPublished.end(),
+                       [&](const char* known) { return hex == known; });
+}
+
+std::vector<ProfileFinding> published_key_findings(const Config& config,
+                                                   const catalog::Catalog& catalog) {
+    std::string public_chain;
+    for (std::size_t i = 0; i < catalog.profile_chains().size() && public_chain.empty(); ++i) {
+        const auto& chain = catalog.profile_chains()[i];
+        for (std::size_t j = 0; j < chain.rpc_urls.size(); ++j)
+            if (!is_loopback_url(chain.rpc_urls[j])) {
+                public_chain = url_key(i, chain, j) + " (" +
+                               chain::rpc::redact_url(chain.rpc_urls[j]) + ")";
+                break;
+            }
+    }
+    std::vector<ProfileFinding> out;
+    if (public_chain.empty()) return out;
+    const std::pair<const char*, const std::string*> files[] = {
+        {"maker_key_file", &config.maker_key_file},
+        {"faucet_key_file", &config.faucet_key_file},
+        {"badge_signer_key_file", &config.badge_signer_key_file},
+        {"quote_signer_key_file", &config.quote_signer_key_file}};
+    for (const auto& [key, path] : files) {
+        if (path->empty()) continue;
+        auto address = read_evm_key(*path, key).address();
+        if (!is_published_devnet_address(address)) continue;
+        out.push_back({false, key,
+                       "holds a published devnet key (" + address.checksum_hex() +
+                           "; anyone can sign with it) while " + public_chain +
+                           " is not this machine: use a key of your own"});
+    }
+    return out;
+}
+
+Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool thorough,
+                                         std::optional<chain::Address> maker) {
+    ChainFindings out;
+    const auto& chains = catalog.profile_chains();
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+        const auto& chain = chains[i];
+        for (std::size_t j = 0; j < chain.rpc_urls.size(); ++j) {
+            auto key = url_key(i, chain, j);
+            auto shown = chain::rpc::redact_url(chain.rpc_urls[j]);
+            std::unique_ptr<chain::rpc::RpcClient> rpc;
+            std::uint64_t answered = 0;
+            try {
+                rpc = std::make_unique<chain::rpc::RpcClient>(
+                    std::vector<std::string>{chain.rpc_urls[j]}, probe_options());
+                answered = co_await chain::rpc::Eth(*rpc).chain_id();
+            } catch (const std::exception& e) {
+                ++out.unreachable;
+                out.findings.push_back({false, key, shown + " did not answer: " + e.what()});
+                continue;
+            }
+            bool same = answered == static_cast<std::uint64_t>(chain.chain_id);
+            if (!same) ++out.wrong_chain;
+            out.findings.push_back(
+                {same, key,
+                 shown + " is chain " + std::to_string(answered) +
+                     (same ? "" : ", not " + std::to_string(chain.chain_id) +
+                                      ": this URL belongs to another chain")});
+            if (!same || !thorough || j > 0) continue;
+            try {
+                co_await check_contracts(catalog, chain, *rpc, maker, out);
+            } catch (const std::exception& e) {
+                ++out.unreachable;
+                out.findings.push_back({false, key, "reading its contracts: " + std::string(e.what())});
+            }
+        }
+    }
+    co_return out;
+}
+
+int check_profile(const Config& config) {
+    auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile);
+    if (catalog.profile_chains().empty())
+        throw ConfigError("check-profile: config key 'chain_profile' names no chains");
+    std::optional<chain::Address> maker;
+    if (!config.maker_key_file.empty())
+        maker = read_evm_key(config.maker_key_file, "maker_key_file").address();
+    auto findings = published_key_findings(config, catalog);
+    auto chains = run_blocking(check_profile_chains(catalog, true, maker));
+    findings.insert(findings.end(), chains.findings.begin(), chains.findings.end());
+    int failed = 0;
+    for (const auto& f : findings) {
+        std::cout << (f.ok ? "ok    " : "FAIL  ") << f.key << ": " << f.text << "\n";
+        if (!f.ok) ++failed;
+    }
+    std::cout << (failed ? std::to_string(failed) + " problem(s) in the profile\n"
+                         : "the profile holds: every URL is its chain, every contract is there\n");
+    return failed ? 1 : 0;
+}
+
+void check_profile_before_serving(const Config& config, const catalog::Catalog& catalog) {
+    auto keys = published_key_findings(config, catalog);
+    if (!keys.empty()) throw ConfigError(keys.front().key + ": " + keys.front().text);
+    auto chains = run_blocking(check_profile_chains(catalog, false, std::nullopt));
+    for (const auto& f : chains.findings) {
+        if (f.ok) continue;
+        if (f.text.find("belongs to another chain") != std::string::npos)
+            throw ConfigError(f.key + ": " + f.text + " (perch would watch and pay on it)");
+        spdlog::warn("{}: {}", f.key, f.text);
+    }
+}
+
+}  // namespace perch::app

@@ -1,0 +1,51 @@
+#pragma once
+// What a deployment's chain profile claims, checked against the nodes it names before anything
+// is served or paid: each URL is the chain it is listed as (a wrong URL would watch and pay on
+// another chain), each contract the profile names has code there, the Depositor forwards to this
+// maker's key, and the devnet's published keys (anyone can spend with them) are never used where
+// a chain is reachable beyond this machine. Every problem names the config key to change.
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.hpp"
+#include "chain/address.hpp"
+#include "core/config.hpp"
+#include "core/task.hpp"
+
+namespace perch::app {
+
+struct ProfileFinding {
+    bool ok = false;
+    std::string key;   // the config key it is about: "chain_profile chains[1] (chain 8453) url 1"
+    std::string text;  // what was found, no URL path or query (they may carry an API key)
+};
+
+// Pure, unit-tested.
+bool is_loopback_url(const std::string& url);
+// The devnet's published keys: Hardhat's default accounts and the project's devnet key files.
+bool is_published_devnet_address(const chain::Address& address);
+
+// The key files of `config` holding a published devnet key while a profile chain is reached
+// through a non-loopback URL: each one a finding (ok = false); none when all is well.
+std::vector<ProfileFinding> published_key_findings(const Config& config,
+                                                   const catalog::Catalog& catalog);
+
+// Asks every URL of every profile chain for its chain id; with `thorough`, also the code at each
+// contract the profile names and the Depositor's maker (compared with `maker` when set).
+// Unreachable URLs are findings too (ok = false) but `wrong_chain` only counts definite
+// mismatches.
+struct ChainFindings {
+    std::vector<ProfileFinding> findings;
+    int wrong_chain = 0;   // URLs that answered another chain id
+    int unreachable = 0;   // URLs that did not answer
+};
+Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool thorough,
+                                         std::optional<chain::Address> maker);
+
+// `perch check-profile --config FILE`: prints every finding; 0 when all passed, 1 otherwise.
+int check_profile(const Config& config);
+// For `serve`: refuses (ConfigError) a URL of the wrong chain or a published key on a public
+// chain; an unreachable URL is only logged (providers fail; the RPC layer waits them out).
+void check_profile_before_serving(const Config& config, const catalog::Catalog& catalog);
+
+}  // namespace perch::app

@@ -1,0 +1,142 @@
+// check-profile against the test devnet: the devnet's own profile holds; a URL of another chain,
+// a Depositor forwarding to another maker and the devnet's published keys on a public URL are
+// each found, named by the config key to change, and the first and last refuse `serve`.
+#include "app/profile_check.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/json.hpp>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <unistd.h>
+
+#include "core/error.hpp"
+#include "core/json_file.hpp"
+#include "devnet.hpp"
+
+using namespace perch;
+using perch::testing::run_task;
+namespace json = boost::json;
+
+namespace {
+
+const std::string kRoot = PERCH_ROOT_DIR;
+const auto kDevnetMaker = *chain::Address::from_hex("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+
+// The devnet's profile with `change` applied to its chain entry of `chain_id`, in a temp file.
+std::string changed_profile(const std::string& state_path, std::int64_t chain_id,
+                            const std::function<void(json::object&)>& change) {
+    std::ifstream in(state_path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto profile = json::parse(text).as_object();
+    for (auto& c : profile.at("chains").as_array())
+        if (c.at("chain_id").to_number<std::int64_t>() == chain_id) change(c.as_object());
+    auto path = std::filesystem::temp_directory_path() /
+                ("perch-profile-check-" + std::to_string(::getpid()) + "-" +
+                 std::to_string(chain_id) + ".json");
+    std::ofstream(path) << json::serialize(profile);
+    return path.string();
+}
+
+catalog::Catalog load(const std::string& profile) {
+    return catalog::Catalog::load(kRoot + "/config", profile);
+}
+
+}  // namespace
+
+TEST(ProfileCheck, LoopbackAndPublishedKeysAreToldApart) {
+    EXPECT_TRUE(app::is_loopback_url("http://127.0.0.1:8545"));
+    EXPECT_TRUE(app::is_loopback_url("http://localhost:8545/"));
+    EXPECT_FALSE(app::is_loopback_url("https://base-mainnet.g.alchemy.com/v2/KEY"));
+    EXPECT_FALSE(app::is_loopback_url("http://10.0.0.7:8545"));
+    EXPECT_TRUE(app::is_published_devnet_address(kDevnetMaker));
+    EXPECT_TRUE(app::is_published_devnet_address(
+        *chain::Address::from_hex("0x28a1C1d859c8Bfd70A30e57Cf253c389245cC0EF")));  // quote signer
+    EXPECT_FALSE(app::is_published_devnet_address(
+        *chain::Address::from_hex("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed")));
+}
+
+TEST(ProfileCheck, TheDevnetProfileHolds) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    auto catalog = load(devnet.state_path);
+    auto found = run_task(app::check_profile_chains(catalog, true, kDevnetMaker));
+    EXPECT_EQ(found.wrong_chain, 0);
+    EXPECT_EQ(found.unreachable, 0);
+    int code = 0;
+    int depositors = 0;
+    for (const auto& f : found.findings) {
+        EXPECT_TRUE(f.ok) << f.key << ": " << f.text;
+        if (f.text.find("code at") != std::string::npos) ++code;
+        if (f.text.find("forwards deposits to " + kDevnetMaker.checksum_hex() + ", this maker's key") !=
+            std::string::npos)
+            ++depositors;
+    }
+    auto chains = static_cast<int>(catalog.profile_chains().size());
+    EXPECT_GE(code, 4 * chains);  // Depositor, Pool, CheckIn, USDC at least, on every chain
+    EXPECT_EQ(depositors, chains);
+    Config config;
+    EXPECT_NO_THROW(app::check_profile_before_serving(config, catalog));
+}
+
+TEST(ProfileCheck, AUrlOfAnotherChainIsFoundAndRefusesServe) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    // Base's entry pointing at Ethereum's node: perch would watch and pay on the wrong chain.
+    auto profile = changed_profile(devnet.state_path, 8453, [&](json::object& c) {
+        c.erase("port");
+        c["rpc_urls"] = json::array{json::string(devnet.rpc_urls.at(1))};
+    });
+    auto catalog = load(profile);
+    auto found = run_task(app::check_profile_chains(catalog, false, std::nullopt));
+    EXPECT_EQ(found.wrong_chain, 1);
+    bool named = false;
+    for (const auto& f : found.findings)
+        if (!f.ok && f.key.find("(chain 8453) url 1 of 1") != std::string::npos &&
+            f.text.find("is chain 1, not 8453") != std::string::npos)
+            named = true;
+    EXPECT_TRUE(named) << "the finding names Base's URL key and the chain it really is";
+    Config config;
+    try {
+        app::check_profile_before_serving(config, catalog);
+        ADD_FAILURE() << "serve must refuse a URL of another chain";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("belongs to another chain"), std::string::npos)
+            << e.what();
+    }
+    std::filesystem::remove(profile);
+}
+
+TEST(ProfileCheck, ADepositorForwardingToAnotherMakerIsFound) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    auto catalog = load(devnet.state_path);
+    auto other = *chain::Address::from_hex("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    auto found = run_task(app::check_profile_chains(catalog, true, other));
+    int wrong = 0;
+    for (const auto& f : found.findings)
+        if (!f.ok && f.key == "maker_key_file" &&
+            f.text.find("not to this maker's key " + other.checksum_hex()) != std::string::npos)
+            ++wrong;
+    EXPECT_EQ(wrong, static_cast<int>(catalog.profile_chains().size()));
+}
+
+TEST(ProfileCheck, TheDevnetsPublishedKeysAreRefusedOnAPublicUrl) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    std::filesystem::permissions(kRoot + "/devnet/maker.key", std::filesystem::perms::owner_read |
+                                                                   std::filesystem::perms::owner_write);
+    Config config;
+    config.maker_key_file = kRoot + "/devnet/maker.key";
+    // On the devnet itself the published key is what it is for.
+    EXPECT_TRUE(app::published_key_findings(config, load(devnet.state_path)).empty());
+    auto profile = changed_profile(devnet.state_path, 42161, [](json::object& c) {
+        c.erase("port");
+        c["rpc_url"] = "https://arb-mainnet.example.org/v2/SECRETKEY";
+    });
+    auto catalog = load(profile);
+    auto found = app::published_key_findings(config, catalog);
+    ASSERT_EQ(found.size(), 1U);
+    EXPECT_EQ(found[0].key, "maker_key_file");
+    EXPECT_NE(found[0].text.find("published devnet key"), std::string::npos) << found[0].text;
+    EXPECT_EQ(found[0].text.find("SECRETKEY"), std::string::npos) << "no URL path in the text";
+    EXPECT_THROW(app::check_profile_before_serving(config, catalog), ConfigError);
+    std::filesystem::remove(profile);
+}
