@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # After the end-to-end run: the server's private keys (the maker's, the badge claim signer's) must
 # appear in no log and in no API answer.
-# Usage: scripts/check-secrets.sh KEY_FILE[:KEY_FILE...] PERCH_URL LOG_DIR
+# Usage: scripts/check-secrets.sh KEY_FILE[:KEY_FILE...] PERCH_URL LOG_DIR [SECRET[:SECRET...]]
+# SECRETs are strings to find nowhere either (a provider key planted in an RPC URL).
 # Prints "secrets: N passed, N failed" and exits non-zero on a leak.
 set -uo pipefail
-key_files=$1 url=$2 logs=$3
+key_files=$1 url=$2 logs=$3 extra=${4:-}
 pattern=""
+IFS=: read -ra secrets <<< "$extra"
+for s in "${secrets[@]}"; do pattern+="${pattern:+|}$s"; done
 IFS=: read -ra files <<< "$key_files"
 for f in "${files[@]}"; do
   key=$(tr -d ' \n\r' < "$f" | sed 's/^0x//' | tr 'A-F' 'a-f')
@@ -41,5 +44,8 @@ for path in /api/bridge_api/v1/build_tx /api/auth/verify /api/config/user-action
   curl -s --max-time 5 -X POST -H 'Content-Type: application/json' -d '{"bad":' "$url$path" > "$answers"
   check "POST $path (bad body)" "$answers"
 done
+# Response headers too: the app's Content-Security-Policy lists the RPC URLs browsers may call.
+curl -s --max-time 5 -D - -o /dev/null "$url/" > "$answers"
+check "the headers of GET /" "$answers"
 echo "secrets: $passed passed, $failed failed"
 ((failed == 0 && passed > 0))

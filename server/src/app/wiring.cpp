@@ -22,7 +22,7 @@
 namespace perch::app {
 namespace {
 
-// Every listed chain with the RPC URLs the catalog gives it (local ones for the chain profile).
+// Every listed chain with its RPC URLs: the profile's own (with their keys) for its chains, else the list's.
 std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& catalog) {
     std::vector<chain::rpc::ChainEndpoints> out;
     for (const auto& c : catalog.chains()) {
@@ -35,6 +35,8 @@ std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& 
         }
         for (const auto& pc : catalog.profile_chains()) {
             if (pc.chain_id != e.chain_id) continue;
+            // The server's own URLs (with their keys); browsers were given others.
+            e.urls = pc.rpc_urls;
             e.requests_per_second = pc.requests_per_second;
             e.batch_size = pc.batch_size;
             e.follow = true;  // the maker and the indexers read it block by block
@@ -91,7 +93,7 @@ std::vector<std::string> rpc_urls(const catalog::Catalog& catalog) {
             if (url.is_string()) urls.emplace_back(url.as_string());
         }
     }
-    for (const auto& chain : catalog.profile_chains()) urls.push_back(chain.rpc_url);
+    // Not the profile's own URLs: they may carry a provider's key (the list has the browsers').
     return urls;
 }
 

@@ -147,6 +147,39 @@ void overlay_chain_facts(const json::object& entry, const json::object& profile,
     }
 }
 
+// Whether a browser may be given this server URL: one of this machine (a devnet's node, which the
+// visitor's wallet reaches the same way) with nothing after the host and port. A provider's URL,
+// or anything with a path, a query or user info, may carry an API key: it stays in the server.
+bool shareable_with_browsers(const std::string& url) {
+    for (std::string_view host : {"http://127.0.0.1:", "http://localhost:"}) {
+        if (!url.starts_with(host)) continue;
+        auto rest = std::string_view(url).substr(host.size());
+        auto end = rest.find_first_not_of("0123456789");
+        if (end == 0) return false;
+        auto tail = end == std::string_view::npos ? std::string_view() : rest.substr(end);
+        return tail.empty() || tail == "/";
+    }
+    return false;
+}
+
+// The chain's URLs for browsers (get-all-chains, the app's wallet transports): the entry's
+// `public_rpc_url`; else the server's URLs a browser may be given; else the public list's own.
+json::array browser_rpc_urls(const json::object& entry, const ProfileChain& pc,
+                             const json::value* public_urls) {
+    json::array urls;
+    if (const auto* url = entry.if_contains("public_rpc_url")) {
+        if (!url->is_string() || url->as_string().empty())
+            throw ConfigError("config key 'chain_profile': chain " + std::to_string(pc.chain_id) +
+                              ": 'public_rpc_url' must be a URL");
+        urls.emplace_back(url->as_string());
+        return urls;
+    }
+    for (const auto& url : pc.rpc_urls)
+        if (shareable_with_browsers(url)) urls.emplace_back(url);
+    if (urls.empty() && public_urls && public_urls->is_array()) urls = public_urls->as_array();
+    return urls;
+}
+
 std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json::array& chains,
                                           json::array& tokens) {
     std::vector<ProfileChain> out;
@@ -196,9 +229,8 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
         out.push_back(pc);
         for (auto& c : chains) {
             if (int_of(c.at("chain_id")) != pc.chain_id) continue;
-            json::array urls;
-            for (const auto& url : pc.rpc_urls) urls.emplace_back(url);
-            c.as_object()["rpc_urls"] = std::move(urls);
+            c.as_object()["rpc_urls"] =
+                browser_rpc_urls(entry.as_object(), pc, c.as_object().if_contains("rpc_urls"));
             overlay_chain_facts(entry.as_object(), profile, c.as_object());
         }
     }

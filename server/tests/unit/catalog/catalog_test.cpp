@@ -65,6 +65,40 @@ TEST(Catalog, AProfileSetsItsChainsExplorersAndBlockTimes) {
     EXPECT_FALSE(chain(1).contains("block_time_ms"));  // not in the profile
 }
 
+// The server's RPC URLs stay in the server: browsers get the profile's public_rpc_url, a devnet
+// node's plain local URL, or else the public list's URLs; never a provider URL that may hold a key.
+TEST(Catalog, BrowsersNeverGetTheServersProviderUrls) {
+    auto path = std::filesystem::temp_directory_path() / "perch-catalog-rpc-urls-test.json";
+    std::ofstream(path) << R"({"chains": [
+        {"chain_id": 8453, "rpc_urls": ["https://base.provider.example/v2/SECRETKEY1", "http://10.0.0.5:8545"]},
+        {"chain_id": 42161, "rpc_url": "https://arb.provider.example/?key=SECRETKEY2",
+         "public_rpc_url": "https://arb1.arbitrum.io/rpc"},
+        {"chain_id": 1868, "rpc_urls": ["http://127.0.0.1:8548/SECRETKEY3", "http://127.0.0.1:8548"]},
+        {"chain_id": 1, "rpc_url": "http://user:SECRETKEY4@127.0.0.1:8545"}]})";
+    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    auto plain = Catalog::load(PERCH_CONFIG_DIR, "");
+    std::filesystem::remove(path);
+    auto urls = [](const Catalog& cat, std::int64_t id) {
+        for (const auto& ch : cat.chains())
+            if (ch.at("chain_id").to_number<std::int64_t>() == id)
+                return boost::json::serialize(ch.at("rpc_urls"));
+        return std::string("none");
+    };
+    auto all = boost::json::serialize(c.chains());
+    for (const char* secret : {"SECRETKEY", "10.0.0.5"})
+        EXPECT_EQ(all.find(secret), std::string::npos) << secret << " reached the chain list";
+    EXPECT_EQ(urls(c, 8453), urls(plain, 8453));  // the public list's
+    EXPECT_EQ(urls(c, 42161), R"(["https://arb1.arbitrum.io/rpc"])");
+    EXPECT_EQ(urls(c, 1868), R"(["http://127.0.0.1:8548"])");
+    EXPECT_EQ(urls(c, 1), urls(plain, 1));
+    // The server keeps its own, in order.
+    for (const auto& pc : c.profile_chains()) {
+        if (pc.chain_id == 8453) {
+            EXPECT_EQ(pc.rpc_urls.front(), "https://base.provider.example/v2/SECRETKEY1");
+        }
+    }
+}
+
 // The tokens a profile's swap venues trade are listed on its swap chains (the portfolio reads
 // them), the deployed USDC keeps its own address, and chains without swaps are left alone.
 TEST(Catalog, AProfilesSwapTokensAreListedOnItsSwapChains) {
