@@ -1,0 +1,37 @@
+// Perch behind scripts/provider-proxy.mjs in the fault scenarios: the proxy in front of some of the
+// devnet's chains, and a chain profile that reaches those chains only through it.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Starts the provider proxy in front of `chains` ({chainId: [port, upstream]}) with the proxy's
+ * fault flags `flags`; resolves with the child process once it listens.
+ */
+export async function startProxy(t, chains, logFile, flags = []) {
+  const routes = Object.values(chains).flatMap(([port, url]) => ["--chain", `${port}=${url}`]);
+  const proxy = spawn(process.execPath, [path.join(t.root, "devnet/scripts/provider-proxy.mjs"), ...routes, ...flags], {
+    stdio: ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")],
+  });
+  for (const until = Date.now() + 20000; Date.now() < until; await t.sleep(100)) {
+    if (fs.existsSync(logFile) && fs.readFileSync(logFile, "utf8").includes("provider proxy ready")) return proxy;
+    if (proxy.exitCode !== null) break;
+  }
+  proxy.kill("SIGKILL");
+  throw new Error(`the provider proxy did not start (${logFile})`);
+}
+
+/** The devnet's profile with `chains` read through their proxies, written as NAME-profile.json. */
+export function proxiedProfile(t, chains, name) {
+  const profile = JSON.parse(JSON.stringify(t.state));
+  for (const c of profile.chains)
+    if (chains[c.chain_id]) c.rpc_url = `http://127.0.0.1:${chains[c.chain_id][0]}`;
+  const file = path.join(t.stateDir, `${name}-profile.json`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  return file;
+}
+
+/** The proxy's counts since start or the last reset (calls, methods, each fault). */
+export async function proxyStats(port) {
+  return (await fetch(`http://127.0.0.1:${port}/__proxy/stats`)).json();
+}
