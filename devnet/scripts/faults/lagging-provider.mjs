@@ -1,53 +1,36 @@
 // lagging-provider: perch behind an ordinary load-balanced RPC provider loses no deposit and pays
 // none twice (issue 28, section 3). Perch reads Base and Arbitrum only through the provider proxy
 // (scripts/provider-proxy.mjs): three backends each 0-3 blocks behind the node, a 5-block
-// eth_getLogs cap, 3 % HTTP 429 with Retry-After, 2 % rate-limit errors inside a 200, 2 % 502 with
+// eth_getLogs cap, 6 % HTTP 429 with Retry-After, 2 % rate-limit errors inside a 200, 2 % 502 with
 // an HTML body, 1 % resets and truncated bodies, 30-120 ms latency, no WebSocket. 40 ETH deposits
 // Base -> Arbitrum (one in ten below the minimum), and perch is killed for 10 s in the middle.
 // On the code before this control: deposits skipped by a cursor that passed blocks a lagging node
 // did not have, real deposits dropped as "reorganised", paid orders failed as displaced.
 // Every deposit must end completed or refunded exactly once, from chain balances; the maker's
 // nonce on each chain grows by exactly its payouts and refunds; nothing ends dropped or failed.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { proxiedProfile, proxyStats, startProxy } from "../lib/proxied.mjs";
 
 const SRC = 8453;
 const DST = 42161;
 const DEPOSITS = 40;
 
-/** Starts the provider proxy in front of `chains` ({chainId: [port, upstream]}); resolves once it listens. */
-async function startProxy(t, chains, logFile) {
-  const flags = Object.values(chains).flatMap(([port, url]) => ["--chain", `${port}=${url}`]);
-  const proxy = spawn(process.execPath, [
-    path.join(t.root, "devnet/scripts/provider-proxy.mjs"), ...flags,
-    "--seed", "28", "--latency", "30-120", "--p429", "0.03", "--retry-after", "1", "--p-in-body", "0.02",
-    "--log-range", "5", "--p5xx", "0.02", "--p-reset", "0.01", "--p-truncate", "0.01",
-    "--backends", "3", "--lag", "0-3",
-  ], { stdio: ["ignore", fs.openSync(logFile, "a"), fs.openSync(logFile, "a")] });
-  for (const until = Date.now() + 20000; Date.now() < until; await t.sleep(100)) {
-    if (fs.existsSync(logFile) && fs.readFileSync(logFile, "utf8").includes("provider proxy ready")) return proxy;
-    if (proxy.exitCode !== null) break;
-  }
-  proxy.kill("SIGKILL");
-  throw new Error(`the provider proxy did not start (${logFile})`);
-}
-
-async function proxyStats(port) {
-  return (await fetch(`http://127.0.0.1:${port}/__proxy/stats`)).json();
-}
+// What an ordinary load-balanced provider does, seeded so that a failure can be run again. Perch
+// makes few calls now (one head follower per chain): 6 % of 429s make sure some come.
+const PROVIDER_FAULTS = [
+  "--seed", "28", "--latency", "30-120", "--p429", "0.06", "--retry-after", "1", "--p-in-body", "0.02",
+  "--log-range", "5", "--p5xx", "0.02", "--p-reset", "0.01", "--p-truncate", "0.01",
+  "--backends", "3", "--lag", "0-3",
+];
 
 export async function run(t) {
   const { check, log, sleep, d } = t;
   const chains = { [SRC]: [t.port + 21, t.rpcOf(SRC)], [DST]: [t.port + 22, t.rpcOf(DST)] };
-  const proxy = await startProxy(t, chains, path.join(t.stateDir, "provider-proxy.log"));
+  const proxy = await startProxy(t, chains, path.join(t.stateDir, "provider-proxy.log"), PROVIDER_FAULTS);
   try {
     // Perch's profile: the same devnet, with Base and Arbitrum read through the proxy only.
-    const profile = JSON.parse(JSON.stringify(t.state));
-    for (const c of profile.chains)
-      if (chains[c.chain_id]) c.rpc_url = `http://127.0.0.1:${chains[c.chain_id][0]}`;
-    const profileFile = path.join(t.stateDir, "lagging-provider-profile.json");
-    fs.writeFileSync(profileFile, JSON.stringify(profile));
+    const profileFile = proxiedProfile(t, chains, "lagging-provider");
     const configFile = t.writeConfig("faults-lagging-provider");
     const config = JSON.parse(fs.readFileSync(configFile, "utf8"));
     config.chain_profile = profileFile;

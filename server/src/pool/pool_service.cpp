@@ -53,6 +53,7 @@ PoolService::PoolService(store::PoolStore& store, store::RewardsStore& rewards,
     if (auto pool = chain::Address::from_hex(catalog.contract_address("Pool"))) pool_ = *pool;
     chains_ = catalog.profile_chains();
     for (const auto& c : chains_) {
+        read_through_[c.chain_id] = std::make_unique<std::atomic<std::int64_t>>(0);
         for (const auto& [symbol, rate] : rules_.millipoints_per_token_hour) {
             auto ref = balances_.token(symbol, c.chain_id);
             if (!ref) continue;
@@ -102,16 +103,20 @@ Task<std::vector<ChainView>> PoolService::view(std::optional<chain::Address> use
 
 Task<PointsView> PoolService::settle(std::string user, std::int64_t now) {
     auto events = co_await store_.events_of(user);
-    std::vector<Movement> movements;
-    movements.reserve(events.size());
+    std::map<std::int64_t, std::vector<Movement>> by_chain;
     for (const auto& e : events) {
         auto amount = U256::from_dec(e.amount);
         if (!amount) continue;
-        movements.push_back(
+        by_chain[e.chain_id].push_back(
             {movement_key(e.chain_id, e.token), e.kind == "deposit", *amount, e.block_time});
     }
     PointsView v;
-    v.accrued_millipoints = accrued_millipoints(movements, rates_, now);
+    // Each chain's movements accrue up to the newest block read there, never past `now`.
+    for (const auto& [chain_id, moves] : by_chain) {
+        auto it = read_through_.find(chain_id);
+        auto until = it == read_through_.end() ? now : std::min(now, it->second->load());
+        v.accrued_millipoints += accrued_millipoints(moves, rates_, until);
+    }
     v.credited = co_await rewards_.credit_up_to(user, "pool", pool_credit_prefix(user),
                                                 v.accrued_millipoints / 1000, now);
     co_return v;
@@ -173,6 +178,13 @@ Task<void> PoolService::index_once(std::int64_t chain_id, chain::rpc::RpcClient&
                         e->amount.to_dec(), block_times[e->block_number]});
     }
     co_await store_.add_events(chain_id, std::move(rows), static_cast<std::int64_t>(to + 1));
+    // Near the head only (a catch-up's old block says nothing of now): its block is the follower's.
+    if (to + kMaxLogRange > head) {
+        auto block = co_await eth.get_block_by_number(chain::rpc::quantity_hex(to), false);
+        if (block.is_object())
+            read_through_.at(chain_id)->store(static_cast<std::int64_t>(
+                chain::rpc::quantity_u64(block.as_object().at("timestamp"))));
+    }
 }
 
 Task<void> PoolService::settle_loop() {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,6 +71,9 @@ class PoolService {
     std::vector<catalog::ProfileChain> chains_;
     std::map<std::int64_t, std::vector<balance::TokenRef>> tokens_;  // by chain: what earns points
     std::map<std::string, Rate> rates_;  // by movement key (chain:token)
+    // Per chain: the timestamp of the newest block the indexer has read through (0: none yet).
+    // Points accrue only up to it: a withdrawal not read yet must not earn its lag in points.
+    std::map<std::int64_t, std::unique_ptr<std::atomic<std::int64_t>>> read_through_;
     std::atomic<bool> stopping_{false};
 };
 
