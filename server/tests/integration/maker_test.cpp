@@ -176,6 +176,21 @@ TEST(MakerOn, APausedMakerDoesNotPayUntilResumed) {
     EXPECT_FALSE(done.at("dst_tx_hash").as_string().empty());
 }
 
+namespace {
+
+// 0.01 ETH from a fresh wallet on Base to a fresh one on Arbitrum through `perch`: completed, and
+// the recipient holds exactly the order's receive amount.
+void pays_one_bridge_exactly(Chains& chains, const Devnet& devnet, const PerchProcess& perch) {
+    auto sender = fresh_wallet(chains, 8453, kEth);
+    auto recipient = fresh_wallet(chains, 42161, U256());
+    auto d =
+        deposit(chains, devnet, 8453, sender, "", *U256::parse_units("0.01", 18), 42161, recipient);
+    auto done = wait_for_state(perch, 8453, d.tx_hash, "completed");
+    EXPECT_EQ(chains.native(42161, recipient), u256_of(done.at("receive_amount")));
+}
+
+}  // namespace
+
 // The fallback: with no head feed (as on a node without WebSocket), the polls alone find the
 // deposit and pay it.
 TEST(MakerOn, PollingAlonePaysWithoutTheHeadFeed) {
@@ -185,12 +200,7 @@ TEST(MakerOn, PollingAlonePaysWithoutTheHeadFeed) {
     config.replace(config.find("\"enabled\": true"), 15, "\"enabled\": true, \"head_feed\": false");
     PerchProcess perch(config);
     wait_for_watchers(perch.db(), devnet.rpc_urls.size());
-    auto sender = fresh_wallet(chains, 8453, kEth);
-    auto recipient = fresh_wallet(chains, 42161, U256());
-    auto d =
-        deposit(chains, devnet, 8453, sender, "", *U256::parse_units("0.01", 18), 42161, recipient);
-    auto done = wait_for_state(perch, 8453, d.tx_hash, "completed");
-    EXPECT_EQ(chains.native(42161, recipient), u256_of(done.at("receive_amount")));
+    pays_one_bridge_exactly(chains, devnet, perch);
     EXPECT_EQ(perch.output().find("head feed"), std::string::npos) << perch.output();
 }
 
@@ -209,12 +219,7 @@ TEST(MakerOn, AChainFarBelowTheCursorIsReadAgainNotWaitedFor) {
         "last_hash = '0x" +
         std::string(64, 'e') + "' WHERE chain_id = 8453");
     PerchProcess again(config, {{"PERCH_DATABASE_URL", first.db().url()}});
-    auto sender = fresh_wallet(chains, 8453, kEth);
-    auto recipient = fresh_wallet(chains, 42161, U256());
-    auto d =
-        deposit(chains, devnet, 8453, sender, "", *U256::parse_units("0.01", 18), 42161, recipient);
-    auto done = wait_for_state(again, 8453, d.tx_hash, "completed");
-    EXPECT_EQ(chains.native(42161, recipient), u256_of(done.at("receive_amount")));
+    pays_one_bridge_exactly(chains, devnet, again);
     EXPECT_NE(again.output().find("the chain restarted"), std::string::npos) << again.output();
 }
 
