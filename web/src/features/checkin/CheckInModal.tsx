@@ -170,11 +170,11 @@ export function CheckInModal() {
                     </>
                   );
                   return url ? (
-                    <a key={di} role="gridcell" className={cls} href={url} target="_blank" rel="noreferrer" data-testid={`checkin-day-${key}`} title={t('checkin.openTx')}>
+                    <a key={di} role="gridcell" className={cls} href={url} target="_blank" rel="noreferrer" data-testid={`checkin-day-${key}`} data-tx-hash={entry?.txHash || undefined} title={t('checkin.openTx')}>
                       {content}
                     </a>
                   ) : (
-                    <span key={di} role="gridcell" className={cls} data-testid={`checkin-day-${key}`}>
+                    <span key={di} role="gridcell" className={cls} data-testid={`checkin-day-${key}`} data-tx-hash={entry?.txHash || undefined} title={entry?.txHash || undefined}>
                       {content}
                     </span>
                   );
