@@ -20,6 +20,8 @@ describe('TxHash', () => {
     expect(container.querySelector(`[data-tx-hash="${HASH}"]`)).not.toBeNull();
     expect(screen.getByText('0xabab...abab')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Copy transaction hash/ })).toBeInTheDocument();
+    // Lists find a transaction by its label: the labelled element is the one naming the hash.
+    expect(screen.getByLabelText('Swap transaction')).toHaveAttribute('data-hash', HASH);
   });
 });
 

@@ -37,8 +37,8 @@ export function TxHash({ url, hash, label, testId, className = 'tx-link', childr
     else toast.error(t('wallet.copyFailed'));
   };
   return (
-    <span className="tx-hash" data-hash={hash} data-tx-hash={hash} data-testid={testId}>
-      <span className="tx-link" aria-label={label} title={hash}>
+    <span className="tx-hash" aria-label={label} data-hash={hash} data-tx-hash={hash} data-testid={testId}>
+      <span className="tx-link" title={hash}>
         {text}
       </span>
       <button type="button" className="tx-hash__copy" aria-label={t('txSteps.copyHash', { hash: text })} onClick={() => void copy()}>
