@@ -196,6 +196,8 @@ async function main() {
         rpc_url: n.url,
         port: n.port,
         pid: n.pid,
+        // A local chain no public explorer indexes: "" keeps the app from linking its hashes to mainnet's.
+        explorer_url: chains[i].explorer_url ?? "",
         ...(plan.ensRegistryFor(n.chainId) ? { ens_registry: plan.ensRegistryFor(n.chainId) } : {}),
       })),
       contracts: addresses,

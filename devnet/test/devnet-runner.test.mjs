@@ -106,6 +106,10 @@ describe("devnet runner", () => {
     assert.deepEqual(state.chains.map((c) => c.chain_id), profile.chains.map((c) => c.chain_id));
   });
 
+  it("writes explorer_url \"\" for every chain: a local chain has no public explorer", () => {
+    assert.deepEqual(state.chains.map((c) => c.explorer_url), state.chains.map(() => ""));
+  });
+
   it("serves each chain id on 127.0.0.1 at the shifted port", async () => {
     for (const c of state.chains) {
       assert.match(c.rpc_url, /^http:\/\/127\.0\.0\.1:\d+$/);

@@ -28,6 +28,10 @@ describe("config/devnet.json", () => {
     assert.deepEqual(profile.chains.filter((c) => c.ens_registry).map((c) => [c.chain_id, c.ens_registry]), [[1, registry]]);
   });
 
+  it("gives every devnet chain no explorer (explorer_url \"\"), so no page links a devnet hash to a public explorer", () => {
+    assert.deepEqual(profile.chains.map((c) => [c.chain_id, c.explorer_url]), [[1, ""], [8453, ""], [42161, ""], [1868, ""]]);
+  });
+
   it("holds the swap setup (docs/swap.md) the runner deploys", () => {
     assert.deepEqual(profile.swap, expectedSwap());
     assert.equal(profile.swap.start_block, 0);

@@ -34,7 +34,7 @@ test.describe('pool on the devnet', () => {
     await page.getByLabel('Amount').fill('100');
     await page.getByTestId('pool-submit').click();
     await expect(ethRow.getByTestId('pool-mine')).toHaveText(String(ethBefore + 100), { timeout: 30_000 });
-    await expect(ethRow.getByTestId('pool-share')).toHaveText('100.00%');
+    await expect(ethRow.getByTestId('pool-share')).toHaveText('100%');
     await expect(page.getByTestId('pool-submit')).toHaveText('Deposit', { timeout: 15_000 });
 
     // 100 ETH earn 1 point per ETH-hour: about 0.028 a second, shown to the millipoint.

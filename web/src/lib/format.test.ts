@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatTime, formatUtcDate, formatDecimalAmount, formatNumber, formatTokenAmount, formatUsd, formatUsdCents, formatUsdPrice } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import i18n from '@/i18n';
+import { formatDate, formatDateTime, formatTime, formatUtcDate, formatDecimalAmount, formatNumber, formatTokenAmount, formatUsd, formatUsdCents, formatUsdPrice, formatBpsPercent, formatCompact, formatCompactUsd, formatMonthYear, formatPercent, formatUsdValue } from './format';
 
 describe('formatNumber', () => {
   it('groups thousands and cuts to six decimals without rounding up', () => {
@@ -59,5 +60,41 @@ describe('UTC days and times of day', () => {
   it('a time of day is 24-hour with seconds', () => {
     const unix = new Date(2026, 10, 28, 9, 5, 7).getTime() / 1000;
     expect(formatTime(unix)).toBe('09:05:07');
+  });
+});
+
+describe('chart, calendar and percent style (the app language)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('chart axis labels are compact: 1.2K, 3.4M, $1.2K', () => {
+    expect(formatCompact(1234)).toBe('1.2K');
+    expect(formatCompact(3_400_000)).toBe('3.4M');
+    expect(formatCompact(12)).toBe('12');
+    expect(formatCompactUsd(1234)).toBe('$1.2K');
+    expect(formatCompactUsd(0)).toBe('$0');
+  });
+
+  it('a calendar month title is the month and year in words, per language', async () => {
+    expect(formatMonthYear(2026, 11)).toBe('November 2026');
+    expect(formatMonthYear(2027, 1)).toBe('January 2027');
+    await i18n.changeLanguage('zh');
+    expect(formatMonthYear(2026, 11)).toBe('2026年11月');
+    expect(formatCompact(12_345)).toBe('1.2万');
+  });
+
+  it('every percentage has one form: at most two decimals, no trailing zeros', () => {
+    expect(formatPercent(12.5)).toBe('12.5%');
+    expect(formatPercent(0.3)).toBe('0.3%');
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(0.123456)).toBe('0.12%');
+    expect(formatBpsPercent(2550)).toBe('25.5%');
+  });
+
+  it('a dollar value is the shared USD form, dust reads <$0.01', () => {
+    expect(formatUsdValue(3_086_250)).toBe('$3,086,250.00');
+    expect(formatUsdValue(0.000_01)).toBe('<$0.01');
+    expect(formatUsdValue(0)).toBe('$0.00');
   });
 });

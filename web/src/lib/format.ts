@@ -3,6 +3,7 @@
  * decimals (cut, never rounded up, so a balance is never shown larger than it is), the token's
  * symbol after the amount, US dollars with two decimals, and one date-time form.
  */
+import { currentLocale } from '@/i18n';
 import { formatThousands, truncateDecimals } from './number';
 import { formatUnitsExact } from './units';
 
@@ -40,6 +41,40 @@ const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD',
 /** US dollars, two decimals, thousands separators: '$20,000.00'. */
 export function formatUsd(value: number): string {
   return USD.format(Number.isFinite(value) ? value : 0);
+}
+
+/** A dollar value for reading beside an amount: '$1,234.56', and '<$0.01' for dust so it never reads as nothing. */
+export function formatUsdValue(value: number): string {
+  if (value > 0 && value < 0.01) return `<${formatUsd(0.01)}`;
+  return formatUsd(value);
+}
+
+/** Chart axis labels, short in the app's language: 1234 → '1.2K', 3400000 → '3.4M' (English). */
+export function formatCompact(value: number): string {
+  return new Intl.NumberFormat(currentLocale(), { notation: 'compact', maximumFractionDigits: 1 }).format(Number.isFinite(value) ? value : 0);
+}
+
+/** Dollars on a chart axis: 1234 → '$1.2K'. */
+export function formatCompactUsd(value: number): string {
+  return new Intl.NumberFormat(currentLocale(), { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(
+    Number.isFinite(value) ? value : 0,
+  );
+}
+
+/**
+ * Every percentage, given in percent (12.5 → '12.5%'), in the app's language, at most `digits`
+ * decimals (trailing zeros dropped: 0.30 → '0.3%').
+ */
+export function formatPercent(percent: number, digits = 2): string {
+  return new Intl.NumberFormat(currentLocale(), { style: 'percent', maximumFractionDigits: digits }).format(Number.isFinite(percent) ? percent / 100 : 0);
+}
+
+/** A share in basis points as a percentage: 1250 → '12.5%'. */
+export const formatBpsPercent = (bps: number, digits = 2): string => formatPercent(bps / 100, digits);
+
+/** A calendar's title, a UTC month in the app's language: 'November 2026', '2026年11月'. */
+export function formatMonthYear(year: number, month: number): string {
+  return new Intl.DateTimeFormat(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
 /** Integer cents as dollars (sums kept in cents stay exact). */

@@ -1,4 +1,5 @@
 import type { PortfolioBalances } from '@/api/portfolio';
+import { formatUsdValue } from '@/lib/format';
 
 /** Dollar values of the bridge card: the server's prices (the portfolio's price table), looked up by symbol. */
 
@@ -17,12 +18,9 @@ export function pricesBySymbol(answers: readonly (PortfolioBalances | undefined)
 }
 
 /** '$1,234.56' for an amount of a token ('0.01', 'ETH'), '<$0.01' for dust, null when the amount or the price is unknown. */
-export function usdValue(amount: string, symbol: string, prices: ReadonlyMap<string, number>, locale = 'en-US'): string | null {
+export function usdValue(amount: string, symbol: string, prices: ReadonlyMap<string, number>): string | null {
   const price = prices.get(symbol.toUpperCase());
   const units = Number(amount.replace(/,/g, ''));
   if (price === undefined || amount.trim() === '' || !Number.isFinite(units) || units < 0) return null;
-  const usd = units * price;
-  const fmt = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  if (usd > 0 && usd < 0.01) return `<${fmt.format(0.01)}`;
-  return fmt.format(usd);
+  return formatUsdValue(units * price);
 }

@@ -29,7 +29,7 @@ import {
 import { CheckInChainSelector } from './CheckInChainSelector';
 import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal, useCheckInSteps, type CheckInStepId } from './checkIn';
 import { useNow } from './useUtcNow';
-import { currentLocale } from '@/i18n';
+import { formatMonthYear } from '@/lib/format';
 import { formatThousands } from '@/lib/number';
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -118,7 +118,7 @@ export function CheckInModal() {
   const stepLabel = (id: CheckInStepId): string =>
     id === 'checkIn' ? t('checkin.steps.checkIn', { network: chainName(chains.data, contract?.chainId ?? chainId) }) : t(`checkin.steps.${id}`);
 
-  const monthLabel = new Date(Date.UTC(shown.year, shown.month - 1, 1)).toLocaleDateString(currentLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthLabel = formatMonthYear(shown.year, shown.month);
 
   return (
     <Modal open={open} title={t('checkin.title')} onClose={hide}>
@@ -170,11 +170,11 @@ export function CheckInModal() {
                     </>
                   );
                   return url ? (
-                    <a key={di} role="gridcell" className={cls} href={url} target="_blank" rel="noreferrer" data-testid={`checkin-day-${key}`} title={t('checkin.openTx')}>
+                    <a key={di} role="gridcell" className={cls} href={url} target="_blank" rel="noreferrer" data-testid={`checkin-day-${key}`} data-tx-hash={entry?.txHash || undefined} title={t('checkin.openTx')}>
                       {content}
                     </a>
                   ) : (
-                    <span key={di} role="gridcell" className={cls} data-testid={`checkin-day-${key}`}>
+                    <span key={di} role="gridcell" className={cls} data-testid={`checkin-day-${key}`} data-tx-hash={entry?.txHash || undefined} title={entry?.txHash || undefined}>
                       {content}
                     </span>
                   );

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TxHash } from '@/components/TxLink';
 import type { Chain } from '@/api/types';
 import { TxSteps } from '@/features/tx/TxSteps';
 import { deploySteps, useDeployForm } from './deployStore';
@@ -26,18 +27,18 @@ export function DeployProgress({ chains }: { chains: ReadonlyMap<number, Chain> 
               className="deploy-progress__steps"
               label={t('deploy.stepList.title', { network: chain?.chain_name ?? id })}
             />
-            {tx ? (
-              <a href={tx} target="_blank" rel="noreferrer">
+            {p.txHash ? (
+              <TxHash url={tx} hash={p.txHash} label={t('deploy.transaction')} className="">
                 {t('deploy.transaction')}
-              </a>
+              </TxHash>
             ) : null}
             {p.contract ? (
               contract ? (
-                <a href={contract} target="_blank" rel="noreferrer" data-testid="deploy-contract">
+                <a href={contract} target="_blank" rel="noreferrer" data-testid="deploy-contract" data-address={p.contract}>
                   {shortHex(p.contract)}
                 </a>
               ) : (
-                <span data-testid="deploy-contract">{shortHex(p.contract)}</span>
+                <span data-testid="deploy-contract" data-address={p.contract}>{shortHex(p.contract)}</span>
               )
             ) : null}
             {p.error ? <span className="form-error small">{p.error}</span> : null}

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { TxHash } from '@/components/TxLink';
 import { useTranslation } from 'react-i18next';
 import { deploymentsQueryKey, getDeployments } from '@/api/deploy';
 import type { Chain } from '@/api/types';
@@ -34,17 +35,17 @@ export function MyDeployments({ address, chains }: { address: string; chains: Re
                 <span>{chain?.chain_name ?? d.chain_id}</span>
                 <span>{t(`deploy.templates.${d.template}.name`)}</span>
                 {contract ? (
-                  <a href={contract} target="_blank" rel="noreferrer">
+                  <a href={contract} target="_blank" rel="noreferrer" data-address={d.contract_address}>
                     {shortHex(d.contract_address)}
                   </a>
                 ) : (
-                  <span>{shortHex(d.contract_address)}</span>
+                  <span data-address={d.contract_address} title={d.contract_address}>
+                    {shortHex(d.contract_address)}
+                  </span>
                 )}
-                {tx ? (
-                  <a href={tx} target="_blank" rel="noreferrer">
-                    {t('deploy.transaction')}
-                  </a>
-                ) : null}
+                <TxHash url={tx} hash={d.tx_hash} label={t('deploy.transaction')} className="">
+                  {t('deploy.transaction')}
+                </TxHash>
                 <span className="muted small">{formatDateTime(d.created_at)}</span>
               </li>
             );

@@ -45,7 +45,7 @@ describe('fee tables from config/routes.json', () => {
     if (!first) throw new Error('no tiers');
     expect(feeOf(eth, Number(first.up_to)).bps).toBe(first.bps);
     expect(feeOf(eth, 1e9).bps).toBe(eth.fee_tiers.at(-1)?.bps);
-    expect(percentOfBps(10)).toBe('0.10 %');
+    expect(percentOfBps(10)).toBe('0.1%');
     expect(perChain({ default: 'x', '10': 'y', '1': 'z' }).map((e) => e.chain)).toEqual([1, 10, null]);
   });
 });

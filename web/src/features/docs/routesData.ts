@@ -1,6 +1,7 @@
 // config/routes.json is the file the server quotes from (server/src/bridge/quote.cpp): the docs
 // read it at build time, so the published tiers, DTC and times cannot drift from the quote.
 import routesConfig from '../../../../config/routes.json';
+import { formatBpsPercent } from '@/lib/format';
 
 export interface FeeTier {
   up_to: string;
@@ -35,8 +36,8 @@ export function tierRows(route: RouteConfig): TierRow[] {
   return route.fee_tiers.map((t, i) => ({ from: i === 0 ? '' : (route.fee_tiers[i - 1]?.up_to ?? ''), upTo: t.up_to, bps: t.bps }));
 }
 
-/** 10 bps → "0.10 %". */
-export const percentOfBps = (bps: number): string => `${(bps / 100).toFixed(2)} %`;
+/** 10 bps → "0.1%" (the shared percent form). */
+export const percentOfBps = (bps: number): string => formatBpsPercent(bps);
 
 /** Per-chain entries first (by chain id), then "default". */
 export function perChain<T>(table: Record<string, T>): { chain: number | null; value: T }[] {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TxHash } from '@/components/TxLink';
 import type { FaucetClaim } from '@/api/faucet';
 import type { Chain } from '@/api/types';
 import { explorerLink, shortHex } from '@/features/deploy/networks';
@@ -29,10 +30,10 @@ export function FaucetClaims({ claims, chains, faucets }: Props) {
             <span className={c.status === 'done' ? 'tag tag--good' : c.status === 'failed' ? 'tag tag--bad' : 'tag tag--muted'}>
               {c.status === 'queued' ? t('faucet.claims.queued', { position: c.queue_position }) : t(`faucet.claims.${c.status}`)}
             </span>
-            {tx ? (
-              <a href={tx} target="_blank" rel="noreferrer">
+            {c.tx_hash ? (
+              <TxHash url={tx} hash={c.tx_hash} label={t('deploy.transaction')} className="">
                 {shortHex(c.tx_hash)}
-              </a>
+              </TxHash>
             ) : null}
             {c.status === 'failed' && c.error ? <span className="form-error">{c.error}</span> : null}
           </li>

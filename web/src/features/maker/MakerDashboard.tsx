@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { TxHash } from '@/components/TxLink';
 import { useTranslation } from 'react-i18next';
 import { getMakerDashboard, makerDashboardQueryKey, type MakerDashboard as Dashboard, type MakerWindow } from '@/api/maker';
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { LoadState } from '@/components/LoadState';
-import { shortenAddress } from '@/lib/string';
 import { completionRate, formatSeconds, ORDER_STATES, tokenAmount, totalOrders } from './stats';
 import '@/features/tracker/tracker.css';
 import { formatDateTime } from '@/lib/format';
@@ -146,15 +146,7 @@ function PayoutsCard({ d, name }: { d: Dashboard; name: (id: number) => string }
               <td>{t('trackerPages.maker.routeName', { from: name(p.src_chain_id), to: name(p.dst_chain_id) })}</td>
               <td className="num">{`${tokenAmount(p.receive_amount, p.receive_decimals)} ${p.receive_token}`}</td>
               <td>
-                {p.explorer_url ? (
-                  <a href={p.explorer_url} target="_blank" rel="noreferrer" className="tx-link" data-hash={p.tx_hash}>
-                    {shortenAddress(p.tx_hash)}
-                  </a>
-                ) : (
-                  <span className="tx-link" data-hash={p.tx_hash}>
-                    {shortenAddress(p.tx_hash)}
-                  </span>
-                )}
+                <TxHash url={p.explorer_url} hash={p.tx_hash} label={t('trackerPages.maker.payoutTx')} />
               </td>
             </tr>
           ))

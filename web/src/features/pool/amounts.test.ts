@@ -26,7 +26,7 @@ describe('showAmount and showShare', () => {
     expect(showAmount(1n, 18)).toBe('0');
   });
   it('prints basis points as a percentage', () => {
-    expect(showShare(10000)).toBe('100.00%');
-    expect(showShare(2550)).toBe('25.50%');
+    expect(showShare(10000)).toBe('100%');
+    expect(showShare(2550)).toBe('25.5%');
   });
 });

@@ -1,3 +1,4 @@
+import { formatBpsPercent } from '@/lib/format';
 import { formatUnitsExact, parseUnitsExact } from '@/lib/units';
 
 /** A typed amount in the token's smallest unit, or an error key (pool.form.errors.*). */
@@ -21,4 +22,4 @@ export function showAmount(value: string | bigint, decimals: number): string {
 }
 
 /** Basis points as a percentage with two decimals. */
-export const showShare = (bps: number): string => `${(bps / 100).toFixed(2)}%`;
+export const showShare = (bps: number): string => formatBpsPercent(bps);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PortfolioDay } from '@/api/portfolio';
 import { Card } from '@/components/Card';
+import { formatCompactUsd } from '@/lib/format';
 import { useThemeStore, type Theme } from '@/features/theme/store';
 import { formatUsd, toCents, type Slice } from './portfolio';
 
@@ -20,7 +21,6 @@ const INK: Record<Theme, { text: string; muted: string; surface: string; border:
   light: { text: '#141824', muted: '#5f6880', surface: '#ffffff', border: '#dde1ec' },
 };
 
-const COMPACT_USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
 
 function useInk() {
   return INK[useThemeStore((s) => s.theme)];
@@ -92,7 +92,7 @@ export function HistoryChart({ days, loading }: { days: PortfolioDay[]; loading:
               </linearGradient>
             </defs>
             <XAxis dataKey="day" stroke={ink.muted} tick={{ fill: ink.muted, fontSize: 12 }} />
-            <YAxis stroke={ink.muted} tick={{ fill: ink.muted, fontSize: 12 }} tickFormatter={(v: number) => COMPACT_USD.format(v)} width={64} />
+            <YAxis stroke={ink.muted} tick={{ fill: ink.muted, fontSize: 12 }} tickFormatter={(v: number) => formatCompactUsd(v)} width={64} />
             <Tooltip formatter={(v) => formatUsd(toCents(Number(v)))} contentStyle={{ background: ink.surface, borderColor: ink.border, color: ink.text }} />
             <Area type="monotone" dataKey="total_usd" name={t('portfolio.value')} stroke={PALETTE[0]} fill="url(#portfolio-area)" isAnimationActive={false} />
           </AreaChart>

@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { TxHash } from '@/components/TxLink';
 import { TxSteps } from '@/features/tx/TxSteps';
 import { explorerTxUrl } from '@/lib/explorer';
 import { displayAmount } from './format';
 import type { SwapOutcome } from './executeSwap';
 import { swapStepsDone } from './swapSteps';
 
-function TxLink({ url, label, testId }: { url: string; label: string; testId: string }) {
-  if (!url) return null;
+function TxLink({ url, hash, label, testId }: { url: string; hash: string; label: string; testId: string }) {
   return (
-    <a className="btn btn--ghost btn--sm" href={url} target="_blank" rel="noreferrer" data-testid={testId}>
+    <TxHash url={url} hash={hash} label={label} testId={testId} className="btn btn--ghost btn--sm">
       {label}
-    </a>
+    </TxHash>
   );
 }
 
@@ -38,8 +38,8 @@ export function SwapResult({ outcome, explorer, onNew }: { outcome: SwapOutcome;
         label={t('swap.steps.title')}
       />
       <div className="swap-result__links">
-        {outcome.approveHash ? <TxLink url={explorerTxUrl(explorer, outcome.approveHash)} label={t('swap.result.approveTx')} testId="swap-result-approve-tx" /> : null}
-        <TxLink url={explorerTxUrl(explorer, outcome.swapHash)} label={t('swap.result.swapTx')} testId="swap-result-swap-tx" />
+        {outcome.approveHash ? <TxLink url={explorerTxUrl(explorer, outcome.approveHash)} hash={outcome.approveHash} label={t('swap.result.approveTx')} testId="swap-result-approve-tx" /> : null}
+        <TxLink url={explorerTxUrl(explorer, outcome.swapHash)} hash={outcome.swapHash} label={t('swap.result.swapTx')} testId="swap-result-swap-tx" />
       </div>
       <button type="button" className="btn btn--primary btn--block btn--lg" data-testid="swap-new" onClick={onNew}>
         {t('swap.result.newSwap')}
