@@ -779,7 +779,7 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
 
 // /query and /maker through the real binary: a paid order is found by its deposit, payout, key,
 // sender and recipient; the dashboard counts it in the day's volume and states, times its route,
-// lists the payout with the destination explorer's link, reads the maker's balances from the
+// lists the payout (with no explorer link: the devnet has none), reads the maker's balances from the
 // chains, and shows a pause at once although the rest is cached.
 TEST(MakerOn, TheLookupAndTheDashboardShowAPaidOrder) {
     PERCH_REQUIRE_DEVNET(devnet);
@@ -846,8 +846,9 @@ TEST(MakerOn, TheLookupAndTheDashboardShowAPaidOrder) {
     auto listed = json::parse(perch.get("/api/bridge_api/v1/get-all-chains").body);
     for (const auto& c : listed.at("data").at("list").as_array())
         if (c.at("chain_id").as_int64() == 42161) explorer = c.at("explorer_url").as_string();
-    ASSERT_FALSE(explorer.empty());
-    EXPECT_EQ(payouts[0].at("explorer_url").as_string(), explorer + "/tx/" + payout);
+    // The devnet profile names no explorer for its chains: no link rather than mainnet's.
+    EXPECT_EQ(explorer, "");
+    EXPECT_EQ(payouts[0].at("explorer_url").as_string(), "");
     // The maker's balances as the chain has them (the payout just left 42161).
     bool saw_eth = false;
     for (const auto& c : dash.at("liquidity").as_array()) {
