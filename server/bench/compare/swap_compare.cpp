@@ -41,7 +41,7 @@
 #include "../swap_market.hpp"
 #include "core/json_file.hpp"
 #include "swap/deployment.hpp"
-#include "swap/indexer.hpp"
+#include "swap/pool_indexer.hpp"
 #include "swap/router.hpp"
 
 namespace json = boost::json;

@@ -11,28 +11,29 @@
 namespace perch::api {
 namespace json = boost::json;
 void register_badge_api(http::Router& router, Services& s) {
-    router.get("/api/badge_api/v1/badges/{slug}",
-               "A badge and a wallet's progress (address): its tasks (kind, chain_id, done), "
-               "all_done, claimable here, claimed on chain",
-               [&s](http::Request& req) -> Task<http::Response> {
-                   const auto& badge = s.badges->badge(req.param("slug"));
-                   auto user = evm_address(Params::query(req), "address").lower_hex();
-                   auto st = co_await s.badges->status(badge, user);
-                   json::array tasks;
-                   for (std::size_t i = 0; i < badge.tasks.size(); ++i) {
-                       tasks.push_back(json::object{{"kind", badge.tasks[i].kind},
-                                                    {"chain_id", badge.tasks[i].chain_id},
-                                                    {"done", static_cast<bool>(st.done[i])}});
-                   }
-                   co_return http::envelope(json::object{{"slug", badge.slug},
-                                                         {"badge_id", badge.badge_id},
-                                                         {"chain_id", badge.chain_id},
-                                                         {"contract", s.badges->contract()},
-                                                         {"tasks", tasks},
-                                                         {"all_done", st.all_done},
-                                                         {"claimable", st.claimable},
-                                                         {"claimed", st.claimed}});
-               });
+    router.get(
+        "/api/badge_api/v1/badges/{slug}",
+        "A badge and a wallet's progress (address): its tasks (kind, chain_id, done), "
+        "all_done, claimable here, claimed on chain",
+        [&s](http::Request& req) -> Task<http::Response> {
+            const auto& badge = s.badges->badge(req.param("slug"));
+            auto user = evm_address(Params::query(req), "address").lower_hex();
+            auto st = co_await s.badges->status(badge, user);
+            json::array tasks;
+            for (std::size_t i = 0; i < badge.tasks.size(); ++i) {
+                tasks.push_back(json::object{{"kind", badge.tasks[i].kind},
+                                             {"chain_id", badge.tasks[i].chain_id},
+                                             {"done", static_cast<bool>(st.done[i])}});
+            }
+            co_return http::envelope(json::object{{"slug", badge.slug},
+                                                  {"badge_id", badge.badge_id},
+                                                  {"chain_id", badge.chain_id},
+                                                  {"contract", s.badges->contract(badge.chain_id)},
+                                                  {"tasks", tasks},
+                                                  {"all_done", st.all_done},
+                                                  {"claimable", st.claimable},
+                                                  {"claimed", st.claimed}});
+        });
 
     router.post("/api/badge_api/v1/badges/{slug}/grant",
                 "The claim signer's EIP-712 grant Claim(address, badge_id) {address}, once every "

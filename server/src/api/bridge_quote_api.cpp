@@ -23,7 +23,7 @@
 #include "auth/session.hpp"
 #include "bridge/deposit_tx.hpp"
 #include "bridge/firm_quote.hpp"
-#include "bridge/pool.hpp"
+#include "bridge/perch_pool.hpp"
 #include "bridge/solana_address.hpp"
 #include "bridge/solana_bridge.hpp"
 #include "bridge/solana_memo.hpp"
@@ -74,7 +74,7 @@ QuoteInput quote_input(const Services& s, const Params& p) {
 
 // What PerchPool on the chain has available of the token: the maker pays from it when short.
 Task<chain::U256> pool_liquidity(Services& s, std::int64_t chain_id, const balance::TokenRef& ref) {
-    auto pool = chain::Address::from_hex(s.catalog.contract_address("Pool"));
+    auto pool = chain::Address::from_hex(s.catalog.contract_address(chain_id, "Pool"));
     auto* rpc = s.balances.rpc(chain_id);
     auto token = ref.native ? chain::Result<chain::Address>(chain::Address{})
                             : chain::Address::from_hex(ref.address);
@@ -514,7 +514,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
                                            recipient, channel);
     }
     auto sender = evm_address(fields, "sender");
-    auto depositor = chain::Address::from_hex(s.catalog.contract_address("Depositor"));
+    auto depositor = chain::Address::from_hex(s.catalog.contract_address(from, "Depositor"));
     auto token_ref = s.balances.token(in.request.token, from);
     if (!depositor || !token_ref) {
         throw ApiError(ErrorKind::unavailable,

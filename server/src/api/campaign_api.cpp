@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
-#include "pool/pool_service.hpp"
+#include "liquidity/pool_service.hpp"
 #include "rewards/boost.hpp"
 #include "rewards/events.hpp"
 #include "rewards/planner.hpp"

@@ -9,7 +9,7 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "pool/pool_service.hpp"
+#include "liquidity/pool_service.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
@@ -22,7 +22,7 @@ std::int64_t share_bps(const chain::U256& mine, const chain::U256& total) {
     return static_cast<std::int64_t>(scaled->div(total)->low_u64());
 }
 
-json::object token_json(const pool::TokenView& t) {
+json::object token_json(const liquidity::TokenView& t) {
     return {{"symbol", t.ref.symbol},
             {"token", t.ref.native ? chain::Address{}.lower_hex() : t.ref.address},
             {"decimals", t.ref.decimals},
@@ -49,6 +49,7 @@ void register_pool_api(http::Router& router, Services& s) {
                        for (const auto& t : c.tokens) tokens.push_back(token_json(t));
                        chains.push_back(json::object{{"chain_id", c.chain_id},
                                                      {"name", c.name},
+                                                     {"contract", s.pool->contract(c.chain_id)},
                                                      {"error", c.error},
                                                      {"tokens", tokens}});
                    }
@@ -62,7 +63,7 @@ void register_pool_api(http::Router& router, Services& s) {
                        auto points = co_await s.pool->settle(user->lower_hex(), unix_now());
                        out["allowed"] = s.pool->rules().allowed(user->lower_hex());
                        out["points"] = json::object{
-                           {"accrued", pool::format_millipoints(points.accrued_millipoints)},
+                           {"accrued", liquidity::format_millipoints(points.accrued_millipoints)},
                            {"credited", points.credited}};
                    }
                    co_return http::envelope(out);

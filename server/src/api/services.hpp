@@ -17,7 +17,7 @@
 namespace perch::faucet {
 class FaucetService;
 }
-namespace perch::pool {
+namespace perch::liquidity {
 class PoolService;
 }
 namespace perch::maker {
@@ -26,7 +26,7 @@ class Maker;
 namespace perch::swap {
 class SwapService;
 }
-namespace perch::indexer {
+namespace perch::activity {
 class TrackerService;
 }
 namespace perch::portfolio {
@@ -60,13 +60,13 @@ struct Services {
     const bridge::RouteTable& routes;
     const bridge::OutflowRules& outflow;  // per-route caps, holds, self-pauses
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
-    rewards::RewardsService* rewards = nullptr;  // sign-in, check-in, campaigns, lottery, admin
-    rewards::BadgeService* badges = nullptr;     // campaign badges (with the rewards)
-    faucet::FaucetService* faucets = nullptr;    // the faucets (with the rewards: sign-in)
-    pool::PoolService* pool = nullptr;           // /pool (with the rewards: pool points)
-    swap::SwapService* swap = nullptr;           // /swap (when the chain profile deploys it)
-    const maker::Maker* maker = nullptr;         // when this instance runs the maker
-    indexer::TrackerService* tracker = nullptr;  // /tracker (chains indexed when enabled)
+    rewards::RewardsService* rewards = nullptr;   // sign-in, check-in, campaigns, lottery, admin
+    rewards::BadgeService* badges = nullptr;      // campaign badges (with the rewards)
+    faucet::FaucetService* faucets = nullptr;     // the faucets (with the rewards: sign-in)
+    liquidity::PoolService* pool = nullptr;       // /pool (with the rewards: pool points)
+    swap::SwapService* swap = nullptr;            // /swap (when the chain profile deploys it)
+    const maker::Maker* maker = nullptr;          // when this instance runs the maker
+    activity::TrackerService* tracker = nullptr;  // /tracker (chains indexed when enabled)
     portfolio::PortfolioService* portfolio = nullptr;  // /portfolio
     const price::PriceSource* prices = nullptr;        // the one USD price source
     bridge::SolanaBridge* solana = nullptr;            // Solana as a bridge chain (docs/solana.md)

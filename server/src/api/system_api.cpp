@@ -3,11 +3,11 @@
 #include <boost/json.hpp>
 #include <set>
 
+#include "activity/tracker.hpp"
 #include "api/auth_guard.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
 #include "core/metrics.hpp"
-#include "indexer/tracker.hpp"
 #include "maker/maker.hpp"
 #include "store/migrations.hpp"
 

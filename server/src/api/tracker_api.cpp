@@ -3,12 +3,12 @@
 #include <boost/json.hpp>
 #include <set>
 
+#include "activity/tracker.hpp"
 #include "api/params.hpp"
 #include "api/services.hpp"
 #include "chain/address.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "indexer/tracker.hpp"
 #include "price/price_source.hpp"
 
 namespace perch::api {
@@ -18,7 +18,7 @@ namespace {
 constexpr std::size_t kMaxAddresses = 5;
 constexpr std::size_t kMaxChains = 64;
 
-indexer::TrackerService& tracker(Services& s) {
+activity::TrackerService& tracker(Services& s) {
     if (!s.tracker) throw ApiError(ErrorKind::unavailable, "the tracker is not offered here");
     return *s.tracker;
 }
@@ -54,7 +54,7 @@ std::string checksummed(const std::string& lower) {
     return address ? address->checksum_hex() : lower;
 }
 
-json::object chain_json(const indexer::ChainActivity& c, const indexer::UsdPrices& prices) {
+json::object chain_json(const activity::ChainActivity& c, const activity::UsdPrices& prices) {
     const auto& a = c.account;
     json::array tokens, days;
     for (const auto& t : c.tokens) {
@@ -65,14 +65,14 @@ json::object chain_json(const indexer::ChainActivity& c, const indexer::UsdPrice
                                       {"received", t.received}});
     }
     for (const auto& d : c.days) days.emplace_back(d);
-    auto bridge = indexer::bridge_figures(c.bridge_legs, prices);
+    auto bridge = activity::bridge_figures(c.bridge_legs, prices);
     return json::object{
         {"chain_id", c.chain_id},           {"chain_name", c.chain_name},
         {"tx_count", a.tx_count},           {"first_active", a.first_active},
         {"last_active", a.last_active},     {"active_days", a.active_days},
         {"active_weeks", a.active_weeks},   {"active_months", a.active_months},
         {"contracts", a.contracts},         {"contracts_deployed", a.contracts_deployed},
-        {"gas_spent", a.gas_spent},         {"volume_usd", indexer::volume_usd(c.tokens, prices)},
+        {"gas_spent", a.gas_spent},         {"volume_usd", activity::volume_usd(c.tokens, prices)},
         {"tokens", std::move(tokens)},      {"bridge_deposits", bridge.deposits},
         {"bridge_payouts", bridge.payouts}, {"bridged_volume_usd", bridge.volume_usd},
         {"days", std::move(days)}};

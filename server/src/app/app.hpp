@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "activity/tracker.hpp"
 #include "api/services.hpp"
 #include "balance/balances.hpp"
 #include "bridge/outflow.hpp"
@@ -15,14 +16,13 @@
 #include "faucet/faucet_service.hpp"
 #include "geo/geoip.hpp"
 #include "http/dispatcher.hpp"
-#include "indexer/tracker.hpp"
+#include "liquidity/pool_service.hpp"
 #include "names/name_service.hpp"
-#include "pool/pool_service.hpp"
 #include "portfolio/service.hpp"
 #include "portfolio/snapshot_job.hpp"
 #include "price/sources.hpp"
 #include "rewards/badge_service.hpp"
-#include "rewards/catalog.hpp"
+#include "rewards/rewards_catalog.hpp"
 #include "rewards/service.hpp"
 #include "store/activity_store.hpp"
 #include "store/faucet_store.hpp"
@@ -63,7 +63,7 @@ struct Wiring {
     std::unique_ptr<store::FaucetStore> faucet_store;
     faucet::FaucetService faucets;
     std::unique_ptr<store::PoolStore> pool_store;
-    pool::PoolService pool;
+    liquidity::PoolService pool;
     swap::SwapService swap;
     std::unique_ptr<store::SwapStore> swap_store;  // the swaps the history lists
     price::ConfiguredPrices prices;                // the one price source (portfolio, tracker)
@@ -71,7 +71,7 @@ struct Wiring {
     portfolio::PortfolioService portfolio;
     portfolio::SnapshotJob snapshots;
     std::unique_ptr<store::ActivityStore> activity_store;
-    indexer::TrackerService tracker;
+    activity::TrackerService tracker;
     std::optional<chain::PrivateKey> quote_signer;  // signs firm quotes (quote_signer_key_file)
     api::Services services;
     http::Dispatcher dispatcher;

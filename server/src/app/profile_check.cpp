@@ -36,7 +36,7 @@ constexpr std::array<const char*, 21> kPublished = {
     "0x28a1c1d859c8bfd70a30e57cf253c389245cc0ef"};
 
 // The contracts perch calls by name from the profile.
-constexpr std::array<const char*, 6> kContracts = {"Depositor", "Pool",  "CheckIn",
+constexpr std::array<const char*, 6> kContracts = {"Depositor", "Pool", "CheckIn",
                                                    "Badge",     "USDC", "USDT"};
 
 std::string url_key(std::size_t chain_index, const catalog::ProfileChain& chain,
@@ -75,9 +75,9 @@ ProfileFinding depositor_finding(std::int64_t chain_id, const std::string& key,
 ProfileFinding code_finding(std::int64_t chain_id, const std::string& key, const std::string& hex,
                             const boost::json::value& code) {
     bool has_code = code.is_string() && code.as_string().size() > 2;
-    return {has_code, key,
-            "chain " + std::to_string(chain_id) + ": " + (has_code ? "code at " : "no code at ") +
-                hex};
+    return {
+        has_code, key,
+        "chain " + std::to_string(chain_id) + ": " + (has_code ? "code at " : "no code at ") + hex};
 }
 
 Task<void> check_contracts(const catalog::Catalog& catalog, const catalog::ProfileChain& chain,
@@ -86,9 +86,9 @@ Task<void> check_contracts(const catalog::Catalog& catalog, const catalog::Profi
     chain::rpc::Eth eth(rpc);
     for (std::size_t n = 0; n < kContracts.size(); ++n) {
         std::string name = kContracts[n];
-        auto hex = catalog.contract_address(name);
+        auto hex = catalog.contract_address(chain.chain_id, name);
         if (!chain::Address::from_hex(hex)) continue;
-        auto key = "chain_profile contracts." + name;
+        auto key = "chain_profile " + catalog.contract_key(chain.chain_id, name);
         json::array params;
         params.emplace_back(hex);
         params.emplace_back("latest");
@@ -126,8 +126,8 @@ std::vector<ProfileFinding> published_key_findings(const Config& config,
         const auto& chain = catalog.profile_chains()[i];
         for (std::size_t j = 0; j < chain.rpc_urls.size(); ++j)
             if (!is_loopback_url(chain.rpc_urls[j])) {
-                public_chain = url_key(i, chain, j) + " (" +
-                               chain::rpc::redact_url(chain.rpc_urls[j]) + ")";
+                public_chain =
+                    url_key(i, chain, j) + " (" + chain::rpc::redact_url(chain.rpc_urls[j]) + ")";
                 break;
             }
     }
@@ -172,17 +172,18 @@ Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool t
             }
             bool same = answered == static_cast<std::uint64_t>(chain.chain_id);
             if (!same) ++out.wrong_chain;
-            out.findings.push_back(
-                {same, key,
-                 shown + " is chain " + std::to_string(answered) +
-                     (same ? "" : ", not " + std::to_string(chain.chain_id) +
-                                      ": this URL belongs to another chain")});
+            out.findings.push_back({same, key,
+                                    shown + " is chain " + std::to_string(answered) +
+                                        (same ? ""
+                                              : ", not " + std::to_string(chain.chain_id) +
+                                                    ": this URL belongs to another chain")});
             if (!same || !thorough || j > 0) continue;
             try {
                 co_await check_contracts(catalog, chain, *rpc, maker, out);
             } catch (const std::exception& e) {
                 ++out.unreachable;
-                out.findings.push_back({false, key, "reading its contracts: " + std::string(e.what())});
+                out.findings.push_back(
+                    {false, key, "reading its contracts: " + std::string(e.what())});
             }
         }
     }

@@ -34,20 +34,25 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
                                           swap::SwapService& swap, const price::PriceSource& prices,
                                           bridge::SolanaBridge* solana) {
     if (!config.maker.enabled) return nullptr;
-    auto depositor = chain::Address::from_hex(catalog.contract_address("Depositor"));
-    if (!depositor) throw ConfigError("maker: the chain profile deploys no Depositor");
-    if (config.maker_key_file.empty()) throw ConfigError("maker: maker_key_file is not set");
+    std::map<std::int64_t, chain::Address> depositors;
     maker::MakerOptions options;
+    for (const auto& c : catalog.profile_chains()) {
+        if (auto depositor =
+                chain::Address::from_hex(catalog.contract_address(c.chain_id, "Depositor")))
+            depositors.emplace(c.chain_id, *depositor);
+        if (auto pool = chain::Address::from_hex(catalog.contract_address(c.chain_id, "Pool")))
+            options.pools.emplace(c.chain_id, *pool);
+    }
+    if (depositors.empty()) throw ConfigError("maker: the chain profile deploys no Depositor");
+    if (config.maker_key_file.empty()) throw ConfigError("maker: maker_key_file is not set");
     options.poll = config.maker.poll;
     options.speedup_after = config.maker.speedup_after;
     options.lease_ttl = config.maker.lease_ttl;
     options.head_feed = config.maker.head_feed;
     options.confirmations = config.maker.confirmations;
     options.large_confirmations = config.maker.large_confirmations;
-    if (auto pool = chain::Address::from_hex(catalog.contract_address("Pool")))
-        options.pool = *pool;
     auto maker = std::make_unique<maker::Maker>(
-        pool.at(0), store.orders(), routes, balances, *depositor,
+        pool.at(0), store.orders(), routes, balances, std::move(depositors),
         read_evm_key(config.maker_key_file, "maker_key_file"), options, &swap);
     maker->set_prices(&prices, config.prices.fixed);
     maker->set_outflow(&outflow);

@@ -22,7 +22,8 @@
 namespace perch::app {
 namespace {
 
-// Every listed chain with its RPC URLs: the profile's own (with their keys) for its chains, else the list's.
+// Every listed chain with its RPC URLs: the profile's own (with their keys) for its chains, else
+// the list's.
 std::vector<chain::rpc::ChainEndpoints> chain_endpoints(const catalog::Catalog& catalog) {
     std::vector<chain::rpc::ChainEndpoints> out;
     for (const auto& c : catalog.chains()) {
@@ -71,9 +72,9 @@ std::vector<names::NameChain> name_chains(const catalog::Catalog& catalog,
 std::vector<rewards::CheckInContract> checkin_contracts(const catalog::Catalog& catalog,
                                                         std::int64_t default_chain) {
     std::vector<rewards::CheckInContract> out;
-    auto address = catalog.contract_address("CheckIn");
-    if (address.empty()) return out;
     for (const auto& c : catalog.profile_chains()) {
+        auto address = catalog.contract_address(c.chain_id, "CheckIn");
+        if (address.empty()) continue;
         rewards::CheckInContract entry{c.chain_id, address};
         if (c.chain_id == default_chain)
             out.insert(out.begin(), entry);
@@ -105,11 +106,11 @@ std::optional<chain::PrivateKey> quote_signer_of(const Config& config) {
 
 // Campaign badges: config/badges.json, the profile's PerchBadge and the claim signer's key.
 rewards::BadgeOptions badge_options(const Config& config, const catalog::Catalog& catalog) {
-    rewards::BadgeOptions options{rewards::load_badges(config.config_dir),
-                                  catalog.contract_address("Badge"),
-                                  {},
-                                  std::nullopt};
-    for (const auto& c : catalog.profile_chains()) options.contract_chains.push_back(c.chain_id);
+    rewards::BadgeOptions options{rewards::load_badges(config.config_dir), {}, std::nullopt};
+    for (const auto& c : catalog.profile_chains()) {
+        auto address = catalog.contract_address(c.chain_id, "Badge");
+        if (!address.empty()) options.contracts[c.chain_id] = address;
+    }
     if (!config.badge_signer_key_file.empty())
         options.signer = read_evm_key(config.badge_signer_key_file, "badge_signer_key_file");
     return options;
@@ -156,10 +157,10 @@ std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
 
 // The activity indexer's chains: indexer.chains, or every chain of the profile; each with its
 // catalog name and the catalog's tokens on it (the native coin first). None when it is off.
-std::vector<indexer::IndexedChain> indexed_chains(const Config& config,
-                                                  const catalog::Catalog& catalog,
-                                                  const chain::rpc::ChainRegistry& chains) {
-    std::vector<indexer::IndexedChain> out;
+std::vector<activity::IndexedChain> indexed_chains(const Config& config,
+                                                   const catalog::Catalog& catalog,
+                                                   const chain::rpc::ChainRegistry& chains) {
+    std::vector<activity::IndexedChain> out;
     if (!config.indexer.enabled) return out;
     auto ids = config.indexer.chains.empty() ? profile_chain_ids(catalog) : config.indexer.chains;
     for (auto id : ids) {
@@ -173,13 +174,14 @@ std::vector<indexer::IndexedChain> indexed_chains(const Config& config,
             continue;
         }
         const auto& native = entry->at("native_currency").as_object();
-        indexer::ChainSetup setup{id, std::string(entry->at("chain_name").as_string()), {}};
-        setup.tokens.push_back({indexer::kNativeToken, std::string(native.at("symbol").as_string()),
+        activity::ChainSetup setup{id, std::string(entry->at("chain_name").as_string()), {}};
+        setup.tokens.push_back({activity::kNativeToken,
+                                std::string(native.at("symbol").as_string()),
                                 static_cast<unsigned>(native.at("decimals").to_number<int>())});
         for (const auto& t : catalog.tokens()) {
             if (t.at("chainId").to_number<std::int64_t>() != id) continue;
             auto address = text::to_lower(t.at("address").as_string());
-            if (address == indexer::kNativeToken) continue;
+            if (address == activity::kNativeToken) continue;
             setup.tokens.push_back({address, std::string(t.at("symbol").as_string()),
                                     static_cast<unsigned>(t.at("decimals").to_number<int>())});
         }
@@ -204,8 +206,8 @@ std::vector<portfolio::PortfolioChain> portfolio_chains(const catalog::Catalog& 
     return out;
 }
 
-indexer::IndexerOptions indexer_options(const Config& config) {
-    indexer::IndexerOptions o;
+activity::IndexerOptions indexer_options(const Config& config) {
+    activity::IndexerOptions o;
     o.confirmations = config.indexer.confirmations;
     o.batch_blocks = config.indexer.batch_blocks;
     o.poll = config.indexer.poll;
@@ -266,7 +268,8 @@ Wiring::Wiring(const Config& c)
       faucet_store(store::open_faucet_store(*store)),
       faucets(*faucet_store, chains, faucet_options(c, catalog, balances)),
       pool_store(store::open_pool_store(*store)),
-      pool(*pool_store, *rewards_store, balances, catalog, pool::load_pool_rules(c.config_dir)),
+      pool(*pool_store, *rewards_store, balances, catalog,
+           liquidity::load_pool_rules(c.config_dir)),
       swap(swap_deployment(c), chains, profile_chain_ids(catalog)),
       swap_store(store::open_swap_store(*store)),
       prices(c.prices, swap),
@@ -276,7 +279,7 @@ Wiring::Wiring(const Config& c)
       snapshots(portfolio, c.portfolio.snapshot_every),
       activity_store(store::open_activity_store(*store)),
       tracker(*activity_store, store->orders(), indexed_chains(c, catalog, chains),
-              indexer::load_programs(c.config_dir), indexer_options(c)),
+              activity::load_programs(c.config_dir), indexer_options(c)),
       quote_signer(quote_signer_of(c)),
       services{c,
                *store,

@@ -180,6 +180,26 @@ json::array browser_rpc_urls(const json::object& entry, const ProfileChain& pc,
     return urls;
 }
 
+// The chain's own deployment: `contracts` (name → address) and `deploy_block`.
+void read_deployment(const json::object& entry, ProfileChain& pc) {
+    auto where = "config key 'chain_profile': chain " + std::to_string(pc.chain_id) + ": ";
+    if (const auto* contracts = entry.if_contains("contracts")) {
+        if (!contracts->is_object())
+            throw ConfigError(where + "'contracts' must map contract names to addresses");
+        for (const auto& [name, address] : contracts->as_object()) {
+            if (!address.is_string())
+                throw ConfigError(where + "'contracts." + std::string(name) +
+                                  "' must be an address");
+            pc.contracts[std::string(name)] = std::string(address.as_string());
+        }
+    }
+    if (const auto* block = entry.if_contains("deploy_block")) {
+        if (!block->is_int64() || block->as_int64() < 0)
+            throw ConfigError(where + "'deploy_block' must be a block number");
+        pc.deploy_block = block->as_int64();
+    }
+}
+
 std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json::array& chains,
                                           json::array& tokens) {
     std::vector<ProfileChain> out;
@@ -226,6 +246,7 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
         if (const auto* name = entry.as_object().if_contains("name")) pc.name = name->as_string();
         if (const auto* registry = entry.as_object().if_contains("ens_registry"))
             pc.ens_registry = ens_registry_of(pc.chain_id, *registry);
+        read_deployment(entry.as_object(), pc);
         out.push_back(pc);
         for (auto& c : chains) {
             if (int_of(c.at("chain_id")) != pc.chain_id) continue;
@@ -237,15 +258,21 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
     // Deployed tokens (USDC, USDT, ...) replace the public addresses on the profile's chains.
     const auto* contracts = profile.if_contains("contracts");
     const auto* token_decimals = profile.if_contains("token_decimals");
-    if (contracts && contracts->is_object()) {
-        for (const auto& pc : out) {
-            for (const auto& [symbol, address] : contracts->as_object()) {
-                if (symbol != "USDC" && symbol != "USDT") continue;
-                std::int64_t decimals = 6;
-                if (token_decimals && token_decimals->as_object().contains(symbol))
-                    decimals = int_of(token_decimals->as_object().at(symbol));
-                put_token(tokens, std::string(symbol), pc.chain_id, address, decimals);
+    for (const auto& pc : out) {
+        for (const char* symbol : {"USDC", "USDT"}) {
+            const json::value* address = nullptr;
+            json::value own;
+            if (auto it = pc.contracts.find(symbol); it != pc.contracts.end()) {
+                own = json::string(it->second);
+                address = &own;
+            } else if (contracts && contracts->is_object()) {
+                address = contracts->as_object().if_contains(symbol);
             }
+            if (!address) continue;
+            std::int64_t decimals = 6;
+            if (token_decimals && token_decimals->as_object().contains(symbol))
+                decimals = int_of(token_decimals->as_object().at(symbol));
+            put_token(tokens, symbol, pc.chain_id, *address, decimals);
         }
     }
     // And the tokens the profile's swap venues trade (WBTC, DAI, WETH, ...) on its swap chains, so
@@ -378,9 +405,21 @@ std::optional<std::int64_t> Catalog::faucet_chain(const std::string& slug) const
     return it->second;
 }
 
-std::string Catalog::contract_address(const std::string& name) const {
-    auto it = contracts_.find(name);
-    return it == contracts_.end() ? std::string() : it->second;
+std::string Catalog::contract_address(std::int64_t chain_id, const std::string& name) const {
+    for (const auto& pc : profile_chains_) {
+        if (pc.chain_id != chain_id) continue;
+        if (auto own = pc.contracts.find(name); own != pc.contracts.end()) return own->second;
+    }
+    auto shared = contracts_.find(name);
+    return shared == contracts_.end() ? std::string() : shared->second;
+}
+
+std::string Catalog::contract_key(std::int64_t chain_id, const std::string& name) const {
+    for (std::size_t i = 0; i < profile_chains_.size(); ++i) {
+        if (profile_chains_[i].chain_id == chain_id && profile_chains_[i].contracts.contains(name))
+            return "chains[" + std::to_string(i) + "].contracts." + name;
+    }
+    return "contracts." + name;
 }
 
 bool Catalog::has_channel(std::int64_t channel_id) const {

@@ -27,6 +27,13 @@ struct ProfileChain {
     // The chain's ENS registry (`ens_registry`: on Ethereum the canonical
     // 0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e), lower-case hex; "" when it has no name service.
     std::string ens_registry;
+    // What the deployment put on this chain (its entry's `contracts`: Depositor, Pool, CheckIn,
+    // Badge, USDC, ...), by name; a name missing here is the profile's shared `contracts` entry
+    // (the devnet deploys from the same nonces everywhere, so one map serves all its chains).
+    std::map<std::string, std::string> contracts;
+    // The first block of the deployment on this chain (`deploy_block`; 0 when not given): nothing
+    // perch reads lies before it.
+    std::int64_t deploy_block = 0;
 };
 
 class Catalog {
@@ -48,8 +55,12 @@ class Catalog {
     const std::vector<ProfileChain>& profile_chains() const { return profile_chains_; }
     // The maker account named by the chain profile (accounts.maker), or "" without a profile.
     const std::string& maker_address() const { return maker_address_; }
-    // A contract the chain profile deployed (Depositor, CheckIn, USDC, ...), or "".
-    std::string contract_address(const std::string& name) const;
+    // A contract the chain profile deployed on the chain (Depositor, CheckIn, USDC, ...): the
+    // chain's own entry, else the profile's shared one, else "".
+    std::string contract_address(std::int64_t chain_id, const std::string& name) const;
+    // The profile key that names it, for error texts: "chains[2].contracts.Depositor" or
+    // "contracts.Depositor".
+    std::string contract_key(std::int64_t chain_id, const std::string& name) const;
     // The chain the profile runs a faucet on instead of its public network (faucet_chains), if any.
     std::optional<std::int64_t> faucet_chain(const std::string& slug) const;
 

@@ -1,9 +1,9 @@
 #pragma once
-// What the maker does on one chain, whatever its ecosystem (EVM, Solana): watch it for deposits (the
-// source side) and pay on it (payouts to it, and refunds of its own deposits). The Maker runs the
-// loops around these rounds — leadership, wake-ups, counting failures — the same for every chain;
-// each round is the chain's own. The exactly-once rule is the same for all: whatever is sent is
-// signed and stored first, and after a crash what was stored is sent again, never signed anew
+// What the maker does on one chain, whatever its ecosystem (EVM, Solana): watch it for deposits
+// (the source side) and pay on it (payouts to it, and refunds of its own deposits). The Maker runs
+// the loops around these rounds — leadership, wake-ups, counting failures — the same for every
+// chain; each round is the chain's own. The exactly-once rule is the same for all: whatever is sent
+// is signed and stored first, and after a crash what was stored is sent again, never signed anew
 // while an earlier version can still land.
 #include <chrono>
 #include <cstdint>

@@ -25,14 +25,14 @@ std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_
 }
 
 Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,
-             balance::BalanceService& balances, chain::Address depositor, chain::PrivateKey key,
-             MakerOptions options, swap::SwapService* swap)
+             balance::BalanceService& balances, std::map<std::int64_t, chain::Address> depositors,
+             chain::PrivateKey key, MakerOptions options, swap::SwapService* swap)
     : ctx_(ctx),
       orders_(orders),
       routes_(routes),
       balances_(balances),
       swap_(swap),
-      depositor_(depositor),
+      depositors_(std::move(depositors)),
       key_(std::move(key)),
       address_(key_.address()),
       options_(std::move(options)) {
@@ -56,7 +56,10 @@ void Maker::start(const std::vector<std::int64_t>& evm_chain_ids) {
     // paid on (said once here).
     for (auto id : evm_chain_ids) {
         if (sides_.count(id)) continue;
-        if (auto* rpc = balances_.rpc(id)) {
+        if (!depositors_.contains(id)) {
+            spdlog::warn("maker: no watcher for chain {}: the profile deploys no Depositor there",
+                         id);
+        } else if (auto* rpc = balances_.rpc(id)) {
             sides_[id] = std::make_unique<EvmSide>(*this, id, *rpc);
         } else {
             spdlog::warn("maker: no watcher for chain {}: {}", id,

@@ -50,8 +50,9 @@ struct MakerOptions {
     std::chrono::milliseconds refused_for_before_void{10000};
     bool head_feed = true;  // subscribe to new heads over WebSocket where the node offers it
     // PerchPool (the same address on every chain of the profile): a payout the maker's own
-    // balance cannot cover is paid out of the pool when the pool has it available.
-    std::optional<chain::Address> pool;
+    // balance cannot cover is paid out of the pool when the pool has it available. By chain: a
+    // deployment may put it at another address on each chain (none: not on that chain).
+    std::map<std::int64_t, chain::Address> pools;
     // Leadership among instances on one database: the lease lasts this long and is renewed this
     // often; a leader that dies is replaced within about lease_ttl + lease_renew.
     std::chrono::milliseconds lease_ttl{5000};
@@ -86,9 +87,11 @@ std::optional<bridge::FirmQuote> firm_quote_of(const store::StoredQuote& q);
 class Maker {
   public:
     // `swap`: the destination swaps of bridge-and-swap orders (null: such orders are refunded).
+    // `depositors`: the Depositor on each chain the maker watches (a chain without one is
+    // neither watched nor paid on).
     Maker(boost::asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,
-          balance::BalanceService& balances, chain::Address depositor, chain::PrivateKey key,
-          MakerOptions options, swap::SwapService* swap = nullptr);
+          balance::BalanceService& balances, std::map<std::int64_t, chain::Address> depositors,
+          chain::PrivateKey key, MakerOptions options, swap::SwapService* swap = nullptr);
 
     // A chain of another ecosystem (e.g. Solana, maker/solana_side.hpp), watched and paid like
     // the EVM ones; added before start(), which runs its loops with theirs.
@@ -217,7 +220,8 @@ class Maker {
     Task<void> prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     // What the pool has available of each of `refs` (by token address), read from the pool.
     Task<std::map<std::string, chain::U256>> pool_available(
-        chain::rpc::RpcClient& rpc, const std::map<std::string, balance::TokenRef>& refs);
+        const chain::Address& pool, chain::rpc::RpcClient& rpc,
+        const std::map<std::string, balance::TokenRef>& refs);
     void record_reactions(std::int64_t chain_id, const std::vector<store::MakerTx>& stored);
     Task<void> follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     // The highest block of the chain that has its finality: the configured count of blocks on top
@@ -251,7 +255,7 @@ class Maker {
     swap::SwapService* swap_;
     // (chain, ERC-20) pairs whose executor allowance the maker was seen to hold.
     std::set<std::pair<std::int64_t, std::string>> approved_;
-    chain::Address depositor_;
+    std::map<std::int64_t, chain::Address> depositors_;
     chain::PrivateKey key_;
     chain::Address address_;
     MakerOptions options_;

@@ -7,7 +7,7 @@
 #include <boost/json.hpp>
 #include <cctype>
 
-#include "bridge/pool.hpp"
+#include "bridge/perch_pool.hpp"
 #include "bridge/sending.hpp"
 #include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
@@ -107,7 +107,8 @@ Task<std::map<std::string, U256>> Maker::held_balances(
 }
 
 Task<std::map<std::string, U256>> Maker::pool_available(
-    chain::rpc::RpcClient& rpc, const std::map<std::string, balance::TokenRef>& refs) {
+    const chain::Address& pool, chain::rpc::RpcClient& rpc,
+    const std::map<std::string, balance::TokenRef>& refs) {
     std::map<std::string, U256> out;
     Eth eth(rpc);
     for (const auto& [key, ref] : refs) {
@@ -116,7 +117,7 @@ Task<std::map<std::string, U256>> Maker::pool_available(
         if (!ref.native)
             if (auto a = chain::Address::from_hex(ref.address)) token = *a;
         if (!token) continue;
-        auto word = co_await eth.call(*options_.pool, bridge::pool_available_calldata(*token));
+        auto word = co_await eth.call(pool, bridge::pool_available_calldata(*token));
         auto value = U256::from_be_bytes(word);
         if (value) out[key] = *value;
     }
@@ -346,10 +347,11 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         if (!spend(ref->address, *amount, transfer)) {
             // On fresh balances only: a prepared figure may be stale, and the maker's own funds
             // come first (the round is redone on fresh ones below).
-            if (options_.pool && !from_prepared) {
-                if (!pool_left) pool_left = co_await pool_available(rpc, refs);
+            auto pool = options_.pools.find(chain_id);
+            if (pool != options_.pools.end() && !from_prepared) {
+                if (!pool_left) pool_left = co_await pool_available(pool->second, rpc, refs);
                 auto via_pool =
-                    bridge::pool_payout_transfer(*options_.pool, token, *recipient, *amount);
+                    bridge::pool_payout_transfer(pool->second, token, *recipient, *amount);
                 if (spend_from_pool(ref->address, *amount, via_pool)) {
                     plan(o, "payout", via_pool);
                     continue;

@@ -275,7 +275,8 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
     if (cursor.next_block <= head) {
         json::array topics;
         topics.emplace_back(bridge::deposit_topic().hex());
-        json::object filter{{"address", depositor_.lower_hex()}, {"topics", std::move(topics)}};
+        json::object filter{{"address", depositors_.at(chain_id).lower_hex()},
+                            {"topics", std::move(topics)}};
         auto read = co_await chain::rpc::get_logs_adaptive(
             rpc, std::move(filter), static_cast<std::uint64_t>(cursor.next_block),
             static_cast<std::uint64_t>(head), span);
@@ -283,7 +284,7 @@ Task<void> Maker::watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, 
             std::vector<std::string> skipped;
             std::vector<store::Order> deposits;
             for (const auto& deposit :
-                 bridge::decode_deposits(read.logs, chain_id, depositor_, &skipped))
+                 bridge::decode_deposits(read.logs, chain_id, depositors_.at(chain_id), &skipped))
                 deposits.push_back(order_of(deposit));
             for (const auto& why : skipped)
                 spdlog::warn("maker: chain {}: log skipped: {}", chain_id, why);
@@ -452,7 +453,7 @@ std::optional<bridge::Deposit> Maker::deposit_now(std::int64_t chain_id,
     if (status && chain::rpc::quantity_u64(*status) != 1) return std::nullopt;  // it reverted
     const auto* logs = receipt->if_contains("logs");
     if (!logs) return std::nullopt;
-    for (auto& d : bridge::decode_deposits(*logs, chain_id, depositor_))
+    for (auto& d : bridge::decode_deposits(*logs, chain_id, depositors_.at(chain_id)))
         if (static_cast<std::int64_t>(d.position) == position) return d;
     return std::nullopt;
 }

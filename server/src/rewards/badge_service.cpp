@@ -25,9 +25,14 @@ const Badge& BadgeService::badge(const std::string& slug) const {
     throw ApiError(ErrorKind::not_found, "no badge named '" + slug + "'");
 }
 
+std::string BadgeService::contract(std::int64_t chain_id) const {
+    auto it = options_.contracts.find(chain_id);
+    return it == options_.contracts.end() ? std::string() : it->second;
+}
+
 Task<bool> BadgeService::claimed_on_chain(const Badge& badge, const chain::Address& user) {
     auto* rpc = chains_.find(badge.chain_id);
-    auto contract = chain::Address::from_hex(options_.contract);
+    auto contract = chain::Address::from_hex(this->contract(badge.chain_id));
     if (!rpc || !contract) co_return false;
     auto call = claimed_calldata(user, badge.badge_id);
     try {
@@ -54,9 +59,8 @@ Task<BadgeStatus> BadgeService::status(const Badge& badge, std::string user) {
         out.done.push_back(task_done(task, records));
         out.all_done = out.all_done && out.done.back();
     }
-    const auto& on = options_.contract_chains;
-    out.claimable = options_.signer && !options_.contract.empty() && chains_.find(badge.chain_id) &&
-                    std::find(on.begin(), on.end(), badge.chain_id) != on.end();
+    out.claimable = options_.signer && !contract(badge.chain_id).empty() &&
+                    chains_.find(badge.chain_id) != nullptr;
     if (out.claimable) out.claimed = co_await claimed_on_chain(badge, *address);
     co_return out;
 }
@@ -69,10 +73,10 @@ Task<BadgeGrant> BadgeService::grant(const Badge& badge, std::string user) {
                            std::to_string(badge.chain_id));
     if (!s.all_done) throw ApiError(ErrorKind::forbidden, "finish every task first");
     if (s.claimed) throw ApiError(ErrorKind::conflict, "this wallet already claimed this badge");
-    auto digest = badge_claim_digest(badge.chain_id, *chain::Address::from_hex(options_.contract),
+    auto on_chain = contract(badge.chain_id);
+    auto digest = badge_claim_digest(badge.chain_id, *chain::Address::from_hex(on_chain),
                                      *chain::Address::from_hex(user), badge.badge_id);
-    co_return BadgeGrant{chain::to_hex(options_.signer->sign_hash(digest).to_rsv65()),
-                         options_.contract};
+    co_return BadgeGrant{chain::to_hex(options_.signer->sign_hash(digest).to_rsv65()), on_chain};
 }
 
 }  // namespace perch::rewards

@@ -17,9 +17,8 @@ namespace perch::rewards {
 
 struct BadgeOptions {
     std::vector<Badge> badges;
-    std::string contract;  // PerchBadge, the same address on every profile chain
-    std::vector<std::int64_t> contract_chains;  // the chains it is deployed on (the profile's)
-    std::optional<chain::PrivateKey> signer;    // empty: badges cannot be claimed here
+    std::map<std::int64_t, std::string> contracts;  // PerchBadge on each chain it is deployed on
+    std::optional<chain::PrivateKey> signer;        // empty: badges cannot be claimed here
 };
 
 struct BadgeStatus {
@@ -42,7 +41,8 @@ class BadgeService {
 
     // The badge with this slug; throws ApiError(not_found).
     const Badge& badge(const std::string& slug) const;
-    const std::string& contract() const { return options_.contract; }
+    // PerchBadge on the chain, or "" where it is not deployed.
+    std::string contract(std::int64_t chain_id) const;
     Task<BadgeStatus> status(const Badge& badge, std::string user);
     // Throws ApiError(forbidden) until every task is done, and when the badge cannot be claimed
     // here.

@@ -13,8 +13,8 @@
 #include "chain/rpc/registry.hpp"
 #include "core/clock.hpp"
 #include "core/task.hpp"
-#include "rewards/catalog.hpp"
 #include "rewards/deployments.hpp"
+#include "rewards/rewards_catalog.hpp"
 #include "store/rewards_store.hpp"
 
 namespace perch::chain::rpc {

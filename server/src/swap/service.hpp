@@ -9,7 +9,7 @@
 
 #include "chain/rpc/registry.hpp"
 #include "swap/deployment.hpp"
-#include "swap/indexer.hpp"
+#include "swap/pool_indexer.hpp"
 
 namespace perch::swap {
 

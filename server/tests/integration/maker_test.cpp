@@ -20,7 +20,7 @@
 #include <thread>
 
 #include "bridge/deposit_tx.hpp"
-#include "bridge/pool.hpp"
+#include "bridge/perch_pool.hpp"
 #include "chain/abi.hpp"
 #include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
@@ -779,8 +779,8 @@ TEST(MakerOn, APayoutTheMakerCannotCoverIsPaidFromThePool) {
 
 // /query and /maker through the real binary: a paid order is found by its deposit, payout, key,
 // sender and recipient; the dashboard counts it in the day's volume and states, times its route,
-// lists the payout (with no explorer link: the devnet has none), reads the maker's balances from the
-// chains, and shows a pause at once although the rest is cached.
+// lists the payout (with no explorer link: the devnet has none), reads the maker's balances from
+// the chains, and shows a pause at once although the rest is cached.
 TEST(MakerOn, TheLookupAndTheDashboardShowAPaidOrder) {
     PERCH_REQUIRE_DEVNET(devnet);
     Chains chains(devnet);

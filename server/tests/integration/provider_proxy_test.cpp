@@ -30,7 +30,7 @@
 #include "devnet_chains.hpp"
 #include "harness.hpp"
 #include "swap/deployment.hpp"
-#include "swap/indexer.hpp"
+#include "swap/pool_indexer.hpp"
 #include "wait.hpp"
 
 namespace json = boost::json;

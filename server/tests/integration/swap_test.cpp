@@ -17,7 +17,7 @@
 #include "harness.hpp"
 #include "swap/calldata.hpp"
 #include "swap/deployment.hpp"
-#include "swap/indexer.hpp"
+#include "swap/pool_indexer.hpp"
 #include "swap/router.hpp"
 #include "swap/v2.hpp"
 #include "wait.hpp"

@@ -18,6 +18,8 @@ export interface PoolToken {
 export interface PoolChain {
   chain_id: number;
   name: string;
+  /** PerchPool on this chain (a deployment may put it at another address on each chain). */
+  contract: string;
   error: string;
   tokens: PoolToken[];
 }

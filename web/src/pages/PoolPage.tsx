@@ -32,7 +32,7 @@ export default function PoolPage() {
             <p className="muted small">{t('pool.points.rule', { rates })}</p>
           </Card>
           <Card title={t('pool.form.title')}>
-            <PoolForm chains={data.chains} pool={data.contract} address={address} />
+            <PoolForm chains={data.chains} address={address} />
           </Card>
           <Card title={t('pool.table.title')} className="pool-grid__wide">
             <PoolTable chains={data.chains} />

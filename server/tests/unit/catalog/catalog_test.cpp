@@ -164,3 +164,70 @@ TEST(Catalog, EcosystemEntryWithAnUnknownChainIsRefused) {
     EXPECT_THROW(Catalog::load(dir.string(), ""), perch::ConfigError);
     fs::remove_all(dir);
 }
+
+// A real deployment has other addresses on each chain: a chain's own `contracts` win over the
+// profile's shared map (which a devnet uses: the same nonces everywhere), tokens included, and
+// error texts name the key that holds the address.
+TEST(Catalog, EachChainHasItsOwnContractsOverTheSharedOnes) {
+    auto path = std::filesystem::temp_directory_path() / "perch-catalog-contracts-test.json";
+    std::ofstream(path)
+        << R"({"contracts": {"Depositor": "0x00000000000000000000000000000000000000d1",
+                                              "USDC": "0x00000000000000000000000000000000000000c1"},
+        "chains": [
+        {"chain_id": 11155111, "rpc_url": "http://127.0.0.1:1", "deploy_block": 7000000,
+         "contracts": {"Depositor": "0x00000000000000000000000000000000000000d2",
+                       "USDC": "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238"}},
+        {"chain_id": 84532, "rpc_url": "http://127.0.0.1:2"}]})";
+    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    std::filesystem::remove(path);
+    EXPECT_EQ(c.contract_address(11155111, "Depositor"),
+              "0x00000000000000000000000000000000000000d2");
+    EXPECT_EQ(c.contract_address(84532, "Depositor"), "0x00000000000000000000000000000000000000d1");
+    EXPECT_EQ(c.contract_address(84532, "Pool"), "");
+    EXPECT_EQ(c.contract_key(11155111, "Depositor"), "chains[0].contracts.Depositor");
+    EXPECT_EQ(c.contract_key(84532, "Depositor"), "contracts.Depositor");
+    EXPECT_EQ(c.profile_chains()[0].deploy_block, 7000000);
+    EXPECT_EQ(c.profile_chains()[1].deploy_block, 0);
+    std::map<std::int64_t, std::string> usdc;
+    for (const auto& t : c.tokens()) {
+        if (t.at("symbol").as_string() != "USDC") continue;
+        auto id = t.at("chainId").to_number<std::int64_t>();
+        if (id == 11155111 || id == 84532) usdc[id] = std::string(t.at("address").as_string());
+    }
+    EXPECT_EQ(usdc[11155111], "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238");
+    EXPECT_EQ(usdc[84532], "0x00000000000000000000000000000000000000c1");
+}
+
+TEST(Catalog, AChainsContractsMustBeAddressesByName) {
+    auto path = std::filesystem::temp_directory_path() / "perch-catalog-bad-contracts-test.json";
+    for (const char* entry : {R"("contracts": ["0x01"])", R"("contracts": {"Depositor": 1})",
+                              R"("deploy_block": -1)", R"("deploy_block": "7")"}) {
+        std::ofstream(path)
+            << R"({"chains": [{"chain_id": 11155111, "rpc_url": "http://127.0.0.1:1", )" << entry
+            << "}]}";
+        try {
+            Catalog::load(PERCH_CONFIG_DIR, path.string());
+            ADD_FAILURE() << entry << " was accepted";
+        } catch (const perch::ConfigError& e) {
+            EXPECT_NE(std::string(e.what()).find("chain 11155111"), std::string::npos) << e.what();
+        }
+    }
+    std::filesystem::remove(path);
+}
+
+// The public testnets' profile (config/profiles/testnet) loads: its chains with their real ids,
+// Circle's testnet USDC on each, and browsers given the public URLs only.
+TEST(Catalog, TheTestnetProfileLoadsWithCirclesUsdc) {
+    auto c = Catalog::load(PERCH_CONFIG_DIR,
+                           std::string(PERCH_CONFIG_DIR) + "/profiles/testnet/profile.json");
+    std::set<std::int64_t> ids;
+    for (const auto& pc : c.profile_chains()) ids.insert(pc.chain_id);
+    EXPECT_EQ(ids, (std::set<std::int64_t>{11155111, 84532, 421614}));
+    EXPECT_EQ(c.contract_address(84532, "USDC"), "0x036CbD53842c5426634e7929541eC2318f3dCF7e");
+    EXPECT_EQ(c.contract_address(84532, "Depositor"), "");  // until make deploy-contracts
+    for (const auto& chain : c.chains()) {
+        if (chain.at("chain_id").to_number<std::int64_t>() != 421614) continue;
+        EXPECT_EQ(chain.at("rpc_urls").as_array(),
+                  boost::json::array{"https://sepolia-rollup.arbitrum.io/rpc"});
+    }
+}

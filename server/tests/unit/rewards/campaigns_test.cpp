@@ -5,7 +5,7 @@
 
 #include <boost/json.hpp>
 
-#include "rewards/catalog.hpp"
+#include "rewards/rewards_catalog.hpp"
 
 using namespace perch::rewards;
 namespace json = boost::json;

@@ -7,12 +7,11 @@ import { useTokenBalance } from '@/wallet/useTokenBalance';
 
 interface Props {
   chains: readonly PoolChain[];
-  pool: string;
   address: string;
 }
 
 /** Deposit into or withdraw from the pool on one chain, through the connected wallet. */
-export function PoolForm({ chains, pool, address }: Props) {
+export function PoolForm({ chains, address }: Props) {
   const { t } = useTranslation();
   const usable = chains.filter((c) => !c.error && c.tokens.length > 0);
   const [action, setAction] = useState<'deposit' | 'withdraw'>('deposit');
@@ -37,7 +36,7 @@ export function PoolForm({ chains, pool, address }: Props) {
   const busy = phase !== 'idle';
   const submit = async () => {
     if (!('value' in parsed)) return;
-    if (await run({ action, chainId: chain.chain_id, pool, token: token.token, amount: parsed.value }, () => setText(''))) await held.refetch();
+    if (await run({ action, chainId: chain.chain_id, pool: chain.contract, token: token.token, amount: parsed.value }, () => setText(''))) await held.refetch();
   };
   return (
     <form

@@ -1,4 +1,4 @@
-#include "pool/pool_service.hpp"
+#include "liquidity/pool_service.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -11,10 +11,10 @@
 #include <boost/json.hpp>
 #include <set>
 
-#include "bridge/pool.hpp"
+#include "bridge/perch_pool.hpp"
 #include "chain/rpc/eth.hpp"
 
-namespace perch::pool {
+namespace perch::liquidity {
 namespace asio = boost::asio;
 namespace json = boost::json;
 using chain::U256;
@@ -50,8 +50,12 @@ PoolService::PoolService(store::PoolStore& store, store::RewardsStore& rewards,
                          balance::BalanceService& balances, const catalog::Catalog& catalog,
                          PoolRules rules)
     : store_(store), rewards_(rewards), balances_(balances), rules_(std::move(rules)) {
-    if (auto pool = chain::Address::from_hex(catalog.contract_address("Pool"))) pool_ = *pool;
-    chains_ = catalog.profile_chains();
+    for (const auto& c : catalog.profile_chains()) {
+        auto pool = chain::Address::from_hex(catalog.contract_address(c.chain_id, "Pool"));
+        if (!pool) continue;
+        pools_.emplace(c.chain_id, *pool);
+        chains_.push_back(c);
+    }
     for (const auto& c : chains_) {
         read_through_[c.chain_id] = std::make_unique<std::atomic<std::int64_t>>(0);
         for (const auto& [symbol, rate] : rules_.millipoints_per_token_hour) {
@@ -63,6 +67,19 @@ PoolService::PoolService(store::PoolStore& store, store::RewardsStore& rewards,
     }
 }
 
+std::string PoolService::contract(std::optional<std::int64_t> chain_id) const {
+    if (pools_.empty()) return {};
+    if (!chain_id) return pools_.at(chains_.front().chain_id).lower_hex();
+    auto it = pools_.find(*chain_id);
+    return it == pools_.end() ? std::string() : it->second.lower_hex();
+}
+
+std::int64_t PoolService::deploy_block_of(std::int64_t chain_id) const {
+    for (const auto& c : chains_)
+        if (c.chain_id == chain_id) return c.deploy_block;
+    return 0;
+}
+
 Task<ChainView> PoolService::chain_view(std::int64_t chain_id, std::string name,
                                         std::optional<chain::Address> user) {
     ChainView out{chain_id, std::move(name), {}, {}};
@@ -72,18 +89,17 @@ Task<ChainView> PoolService::chain_view(std::int64_t chain_id, std::string name,
         co_return out;
     }
     Eth eth(*rpc);
+    auto pool = pools_.at(chain_id);
     try {
         for (const auto& ref : tokens_[chain_id]) {
             auto token = *chain::Address::from_hex(token_key_address(ref));
             TokenView t{ref, {}, {}, {}, {}};
-            t.total =
-                word_of(co_await eth.call(*pool_, bridge::pool_total_deposits_calldata(token)));
-            t.available =
-                word_of(co_await eth.call(*pool_, bridge::pool_available_calldata(token)));
-            t.owed = word_of(co_await eth.call(*pool_, bridge::pool_owed_calldata(token)));
+            t.total = word_of(co_await eth.call(pool, bridge::pool_total_deposits_calldata(token)));
+            t.available = word_of(co_await eth.call(pool, bridge::pool_available_calldata(token)));
+            t.owed = word_of(co_await eth.call(pool, bridge::pool_owed_calldata(token)));
             if (user)
                 t.mine = word_of(
-                    co_await eth.call(*pool_, bridge::pool_deposit_of_calldata(token, *user)));
+                    co_await eth.call(pool, bridge::pool_deposit_of_calldata(token, *user)));
             out.tokens.push_back(std::move(t));
         }
     } catch (const chain::rpc::RpcError& e) {
@@ -96,7 +112,6 @@ Task<ChainView> PoolService::chain_view(std::int64_t chain_id, std::string name,
 
 Task<std::vector<ChainView>> PoolService::view(std::optional<chain::Address> user) {
     std::vector<ChainView> out;
-    if (!pool_) co_return out;
     for (const auto& c : chains_) out.push_back(co_await chain_view(c.chain_id, c.name, user));
     co_return out;
 }
@@ -123,10 +138,10 @@ Task<PointsView> PoolService::settle(std::string user, std::int64_t now) {
 }
 
 void PoolService::start(asio::io_context& ctx) {
-    if (!pool_) return;
+    if (pools_.empty()) return;
     for (const auto& c : chains_) asio::co_spawn(ctx, index_loop(c.chain_id), asio::detached);
     asio::co_spawn(ctx, settle_loop(), asio::detached);
-    spdlog::info("pool {}: indexing {} chain(s)", pool_->lower_hex(), chains_.size());
+    spdlog::info("pool {}: indexing {} chain(s)", contract(), chains_.size());
 }
 
 Task<void> PoolService::index_loop(std::int64_t chain_id) {
@@ -147,11 +162,15 @@ Task<void> PoolService::index_loop(std::int64_t chain_id) {
 Task<void> PoolService::index_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     Eth eth(rpc);
     auto head = co_await eth.block_number();
-    auto from = static_cast<std::uint64_t>(co_await store_.next_block(chain_id));
+    const auto& pool = pools_.at(chain_id);
+    // Nothing of the pool's lies before its deployment: a real chain's millions of earlier blocks
+    // are never read.
+    auto from = static_cast<std::uint64_t>(
+        std::max(co_await store_.next_block(chain_id), deploy_block_of(chain_id)));
     if (from > head) co_return;
     auto to = std::min<std::uint64_t>(head, from + kMaxLogRange - 1);
     json::object filter{
-        {"address", pool_->lower_hex()},
+        {"address", pool.lower_hex()},
         {"fromBlock", chain::rpc::quantity_hex(from)},
         {"toBlock", chain::rpc::quantity_hex(to)},
         {"topics", json::array{json::array{json::string(bridge::pool_deposited_topic().hex()),
@@ -161,7 +180,7 @@ Task<void> PoolService::index_once(std::int64_t chain_id, chain::rpc::RpcClient&
     std::map<std::uint64_t, std::int64_t> block_times;
     for (const auto& log : logs) {
         std::string why;
-        auto e = bridge::decode_pool_event(log, *pool_, &why);
+        auto e = bridge::decode_pool_event(log, pool, &why);
         if (!e) {
             spdlog::warn("pool: chain {}: a log was skipped: {}", chain_id, why);
             continue;
@@ -201,4 +220,4 @@ Task<void> PoolService::settle_loop() {
     }
 }
 
-}  // namespace perch::pool
+}  // namespace perch::liquidity

@@ -1,8 +1,8 @@
-#include "indexer/calendar.hpp"
+#include "activity/calendar.hpp"
 
 #include <cstdio>
 
-namespace perch::indexer {
+namespace perch::activity {
 namespace {
 
 // Days since 1970-01-01 of a civil date, and back (H. Hinnant's algorithms, proleptic Gregorian).
@@ -74,4 +74,4 @@ Buckets buckets_of(std::int64_t unix_seconds) {
     return {day, wk, month};
 }
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

@@ -1,4 +1,4 @@
-#include "pool/points.hpp"
+#include "liquidity/points.hpp"
 
 #include <boost/json.hpp>
 
@@ -6,7 +6,7 @@
 #include "core/json_file.hpp"
 #include "core/text.hpp"
 
-namespace perch::pool {
+namespace perch::liquidity {
 using chain::U256;
 
 PoolRules load_pool_rules(const std::string& config_dir) {
@@ -104,4 +104,4 @@ std::string format_millipoints(std::int64_t millipoints) {
     return whole + "." + frac;
 }
 
-}  // namespace perch::pool
+}  // namespace perch::liquidity

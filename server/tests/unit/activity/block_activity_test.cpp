@@ -1,16 +1,16 @@
 // The activity rules: decoding a block and its receipts, what each transaction adds to whom, and
 // how a batch's blocks merge onto the stored rows; the tracker's USD figures.
-#include "indexer/activity.hpp"
+#include "activity/block_activity.hpp"
 
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
 
+#include "activity/tracker.hpp"
 #include "chain/rpc/rpc_error.hpp"
-#include "indexer/tracker.hpp"
 
 using namespace perch;
-using namespace perch::indexer;
+using namespace perch::activity;
 namespace json = boost::json;
 using chain::U256;
 

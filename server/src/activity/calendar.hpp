@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace perch::indexer {
+namespace perch::activity {
 
 struct CivilDate {
     int year = 1970;
@@ -29,4 +29,4 @@ struct Buckets {
 };
 Buckets buckets_of(std::int64_t unix_seconds);
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

@@ -1,13 +1,13 @@
-#include "indexer/activity.hpp"
+#include "activity/block_activity.hpp"
 
 #include <boost/json.hpp>
 
+#include "activity/calendar.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/rpc/rpc_error.hpp"
 #include "core/text.hpp"
-#include "indexer/calendar.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 namespace json = boost::json;
 using chain::U256;
 using chain::rpc::quantity;
@@ -194,4 +194,4 @@ store::ActivityBlockWrite block_write(const BlockFacts& block, const BlockDelta&
     return w;
 }
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

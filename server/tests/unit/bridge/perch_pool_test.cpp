@@ -1,4 +1,4 @@
-#include "bridge/pool.hpp"
+#include "bridge/perch_pool.hpp"
 
 #include <gtest/gtest.h>
 

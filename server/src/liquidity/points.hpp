@@ -11,7 +11,7 @@
 
 #include "chain/u256.hpp"
 
-namespace perch::pool {
+namespace perch::liquidity {
 
 struct PoolRules {
     std::map<std::string, std::string> points_per_token_hour;  // by token symbol, as configured
@@ -50,4 +50,4 @@ std::string pool_credit_prefix(const std::string& user);
 // "12.345": millipoints as points with three decimals.
 std::string format_millipoints(std::int64_t millipoints);
 
-}  // namespace perch::pool
+}  // namespace perch::liquidity

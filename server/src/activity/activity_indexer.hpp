@@ -18,12 +18,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "activity/block_activity.hpp"
 #include "chain/rpc/rpc_client.hpp"
 #include "core/task.hpp"
-#include "indexer/activity.hpp"
 #include "store/activity_store.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 
 struct IndexerOptions {
     std::uint32_t confirmations = 1;  // index blocks this deep below the head
@@ -88,4 +88,4 @@ class ActivityIndexer {
     std::atomic<std::int64_t> head_block_{-1};
 };
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

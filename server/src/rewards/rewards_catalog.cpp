@@ -1,4 +1,4 @@
-#include "rewards/catalog.hpp"
+#include "rewards/rewards_catalog.hpp"
 
 #include <boost/json.hpp>
 

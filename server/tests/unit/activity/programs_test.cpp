@@ -1,5 +1,5 @@
 // Programme rules and scores: points per step with caps, the suggestions, the shipped file.
-#include "indexer/programs.hpp"
+#include "activity/programs.hpp"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include "core/error.hpp"
 
 using namespace perch;
-using namespace perch::indexer;
+using namespace perch::activity;
 
 namespace {
 Program sample() {

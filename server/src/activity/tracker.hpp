@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "activity/activity_indexer.hpp"
+#include "activity/programs.hpp"
 #include "chain/rpc/rpc_client.hpp"
-#include "indexer/indexer.hpp"
-#include "indexer/programs.hpp"
 #include "store/activity_store.hpp"
 #include "store/orders.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 
 struct IndexedChain {
     ChainSetup setup;
@@ -98,4 +98,4 @@ class TrackerService {
     std::map<std::int64_t, std::unique_ptr<ActivityIndexer>> indexers_;
 };
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

@@ -1,4 +1,4 @@
-#include "indexer/programs.hpp"
+#include "activity/programs.hpp"
 
 #include <algorithm>
 #include <boost/json.hpp>
@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 namespace json = boost::json;
 namespace {
 
@@ -118,4 +118,4 @@ std::vector<store::ScoreTerm> score_terms(const Program& program) {
     return out;
 }
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

@@ -1,4 +1,4 @@
-#include "indexer/indexer.hpp"
+#include "activity/activity_indexer.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -12,7 +12,7 @@
 
 #include "chain/rpc/eth.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 namespace json = boost::json;
 using chain::rpc::Call;
 using chain::rpc::quantity_hex;
@@ -258,4 +258,4 @@ Task<void> ActivityIndexer::loop() {
     }
 }
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

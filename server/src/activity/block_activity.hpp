@@ -14,7 +14,7 @@
 #include "chain/u256.hpp"
 #include "store/activity_store.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 
 inline constexpr const char* kNativeToken = "0x0000000000000000000000000000000000000000";
 
@@ -90,4 +90,4 @@ struct RowState {
 store::ActivityBlockWrite block_write(const BlockFacts& block, const BlockDelta& delta,
                                       RowState& state);
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

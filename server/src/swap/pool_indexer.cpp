@@ -1,4 +1,4 @@
-#include "swap/indexer.hpp"
+#include "swap/pool_indexer.hpp"
 
 #include <spdlog/spdlog.h>
 

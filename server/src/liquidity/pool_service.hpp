@@ -15,11 +15,11 @@
 #include "balance/balances.hpp"
 #include "catalog/catalog.hpp"
 #include "chain/address.hpp"
-#include "pool/points.hpp"
+#include "liquidity/points.hpp"
 #include "store/pool_store.hpp"
 #include "store/rewards_store.hpp"
 
-namespace perch::pool {
+namespace perch::liquidity {
 
 struct TokenView {
     balance::TokenRef ref;
@@ -44,8 +44,10 @@ class PoolService {
                 balance::BalanceService& balances, const catalog::Catalog& catalog,
                 PoolRules rules);
 
-    bool enabled() const { return pool_.has_value(); }
-    std::string contract() const { return pool_ ? pool_->lower_hex() : std::string(); }
+    bool enabled() const { return !pools_.empty(); }
+    // PerchPool on the chain ("" where the deployment has none); without a chain, the first
+    // chain's (a devnet's is the same address everywhere).
+    std::string contract(std::optional<std::int64_t> chain_id = std::nullopt) const;
     const PoolRules& rules() const { return rules_; }
 
     // Every chain's pool as read now; `user`'s deposits too when given.
@@ -57,6 +59,7 @@ class PoolService {
     void stop() { stopping_ = true; }
 
   private:
+    std::int64_t deploy_block_of(std::int64_t chain_id) const;
     Task<void> index_loop(std::int64_t chain_id);
     Task<void> index_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     Task<void> settle_loop();
@@ -67,7 +70,7 @@ class PoolService {
     store::RewardsStore& rewards_;
     balance::BalanceService& balances_;
     PoolRules rules_;
-    std::optional<chain::Address> pool_;
+    std::map<std::int64_t, chain::Address> pools_;  // by chain: PerchPool
     std::vector<catalog::ProfileChain> chains_;
     std::map<std::int64_t, std::vector<balance::TokenRef>> tokens_;  // by chain: what earns points
     std::map<std::string, Rate> rates_;  // by movement key (chain:token)
@@ -80,4 +83,4 @@ class PoolService {
 // The key of a movement of `token` (lower-case address; zero for ETH) on `chain_id`.
 std::string movement_key(std::int64_t chain_id, const std::string& token);
 
-}  // namespace perch::pool
+}  // namespace perch::liquidity

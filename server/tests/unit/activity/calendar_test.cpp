@@ -1,9 +1,9 @@
 // UTC day / ISO week / month buckets: midnight, year ends, ISO weeks 52 and 53.
-#include "indexer/calendar.hpp"
+#include "activity/calendar.hpp"
 
 #include <gtest/gtest.h>
 
-using namespace perch::indexer;
+using namespace perch::activity;
 
 namespace {
 // Unix seconds of a UTC date and time.

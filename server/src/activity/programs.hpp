@@ -10,7 +10,7 @@
 
 #include "store/activity_store.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 
 struct Rule {
     std::string id;        // also the i18n label key
@@ -54,4 +54,4 @@ Score score_of(const Program& program, const store::ActivityAccount& activity);
 
 std::vector<store::ScoreTerm> score_terms(const Program& program);
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

@@ -1,8 +1,8 @@
-#include "indexer/tracker.hpp"
+#include "activity/tracker.hpp"
 
 #include "chain/u256.hpp"
 
-namespace perch::indexer {
+namespace perch::activity {
 
 namespace {
 constexpr int kHeatmapDays = 366;
@@ -125,4 +125,4 @@ Task<ScoreAnswer> TrackerService::score(const Program& program, std::string addr
     co_return ScoreAnswer{&program, score_of(program, account), rank};
 }
 
-}  // namespace perch::indexer
+}  // namespace perch::activity

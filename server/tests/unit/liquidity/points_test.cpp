@@ -1,8 +1,8 @@
-#include "pool/points.hpp"
+#include "liquidity/points.hpp"
 
 #include <gtest/gtest.h>
 
-using namespace perch::pool;
+using namespace perch::liquidity;
 using perch::chain::U256;
 
 namespace {
