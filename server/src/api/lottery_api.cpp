@@ -17,13 +17,6 @@ namespace {
 
 constexpr int kOk = 200;
 
-std::string date_text(int yyyymmdd) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", yyyymmdd / 10000, yyyymmdd / 100 % 100,
-                  yyyymmdd % 100);
-    return buf;
-}
-
 }  // namespace
 
 void register_lottery_api(http::Router& router, Services& s) {
@@ -85,7 +78,7 @@ void register_lottery_api(http::Router& router, Services& s) {
             co_return http::envelope(json::object{{"points", d.points},
                                                   {"base_points", d.base_points},
                                                   {"multiplier", d.multiplier},
-                                                  {"blockDate", date_text(d.day)},
+                                                  {"blockDate", rewards::date_text(d.day)},
                                                   {"txHash", d.tx_hash},
                                                   {"message", "Check in success"}},
                                      kOk, "Check in success");
@@ -106,7 +99,7 @@ void register_lottery_api(http::Router& router, Services& s) {
                    auto todays = co_await s.rewards->store().checkins(user, today, today);
                    json::array history;
                    for (const auto& d : days) {
-                       history.push_back(json::object{{"blockDate", date_text(d.day)},
+                       history.push_back(json::object{{"blockDate", rewards::date_text(d.day)},
                                                       {"points", d.points},
                                                       {"chainId", d.chain_id},
                                                       {"txHash", d.tx_hash},

@@ -2,7 +2,6 @@
 // bridge orders that match and, for an address, its points and check-ins. (The page asks the
 // tracker for the address's activity itself.)
 #include <boost/json.hpp>
-#include <cstdio>
 
 #include "api/order_json.hpp"
 #include "api/services.hpp"
@@ -18,13 +17,6 @@ namespace {
 
 constexpr int kMaxOrders = 50;
 constexpr int kCheckInDays = 366;
-
-std::string date_text(int yyyymmdd) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", yyyymmdd / 10000, yyyymmdd / 100 % 100,
-                  yyyymmdd % 100);
-    return buf;
-}
 
 json::array orders_json(const std::vector<store::Order>& orders) {
     json::array out;
@@ -47,7 +39,7 @@ Task<json::value> checkins_json(Services& s, const std::string& user) {
         user, rewards::add_days(today, 1 - kCheckInDays), today);
     json::array out;
     for (auto it = days.rbegin(); it != days.rend(); ++it) {
-        out.push_back(json::object{{"date", date_text(it->day)},
+        out.push_back(json::object{{"date", rewards::date_text(it->day)},
                                    {"chain_id", it->chain_id},
                                    {"tx_hash", it->tx_hash},
                                    {"points", it->points}});

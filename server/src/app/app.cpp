@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "app/commands.hpp"
-#include "app/profile_check.hpp"
 #include "app/keys.hpp"
+#include "app/profile_check.hpp"
 #include "core/env_overrides.hpp"
 #include "core/error.hpp"
 #include "core/log.hpp"
@@ -50,14 +50,22 @@ std::string usage() {
     return out;
 }
 
+[[noreturn]] void unknown_argument(const std::string& arg) {
+    throw ConfigError("unknown argument '" + arg + "'\n" + usage());
+}
+
+// `FLAG VALUE` at args[i]: puts VALUE in `value` and steps `i` onto it.
+bool take_option(const std::vector<std::string>& args, std::size_t& i, std::string_view flag,
+                 std::string& value) {
+    if (args[i] != flag || i + 1 >= args.size()) return false;
+    value = args[++i];
+    return true;
+}
+
 Config read_config(const std::vector<std::string>& args) {
     std::string path;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--config" && i + 1 < args.size()) {
-            path = args[++i];
-        } else {
-            throw ConfigError("unknown argument '" + args[i] + "'\n" + usage());
-        }
+        if (!take_option(args, i, "--config", path)) unknown_argument(args[i]);
     }
     if (path.empty() && std::filesystem::exists("config/perch.json")) path = "config/perch.json";
     if (path.empty()) return parse_config(boost::json::object{}, process_env());
@@ -69,13 +77,8 @@ std::vector<std::string> route_args(const std::vector<std::string>& args, std::s
                                     std::string& reason) {
     std::vector<std::string> rest;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--route" && i + 1 < args.size()) {
-            route = args[++i];
-        } else if (args[i] == "--reason" && i + 1 < args.size()) {
-            reason = args[++i];
-        } else {
+        if (!take_option(args, i, "--route", route) && !take_option(args, i, "--reason", reason))
             rest.push_back(args[i]);
-        }
     }
     return rest;
 }
@@ -85,15 +88,14 @@ int import_airdrop(std::vector<std::string> args) {
     std::string file, campaign = "layerzero";
     std::vector<std::string> rest;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--campaign" && i + 1 < args.size()) {
-            campaign = args[++i];
-        } else if (args[i] == "--config" && i + 1 < args.size()) {
+        if (take_option(args, i, "--campaign", campaign)) continue;
+        if (args[i] == "--config" && i + 1 < args.size()) {
             rest.push_back(args[i]);
             rest.push_back(args[++i]);
         } else if (file.empty() && !args[i].starts_with("--")) {
             file = args[i];
         } else {
-            throw ConfigError("unknown argument '" + args[i] + "'\n" + usage());
+            unknown_argument(args[i]);
         }
     }
     if (file.empty()) throw ConfigError(std::string("import-airdrop needs a FILE\n") + usage());
@@ -117,13 +119,8 @@ int import_airdrop(std::vector<std::string> args) {
 int migrate_data(const std::vector<std::string>& args) {
     std::string from, to;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--from" && i + 1 < args.size()) {
-            from = args[++i];
-        } else if (args[i] == "--to" && i + 1 < args.size()) {
-            to = args[++i];
-        } else {
-            throw ConfigError("unknown argument '" + args[i] + "'\n" + usage());
-        }
+        if (!take_option(args, i, "--from", from) && !take_option(args, i, "--to", to))
+            unknown_argument(args[i]);
     }
     if (from.empty() || to.empty())
         throw ConfigError(std::string("migrate-data needs --from URL and --to URL\n") + usage());

@@ -26,6 +26,24 @@ bool is_zero_address(std::string_view a) {
     return a.empty() || a == "0x0000000000000000000000000000000000000000";
 }
 
+// No balance to read: the catalog lists no such token on the chain.
+ChainBalance token_not_on_chain(const std::string& symbol, std::int64_t chain_id) {
+    return ChainBalance{chain_id,
+                        {},
+                        kTokenNotOnChain,
+                        "key not found: " + symbol + " on chain " + std::to_string(chain_id)};
+}
+
+// One balance read per chain, for all_chains to run side by side.
+template <class OneChain>
+std::vector<Task<ChainBalance>> per_chain(const std::vector<std::int64_t>& chain_ids,
+                                          OneChain read_one) {
+    std::vector<Task<ChainBalance>> tasks;
+    tasks.reserve(chain_ids.size());
+    for (auto id : chain_ids) tasks.push_back(read_one(id));
+    return tasks;
+}
+
 }  // namespace
 
 BalanceService::BalanceService(const catalog::Catalog& catalog,
@@ -174,12 +192,7 @@ Task<ChainBalance> BalanceService::one_chain(chain::Address user, std::int64_t c
         co_return result;
     }
     auto ref = token(symbol, chain_id);
-    if (!ref) {
-        result.status_code = kTokenNotOnChain;
-        result.status_message =
-            "key not found: " + symbol + " on chain " + std::to_string(chain_id);
-        co_return result;
-    }
+    if (!ref) co_return token_not_on_chain(symbol, chain_id);
     if (!chains_.find(chain_id)) {
         result.status_code = kChainUnreachable;
         result.status_message = chains_.unreachable_reason(chain_id);
@@ -193,18 +206,15 @@ Task<ChainBalance> BalanceService::one_chain(chain::Address user, std::int64_t c
 Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::Address user,
                                                               std::vector<std::int64_t> chain_ids,
                                                               std::string symbol) {
-    std::vector<Task<ChainBalance>> tasks;
-    tasks.reserve(chain_ids.size());
-    for (auto id : chain_ids) tasks.push_back(one_chain(user, id, symbol));
+    auto tasks = per_chain(chain_ids, [&](std::int64_t id) { return one_chain(user, id, symbol); });
     co_return co_await all_chains(std::move(tasks), std::move(chain_ids));
 }
 
 Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::solana::Pubkey user,
                                                               std::vector<std::int64_t> chain_ids,
                                                               std::string symbol) {
-    std::vector<Task<ChainBalance>> tasks;
-    tasks.reserve(chain_ids.size());
-    for (auto id : chain_ids) tasks.push_back(one_solana(user, id, symbol));
+    auto tasks =
+        per_chain(chain_ids, [&](std::int64_t id) { return one_solana(user, id, symbol); });
     co_return co_await all_chains(std::move(tasks), std::move(chain_ids));
 }
 
@@ -245,18 +255,14 @@ Task<ChainBalance> BalanceService::one_solana(chain::solana::Pubkey user, std::i
     auto key = user.to_base58() + ":" + std::to_string(chain_id) + ":" + symbol;
     if (auto hit = cached(key)) co_return *hit;
     auto ref = token(symbol, chain_id);
-    if (!ref) {
-        result.status_code = kTokenNotOnChain;
-        result.status_message =
-            "key not found: " + symbol + " on chain " + std::to_string(chain_id);
-        co_return result;
-    }
+    if (!ref) co_return token_not_on_chain(symbol, chain_id);
     std::vector<TokenRef> one{*ref};
     auto read = solana_token_balances(user, std::move(one));
     co_return co_await answer_of(std::move(result), std::move(key), ref->decimals, std::move(read));
 }
 
-Task<ChainBalance> BalanceService::answer_of(ChainBalance result, std::string key, unsigned decimals,
+Task<ChainBalance> BalanceService::answer_of(ChainBalance result, std::string key,
+                                             unsigned decimals,
                                              Task<std::vector<std::optional<chain::U256>>> read) {
     try {
         auto values = co_await std::move(read);

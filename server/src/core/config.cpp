@@ -305,9 +305,19 @@ void on_off(const char* name, const std::string& v, bool& out) {
     out = v == "on";
 }
 
+// Setters for the table below: the variable's text as it is, or as a comma list.
+template <auto Field>
+void set_text(Config& c, const std::string& v) {
+    c.*Field = v;
+}
+template <auto Field>
+void set_list(Config& c, const std::string& v) {
+    c.*Field = text::split(v, ',');
+}
+
 // Every environment override, in the order the usage text lists them.
 const std::vector<EnvOverride> kEnvOverrides = {
-    {"PERCH_HOST", "host", [](Config& c, const std::string& v) { c.host = v; }},
+    {"PERCH_HOST", "host", set_text<&Config::host>},
     {"PERCH_PORT", "port",
      [](Config& c, const std::string& v) {
          c.port = static_cast<std::uint16_t>(parse_env_int("PERCH_PORT", v, 0, 65535));
@@ -316,31 +326,24 @@ const std::vector<EnvOverride> kEnvOverrides = {
      [](Config& c, const std::string& v) {
          c.threads = static_cast<unsigned>(parse_env_int("PERCH_THREADS", v, 0, 256));
      }},
-    {"PERCH_DATABASE_URL", "database_url",
-     [](Config& c, const std::string& v) { c.database_url = v; }},
-    {"PERCH_CHAIN_PROFILE", "chain_profile",
-     [](Config& c, const std::string& v) { c.chain_profile = v; }},
-    {"PERCH_MAKER_KEY_FILE", "maker_key_file",
-     [](Config& c, const std::string& v) { c.maker_key_file = v; }},
+    {"PERCH_DATABASE_URL", "database_url", set_text<&Config::database_url>},
+    {"PERCH_CHAIN_PROFILE", "chain_profile", set_text<&Config::chain_profile>},
+    {"PERCH_MAKER_KEY_FILE", "maker_key_file", set_text<&Config::maker_key_file>},
     {"PERCH_SOLANA_MAKER_KEY_FILE", "solana.maker_key_file",
      [](Config& c, const std::string& v) { c.solana.maker_key_file = v; }},
     {"PERCH_BADGE_SIGNER_KEY_FILE", "badge_signer_key_file",
-     [](Config& c, const std::string& v) { c.badge_signer_key_file = v; }},
+     set_text<&Config::badge_signer_key_file>},
     {"PERCH_QUOTE_SIGNER_KEY_FILE", "quote_signer_key_file",
-     [](Config& c, const std::string& v) { c.quote_signer_key_file = v; }},
-    {"PERCH_FAUCET_KEY_FILE", "faucet_key_file",
-     [](Config& c, const std::string& v) { c.faucet_key_file = v; }},
-    {"PERCH_TRUSTED_PROXIES", "trusted_proxies (comma list)",
-     [](Config& c, const std::string& v) { c.trusted_proxies = text::split(v, ','); }},
-    {"PERCH_CORS_ORIGINS", "cors_origins (comma list)",
-     [](Config& c, const std::string& v) { c.cors_origins = text::split(v, ','); }},
-    {"PERCH_PUBLIC_DOMAINS", "public_domains (comma list)",
-     [](Config& c, const std::string& v) { c.public_domains = text::split(v, ','); }},
-    {"PERCH_WEB_ROOT", "web_root", [](Config& c, const std::string& v) { c.web_root = v; }},
-    {"PERCH_GEOIP_DB", "geoip_db", [](Config& c, const std::string& v) { c.geoip_db = v; }},
-    {"PERCH_LOG_LEVEL", "log_level", [](Config& c, const std::string& v) { c.log_level = v; }},
+     set_text<&Config::quote_signer_key_file>},
+    {"PERCH_FAUCET_KEY_FILE", "faucet_key_file", set_text<&Config::faucet_key_file>},
+    {"PERCH_TRUSTED_PROXIES", "trusted_proxies (comma list)", set_list<&Config::trusted_proxies>},
+    {"PERCH_CORS_ORIGINS", "cors_origins (comma list)", set_list<&Config::cors_origins>},
+    {"PERCH_PUBLIC_DOMAINS", "public_domains (comma list)", set_list<&Config::public_domains>},
+    {"PERCH_WEB_ROOT", "web_root", set_text<&Config::web_root>},
+    {"PERCH_GEOIP_DB", "geoip_db", set_text<&Config::geoip_db>},
+    {"PERCH_LOG_LEVEL", "log_level", set_text<&Config::log_level>},
     {"PERCH_WALLETCONNECT_PROJECT_ID", "walletconnect_project_id",
-     [](Config& c, const std::string& v) { c.walletconnect_project_id = v; }},
+     set_text<&Config::walletconnect_project_id>},
     {"PERCH_MAKER", "maker.enabled (on|off)",
      [](Config& c, const std::string& v) { on_off("PERCH_MAKER", v, c.maker.enabled); }},
     // Every chain: the environment's one number replaces the file's per-chain values.
@@ -352,10 +355,8 @@ const std::vector<EnvOverride> kEnvOverrides = {
      }},
     {"PERCH_INDEXER", "indexer.enabled (on|off)",
      [](Config& c, const std::string& v) { on_off("PERCH_INDEXER", v, c.indexer.enabled); }},
-    {"PERCH_ADMIN_TOKEN", "admin_token",
-     [](Config& c, const std::string& v) { c.admin_token = v; }},
-    {"PERCH_SOCIAL_VERIFIER_URL", "social_verifier_url",
-     [](Config& c, const std::string& v) { c.social_verifier_url = v; }},
+    {"PERCH_ADMIN_TOKEN", "admin_token", set_text<&Config::admin_token>},
+    {"PERCH_SOCIAL_VERIFIER_URL", "social_verifier_url", set_text<&Config::social_verifier_url>},
     {"PERCH_CHECKIN_CHAIN_ID", "checkin_chain_id",
      [](Config& c, const std::string& v) {
          c.checkin_chain_id = parse_env_int("PERCH_CHECKIN_CHAIN_ID", v, 1, 1LL << 53);

@@ -51,6 +51,18 @@ void keep_if(std::vector<Candidate>& live, const std::vector<Reply>& replies, Ac
     live = std::move(kept);
 }
 
+// Steps 1 and 3: the registry's resolver of each candidate's `node`; those with none drop out.
+Task<void> keep_with_resolver(chain::rpc::RpcClient& rpc, const chain::Address& registry,
+                              std::vector<Candidate>& live, chain::Hash32 Candidate::*node) {
+    auto replies = co_await ask(
+        rpc, calls_for(live, [&](const Candidate& c) { return resolver_call(registry, c.*node); }));
+    keep_if(live, replies, [](Candidate& c, const Reply& r) {
+        auto resolver = address_answer(r);
+        if (resolver) c.resolver = *resolver;
+        return resolver.has_value();
+    });
+}
+
 }  // namespace
 
 NameService::NameService(std::vector<NameChain> chains, NameOptions options)
@@ -69,16 +81,9 @@ Task<std::vector<std::optional<std::string>>> NameService::resolve(
             {.index = i, .address = addresses[i], .reverse = reverse_node(addresses[i])});
 
     // 1. The resolver of each reverse node (none: no primary name).
-    auto replies = co_await ask(rpc, calls_for(live, [&](const Candidate& c) {
-                                    return resolver_call(chain.registry, c.reverse);
-                                }));
-    keep_if(live, replies, [](Candidate& c, const Reply& r) {
-        auto resolver = address_answer(r);
-        if (resolver) c.resolver = *resolver;
-        return resolver.has_value();
-    });
+    co_await keep_with_resolver(rpc, chain.registry, live, &Candidate::reverse);
     // 2. The primary name it holds, if it is one we show.
-    replies = co_await ask(
+    auto replies = co_await ask(
         rpc, calls_for(live, [](const Candidate& c) { return name_call(c.resolver, c.reverse); }));
     keep_if(live, replies, [](Candidate& c, const Reply& r) {
         auto name = string_answer(r);
@@ -88,14 +93,7 @@ Task<std::vector<std::optional<std::string>>> NameService::resolve(
         return true;
     });
     // 3. The name's own resolver.
-    replies = co_await ask(rpc, calls_for(live, [&](const Candidate& c) {
-                               return resolver_call(chain.registry, c.forward);
-                           }));
-    keep_if(live, replies, [](Candidate& c, const Reply& r) {
-        auto resolver = address_answer(r);
-        if (resolver) c.resolver = *resolver;
-        return resolver.has_value();
-    });
+    co_await keep_with_resolver(rpc, chain.registry, live, &Candidate::forward);
     // 4. The forward check: the name must resolve to the very address.
     replies = co_await ask(
         rpc, calls_for(live, [](const Candidate& c) { return addr_call(c.resolver, c.forward); }));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "rewards/boost.hpp"
@@ -60,6 +61,13 @@ int add_days(int yyyymmdd, int n) {
 
 int week_monday(int yyyymmdd) {
     return add_days(yyyymmdd, -weekday(yyyymmdd));
+}
+
+std::string date_text(int yyyymmdd) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", yyyymmdd / 10000, yyyymmdd / 100 % 100,
+                  yyyymmdd % 100);
+    return buf;
 }
 
 int streak_before(int day, const std::vector<int>& checked) {

@@ -26,6 +26,8 @@ int weekday(int yyyymmdd);
 int week_monday(int yyyymmdd);
 // yyyymmdd plus n days (n may be negative).
 int add_days(int yyyymmdd, int n);
+// "yyyy-mm-dd", as the API shows a date.
+std::string date_text(int yyyymmdd);
 
 // ---- Daily check-in
 // ------------------------------------------------------------------------------

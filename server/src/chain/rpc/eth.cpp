@@ -16,6 +16,17 @@ std::string hex_of(const json::value& v, const char* what) {
     return std::string(v.as_string());
 }
 
+json::array hash_params(const Hash32& tx_hash) {
+    return json::array{json::string(to_hex(tx_hash.bytes))};
+}
+
+// A lookup by transaction hash: null while the node does not know the transaction.
+std::optional<json::object> object_or_unknown(json::value v, const char* what) {
+    if (v.is_null()) return std::nullopt;
+    if (!v.is_object()) bad(std::string(what) + " is not an object");
+    return std::move(v.as_object());
+}
+
 }  // namespace
 
 U256 quantity(const json::value& v) {
@@ -90,19 +101,13 @@ Task<json::value> Eth::get_block_by_number(std::string block, bool full) {
 }
 
 Task<std::optional<json::object>> Eth::get_transaction_receipt(Hash32 tx_hash) {
-    json::array params{json::string(to_hex(tx_hash.bytes))};
-    auto v = co_await rpc_.call("eth_getTransactionReceipt", std::move(params));
-    if (v.is_null()) co_return std::nullopt;
-    if (!v.is_object()) bad("receipt is not an object");
-    co_return std::move(v.as_object());
+    auto v = co_await rpc_.call("eth_getTransactionReceipt", hash_params(tx_hash));
+    co_return object_or_unknown(std::move(v), "receipt");
 }
 
 Task<std::optional<json::object>> Eth::get_transaction_by_hash(Hash32 tx_hash) {
-    json::array params{json::string(to_hex(tx_hash.bytes))};
-    auto v = co_await rpc_.call("eth_getTransactionByHash", std::move(params));
-    if (v.is_null()) co_return std::nullopt;
-    if (!v.is_object()) bad("transaction is not an object");
-    co_return std::move(v.as_object());
+    auto v = co_await rpc_.call("eth_getTransactionByHash", hash_params(tx_hash));
+    co_return object_or_unknown(std::move(v), "transaction");
 }
 
 Task<Hash32> Eth::send_raw_transaction(Bytes signed_tx) {

@@ -168,6 +168,15 @@ AccountInfo account_of(const json::value& v) {
     return a;
 }
 
+// Each commitment level and its name in the JSON-RPC API, read both ways.
+struct CommitmentName {
+    Commitment commitment;
+    const char* name;
+};
+constexpr CommitmentName kCommitmentNames[] = {{Commitment::processed, "processed"},
+                                               {Commitment::confirmed, "confirmed"},
+                                               {Commitment::finalized, "finalized"}};
+
 json::object config(Commitment commitment) {
     return json::object{{"commitment", to_string(commitment)}};
 }
@@ -175,21 +184,14 @@ json::object config(Commitment commitment) {
 }  // namespace
 
 const char* to_string(Commitment commitment) {
-    switch (commitment) {
-        case Commitment::processed:
-            return "processed";
-        case Commitment::confirmed:
-            return "confirmed";
-        case Commitment::finalized:
-            return "finalized";
-    }
+    for (const auto& entry : kCommitmentNames)
+        if (entry.commitment == commitment) return entry.name;
     return "finalized";
 }
 
 std::optional<Commitment> commitment_from_string(std::string_view text) {
-    if (text == "processed") return Commitment::processed;
-    if (text == "confirmed") return Commitment::confirmed;
-    if (text == "finalized") return Commitment::finalized;
+    for (const auto& entry : kCommitmentNames)
+        if (text == entry.name) return entry.commitment;
     return std::nullopt;
 }
 
