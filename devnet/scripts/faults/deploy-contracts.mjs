@@ -75,18 +75,24 @@ export async function run(t) {
     const maker = await d.rpc(node.url, "eth_call", [{ to: written.contracts.Depositor, data: "0x50655d8c" }, "latest"]);
     check(maker.slice(-40).toLowerCase() === t.maker.slice(2).toLowerCase(), `deploy-contracts: the Depositor forwards to the profile's maker (${maker.slice(-40)})`);
 
-    // Each verification input compiles back to exactly the deployed creation code.
-    const solc = createRequire(path.join(t.root, "devnet/package.json"))("solc");
+    // Each verification input compiles back to exactly the deployed creation code. The sent
+    // transactions are read first: solc blocks this process for seconds, long enough for the
+    // node to close an idle keep-alive connection under the next request.
+    const records = [];
     for (const name of CONTRACTS) {
       const v = JSON.parse(fs.readFileSync(path.join(dir, "verify", String(CHAIN_ID), `${name}.json`), "utf8"));
+      records.push({ name, v, tx: await d.rpc(node.url, "eth_getTransactionByHash", [v.transaction_hash]) });
+    }
+    const solc = createRequire(path.join(t.root, "devnet/package.json"))("solc");
+    for (const { name, v, tx } of records) {
       const [source, contract] = v.contract_name.split(":");
       const input = { ...v.standard_json_input, settings: { ...v.standard_json_input.settings, outputSelection: { [source]: { [contract]: ["evm.bytecode.object"] } } } };
       const out = JSON.parse(solc.compile(JSON.stringify(input)));
       const bytecode = out.contracts?.[source]?.[contract]?.evm.bytecode.object;
-      const tx = await d.rpc(node.url, "eth_getTransactionByHash", [v.transaction_hash]);
       check(bytecode && tx.input === `0x${bytecode}${v.constructor_arguments}` && v.address === written.contracts[name],
         `deploy-contracts: ${name}'s standard-JSON input (${v.compiler_version}) rebuilds the deployed bytes`);
     }
+    await t.sleep(200); // lets the connections the node closed meanwhile be seen closed
 
     // A second run resumes: every contract is found, nothing is sent.
     const nonce = Number(await d.rpc(node.url, "eth_getTransactionCount", [deployer, "latest"]));
