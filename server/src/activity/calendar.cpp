@@ -2,31 +2,10 @@
 
 #include <cstdio>
 
+#include "core/civil_date.hpp"
+
 namespace perch::activity {
 namespace {
-
-// Days since 1970-01-01 of a civil date, and back (H. Hinnant's algorithms, proleptic Gregorian).
-std::int64_t days_from_civil(int y, unsigned m, unsigned d) {
-    y -= m <= 2;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = static_cast<unsigned>(y - era * 400);
-    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
-CivilDate civil_from_days(std::int64_t z) {
-    z += 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const auto doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
-    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-    const auto y = static_cast<int>(yoe + era * 400 + (m <= 2));
-    return {y, m, d};
-}
 
 // 1 = Monday ... 7 = Sunday (1970-01-01 was a Thursday).
 unsigned weekday_of(std::int64_t days) {

@@ -5,13 +5,11 @@
 #include <cstdint>
 #include <string>
 
+#include "core/civil_date.hpp"
+
 namespace perch::activity {
 
-struct CivilDate {
-    int year = 1970;
-    unsigned month = 1;  // 1..12
-    unsigned day = 1;    // 1..31
-};
+using perch::CivilDate;
 
 CivilDate civil_of(std::int64_t unix_seconds);
 

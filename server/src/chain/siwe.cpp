@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "chain/signer.hpp"
+#include "core/civil_date.hpp"
 
 namespace perch::chain {
 namespace {
@@ -59,16 +60,6 @@ class LineCursor {
 bool parse_int(std::string_view text, std::int64_t& out) {
     auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
     return ec == std::errc{} && ptr == text.data() + text.size() && !text.empty();
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-std::int64_t days_from_civil(std::int64_t y, std::int64_t m, std::int64_t d) {
-    y -= m <= 2 ? 1 : 0;
-    std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    std::int64_t yoe = y - era * 400;
-    std::int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
 }
 
 Result<void> parse_header(std::string_view line, SiweMessage& msg) {
@@ -179,7 +170,8 @@ Result<std::int64_t> parse_rfc3339(std::string_view text) {
     } else {
         return malformed("timestamp has no time zone");
     }
-    return days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + s - offset;
+    return days_from_civil(y, static_cast<unsigned>(mo), static_cast<unsigned>(d)) * 86400 +
+           h * 3600 + mi * 60 + s - offset;
 }
 
 Result<SiweMessage> parse_siwe_message(std::string_view text) {

@@ -5,32 +5,14 @@
 #include <cstdio>
 #include <set>
 
+#include "core/civil_date.hpp"
 #include "rewards/boost.hpp"
 
 namespace perch::rewards {
 
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
-    // Howard Hinnant's days_from_civil: eras of 400 years, March-based years.
-    y -= m <= 2 ? 1 : 0;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = static_cast<unsigned>(y - era * 400);
-    const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
-int date_of_day(std::int64_t z) {
-    z += 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const auto doe = static_cast<unsigned>(z - era * 146097);
-    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    std::int64_t y = static_cast<std::int64_t>(yoe) + era * 400;
-    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const unsigned mp = (5 * doy + 2) / 153;
-    const unsigned d = doy - (153 * mp + 2) / 5 + 1;
-    const unsigned m = mp < 10 ? mp + 3 : mp - 9;
-    if (m <= 2) ++y;
-    return static_cast<int>(y * 10000 + static_cast<std::int64_t>(m) * 100 + d);
+int date_of_day(std::int64_t day) {
+    auto date = civil_from_days(day);
+    return date.year * 10000 + static_cast<int>(date.month * 100 + date.day);
 }
 
 std::optional<std::int64_t> day_of_date(int yyyymmdd) {

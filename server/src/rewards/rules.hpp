@@ -12,8 +12,6 @@ namespace perch::rewards {
 
 // ---- UTC calendar days, written yyyymmdd (what CheckIn.checkIn takes) ------------------------
 
-// Days since 1970-01-01 of a civil date (proleptic Gregorian).
-std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d);
 // yyyymmdd of a day number.
 int date_of_day(std::int64_t day);
 // Day number of a yyyymmdd date; nullopt when it is not a real date.
