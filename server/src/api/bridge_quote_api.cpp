@@ -8,33 +8,32 @@
 // swapped by the router on the destination's indexed pools, with the minimum the slippage
 // allows; build_tx puts that token and minimum into the deposit's recipient
 // (bridge/swap_intent.hpp), so the deposit carries its own intent.
-#include <spdlog/spdlog.h>
 
 #include <array>
 #include <boost/json.hpp>
-#include <chrono>
-#include <cmath>
 
 #include "api/fields.hpp"
 #include "api/outflow_json.hpp"
 #include "api/params.hpp"
 #include "api/services.hpp"
+#include "api/swap_api.hpp"
 #include "api/swap_json.hpp"
 #include "auth/session.hpp"
 #include "bridge/deposit_tx.hpp"
 #include "bridge/firm_quote.hpp"
-#include "bridge/perch_pool.hpp"
+#include "bridge/quote_reads.hpp"
 #include "bridge/solana_address.hpp"
 #include "bridge/solana_bridge.hpp"
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/erc20.hpp"
-#include "chain/rpc/eth.hpp"
+#include "chain/rpc/rpc_error.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "price/price_source.hpp"
 #include "swap/calldata.hpp"
+#include "swap/quoting.hpp"
 #include "swap/service.hpp"
 
 namespace perch::api {
@@ -79,8 +78,7 @@ Task<chain::U256> pool_liquidity(Services& s, std::int64_t chain_id, const balan
     auto token = ref.native ? chain::Result<chain::Address>(chain::Address{})
                             : chain::Address::from_hex(ref.address);
     if (!pool || !rpc || !token) co_return chain::U256();
-    auto word = co_await chain::rpc::Eth(*rpc).call(*pool, bridge::pool_available_calldata(*token));
-    auto value = chain::U256::from_be_bytes(word);
+    auto value = co_await bridge::read_pool_available(*rpc, *pool, *token);
     co_return value ? *value : chain::U256();
 }
 
@@ -187,18 +185,15 @@ Task<void> check_swap_allowance(Services& s, std::int64_t chain_id, const Destin
                                 const chain::U256& amount) {
     if (d.in.address.is_zero()) co_return;
     auto maker = chain::Address::from_hex(s.catalog.maker_address());
-    auto* rpc = s.balances.rpc(chain_id);
-    if (!maker || !rpc) throw ApiError(ErrorKind::unavailable, "the destination has no maker");
-    chain::rpc::Eth eth(*rpc);
-    auto call = chain::erc20::allowance(*maker, s.swap->deployment()->executor);
-    chain::Bytes word;
+    if (!maker || !s.swap->rpc(chain_id))
+        throw ApiError(ErrorKind::unavailable, "the destination has no maker");
+    std::optional<chain::U256> allowed;
     try {
-        word = co_await eth.call(d.in.address, std::move(call));
+        allowed = co_await swap::executor_allowance(*s.swap, chain_id, d.in.address, *maker);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, "the destination chain cannot be reached right now",
                        e.what());
     }
-    auto allowed = chain::U256::from_be_bytes(word);
     if (!allowed || *allowed < amount) {
         throw bad_request("'to_token': the bridge cannot swap " + d.in.symbol + " on chain " +
                           std::to_string(chain_id) + " yet");
@@ -208,48 +203,31 @@ Task<void> check_swap_allowance(Services& s, std::int64_t chain_id, const Destin
 // The router's best quote for the bridged amount on the destination's indexed pools.
 Task<swap::Quote> swap_quote_of(Services& s, std::int64_t chain_id, const DestinationSwap& d,
                                 const chain::U256& amount) {
-    auto pools = s.swap->pools(chain_id);
-    if (!pools) {
-        throw ApiError(ErrorKind::unavailable, "the pools of chain " + std::to_string(chain_id) +
-                                                   " are still being read; try again shortly");
-    }
-    swap::QuoteOptions options;
-    options.wrapped_native = s.swap->deployment()->weth;
-    try {
-        options.gas_price_wei = co_await s.swap->gas_price(chain_id);
-    } catch (const chain::rpc::RpcError& e) {
-        spdlog::warn("bridge: gas price of chain {}: {}", chain_id, e.what());
-    }
-    auto quote = swap::best_quote(*pools, d.in.address, d.out->address, amount, options);
-    if (!quote) {
-        auto pair = d.in.symbol + " to " + d.out->symbol + " on chain " + std::to_string(chain_id);
-        if (quote.error().code == chain::Errc::swap_insufficient_liquidity)
+    swap::SwapAsk ask;
+    ask.chain_id = chain_id;
+    ask.token_in = d.in.address;
+    ask.token_out = d.out->address;
+    ask.amount_in = amount;
+    auto quote = co_await swap::quote_swap(*s.swap, std::move(ask));
+    if (!quote) throw ApiError(ErrorKind::unavailable, swap::pools_not_read(chain_id));
+    if (!*quote) {
+        auto pair = swap::swap_pair(d.in.symbol, d.out->symbol, chain_id);
+        if (quote->error().code == chain::Errc::swap_insufficient_liquidity)
             throw not_found("Not enough liquidity to swap " + amount.format_units(d.in.decimals) +
                             " " + pair);
         throw not_found("No route from " + pair);
     }
     co_await check_swap_allowance(s, chain_id, d, amount);
-    co_return std::move(*quote);
+    co_return std::move(**quote);
 }
 
 json::object swap_json(Services& s, std::int64_t chain_id, const DestinationSwap& d,
                        const swap::Quote& q) {
-    auto min_out = swap::minimum_out(q.amount_out, d.slippage_bps);
-    auto out_units = [&](const chain::U256& v) { return v.format_units(d.out->decimals); };
-    return json::object{{"chain_id", chain_id},
-                        {"token_in", token_json(d.in)},
-                        {"token_out", token_json(*d.out)},
-                        {"amount_in", q.amount_in.format_units(d.in.decimals)},
-                        {"amount_in_wei", q.amount_in.to_dec()},
-                        {"receive_amount", out_units(q.amount_out)},
-                        {"receive_amount_wei", q.amount_out.to_dec()},
-                        {"min_out", out_units(min_out)},
-                        {"min_out_wei", min_out.to_dec()},
-                        {"slippage_bps", d.slippage_bps},
-                        {"price_impact_bps", std::lround(q.price_impact_bps)},
-                        {"route", route_json(q)},
-                        {"route_summary", route_summary(q)},
-                        {"executor", s.swap->deployment()->executor.lower_hex()}};
+    auto body = swap_terms_json(chain_id, d.in, *d.out, q, d.slippage_bps, "receive_amount");
+    body["route"] = route_json(q);
+    body["route_summary"] = route_summary(q);
+    body["executor"] = s.swap->deployment()->executor.lower_hex();
+    return body;
 }
 
 // dtc and receive_amount are in the paid token (receive_token, receive_decimals): the deposited
@@ -435,14 +413,13 @@ Task<chain::U256> allowance(Services& s, std::int64_t chain_id, const chain::Add
                             const chain::Address& owner, const chain::Address& spender) {
     auto* rpc = s.balances.rpc(chain_id);
     if (!rpc) throw ApiError(ErrorKind::unavailable, s.balances.unreachable_reason(chain_id));
-    chain::Bytes data;
+    std::optional<chain::U256> value;
     try {
-        data = co_await chain::rpc::Eth(*rpc).call(token, chain::erc20::allowance(owner, spender));
+        value = co_await swap::read_allowance(*rpc, token, owner, spender);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, "the source chain cannot be reached right now",
                        e.what());
     }
-    auto value = chain::U256::from_be_bytes(data);
     if (!value)
         throw ApiError(ErrorKind::unavailable, "the source chain answered an unreadable allowance");
     co_return *value;

@@ -1,7 +1,8 @@
 // Swap API group (docs/swap.md): the tokens of a chain, an exact-in quote over the indexed pools
 // (the router in swap/), and the transactions that execute it (approve when the allowance is
 // short, then PerchSwapExecutor.execute).
-#include <spdlog/spdlog.h>
+
+#include "api/swap_api.hpp"
 
 #include <boost/json.hpp>
 #include <chrono>
@@ -18,6 +19,7 @@
 #include "core/text.hpp"
 #include "store/swap_store.hpp"
 #include "swap/calldata.hpp"
+#include "swap/quoting.hpp"
 #include "swap/service.hpp"
 #include "swap/swapped_event.hpp"
 
@@ -71,8 +73,7 @@ SwapInput swap_input(Services& s, const Params& p) {
 }
 
 [[noreturn]] void refuse(const chain::Error& e, const SwapInput& in) {
-    auto pair =
-        in.in->symbol + " to " + in.out->symbol + " on chain " + std::to_string(in.chain_id);
+    auto pair = swap::swap_pair(in.in->symbol, in.out->symbol, in.chain_id);
     switch (e.code) {
         case chain::Errc::swap_no_route:
             throw not_found("No route from " + pair);
@@ -85,46 +86,29 @@ SwapInput swap_input(Services& s, const Params& p) {
 }
 
 Task<swap::Quote> quote_of(Services& s, const SwapInput& in) {
-    auto& svc = service(s);
-    auto pools = svc.pools(in.chain_id);
-    if (!pools) {
-        throw ApiError(ErrorKind::unavailable, "the pools of chain " + std::to_string(in.chain_id) +
-                                                   " are still being read; try again shortly");
-    }
-    swap::QuoteOptions options;
-    options.wrapped_native = svc.deployment()->weth;
-    try {
-        options.gas_price_wei = co_await svc.gas_price(in.chain_id);
-    } catch (const chain::rpc::RpcError& e) {
-        spdlog::warn("swap: gas price of chain {}: {}", in.chain_id, e.what());
-    }
-    auto quote = swap::best_quote(*pools, in.in->address, in.out->address, in.amount, options);
-    if (!quote) refuse(quote.error(), in);
-    co_return std::move(*quote);
+    swap::SwapAsk ask;
+    ask.chain_id = in.chain_id;
+    ask.token_in = in.in->address;
+    ask.token_out = in.out->address;
+    ask.amount_in = in.amount;
+    auto quote = co_await swap::quote_swap(service(s), std::move(ask));
+    if (!quote) throw ApiError(ErrorKind::unavailable, swap::pools_not_read(in.chain_id));
+    if (!*quote) refuse(quote->error(), in);
+    co_return std::move(**quote);
 }
 
 json::object quote_json(Services& s, const SwapInput& in, const swap::Quote& q) {
-    auto min_out = swap::minimum_out(q.amount_out, in.slippage_bps);
-    auto out_units = [&](const chain::U256& v) { return v.format_units(in.out->decimals); };
+    auto body = swap_terms_json(in.chain_id, *in.in, *in.out, q, in.slippage_bps, "amount_out");
     json::object gas{{"units", q.gas_units}, {"cost_wei", q.gas_cost_wei.to_dec()}};
-    gas["cost_in_out"] = q.gas_cost_out ? json::value(out_units(*q.gas_cost_out)) : nullptr;
-    return json::object{{"chain_id", in.chain_id},
-                        {"token_in", token_json(*in.in)},
-                        {"token_out", token_json(*in.out)},
-                        {"amount_in", in.amount.format_units(in.in->decimals)},
-                        {"amount_in_wei", in.amount.to_dec()},
-                        {"amount_out", out_units(q.amount_out)},
-                        {"amount_out_wei", q.amount_out.to_dec()},
-                        {"min_out", out_units(min_out)},
-                        {"min_out_wei", min_out.to_dec()},
-                        {"slippage_bps", in.slippage_bps},
-                        {"price_impact_bps", std::lround(q.price_impact_bps)},
-                        {"gas", std::move(gas)},
-                        {"route", route_json(q)},
-                        {"block_number", service(s).indexed_block(in.chain_id)},
-                        // The approval target: what build_tx's approve lets spend token_in.
-                        {"executor", service(s).deployment()->executor.lower_hex()},
-                        {"expires_at", unix_now() + kQuoteSeconds}};
+    gas["cost_in_out"] =
+        q.gas_cost_out ? json::value(q.gas_cost_out->format_units(in.out->decimals)) : nullptr;
+    body["gas"] = std::move(gas);
+    body["route"] = route_json(q);
+    body["block_number"] = service(s).indexed_block(in.chain_id);
+    // The approval target: what build_tx's approve lets spend token_in.
+    body["executor"] = service(s).deployment()->executor.lower_hex();
+    body["expires_at"] = unix_now() + kQuoteSeconds;
+    return body;
 }
 
 // The chains with swaps, whether their pools are read yet, and how many there are.
@@ -156,16 +140,12 @@ Task<http::Response> quote(Services& s, http::Request& req) {
 }
 
 Task<chain::U256> allowance_of(Services& s, const SwapInput& in, const chain::Address& owner) {
-    auto* rpc = service(s).rpc(in.chain_id);
-    chain::rpc::Eth eth(*rpc);
-    auto call = chain::erc20::allowance(owner, service(s).deployment()->executor);
-    chain::Bytes word;
+    std::optional<chain::U256> value;
     try {
-        word = co_await eth.call(in.in->address, std::move(call));
+        value = co_await swap::executor_allowance(service(s), in.chain_id, in.in->address, owner);
     } catch (const chain::rpc::RpcError& e) {
         throw ApiError(ErrorKind::unavailable, "the chain cannot be reached right now", e.what());
     }
-    auto value = chain::U256::from_be_bytes(word);
     if (!value)
         throw ApiError(ErrorKind::unavailable, "the chain answered an unreadable allowance");
     co_return *value;
@@ -186,7 +166,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
                           chain::erc20::approve(executor, in.amount), chain::U256());
     }
     auto min_out = swap::minimum_out(q.amount_out, in.slippage_bps);
-    auto deadline = static_cast<std::uint64_t>(unix_now() + kDeadlineSeconds);
+    auto deadline = swap::swap_deadline(unix_now(), kDeadlineSeconds);
     auto data = swap::execute_calldata(q, min_out, recipient, deadline);
     auto swap_tx =
         tx_json(in.chain_id, executor.lower_hex(), data, native_in ? in.amount : chain::U256());
@@ -271,6 +251,23 @@ Task<http::Response> swap_history(Services& s, http::Request& req) {
 }
 
 }  // namespace
+
+json::object swap_terms_json(std::int64_t chain_id, const swap::SwapToken& in,
+                             const swap::SwapToken& out, const swap::Quote& q,
+                             std::uint32_t slippage_bps, const std::string& out_key) {
+    auto min_out = swap::minimum_out(q.amount_out, slippage_bps);
+    return json::object{{"chain_id", chain_id},
+                        {"token_in", token_json(in)},
+                        {"token_out", token_json(out)},
+                        {"amount_in", q.amount_in.format_units(in.decimals)},
+                        {"amount_in_wei", q.amount_in.to_dec()},
+                        {out_key, q.amount_out.format_units(out.decimals)},
+                        {out_key + "_wei", q.amount_out.to_dec()},
+                        {"min_out", min_out.format_units(out.decimals)},
+                        {"min_out_wei", min_out.to_dec()},
+                        {"slippage_bps", slippage_bps},
+                        {"price_impact_bps", std::lround(q.price_impact_bps)}};
+}
 
 void register_swap_api(http::Router& router, Services& s) {
     router.get("/api/swap_api/v1/chains", "Chains with swaps, and whether their pools are read",

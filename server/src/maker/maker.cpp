@@ -94,8 +94,8 @@ void Maker::start(const std::vector<std::int64_t>& evm_chain_ids) {
                 spdlog::error("maker: loop of chain {} ended: {}", id, ex.what());
             }
         };
-        asio::co_spawn(ctx_, watch_loop(id, *sides_.at(id)), on_error);
-        asio::co_spawn(ctx_, pay_loop(id, *sides_.at(id)), on_error);
+        asio::co_spawn(ctx_, leader_loop(id, Role::watcher, *sides_.at(id)), on_error);
+        asio::co_spawn(ctx_, leader_loop(id, Role::payer, *sides_.at(id)), on_error);
         // New heads from the chain's follower, which has read the block when it calls (so the
         // watcher's reads of it are answered without asking the node again).
         if (auto* follower = balances_.is_evm_chain(id) ? balances_.follower(id) : nullptr) {
@@ -136,6 +136,38 @@ void Maker::stop() {
     asio::post(ctx_, [this] { lease_wake_->notify(); });
     if (lease_done_.wait_for(std::chrono::seconds(3)) != std::future_status::ready)
         spdlog::warn("maker: the lease was not handed back in 3 s; it expires by itself");
+}
+
+Task<void> Maker::leader_loop(std::int64_t chain_id, Role role, ChainSide& side) {
+    auto& wake = role == Role::watcher ? *watch_wake_.at(chain_id) : *pay_wake_.at(chain_id);
+    const char* name = role == Role::watcher ? "watcher" : "payer";
+    int failures = 0;
+    bool woken = false;
+    while (!stopping_) {
+        if (!leading_) {  // another instance leads; this one waits to be elected
+            woken = co_await wake.wait(options_.poll);
+            continue;
+        }
+        try {
+            if (role == Role::watcher)
+                co_await side.watch_round(woken);
+            else
+                co_await side.pay_round(woken);
+            failures = 0;
+        } catch (const store::LeaseLost& e) {
+            if (role == Role::payer) {
+                spdlog::warn("maker: payer of chain {} stops: {}", chain_id, e.what());
+                depose();
+            } else if (failures++ == 0) {
+                spdlog::warn("maker: watcher of chain {}: {}", chain_id, e.what());
+            }
+        } catch (const std::exception& e) {
+            // A node that is down is retried every poll; logged once per outage, not per poll.
+            if (failures++ == 0)
+                spdlog::warn("maker: {} of chain {}: {}", name, chain_id, e.what());
+        }
+        woken = co_await wake.wait(options_.poll);
+    }
 }
 
 Task<void> Maker::lease_loop() {

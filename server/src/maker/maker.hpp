@@ -154,7 +154,10 @@ class Maker {
     void elect(const store::Lease& lease);
     void depose();
 
-    Task<void> watch_loop(std::int64_t chain_id, ChainSide& side);
+    // The watcher's and the payer's loop of a chain: a round whenever woken or every poll, only
+    // while this instance holds the lease; a failing round is logged once until one succeeds.
+    enum class Role { watcher, payer };
+    Task<void> leader_loop(std::int64_t chain_id, Role role, ChainSide& side);
     Task<void> watch_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
     enum class LastBlock { same, replaced, not_yet };
     Task<LastBlock> last_block_now(chain::rpc::RpcClient& rpc, const store::WatchCursor& cursor);
@@ -205,7 +208,9 @@ class Maker {
     Task<void> pause_out_of_bounds(std::int64_t chain_id, const store::Flows& flows,
                                    std::map<std::string, std::string>& paused);
 
-    Task<void> pay_loop(std::int64_t chain_id, ChainSide& side);
+    // Fees at most this old are used as they are; older ones are read again (1 s blocks move the
+    // base fee by at most 12.5 % a block, and fees_for leaves twice the base fee of headroom).
+    static constexpr auto kFeesFreshFor = std::chrono::milliseconds(1500);
     Task<void> evm_pay_round(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken);
     Task<void> sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                         bool allow_prepared = true);

@@ -9,7 +9,6 @@
 
 #include "bridge/perch_pool.hpp"
 #include "bridge/sending.hpp"
-#include "chain/erc20.hpp"
 #include "chain/rpc/eth.hpp"
 #include "core/metrics.hpp"
 #include "maker/maker.hpp"
@@ -28,9 +27,6 @@ constexpr std::size_t kMaxAttempts = 6;
 // How long a nonce may look mined with no receipt of ours before the payout counts as displaced
 // by another transaction: long enough for every backend of a provider to have the block.
 constexpr std::chrono::seconds kDisplacedAfter{30};
-// A swap payout's deadline (PerchSwapExecutor reverts Expired() after it; a reverted payout is
-// refunded). Long enough for speed-ups and a re-broadcast after a restart.
-constexpr std::int64_t kSwapDeadlineSeconds = 15 * 60;
 
 // A refund that cannot be signed waits this long first, then twice as long each time, up to the
 // cap.
@@ -56,106 +52,6 @@ store::SignedTx Maker::sign(chain::Transaction tx) const {
     chain::sign_transaction(tx, key_);
     return store::SignedTx{chain::to_hex(chain::encode_transaction(tx)),
                            chain::transaction_hash(tx).hex(), tx.max_fee_per_gas.to_dec()};
-}
-
-Task<bridge::Fees> Maker::current_fees(chain::rpc::RpcClient& rpc) {
-    co_return co_await bridge::read_current_fees(rpc);
-}
-
-// Fees at most this old are used as they are; older ones are read again (1 s blocks move the base
-// fee by at most 12.5 % a block, and fees_for leaves twice the base fee of headroom).
-constexpr auto kFeesFreshFor = std::chrono::milliseconds(1500);
-// Between deposits they are read again sooner, a poll or more before they would go stale, so a
-// payout never waits for the read.
-constexpr auto kPrepareAfter = std::chrono::milliseconds(1000);
-
-Task<bridge::Fees> Maker::prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
-                                        std::chrono::milliseconds max_age) {
-    auto now = std::chrono::steady_clock::now();
-    auto it = fees_.find(chain_id);
-    if (it != fees_.end() && now - it->second.at < max_age) co_return it->second.fees;
-    auto fees = co_await current_fees(rpc);
-    fees_[chain_id] = {fees, now};
-    co_return fees;
-}
-
-Task<std::map<std::string, U256>> Maker::held_balances(
-    std::int64_t chain_id, const std::map<std::string, balance::TokenRef>& refs,
-    bool allow_prepared, bool& from_prepared) {
-    auto now = std::chrono::steady_clock::now();
-    auto& prepared = held_[chain_id];
-    from_prepared = allow_prepared && now - prepared.at < kFeesFreshFor &&
-                    std::all_of(refs.begin(), refs.end(),
-                                [&](const auto& r) { return prepared.held.count(r.first) > 0; });
-    if (from_prepared) co_return prepared.held;
-    for (const auto& [address, r] : refs) prepared.refs[address] = r;
-    std::vector<balance::TokenRef> ref_list;
-    ref_list.reserve(prepared.refs.size());
-    for (const auto& [address, r] : prepared.refs) ref_list.push_back(r);
-    auto held_list = co_await balances_.token_balances(chain_id, address_, ref_list);
-    std::map<std::string, U256> held;
-    for (std::size_t i = 0; i < ref_list.size(); ++i) {
-        // An unread balance is not an empty one: refunding on it would be wrong; retry later.
-        if (!held_list.at(i))
-            throw std::runtime_error("the maker's " + ref_list[i].symbol +
-                                     " balance could not be read");
-        held[ref_list[i].address] = *held_list[i];
-    }
-    held_[chain_id].held = held;
-    held_[chain_id].at = now;
-    co_return held;
-}
-
-Task<std::map<std::string, U256>> Maker::pool_available(
-    const chain::Address& pool, chain::rpc::RpcClient& rpc,
-    const std::map<std::string, balance::TokenRef>& refs) {
-    std::map<std::string, U256> out;
-    Eth eth(rpc);
-    for (const auto& [key, ref] : refs) {
-        auto token = ref.native ? std::optional<chain::Address>(chain::Address{})
-                                : std::optional<chain::Address>();
-        if (!ref.native)
-            if (auto a = chain::Address::from_hex(ref.address)) token = *a;
-        if (!token) continue;
-        auto word = co_await eth.call(pool, bridge::pool_available_calldata(*token));
-        auto value = U256::from_be_bytes(word);
-        if (value) out[key] = *value;
-    }
-    co_return out;
-}
-
-// Between deposits: fees and the balances of the tokens paid before are read again once they are
-// older than kPrepareAfter, so a payout right after its deposit's block needs no read at all.
-Task<void> Maker::prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
-    co_await prepared_fees(chain_id, rpc, kPrepareAfter);
-    auto it = held_.find(chain_id);
-    if (it == held_.end() || it->second.refs.empty() ||
-        std::chrono::steady_clock::now() - it->second.at < kPrepareAfter)
-        co_return;
-    auto refs = it->second.refs;
-    bool from_prepared = false;
-    co_await held_balances(chain_id, refs, false, from_prepared);
-}
-
-Task<void> Maker::pay_loop(std::int64_t chain_id, ChainSide& side) {
-    int failures = 0;
-    bool woken = false;
-    while (!stopping_) {
-        if (!leading_) {  // another instance pays; this one waits to be elected
-            woken = co_await pay_wake_.at(chain_id)->wait(options_.poll);
-            continue;
-        }
-        try {
-            co_await side.pay_round(woken);
-            failures = 0;
-        } catch (const store::LeaseLost& e) {
-            spdlog::warn("maker: payer of chain {} stops: {}", chain_id, e.what());
-            depose();
-        } catch (const std::exception& e) {
-            if (failures++ == 0) spdlog::warn("maker: payer of chain {}: {}", chain_id, e.what());
-        }
-        woken = co_await pay_wake_.at(chain_id)->wait(options_.poll);
-    }
 }
 
 Task<void> Maker::evm_pay_round(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken) {
@@ -191,56 +87,6 @@ void Maker::record_reactions(std::int64_t chain_id, const std::vector<store::Mak
     if (reactions_.total() / 10 != before / 10)
         spdlog::info("maker: reaction (deposit block seen -> payout broadcast): {}",
                      reactions_.summary());
-}
-
-Task<Maker::SwapStep> Maker::swap_step(const store::Order& o, std::int64_t chain_id,
-                                       const bridge::Fees& fees, chain::rpc::RpcClient& rpc) {
-    SwapStep step;
-    auto refuse = [&](std::string reason) {
-        step.kind = SwapStep::Kind::refund;
-        step.reason = std::move(reason);
-        return step;
-    };
-    auto ref = balances_.token(o.token, chain_id);
-    auto recipient = chain::Address::from_hex(o.recipient);
-    auto amount = U256::from_dec(o.receive_amount);
-    auto dst = chain::Address::from_hex(o.dst_token_address);
-    auto min_out = U256::from_dec(o.min_out);
-    const auto* deployment = swap_ && swap_->serves(chain_id) ? swap_->deployment() : nullptr;
-    const auto* out = deployment && dst ? swap_->token(chain_id, *dst) : nullptr;
-    if (!ref || !recipient || !amount || !min_out || !out)
-        co_return refuse("the destination swap cannot be made on chain " +
-                         std::to_string(chain_id));
-    auto pools = swap_->pools(chain_id);
-    if (!pools) co_return step;  // the indexer has not read the pools yet: wait for it
-    auto token_in = ref->native ? chain::Address{} : *chain::Address::from_hex(ref->address);
-    if (!ref->native && !approved_.count({chain_id, ref->address})) {
-        // The executor pulls an ERC-20 from the maker: its allowance must be in place (an
-        // operator's one-time approval, docs/swap.md). Read once; a max approval does not run out.
-        Eth eth(rpc);
-        auto call = chain::erc20::allowance(address_, deployment->executor);
-        auto word = co_await eth.call(token_in, std::move(call));
-        auto allowed = U256::from_be_bytes(word);
-        if (!allowed || *allowed < *amount)
-            co_return refuse("the destination swap cannot be made: the bridge has not approved " +
-                             ref->symbol + " for swapping on chain " + std::to_string(chain_id));
-        approved_.insert({chain_id, ref->address});
-    }
-    swap::QuoteOptions options;
-    options.wrapped_native = deployment->weth;
-    options.gas_price_wei = fees.max_fee_per_gas;
-    auto quote = swap::best_quote(*pools, token_in, *dst, *amount, options);
-    auto decision = decide_swap_payout(quote, *min_out, out->symbol, out->decimals, o.token,
-                                       static_cast<unsigned>(o.decimals));
-    if (!decision.pay) co_return refuse(decision.reason);
-    auto deadline = std::chrono::duration_cast<std::chrono::seconds>(
-                        std::chrono::system_clock::now().time_since_epoch())
-                        .count() +
-                    kSwapDeadlineSeconds;
-    step.kind = SwapStep::Kind::pay;
-    step.transfer = swap_transfer(deployment->executor, *quote, *min_out, *recipient,
-                                  static_cast<std::uint64_t>(deadline));
-    co_return step;
 }
 
 Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool allow_prepared) {

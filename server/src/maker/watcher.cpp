@@ -175,25 +175,6 @@ std::string Maker::swap_refusal(const store::Order& o) const {
     return swap_order_refusal(o.dst_chain_id, deployment, dst_token, route_token);
 }
 
-Task<void> Maker::watch_loop(std::int64_t chain_id, ChainSide& side) {
-    int failures = 0;
-    bool woken = false;
-    while (!stopping_) {
-        if (!leading_) {  // the leader watches; this instance waits to be elected
-            woken = co_await watch_wake_.at(chain_id)->wait(options_.poll);
-            continue;
-        }
-        try {
-            co_await side.watch_round(woken);
-            failures = 0;
-        } catch (const std::exception& e) {
-            // A node that is down is retried every poll; logged once per outage, not per poll.
-            if (failures++ == 0) spdlog::warn("maker: watcher of chain {}: {}", chain_id, e.what());
-        }
-        woken = co_await watch_wake_.at(chain_id)->wait(options_.poll);
-    }
-}
-
 // The block the cursor last read, as the node sees it now: still the same, replaced (a
 // reorganisation), or not known yet. A node behind a load balancer may be a block or two behind
 // the one that reported the head: its null is "ask again", never a reorganisation.

@@ -14,27 +14,30 @@ Quotient divide(const U256& a, const U256& b, const U256& denominator) {
     return out;
 }
 
+// a * b / denominator, its quotient within 256 bits.
+chain::Result<Quotient> checked_divide(const U256& a, const U256& b, const U256& denominator) {
+    if (denominator.is_zero())
+        return chain::make_error(chain::Errc::division_by_zero, "mulDiv by 0");
+    Quotient q = divide(a, b, denominator);
+    if (!q.quotient.high().is_zero()) {
+        return chain::make_error(chain::Errc::overflow, "mulDiv result overflows 256 bits");
+    }
+    return q;
+}
+
 }  // namespace
 
 chain::Result<U256> mul_div(const U256& a, const U256& b, const U256& denominator) {
-    if (denominator.is_zero())
-        return chain::make_error(chain::Errc::division_by_zero, "mulDiv by 0");
-    Quotient q = divide(a, b, denominator);
-    if (!q.quotient.high().is_zero()) {
-        return chain::make_error(chain::Errc::overflow, "mulDiv result overflows 256 bits");
-    }
-    return q.quotient.low();
+    auto q = checked_divide(a, b, denominator);
+    if (!q) return q.error();
+    return q->quotient.low();
 }
 
 chain::Result<U256> mul_div_rounding_up(const U256& a, const U256& b, const U256& denominator) {
-    if (denominator.is_zero())
-        return chain::make_error(chain::Errc::division_by_zero, "mulDiv by 0");
-    Quotient q = divide(a, b, denominator);
-    if (!q.quotient.high().is_zero()) {
-        return chain::make_error(chain::Errc::overflow, "mulDiv result overflows 256 bits");
-    }
-    U256 result = q.quotient.low();
-    if (q.remainder.is_zero()) return result;
+    auto q = checked_divide(a, b, denominator);
+    if (!q) return q.error();
+    U256 result = q->quotient.low();
+    if (q->remainder.is_zero()) return result;
     if (result == U256::max()) {
         return chain::make_error(chain::Errc::overflow, "mulDivRoundingUp overflows 256 bits");
     }

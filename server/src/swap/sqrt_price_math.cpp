@@ -111,22 +111,29 @@ chain::Result<U256> get_next_sqrt_price_from_amount1_rounding_down(const U256& s
                : amount1_removed(sqrt_price_x96, from_u128(liquidity), amount);
 }
 
+namespace {
+
+// The price after `amount` of token0 (`token0`, rounded up) or of token1 (rounded down) is added
+// to (`add`) or taken from the pool.
+chain::Result<U256> next_sqrt_price(const U256& sqrt_price_x96, u128 liquidity, const U256& amount,
+                                    bool token0, bool add) {
+    if (auto ok = check_price_and_liquidity(sqrt_price_x96, liquidity); !ok) return ok.error();
+    return token0 ? get_next_sqrt_price_from_amount0_rounding_up(sqrt_price_x96, liquidity, amount,
+                                                                 add)
+                  : get_next_sqrt_price_from_amount1_rounding_down(sqrt_price_x96, liquidity,
+                                                                   amount, add);
+}
+
+}  // namespace
+
 chain::Result<U256> get_next_sqrt_price_from_input(const U256& sqrt_price_x96, u128 liquidity,
                                                    const U256& amount_in, bool zero_for_one) {
-    if (auto ok = check_price_and_liquidity(sqrt_price_x96, liquidity); !ok) return ok.error();
-    return zero_for_one ? get_next_sqrt_price_from_amount0_rounding_up(sqrt_price_x96, liquidity,
-                                                                       amount_in, true)
-                        : get_next_sqrt_price_from_amount1_rounding_down(sqrt_price_x96, liquidity,
-                                                                         amount_in, true);
+    return next_sqrt_price(sqrt_price_x96, liquidity, amount_in, zero_for_one, true);
 }
 
 chain::Result<U256> get_next_sqrt_price_from_output(const U256& sqrt_price_x96, u128 liquidity,
                                                     const U256& amount_out, bool zero_for_one) {
-    if (auto ok = check_price_and_liquidity(sqrt_price_x96, liquidity); !ok) return ok.error();
-    return zero_for_one ? get_next_sqrt_price_from_amount1_rounding_down(sqrt_price_x96, liquidity,
-                                                                         amount_out, false)
-                        : get_next_sqrt_price_from_amount0_rounding_up(sqrt_price_x96, liquidity,
-                                                                       amount_out, false);
+    return next_sqrt_price(sqrt_price_x96, liquidity, amount_out, !zero_for_one, false);
 }
 
 chain::Result<U256> get_amount0_delta(U256 sqrt_ratio_a_x96, U256 sqrt_ratio_b_x96, u128 liquidity,
@@ -154,20 +161,29 @@ chain::Result<U256> get_amount1_delta(U256 sqrt_ratio_a_x96, U256 sqrt_ratio_b_x
                     : mul_div(from_u128(liquidity), difference, kQ96);
 }
 
+namespace {
+
+using UnsignedDelta = chain::Result<U256> (*)(U256, U256, u128, bool);
+
+// A liquidity change's amount, signed: added liquidity is owed to the pool (rounded up), removed
+// liquidity is paid out (negative, rounded down).
+chain::Result<I256> signed_delta(UnsignedDelta delta, const U256& sqrt_ratio_a_x96,
+                                 const U256& sqrt_ratio_b_x96, i128 liquidity) {
+    const bool removed = liquidity < 0;
+    return signed_amount(delta(sqrt_ratio_a_x96, sqrt_ratio_b_x96, magnitude(liquidity), !removed),
+                         removed);
+}
+
+}  // namespace
+
 chain::Result<I256> get_amount0_delta(const U256& sqrt_ratio_a_x96, const U256& sqrt_ratio_b_x96,
                                       i128 liquidity) {
-    const bool removed = liquidity < 0;
-    return signed_amount(
-        get_amount0_delta(sqrt_ratio_a_x96, sqrt_ratio_b_x96, magnitude(liquidity), !removed),
-        removed);
+    return signed_delta(get_amount0_delta, sqrt_ratio_a_x96, sqrt_ratio_b_x96, liquidity);
 }
 
 chain::Result<I256> get_amount1_delta(const U256& sqrt_ratio_a_x96, const U256& sqrt_ratio_b_x96,
                                       i128 liquidity) {
-    const bool removed = liquidity < 0;
-    return signed_amount(
-        get_amount1_delta(sqrt_ratio_a_x96, sqrt_ratio_b_x96, magnitude(liquidity), !removed),
-        removed);
+    return signed_delta(get_amount1_delta, sqrt_ratio_a_x96, sqrt_ratio_b_x96, liquidity);
 }
 
 }  // namespace perch::swap
