@@ -10,7 +10,7 @@ import { useChainSwitch } from '@/features/tx/useChainSwitch';
 import { useResetOnDisconnect } from '@/features/tx/useResetOnDisconnect';
 import { checkRecipient } from './addressRules';
 import { BridgeNetworkPicker } from './BridgeNetworkPicker';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { BridgeTracker } from './BridgeTracker';
 import { sendButtonText } from './buttonText';
 import { NetworkSelect } from './NetworkSelect';

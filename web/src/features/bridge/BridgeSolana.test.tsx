@@ -10,7 +10,7 @@ import { resetStores } from '@/test/resetStores';
 import { connectOption, disconnectEcosystem } from '@/wallet/ecosystems/registry';
 import { useWalletStore } from '@/wallet/store';
 import { BridgeCard } from './BridgeCard';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { solanaChain, testChain } from '@/test/chains';
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

@@ -6,7 +6,7 @@ import { orderReceived } from '@/api/bridge';
 import type { Chain } from '@/api/types';
 import { TxLink } from '@/components/TxLink';
 import { formatAmount } from '@/features/tx/amount';
-import type { ActiveDeposit } from './bridgeStore';
+import type { ActiveDeposit } from '@/state/bridgeFormStore';
 import { trackerView, type TrackerStep, type TrackerView } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
 import { formatTime } from '@/lib/format';

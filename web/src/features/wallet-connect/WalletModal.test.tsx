@@ -97,7 +97,7 @@ describe('wallet modal', () => {
     await user.click(phantom);
     await waitFor(() => expect(screen.getByTestId('wallet-chip-solana')).toHaveTextContent(`${SOL.slice(0, 6)}...${SOL.slice(-4)}`));
     expect(screen.getAllByTestId('connect-wallet')[0]).toHaveTextContent('0x3C44...93BC');
-    const { useBridgeForm } = await import('@/features/bridge/bridgeStore');
+    const { useBridgeForm } = await import('@/state/bridgeFormStore');
     act(() => useBridgeForm.setState({ fromChainId: 83797601, toChainId: 8453 }));
     expect(header).toHaveAttribute('data-wallet-status', '2');
 
