@@ -58,8 +58,9 @@ test('fees show every tier and DTC of config/routes.json', async ({ page, reques
   await open(page, '/docs/fees', 'Fees');
   for (const route of routes.filter((r) => r.enabled)) {
     const section = page.getByTestId(`fees-${route.token}`);
+    // The shared percent form: at most two decimals, no trailing zeros, no space (10 bps is 0.1%).
     for (const tier of route.fee_tiers) {
-      await expect(section.getByRole('cell', { name: `${(tier.bps / 100).toFixed(2)} %`, exact: true }).first()).toBeVisible();
+      await expect(section.getByRole('cell', { name: `${Number((tier.bps / 100).toFixed(2))}%`, exact: true }).first()).toBeVisible();
       if (tier.up_to) await expect(section.getByRole('cell', { name: `up to ${tier.up_to} ${route.token}`, exact: true })).toBeVisible();
     }
     for (const value of Object.values(route.dtc)) {

@@ -5,24 +5,17 @@ import { getCampaignProgress, getCampaigns, getCheckInContracts, getCheckInInfo,
 
 const lower = (a: string): string => a.toLowerCase();
 
-export const checkInInfoQuery = (address: string) =>
-  queryOptions({
-    queryKey: ['checkin-info', lower(address)],
-    queryFn: ({ signal }) => getCheckInInfo(address, signal),
-    enabled: address !== '',
-    retry: false,
-  });
+/** A call about one user: keyed by its name, the address (lower case) and `more`; off until there is an address; not retried. */
+const userQuery = <T>(name: string, address: string, fetch: (signal: AbortSignal) => Promise<T>, ...more: (string | number)[]) =>
+  queryOptions({ queryKey: [name, lower(address), ...more], queryFn: ({ signal }) => fetch(signal), enabled: address !== '', retry: false });
+
+export const checkInInfoQuery = (address: string) => userQuery('checkin-info', address, (signal) => getCheckInInfo(address, signal));
 
 export const checkInContractsQuery = () =>
   queryOptions({ queryKey: ['checkin-contracts'], queryFn: ({ signal }) => getCheckInContracts(signal), staleTime: 5 * 60_000 });
 
 export const checkInMonthQuery = (address: string, year: number, month: number) =>
-  queryOptions({
-    queryKey: ['checkin-month', lower(address), year, month],
-    queryFn: ({ signal }) => getCheckInMonth(address, year, month, signal),
-    enabled: address !== '',
-    retry: false,
-  });
+  userQuery('checkin-month', address, (signal) => getCheckInMonth(address, year, month, signal), year, month);
 
 export const themesQuery = () => queryOptions({ queryKey: ['themes'], queryFn: ({ signal }) => getThemes(signal), staleTime: 60_000 });
 
@@ -42,18 +35,6 @@ export const socialTasksQuery = () =>
 
 export const questsQuery = () => queryOptions({ queryKey: ['quests'], queryFn: ({ signal }) => getQuests(signal), staleTime: 60_000 });
 
-export const referInfoQuery = (address: string) =>
-  queryOptions({
-    queryKey: ['refer-info', lower(address)],
-    queryFn: ({ signal }) => getReferInfo(address, signal),
-    enabled: address !== '',
-    retry: false,
-  });
+export const referInfoQuery = (address: string) => userQuery('refer-info', address, (signal) => getReferInfo(address, signal));
 
-export const refereesQuery = (address: string) =>
-  queryOptions({
-    queryKey: ['referees', lower(address)],
-    queryFn: ({ signal }) => getReferees(address, signal),
-    enabled: address !== '',
-    retry: false,
-  });
+export const refereesQuery = (address: string) => userQuery('referees', address, (signal) => getReferees(address, signal));

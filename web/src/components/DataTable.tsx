@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableHead } from './TableHead';
 
 /**
  * A scrollable table with translated column headers; callers give the body rows. `cards` turns
@@ -9,15 +10,7 @@ export function DataTable({ headers, children, cards = false }: { headers: reado
   return (
     <div className="table-scroll">
       <table className={cards ? 'table table--cards' : 'table'}>
-        <thead>
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead headers={headers} />
         <tbody>{children}</tbody>
       </table>
     </div>

@@ -1,20 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
 import { formatDate, formatDateTime, formatTime, formatUtcDate, formatDecimalAmount, formatNumber, formatTokenAmount, formatUsd, formatUsdCents, formatUsdPrice, formatBpsPercent, formatCompact, formatCompactUsd, formatMonthYear, formatPercent, formatUsdValue } from './format';
+import { expectOutputs } from '@/test/expectOutputs';
 
 describe('formatNumber', () => {
   it('groups thousands and cuts to six decimals without rounding up', () => {
-    expect(formatNumber('1234567.1234567')).toBe('1,234,567.123456');
-    expect(formatNumber('0.9999999')).toBe('0.999999');
-    expect(formatNumber(20000)).toBe('20,000');
-    expect(formatNumber('2.500')).toBe('2.5');
+    expectOutputs(formatNumber, [['1234567.1234567', '1,234,567.123456'], ['0.9999999', '0.999999'], [20000, '20,000'], ['2.500', '2.5']]);
   });
   it('keeps six significant digits below 1, so a small amount never reads as 0', () => {
-    expect(formatNumber('0.0000001234567')).toBe('0.000000123456');
-    expect(formatNumber(1e-9)).toBe('0.000000001');
-    expect(formatNumber('0.0002')).toBe('0.0002');
-    expect(formatNumber('0')).toBe('0');
-    expect(formatNumber('0.000000')).toBe('0');
+    expectOutputs(formatNumber, [['0.0000001234567', '0.000000123456'], [1e-9, '0.000000001'], ['0.0002', '0.0002'], ['0', '0'], ['0.000000', '0']]);
   });
 });
 
@@ -32,15 +26,11 @@ describe('formatTokenAmount', () => {
 
 describe('formatUsd', () => {
   it('is dollars with two decimals and separators', () => {
-    expect(formatUsd(20000)).toBe('$20,000.00');
-    expect(formatUsd(1234.5)).toBe('$1,234.50');
-    expect(formatUsd(Number.NaN)).toBe('$0.00');
+    expectOutputs(formatUsd, [[20000, '$20,000.00'], [1234.5, '$1,234.50'], [Number.NaN, '$0.00']]);
     expect(formatUsdCents(123456)).toBe('$1,234.56');
   });
   it('prices below a dollar keep their digits', () => {
-    expect(formatUsdPrice(0.99951234)).toBe('$0.999512');
-    expect(formatUsdPrice(0.00001234567)).toBe('$0.0000123456');
-    expect(formatUsdPrice(3010)).toBe('$3,010.00');
+    expectOutputs(formatUsdPrice, [[0.99951234, '$0.999512'], [0.00001234567, '$0.0000123456'], [3010, '$3,010.00']]);
   });
 });
 
@@ -69,9 +59,7 @@ describe('chart, calendar and percent style (the app language)', () => {
   });
 
   it('chart axis labels are compact: 1.2K, 3.4M, $1.2K', () => {
-    expect(formatCompact(1234)).toBe('1.2K');
-    expect(formatCompact(3_400_000)).toBe('3.4M');
-    expect(formatCompact(12)).toBe('12');
+    expectOutputs(formatCompact, [[1234, '1.2K'], [3_400_000, '3.4M'], [12, '12']]);
     expect(formatCompactUsd(1234)).toBe('$1.2K');
     expect(formatCompactUsd(0)).toBe('$0');
   });
@@ -85,16 +73,11 @@ describe('chart, calendar and percent style (the app language)', () => {
   });
 
   it('every percentage has one form: at most two decimals, no trailing zeros', () => {
-    expect(formatPercent(12.5)).toBe('12.5%');
-    expect(formatPercent(0.3)).toBe('0.3%');
-    expect(formatPercent(100)).toBe('100%');
-    expect(formatPercent(0.123456)).toBe('0.12%');
+    expectOutputs(formatPercent, [[12.5, '12.5%'], [0.3, '0.3%'], [100, '100%'], [0.123456, '0.12%']]);
     expect(formatBpsPercent(2550)).toBe('25.5%');
   });
 
   it('a dollar value is the shared USD form, dust reads <$0.01', () => {
-    expect(formatUsdValue(3_086_250)).toBe('$3,086,250.00');
-    expect(formatUsdValue(0.000_01)).toBe('<$0.01');
-    expect(formatUsdValue(0)).toBe('$0.00');
+    expectOutputs(formatUsdValue, [[3_086_250, '$3,086,250.00'], [0.000_01, '<$0.01'], [0, '$0.00']]);
   });
 });

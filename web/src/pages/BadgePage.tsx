@@ -7,14 +7,14 @@ import { Card } from '@/components/Card';
 import { Page } from '@/components/Page';
 import { useClaimBadge } from '@/features/badges/useClaimBadge';
 import { useCheckInModal } from '@/features/checkin/checkIn';
-import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletStore } from '@/wallet/store';
+import { FormError } from '@/components/FormError';
+import { ClaimButton } from '@/components/ClaimButton';
 
 /** /soneium-badge, /drop/bob-spice and /scrollbadge: the badge's tasks, the wallet's progress, the claim. */
 export default function BadgePage({ slug }: { slug: BadgeSlug }) {
   const { t } = useTranslation();
   const address = useWalletStore((s) => s.address);
-  const showWallets = useWalletModal((s) => s.show);
   const showCheckIn = useCheckInModal((s) => s.show);
   const chains = useQuery(chainsQuery());
   const nameOf = (id: number): string => chains.data?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
@@ -61,20 +61,8 @@ export default function BadgePage({ slug }: { slug: BadgeSlug }) {
             ))}
           </ol>
         ) : null}
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          data-testid="badge-claim"
-          disabled={state !== 'connect' && state !== 'claim'}
-          onClick={() => (state === 'connect' ? showWallets() : void claim())}
-        >
-          {t(`badges.button.${state}`)}
-        </button>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ClaimButton state={state} testId="badge-claim" label={t(`badges.button.${state}`)} onClaim={() => void claim()} />
+        <FormError>{error}</FormError>
       </Card>
     </Page>
   );

@@ -9,11 +9,12 @@ import { Page } from '@/components/Page';
 import { FaucetClaims } from '@/features/faucet/FaucetClaims';
 import { useFaucetClaim } from '@/features/faucet/useFaucetClaim';
 import { anyPending, waitCause, waitParts } from '@/features/faucet/wait';
-import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletStore } from '@/wallet/store';
 import { useTokenBalance } from '@/wallet/useTokenBalance';
 import '@/features/faucet/faucet.css';
 import { formatDecimalAmount, formatTokenAmount } from '@/lib/format';
+import { FormError } from '@/components/FormError';
+import { ClaimButton } from '@/components/ClaimButton';
 
 /** The faucet routes: every faucet, or a network's (its coin, and any token faucet on it). */
 export type FaucetKind = 'all' | 'ink' | 'ip' | 'monad';
@@ -36,7 +37,6 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const address = useWalletStore((s) => s.address);
-  const showWallets = useWalletModal((s) => s.show);
   const [picked, setPicked] = useState<FaucetSlug>(kind === 'all' ? 'ink' : kind);
   const faucets = useQuery({ queryKey: faucetsQueryKey(address), queryFn: ({ signal }) => getFaucets(address, signal) });
   const claims = useQuery({
@@ -101,15 +101,7 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
             ) : null}
           </dl>
         ) : null}
-        <button
-          type="button"
-          className="btn btn--primary btn--block"
-          data-testid="faucet-claim"
-          disabled={state !== 'connect' && state !== 'claim'}
-          onClick={() => (state === 'connect' ? showWallets() : void claim(picked))}
-        >
-          {t(`faucet.button.${state}`)}
-        </button>
+        <ClaimButton state={state} testId="faucet-claim" label={t(`faucet.button.${state}`)} onClaim={() => void claim(picked)} />
         {state === 'unavailable' && faucet ? <p className="muted">{faucet.unavailable_reason}</p> : null}
         {state === 'empty' && faucet ? <p className="muted">{t('faucet.emptyNote', { name: faucet.name })}</p> : null}
         {(state === 'wait' || state === 'waitConnection') && wait ? (
@@ -117,11 +109,7 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
             {t(state === 'wait' ? 'faucet.waitNote' : 'faucet.waitConnectionNote', { hours: wait.hours, minutes: wait.minutes })}
           </p>
         ) : null}
-        {error ? (
-          <p className="form-error" role="alert" data-testid="faucet-error">
-            {error}
-          </p>
-        ) : null}
+        <FormError testId="faucet-error">{error}</FormError>
         <p className="muted small" data-testid="faucet-rules">
           {t('faucet.rules', { window: windowHours })}
         </p>

@@ -7,13 +7,13 @@ import type { Chain } from '@/api/types';
 import { Card } from '@/components/Card';
 import { Page } from '@/components/Page';
 import { Spinner } from '@/components/Spinner';
-import { TxLink } from '@/components/TxLink';
 import { formatAmount } from '@/features/tx/amount';
 import { latestOrder, orderPagePath, orderRef, type OrderPageKind } from '@/features/tx/orderPick';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useUserAddress } from '@/wallet/store';
 import '@/features/history/history.css';
 import './orderPages.css';
+import { OrderTransfers } from '@/features/history/historySection';
 
 function OrderFacts({ order, chains }: { order: Order; chains: readonly Chain[] | undefined }) {
   const { t } = useTranslation();
@@ -45,13 +45,7 @@ function OrderFacts({ order, chains }: { order: Order; chains: readonly Chain[] 
       <div>
         <dt>{t('orderPage.transactions')}</dt>
         <dd>
-          <TxLink chains={chains} chainId={order.src_chain_id} hash={order.src_tx_hash} label={t('history.srcTx')} />
-          {order.dst_tx_hash ? (
-            <>
-              {' → '}
-              <TxLink chains={chains} chainId={order.dst_chain_id} hash={order.dst_tx_hash} label={t('history.dstTx')} />
-            </>
-          ) : null}
+          <OrderTransfers order={order} chains={chains} t={t} />
         </dd>
       </div>
     </dl>

@@ -1,34 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Chain } from '@/api/types';
-import { mockApi, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
+import { mockWalletApi, walletTestChain } from '@/test/walletApi';
 import { announceFakeWallet, type FakeWallet } from './fakeEip6963';
 import { autoReconnect, connectWallet, installWalletRuntime, resetWalletRuntime, switchWalletChain, useWalletRuntime } from './runtime';
 import { useWalletStore } from './store';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
-const chain = (id: number, name: string): Chain =>
-  ({
-    chain_id: id,
-    chain_name: name,
-    alias_name: name,
-    is_testnet: false,
-    explorer_url: '',
-    network_code: 1,
-    popular_item_list: [{ tag: 'ALL', weight: 1 }],
-    icon: '',
-    flags: { evm: true, bitcoin: false, non_evm: false },
-    disabled: false,
-    order: id,
-    searchText: name.toLowerCase(),
-    native_currency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpc_urls: [`http://127.0.0.1:1/${id}`],
-    block_explorers: [{ name: 'x', url: `https://explorer.example/${id}` }],
-  }) as Chain;
+const chain = (id: number, name: string) => walletTestChain(id, name, { block_explorers: [{ name: 'x', url: `https://explorer.example/${id}` }] });
 
 const CHAINS = [chain(1, 'Ethereum'), chain(8453, 'Base'), chain(10, 'Optimism')];
 
@@ -44,22 +26,22 @@ afterEach(() => {
   resetWalletRuntime();
 });
 
-function apiWithChains() {
-  return mockApi({
-    '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
-    '/api/config/user-action': () => ok(null),
-    '/api/campaign_api/v1/*': () => ok({}),
-  });
+const apiWithChains = () => mockWalletApi(CHAINS);
+
+/** The app with the chains served; the header's Connect Wallet pressed and the wallet list open. */
+async function openWalletList() {
+  const fetchMock = apiWithChains();
+  renderApp('/');
+  const user = userEvent.setup();
+  await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
+  const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' });
+  return { fetchMock, user, dialog };
 }
 
 describe('wallet connect (EIP-6963 through wagmi)', () => {
   it('lists the announced wallet, connects, logs the action, shows the chip and card, disconnects', async () => {
     wallet = announceFakeWallet({ name: 'Fake Wallet', rdns: 'test.fake.wallet', account: USER, chainId: 1 });
-    const fetchMock = apiWithChains();
-    renderApp('/');
-    const user = userEvent.setup();
-    await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
-    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' });
+    const { fetchMock, user, dialog } = await openWalletList();
     const item = await within(dialog).findByRole('button', { name: 'Connect Fake Wallet' });
     await user.click(item);
     await waitFor(() => expect(screen.getAllByTestId('connect-wallet')[0]).toHaveTextContent('0x3C44...93BC'));
@@ -87,11 +69,7 @@ describe('wallet connect (EIP-6963 through wagmi)', () => {
   it("a rejected request warns 'User rejected the request.' and resets", async () => {
     wallet = announceFakeWallet({ name: 'Fake Wallet', rdns: 'test.fake.wallet', account: USER, chainId: 1 });
     wallet.failNext('wallet_requestPermissions', Object.assign(new Error('User rejected the request.'), { code: 4001 }));
-    apiWithChains();
-    renderApp('/');
-    const user = userEvent.setup();
-    await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
-    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' });
+    const { user, dialog } = await openWalletList();
     await user.click(await within(dialog).findByRole('button', { name: 'Connect Fake Wallet' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('User rejected the request.');
     expect(useWalletStore.getState()).toMatchObject({ status: 'disconnected', address: '', connected: false });
@@ -124,11 +102,7 @@ describe('wallet connect (EIP-6963 through wagmi)', () => {
 
   it('connector not found: the catalogue message with a tutorial link in the wallet modal, and the state resets', async () => {
     wallet = announceFakeWallet({ name: 'Fake Wallet', rdns: 'test.fake.wallet', account: USER, chainId: 1 });
-    apiWithChains();
-    renderApp('/');
-    const user = userEvent.setup();
-    await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
-    const dialog = await screen.findByRole('dialog', { name: 'Connect Wallet' });
+    const { user, dialog } = await openWalletList();
     await within(dialog).findByRole('button', { name: 'Connect Fake Wallet' });
     // A wallet the page no longer finds (another extension took over, or it was removed).
     await act(async () => {
@@ -149,10 +123,7 @@ describe('wallet connect (EIP-6963 through wagmi)', () => {
 
   it('switch errors on the bridge card show the wallet message itself (4001 and others)', async () => {
     wallet = announceFakeWallet({ name: 'Fake Wallet', rdns: 'test.fake.wallet', account: USER, chainId: 1 });
-    apiWithChains();
-    renderApp('/');
-    const user = userEvent.setup();
-    await user.click(screen.getAllByRole('button', { name: 'Connect Wallet' })[0] as HTMLElement);
+    const { user } = await openWalletList();
     await user.click(await within(await screen.findByRole('dialog', { name: 'Connect Wallet' })).findByRole('button', { name: 'Connect Fake Wallet' }));
     await waitFor(() => expect(useWalletStore.getState().status).toBe('connected'));
     const pickFrom = async (id: number) => {

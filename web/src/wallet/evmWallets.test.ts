@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bridgeWallets, ecosystemOfChain, walletAddressFor } from './bridgeWallets';
 import { detectExchangeApp, EVM_WALLETS, evmWalletRows, gateWalletAvailable, readWalletEnvironment, type WalletEnvironment } from './evmWallets';
 import { channelGroups, tabsOf } from './walletGroups';
+import { expectOutputs } from '@/test/expectOutputs';
 
 const ENV: WalletEnvironment = { hasInjected: false, injectedFlags: [], hasGateWallet: false, innerWidth: 1280, inTelegram: false, exchangeApp: null, walletConnect: false, mobile: false };
 const TARGETS = [
@@ -72,9 +73,7 @@ describe('the EVM wallet list', () => {
   it('WalletConnect with a project id, Gate Wallet only in a narrow window with window.gatewallet', () => {
     const withWc = evmWalletRows(TARGETS, { ...ENV, walletConnect: true });
     expect(withWc.find((r) => r.id === 'walletConnect')?.state.kind).toBe('qr');
-    expect(gateWalletAvailable({ hasGateWallet: true, innerWidth: 767 })).toBe(true);
-    expect(gateWalletAvailable({ hasGateWallet: true, innerWidth: 768 })).toBe(false);
-    expect(gateWalletAvailable({ hasGateWallet: false, innerWidth: 375 })).toBe(false);
+    expectOutputs(gateWalletAvailable, [[{ hasGateWallet: true, innerWidth: 767 }, true], [{ hasGateWallet: true, innerWidth: 768 }, false], [{ hasGateWallet: false, innerWidth: 375 }, false]]);
     const narrow = evmWalletRows([...TARGETS, { id: 'gateWallet', name: 'Gate Wallet', icon: undefined }], { ...ENV, hasGateWallet: true, innerWidth: 375 });
     expect(narrow[0]).toMatchObject({ id: 'gateWallet', state: { kind: 'detected', connectorId: 'gateWallet' } });
   });
@@ -150,13 +149,7 @@ describe('two wallets at once: the header status', () => {
   const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
   const SOL = '5yNmX8Ux2P7a8o1Rgqj6PXXHpZ2qV3Xq6jCk2LaH5Y9V';
   it('maps chain ids to ecosystems', () => {
-    expect(ecosystemOfChain(83797601)).toBe('solana');
-    expect(ecosystemOfChain(69677601)).toBe('eclipse');
-    expect(ecosystemOfChain(666666666)).toBe('starknet');
-    expect(ecosystemOfChain(9889)).toBe('fuel');
-    expect(ecosystemOfChain(66706701)).toBe('benfen');
-    expect(ecosystemOfChain(999706684)).toBe('bitcoin');
-    expect(ecosystemOfChain(8453)).toBe('evm');
+    expectOutputs(ecosystemOfChain, [[83797601, 'solana'], [69677601, 'eclipse'], [666666666, 'starknet'], [9889, 'fuel'], [66706701, 'benfen'], [999706684, 'bitcoin'], [8453, 'evm']]);
     expect(walletAddressFor(83797601, EVM, { solana: { address: SOL } })).toBe(SOL);
     expect(walletAddressFor(1, EVM, { solana: { address: SOL } })).toBe(EVM);
   });

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, ok } from '@/test/mockApi';
+import { mockApi } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { watchForWallet } from './detect';
 import { announceFakeWallet, type FakeWallet } from './fakeEip6963';
-import { testChain } from '@/test/chains';
+import { mockWalletApi, walletTestChain } from '@/test/walletApi';
 import { walletRuntimeLoading } from './lazyRuntime';
 import { resetWalletRuntime } from './runtime';
 import { useWalletRuntime } from './runtimeStore';
@@ -18,8 +18,7 @@ import { useWalletStore } from './store';
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const RDNS = 'test.fake.wallet';
 
-const chain = (id: number, name: string) =>
-  testChain(id, name, { popular_item_list: [{ tag: 'ALL', weight: 1 }], rpc_urls: [`http://127.0.0.1:1/${id}`] });
+const chain = (id: number, name: string) => walletTestChain(id, name);
 
 const CHAINS = [chain(1, 'Ethereum'), chain(8453, 'Base')];
 
@@ -33,13 +32,7 @@ afterEach(() => {
   resetWalletRuntime();
 });
 
-function apiWithChains() {
-  return mockApi({
-    '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
-    '/api/config/user-action': () => ok(null),
-    '/api/campaign_api/v1/*': () => ok({}),
-  });
-}
+const apiWithChains = () => mockWalletApi(CHAINS);
 
 const headerButton = () => screen.getAllByTestId('connect-wallet')[0] as HTMLElement;
 const chainsFetched = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.some(([u]) => String(u).includes('/get-all-chains'));

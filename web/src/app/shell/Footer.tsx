@@ -5,6 +5,9 @@ import { useChannel } from '@/features/channel/useChannel';
 import { LINKS } from '@/lib/config';
 import { SocialLinks } from './SocialLinks';
 
+/** The footer's links that open in a new tab, in order (each also names its text key). */
+const OUTSIDE_LINKS = ['docs', 'apiSdk', 'brandKit', 'audit'] as const;
+
 /** Footer links and social icons; partner channels show 'Powered by' Perch instead. */
 export function Footer({ fixed }: { fixed: boolean }) {
   const { t } = useTranslation();
@@ -22,18 +25,11 @@ export function Footer({ fixed }: { fixed: boolean }) {
       ) : (
         <div className="footer__inner">
           <nav className="footer__links" aria-label={t('footer.docs')}>
-            <a href={LINKS.docs} target="_blank" rel="noreferrer">
-              {t('footer.docs')}
-            </a>
-            <a href={LINKS.apiSdk} target="_blank" rel="noreferrer">
-              {t('footer.apiSdk')}
-            </a>
-            <a href={LINKS.brandKit} target="_blank" rel="noreferrer">
-              {t('footer.brandKit')}
-            </a>
-            <a href={LINKS.audit} target="_blank" rel="noreferrer">
-              {t('footer.audit')}
-            </a>
+            {OUTSIDE_LINKS.map((key) => (
+              <a key={key} href={LINKS[key]} target="_blank" rel="noreferrer">
+                {t(`footer.${key}`)}
+              </a>
+            ))}
             <Link to="/ecosystem">{t('footer.ecosystem')}</Link>
             <Link to="/tos">{t('footer.terms')}</Link>
           </nav>

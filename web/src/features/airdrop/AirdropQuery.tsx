@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Card } from '@/components/Card';
 import { formatNumber } from '@/lib/format';
 import { useAirdropQuery } from './useAirdropQuery';
 import { BRIDGE_RECOMMENDATIONS, sumValues, type AirdropRow } from './validation';
+import { FormError } from '@/components/FormError';
+import { TextField } from '@/components/TextField';
 
 const ERROR_KEYS = {
   empty: 'airdrop.errors.empty',
@@ -15,30 +17,14 @@ const ERROR_KEYS = {
 /** Airdrop batch query: textarea, Query button, results with total, bridge recommendations. */
 export function AirdropQuery({ query }: { query?: (batch: string[]) => Promise<AirdropRow[]> }) {
   const { t } = useTranslation();
-  const inputId = useId();
   const [text, setText] = useState('');
   const { rows, error, loading, run } = useAirdropQuery(query);
 
   return (
     <div className="airdrop">
       <Card>
-        <label htmlFor={inputId} className="field-label">
-          {t('airdrop.inputLabel')}
-        </label>
-        <textarea
-          id={inputId}
-          className="textarea"
-          rows={6}
-          spellCheck={false}
-          placeholder={t('airdrop.placeholder')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        {error ? (
-          <p className="form-error" role="alert">
-            {t(ERROR_KEYS[error])}
-          </p>
-        ) : null}
+        <TextField label={t('airdrop.inputLabel')} rows={6} placeholder={t('airdrop.placeholder')} value={text} onChange={setText} />
+        <FormError>{error ? t(ERROR_KEYS[error]) : null}</FormError>
         <button type="button" className="btn btn--primary btn--block" aria-busy={loading} onClick={() => void run(text)}>
           {loading ? t('airdrop.loading') : t('airdrop.query')}
         </button>

@@ -12,7 +12,7 @@ import { useWalletModal } from '@/wallet/modalStore';
 import { useEcosystemsStore } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { BridgeCard } from './BridgeCard';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { BridgeTracker } from './BridgeTracker';
 import { useSwapSettings } from '../swap/settingsStore';
 import { explorerChain } from '@/test/chains';

@@ -10,7 +10,7 @@ import { useChainSwitch } from '@/features/tx/useChainSwitch';
 import { useResetOnDisconnect } from '@/features/tx/useResetOnDisconnect';
 import { checkRecipient } from './addressRules';
 import { BridgeNetworkPicker } from './BridgeNetworkPicker';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { BridgeTracker } from './BridgeTracker';
 import { sendButtonText } from './buttonText';
 import { NetworkSelect } from './NetworkSelect';
@@ -26,6 +26,7 @@ import { useBridgeBalance, useBridgeQuote } from './useBridgeQuote';
 import { useBridgeRoute, type BridgeRoute } from './useBridgeRoute';
 import { useSendBridge } from './useSendBridge';
 import './bridge.css';
+import { FormError } from '@/components/FormError';
 
 export interface BridgeCardProps {
   title: string;
@@ -166,17 +167,9 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
       <TokenChoice route={route} busy={busy} autoSlippageBps={q.autoSlippageBps} />
       <RecipientField exchange={exchange} value={recipient} check={recipientCheck} onChange={form.setRecipient} />
       <QuoteSummary quote={q.quote} state={q.state} token={token} receiveToken={route.receiveToken} decimals={decimals} prices={prices} />
-      {q.error ? (
-        <p className="form-error" role="alert" data-testid="quote-error">
-          {t('bridge.quoteFailed', { message: q.error })}
-        </p>
-      ) : null}
+      <FormError testId="quote-error">{q.error ? t('bridge.quoteFailed', { message: q.error }) : null}</FormError>
       <TxButton state={state} text={buttonText} busy={busy} testId="bridge-send" chainSwitch={chainSwitch} switchErrorTestId="switch-error" onSend={onSend}>
-        {sendError ? (
-          <p className="form-error" role="alert" data-testid="send-error">
-            {t('bridge.sendFailed', { message: sendError })}
-          </p>
-        ) : null}
+        <FormError testId="send-error">{sendError ? t('bridge.sendFailed', { message: sendError }) : null}</FormError>
       </TxButton>
       <BridgeNetworkPicker picker={picker} onClose={() => setPicker(null)} wallets={wallets} chainSwitch={chainSwitch} />
     </Card>

@@ -7,7 +7,7 @@ import { testChain } from '@/test/chains';
 import { mockApi, ok } from '@/test/mockApi';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const CHAINS = [testChain(1, 'Ethereum'), testChain(8453, 'Base'), testChain(42161, 'Arbitrum One'), testChain(60808, 'BOB')];

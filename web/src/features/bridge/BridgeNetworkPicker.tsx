@@ -1,6 +1,6 @@
 import { NetworkListModal } from '@/features/network-list/NetworkListModal';
 import type { ChainSwitch } from '@/features/tx/useChainSwitch';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import type { BridgeWallets } from './useBridgeRoute';
 
 /**

@@ -3,15 +3,15 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Wallet } from '@wallet-standard/base';
 import type { Chain } from '@/api/types';
 import { mockApi, ok } from '@/test/mockApi';
 import { resetStores } from '@/test/resetStores';
 import { connectOption, disconnectEcosystem } from '@/wallet/ecosystems/registry';
 import { useWalletStore } from '@/wallet/store';
 import { BridgeCard } from './BridgeCard';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { solanaChain, testChain } from '@/test/chains';
+import { registerFakePhantom } from '@/test/fakePhantom';
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const SOL_USER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -19,41 +19,7 @@ const SOL_USER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
 const chain = (id: number, name: string, evm: boolean): Chain =>
   evm ? testChain(id, name, { native_currency: { name, symbol: 'ETH', decimals: 18 } }) : solanaChain(id, name, { native_currency: { name, symbol: 'SOL', decimals: 9 } });
 
-/** A Wallet Standard Phantom in the page, as the extension registers it. */
-function registerPhantom() {
-  const sent: Uint8Array[] = [];
-  const account = { address: SOL_USER, publicKey: new Uint8Array(32), chains: ['solana:mainnet'], features: [] };
-  const wallet = {
-    version: '1.0.0',
-    name: 'Phantom',
-    icon: 'data:image/svg+xml;base64,AA==',
-    chains: ['solana:mainnet'],
-    accounts: [],
-    features: {
-      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
-      'solana:signAndSendTransaction': {
-        version: '1.0.0',
-        signAndSendTransaction: async (input: { transaction: Uint8Array; chain: string }) => {
-          sent.push(input.transaction);
-          return [{ signature: new Uint8Array(64).fill(7) }];
-        },
-      },
-    },
-  } as unknown as Wallet;
-  let unregister = () => {};
-  const callback = ({ register }: { register: (w: Wallet) => () => void }) => (unregister = register(wallet));
-  // Both halves of the handshake: the app may not be listening yet (then it announces app-ready).
-  window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: callback }));
-  const onReady = (e: Event) => callback((e as CustomEvent).detail);
-  window.addEventListener('wallet-standard:app-ready', onReady);
-  return {
-    sent,
-    unregister: () => {
-      window.removeEventListener('wallet-standard:app-ready', onReady);
-      unregister();
-    },
-  };
-}
+const registerPhantom = () => registerFakePhantom(SOL_USER);
 
 let phantom: ReturnType<typeof registerPhantom>;
 beforeEach(() => {

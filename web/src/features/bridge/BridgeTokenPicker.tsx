@@ -7,7 +7,7 @@ import { TokenIcon } from '@/components/tokens/TokenIcon';
 import { TokenModal } from '@/components/tokens/TokenModal';
 import { multiBalanceQuery } from '@/features/network-list/balances';
 import { truncateDecimals } from '@/lib/number';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { pickerTokens } from './tokenPicker';
 import type { BridgeRoute } from './useBridgeRoute';
 

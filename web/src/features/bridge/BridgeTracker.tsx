@@ -6,10 +6,11 @@ import { orderReceived } from '@/api/bridge';
 import type { Chain } from '@/api/types';
 import { TxLink } from '@/components/TxLink';
 import { formatAmount } from '@/features/tx/amount';
-import type { ActiveDeposit } from './bridgeStore';
+import type { ActiveDeposit } from '@/state/bridgeFormStore';
 import { trackerView, type TrackerStep, type TrackerView } from './trackerSteps';
 import { useOrderTracking } from './useOrderTracking';
 import { formatTime } from '@/lib/format';
+import { StepDot } from '@/features/tx/StepDot';
 
 /** The line that ends a deposit's story: what arrived, why it was refunded, dropped (nothing owed), rejected or failed. */
 function outcomeText(t: TFunction, view: TrackerView, received: string, receivedToken: string): string {
@@ -26,9 +27,7 @@ function StepRow({ step, chains }: { step: TrackerStep; chains: readonly Chain[]
   const label = t(`bridge.tracker.steps.${step.id}`);
   return (
     <li className={`tracker-step tracker-step--${step.status}`} data-testid={`step-${step.id}`} data-status={step.status}>
-      <span className="tracker-step__dot" aria-hidden="true">
-        {step.status === 'active' ? <span className="spinner spinner--sm" /> : null}
-      </span>
+      <StepDot state={step.status === 'pending' ? 'idle' : step.status} />
       <span className="tracker-step__label">
         {label}
         <span className="visually-hidden"> ({t(`bridge.tracker.status.${step.status}`)})</span>

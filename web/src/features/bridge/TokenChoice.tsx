@@ -7,7 +7,7 @@ import { TokenIcon } from '@/components/tokens/TokenIcon';
 import { TokenModal } from '@/components/tokens/TokenModal';
 import { SlippageSettings } from '@/features/swap/SlippageSettings';
 import { displayAmount } from '@/features/swap/format';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { destinationPickerTokens, pickedDestinationToken } from './destinationToken';
 import type { BridgeRoute } from './useBridgeRoute';
 

@@ -1,13 +1,14 @@
 import type { ParsedAmount } from '@/features/tx/amount';
 import { amountGate, networkGate, phaseGate, type TxGate, type TxStop } from '@/features/tx/txGate';
 import type { RecipientCheck } from './addressRules';
+import type { SendPhase } from '@/state/bridgeFormStore';
 
 /**
  * The bridge card's send button: one pure function from the form and wallet state to what the
  * button says and does. The order of the checks is the order a user fixes things in.
  */
 
-export type SendPhase = 'idle' | 'building' | 'approving' | 'depositing';
+export type { SendPhase };
 
 export interface SendButtonInput {
   walletConnected: boolean;

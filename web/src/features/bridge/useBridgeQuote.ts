@@ -8,7 +8,7 @@ import { parseAmount, unitsToRaw, type ParsedAmount } from '@/features/tx/amount
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { serverBalanceQuery } from '@/wallet/ecosystems/balances';
 import { SOLANA_CHAIN_ID } from './addressRules';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { withSwapSlippage } from './destinationToken';
 import type { BridgeRoute } from './useBridgeRoute';
 

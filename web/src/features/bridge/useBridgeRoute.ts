@@ -7,7 +7,7 @@ import { EXCHANGE_TOKENS, exchangeRouteAllowed } from '@/features/network-list/n
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { SOLANA_CHAIN_ID } from './addressRules';
-import { useBridgeForm } from './bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { destinationTokenChoices, validDestinationToken } from './destinationToken';
 import { isNativeToken, receiveTokenOf, routeLimits, tokenOn, tokensForPair, type Limits } from './routes';
 

@@ -4,7 +4,7 @@ import { buildBridgeTx, type BuildTxParams, type BuildTxResult, type TxBody } fr
 import { sendErrorMessage } from '@/features/tx/sendError';
 import { useTxRunner } from '@/features/tx/useTxRunner';
 import { useWalletRuntime } from '@/wallet/runtimeStore';
-import { useBridgeForm, type ActiveDeposit } from './bridgeStore';
+import { useBridgeForm, type ActiveDeposit } from '@/state/bridgeFormStore';
 
 type Hex = `0x${string}`;
 

@@ -4,7 +4,7 @@ import { useWalletStore } from '@/wallet/store';
 import { mockApi, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
-import { useBridgeForm } from '@/features/bridge/bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { channelBySlug, CHANNELS, useRouteChannel } from './routeChannel';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

@@ -34,6 +34,17 @@ function api(mask = '0000000', over: Record<string, MockHandler> = {}) {
   });
 }
 
+/** A wallet on `chainId` opens the check-in dialog from the header; its chain selector. */
+async function openChainSelector(chainId: number) {
+  useWalletStore.getState().setConnected(USER, chainId);
+  const user = userEvent.setup();
+  renderApp('/');
+  await user.click(screen.getByRole('button', { name: 'Check-in' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Daily Check-in' });
+  const select = await within(dialog).findByRole('combobox', { name: 'Check-in chain' });
+  return { user, dialog, select };
+}
+
 describe('daily check-in modal', () => {
   it('opens from the header: banner, chain selector (1868 first), ticking hh:mm:ss countdown', async () => {
     api();
@@ -60,12 +71,7 @@ describe('daily check-in modal', () => {
     const base = { ...CHAIN_1868, chain_id: 8453, chain_name: 'Base', alias_name: 'Base', icon: '/icons/networks/base.svg' };
     const soneium = { ...CHAIN_1868, icon: '/icons/networks/soneium.svg' };
     api('0000000', { '/api/bridge_api/v1/get-all-chains': () => ok({ list: [soneium, base] }) });
-    useWalletStore.getState().setConnected(USER, 8453);
-    const user = userEvent.setup();
-    renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Check-in' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Daily Check-in' });
-    const select = await within(dialog).findByRole('combobox', { name: 'Check-in chain' });
+    const { user, dialog, select } = await openChainSelector(8453);
     await waitFor(() => expect(select).toHaveAttribute('data-value', '8453'));
     await waitFor(() => expect(select.querySelector('img')).toHaveAttribute('src', '/icons/networks/base.svg'));
     expect(useCheckInModal.getState().chainId).toBe(8453);
@@ -81,12 +87,7 @@ describe('daily check-in modal', () => {
 
   it('on a wallet chain without a check-in contract the selector stays on the default chain (1868)', async () => {
     api();
-    useWalletStore.getState().setConnected(USER, 42161);
-    const user = userEvent.setup();
-    renderApp('/');
-    await user.click(screen.getByRole('button', { name: 'Check-in' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Daily Check-in' });
-    const select = await within(dialog).findByRole('combobox', { name: 'Check-in chain' });
+    const { select } = await openChainSelector(42161);
     await waitFor(() => expect(select).toHaveAttribute('data-value', '1868'));
   });
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { stepsAt, type TxStep } from '@/features/tx/txSteps';
+import { stepsAt, type TxStep, type TxStepStatus } from '@/features/tx/txSteps';
 import type { FieldValues, TemplateId } from './templates';
 
 /** One network's progress: switch chain → sign → mined → verified and recorded → done, or failed. */
@@ -61,22 +61,19 @@ const ORDER = [
   { id: 'verify', tx: false },
 ] as const;
 
+/** Where each progress state stands in the step list, and in what state that step is. */
+const STEP_AT: Record<Exclude<DeployStep, 'failed'>, readonly [DeployStepId, TxStepStatus]> = {
+  waiting: ['deploy', 'todo'],
+  switching: ['deploy', 'preparing'],
+  signing: ['deploy', 'sign'],
+  mining: ['deploy', 'pending'],
+  verifying: ['verify', 'pending'],
+  done: ['verify', 'done'],
+};
+
 /** One network's step list: the deployment transaction (signature, block), then perch's verification. */
 export function deploySteps(p: NetworkProgress): TxStep<DeployStepId>[] {
-  switch (p.step) {
-    case 'waiting':
-      return stepsAt(ORDER, 'deploy', 'todo');
-    case 'switching':
-      return stepsAt(ORDER, 'deploy', 'preparing');
-    case 'signing':
-      return stepsAt(ORDER, 'deploy', 'sign');
-    case 'mining':
-      return stepsAt(ORDER, 'deploy', 'pending');
-    case 'verifying':
-      return stepsAt(ORDER, 'verify', 'pending');
-    case 'done':
-      return stepsAt(ORDER, 'verify', 'done');
-    case 'failed':
-      return stepsAt(ORDER, p.failedAt ?? 'deploy', 'failed');
-  }
+  if (p.step === 'failed') return stepsAt(ORDER, p.failedAt ?? 'deploy', 'failed');
+  const [current, status] = STEP_AT[p.step];
+  return stepsAt(ORDER, current, status);
 }

@@ -1,5 +1,6 @@
 import baseCss from '@/app/styles/base.css?raw';
 import type { DocsT } from './useDocsT';
+import { DocsTable } from './DocsTable';
 
 /** `--name: #hex;` declarations of the app's default (dark) theme block, in file order. */
 export function brandColours(css: string): { name: string; value: string }[] {
@@ -26,31 +27,21 @@ export function BrandKit({ t }: { t: DocsT }) {
         ))}
       </div>
       <h2>{t('brand.colours')}</h2>
-      <div className="docs-table-wrap">
-        <table className="docs-table" data-testid="brand-colours">
-          <thead>
-            <tr>
-              <th scope="col">{t('brand.name')}</th>
-              <th scope="col">{t('brand.value')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {brandColours(baseCss).map((c) => (
-              <tr key={c.name}>
-                <td>
-                  <svg className="docs-swatch" width="16" height="16" aria-hidden="true">
-                    <rect width="16" height="16" rx="4" fill={c.value} />
-                  </svg>
-                  <code>--{c.name}</code>
-                </td>
-                <td>
-                  <code>{c.value}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocsTable headers={[t('brand.name'), t('brand.value')]} testId="brand-colours">
+        {brandColours(baseCss).map((c) => (
+          <tr key={c.name}>
+            <td>
+              <svg className="docs-swatch" width="16" height="16" aria-hidden="true">
+                <rect width="16" height="16" rx="4" fill={c.value} />
+              </svg>
+              <code>--{c.name}</code>
+            </td>
+            <td>
+              <code>{c.value}</code>
+            </td>
+          </tr>
+        ))}
+      </DocsTable>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { chainsQuery, tokensQuery } from '@/api/queries';
 import type { DocsT } from './useDocsT';
+import { DocsTable } from './DocsTable';
 
 /** Supported networks and their tokens, from the server's catalog (the app's own queries). */
 export function NetworkTable({ t }: { t: DocsT }) {
@@ -13,26 +14,15 @@ export function NetworkTable({ t }: { t: DocsT }) {
   return (
     <>
       <p>{t('networks.count', { count: list.length })}</p>
-      <div className="docs-table-wrap">
-        <table className="docs-table" data-testid="networks-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('networks.network')}</th>
-              <th scope="col">{t('networks.chainId')}</th>
-              <th scope="col">{t('networks.tokens')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((c) => (
-              <tr key={c.chain_id}>
-                <td>{c.chain_name}</td>
-                <td>{c.chain_id}</td>
-                <td>{symbolsOn(c.chain_id) || t('networks.none')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DocsTable headers={[t('networks.network'), t('networks.chainId'), t('networks.tokens')]} testId="networks-table">
+        {list.map((c) => (
+          <tr key={c.chain_id}>
+            <td>{c.chain_name}</td>
+            <td>{c.chain_id}</td>
+            <td>{symbolsOn(c.chain_id) || t('networks.none')}</td>
+          </tr>
+        ))}
+      </DocsTable>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { chainsQuery } from '@/api/queries';
 import { feeOf, perChain, percentOfBps, ROUTES, tierRows } from './routesData';
 import type { DocsT } from './useDocsT';
+import { DocsTable } from './DocsTable';
 
 /** Chain id → name from the catalog ("chain 1" until it loads or for an unknown id). */
 function useChainName(t: DocsT): (id: number) => string {
@@ -19,55 +20,35 @@ export function FeeTables({ t }: { t: DocsT }) {
         return (
           <section key={route.token} className="docs-route" data-testid={`fees-${route.token}`}>
             <h2>{route.token}</h2>
-            <div className="docs-table-wrap">
-              <table className="docs-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('fees.amount')}</th>
-                    <th scope="col">{t('fees.fee')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {tierRows(route).map((row) => (
-                    <tr key={row.upTo || 'last'}>
-                      <td>
-                        {row.upTo
-                          ? t('fees.upTo', { amount: row.upTo, token: route.token })
-                          : row.from
-                            ? t('fees.above', { amount: row.from, token: route.token })
-                            : t('fees.any')}
-                      </td>
-                      <td>{percentOfBps(row.bps)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DocsTable headers={[t('fees.amount'), t('fees.fee')]}>
+              {tierRows(route).map((row) => (
+                <tr key={row.upTo || 'last'}>
+                  <td>
+                    {row.upTo
+                      ? t('fees.upTo', { amount: row.upTo, token: route.token })
+                      : row.from
+                        ? t('fees.above', { amount: row.from, token: route.token })
+                        : t('fees.any')}
+                  </td>
+                  <td>{percentOfBps(row.bps)}</td>
+                </tr>
+              ))}
+            </DocsTable>
             <p>
               {t('fees.limits')}: {t('fees.minMax', { min: route.min, max: route.max, token: route.token })}
             </p>
             <p>{t('fees.example', { amount: example, token: route.token, fee: fee.toString(), percent: percentOfBps(bps) })}</p>
             <h3>{t('fees.dtcTitle')}</h3>
-            <div className="docs-table-wrap">
-              <table className="docs-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('fees.destination')}</th>
-                    <th scope="col">{t('fees.dtc')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {perChain(route.dtc).map(({ chain, value }) => (
-                    <tr key={chain ?? 'default'}>
-                      <td>{chain === null ? t('fees.otherNetworks') : chainName(chain)}</td>
-                      <td>
-                        {value} {route.token}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DocsTable headers={[t('fees.destination'), t('fees.dtc')]}>
+              {perChain(route.dtc).map(({ chain, value }) => (
+                <tr key={chain ?? 'default'}>
+                  <td>{chain === null ? t('fees.otherNetworks') : chainName(chain)}</td>
+                  <td>
+                    {value} {route.token}
+                  </td>
+                </tr>
+              ))}
+            </DocsTable>
           </section>
         );
       })}
@@ -82,24 +63,14 @@ export function TimesTable({ t }: { t: DocsT }) {
       {ROUTES.map((route) => (
         <section key={route.token} className="docs-route">
           <h2>{route.token}</h2>
-          <div className="docs-table-wrap">
-            <table className="docs-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('times.source')}</th>
-                  <th scope="col">{t('times.expected')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {perChain(route.expected_seconds).map(({ chain, value }) => (
-                  <tr key={chain ?? 'default'}>
-                    <td>{chain === null ? t('times.otherNetworks') : chainName(chain)}</td>
-                    <td>{t('times.seconds', { count: value })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DocsTable headers={[t('times.source'), t('times.expected')]}>
+            {perChain(route.expected_seconds).map(({ chain, value }) => (
+              <tr key={chain ?? 'default'}>
+                <td>{chain === null ? t('times.otherNetworks') : chainName(chain)}</td>
+                <td>{t('times.seconds', { count: value })}</td>
+              </tr>
+            ))}
+          </DocsTable>
         </section>
       ))}
     </>

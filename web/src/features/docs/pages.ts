@@ -5,20 +5,14 @@ export interface DocsPageInfo {
   file: string;
 }
 
-export const DOCS_PAGES: readonly DocsPageInfo[] = [
-  { slug: '', titleKey: 'pages.overview', file: 'overview' },
-  { slug: 'bridge', titleKey: 'pages.bridge', file: 'bridge' },
-  { slug: 'exchange', titleKey: 'pages.exchange', file: 'exchange' },
-  { slug: 'swap', titleKey: 'pages.swap', file: 'swap' },
-  { slug: 'fees', titleKey: 'pages.fees', file: 'fees' },
-  { slug: 'times', titleKey: 'pages.times', file: 'times' },
-  { slug: 'refunds', titleKey: 'pages.refunds', file: 'refunds' },
-  { slug: 'networks', titleKey: 'pages.networks', file: 'networks' },
-  { slug: 'points', titleKey: 'pages.points', file: 'points' },
-  { slug: 'faq', titleKey: 'pages.faq', file: 'faq' },
-  { slug: 'brand-kit', titleKey: 'pages.brandKit', file: 'brand-kit' },
-  { slug: 'audit', titleKey: 'pages.audit', file: 'audit' },
-  { slug: 'api', titleKey: 'pages.api', file: 'api' },
-];
+/** The slugs in navigation order; a page's prose file is its slug ('overview' for the index), its title key the slug in camel case. */
+const SLUGS = ['', 'bridge', 'exchange', 'swap', 'fees', 'times', 'refunds', 'networks', 'points', 'faq', 'brand-kit', 'audit', 'api'] as const;
+
+const camel = (slug: string): string => slug.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
+export const DOCS_PAGES: readonly DocsPageInfo[] = SLUGS.map((slug) => {
+  const file = slug || 'overview';
+  return { slug, titleKey: `pages.${camel(file)}`, file };
+});
 
 export const docsPath = (slug: string): string => (slug ? `/docs/${slug}` : '/docs');

@@ -8,6 +8,7 @@ import { formatThousands } from '@/lib/number';
 import { shortenAddress } from '@/lib/string';
 import { useUserAddress } from '@/wallet/store';
 import { formatUtcDate } from '@/lib/format';
+import { TableHead } from '@/components/TableHead';
 
 
 /** A past event: its dates (UTC), rules and final leaderboard, the connected wallet's row marked. */
@@ -49,13 +50,7 @@ function Leaderboard({ event }: { event: PointsEvent }) {
         <p>{t('events.noEntries')}</p>
       ) : (
         <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t('events.rank')}</th>
-              <th scope="col">{t('events.wallet')}</th>
-              <th scope="col">{t('events.points')}</th>
-            </tr>
-          </thead>
+          <TableHead headers={[t('events.rank'), t('events.wallet'), t('events.points')]} />
           <tbody>
             {event.leaderboard.map((row) => (
               <tr key={row.address} aria-current={row.address === me ? 'true' : undefined}>

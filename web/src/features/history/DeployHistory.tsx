@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { deploymentsQueryKey, getDeployments } from '@/api/deploy';
 import { chainsQuery } from '@/api/queries';
 import type { Chain } from '@/api/types';
-import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { TxLink } from '@/components/TxLink';
 import { withoutLocalExplorer } from '@/lib/explorer';
 import { formatDateTime, isoDateTime } from '@/lib/format';
 import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
+import { HistorySection, historyEmptyText } from './historySection';
 
 export const DEPLOY_COLUMNS = ['history.time', 'history.network', 'history.kind', 'history.contract', 'history.txHash'] as const;
 
@@ -28,18 +28,10 @@ export function DeployHistory() {
   const name = (id: number): string => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
   const label = (i: number): string => t(DEPLOY_COLUMNS[i] ?? 'history.time');
 
-  let empty: string | null = null;
-  if (!address) empty = reconnecting ? t('history.reconnecting') : t('history.connectPrompt');
-  else if (q.isPending) empty = t('history.loading');
-  else if (q.isError) empty = t('history.error', { message: q.error.message });
-  else if (list.length === 0) empty = t('history.deploysEmpty');
+  const empty = historyEmptyText(t, { address, reconnecting }, q, list.length, 'history.deploysEmpty');
 
   return (
-    <section className="history-section" aria-labelledby="history-deploys" data-testid="history-deploys">
-      <h2 id="history-deploys" className="card__title">
-        {t('history.deploys')}
-      </h2>
-      <Card className="table-card">
+    <HistorySection id="history-deploys" title={t('history.deploys')}>
         <DataTable cards headers={DEPLOY_COLUMNS.map((k) => t(k))}>
           {empty !== null ? (
             <EmptyRow span={DEPLOY_COLUMNS.length}>{empty}</EmptyRow>
@@ -61,7 +53,6 @@ export function DeployHistory() {
             ))
           )}
         </DataTable>
-      </Card>
-    </section>
+    </HistorySection>
   );
 }

@@ -14,6 +14,7 @@ import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
 import './history.css';
 import { HistoryPager } from './HistoryPager';
+import { OrderTransfers, historyEmptyText } from './historySection';
 
 export const HISTORY_COLUMNS = ['history.time', 'history.from', 'history.to', 'history.amount', 'history.receive', 'history.status', 'history.txHash'] as const;
 export const HISTORY_PAGE_SIZE = 10;
@@ -86,13 +87,7 @@ export function OrderRow({ order, chains }: { order: Order; chains: readonly Cha
           ) : null}
         </td>
         <td data-label={label(6)}>
-          <TxLink chains={chains} chainId={order.src_chain_id} hash={order.src_tx_hash} label={t('history.srcTx')} />
-          {order.dst_tx_hash ? (
-            <>
-              {' → '}
-              <TxLink chains={chains} chainId={order.dst_chain_id} hash={order.dst_tx_hash} label={t('history.dstTx')} />
-            </>
-          ) : null}
+          <OrderTransfers order={order} chains={chains} t={t} />
           {order.refund_tx_hash ? (
             <>
               {' ↩ '}
@@ -148,12 +143,7 @@ export function HistoryTable({ channel }: { channel?: number }) {
   const pages = pageCount(q.data?.total ?? 0, HISTORY_PAGE_SIZE);
   const list = q.data?.list ?? [];
 
-  let empty: string | null = null;
-  // A remembered wallet still reconnecting is not a logged-out visitor.
-  if (!address) empty = reconnecting ? t('history.reconnecting') : t('history.connectPrompt');
-  else if (q.isPending) empty = t('history.loading');
-  else if (q.isError) empty = t('history.error', { message: q.error.message });
-  else if (list.length === 0) empty = t('history.empty');
+  const empty = historyEmptyText(t, { address, reconnecting }, q, list.length, 'history.empty');
 
   return (
     <Card className="table-card">

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { explorerChain } from '@/test/chains';
@@ -9,6 +7,7 @@ import { ORDER_WALLET } from '@/test/orders';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
 import { SwapHistory } from './SwapHistory';
+import { renderInRouter } from '@/test/renderApp';
 
 const CHAINS = [explorerChain(8453, 'Base', 'https://basescan.org'), explorerChain(31337, 'Devnet', '')];
 const swap = (tx: string, chain = 8453) => ({
@@ -21,16 +20,7 @@ const swap = (tx: string, chain = 8453) => ({
   swapped_at: 1_763_800_000,
 });
 
-function renderIt() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <SwapHistory />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderIt = () => renderInRouter(<SwapHistory />);
 
 beforeEach(() => resetStores());
 

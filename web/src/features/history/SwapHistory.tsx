@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { chainsQuery } from '@/api/queries';
 import { swapHistoryQuery, type SwapRecord, type SwapSide } from '@/api/swapHistory';
 import type { Chain } from '@/api/types';
-import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { TxLink } from '@/components/TxLink';
 import { withoutLocalExplorer } from '@/lib/explorer';
@@ -13,6 +12,7 @@ import { useWalletReconnecting } from '@/wallet/reconnect';
 import { useWalletStore } from '@/wallet/store';
 import { HISTORY_PAGE_SIZE, pageCount } from './HistoryTable';
 import { HistoryPager } from './HistoryPager';
+import { HistorySection, historyEmptyText } from './historySection';
 
 export const SWAP_COLUMNS = ['history.time', 'history.network', 'history.swapIn', 'history.swapOut', 'history.txHash'] as const;
 
@@ -58,25 +58,16 @@ export function SwapHistory() {
   const list = q.data?.list ?? [];
   const pages = pageCount(q.data?.total ?? 0, HISTORY_PAGE_SIZE);
 
-  let empty: string | null = null;
-  if (!address) empty = reconnecting ? t('history.reconnecting') : t('history.connectPrompt');
-  else if (q.isPending) empty = t('history.loading');
-  else if (q.isError) empty = t('history.error', { message: q.error.message });
-  else if (list.length === 0) empty = t('history.swapsEmpty');
+  const empty = historyEmptyText(t, { address, reconnecting }, q, list.length, 'history.swapsEmpty');
 
   return (
-    <section className="history-section" aria-labelledby="history-swaps" data-testid="history-swaps">
-      <h2 id="history-swaps" className="card__title">
-        {t('history.swaps')}
-      </h2>
-      <Card className="table-card">
+    <HistorySection id="history-swaps" title={t('history.swaps')}>
         <DataTable cards headers={SWAP_COLUMNS.map((k) => t(k))}>
           {empty !== null ? <EmptyRow span={SWAP_COLUMNS.length}>{empty}</EmptyRow> : list.map((s) => <SwapRow key={`${s.chain_id}:${s.tx_hash}`} s={s} chains={chains} />)}
         </DataTable>
         {address && pages > 1 ? (
           <HistoryPager page={page} pages={pages} label={t('history.swaps')} onPage={setPage} />
         ) : null}
-      </Card>
-    </section>
+    </HistorySection>
   );
 }

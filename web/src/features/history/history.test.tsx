@@ -1,7 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { explorerChain } from '@/test/chains';
 import { mockApi, ok } from '@/test/mockApi';
@@ -11,18 +8,12 @@ import { formatDateTime } from '@/lib/format';
 import { useWalletStore } from '@/wallet/store';
 import { DeployHistory } from './DeployHistory';
 import { HistoryTable } from './HistoryTable';
+import { renderInRouter } from '@/test/renderApp';
 
 const CHAINS = [explorerChain(8453, 'Base', 'https://basescan.org'), explorerChain(1868, 'Soneium', 'https://soneium.blockscout.com')];
 const CONTRACT = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
 
-function renderWith(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderWith = renderInRouter;
 
 beforeEach(() => resetStores());
 

@@ -9,6 +9,7 @@ import { LoadState } from '@/components/LoadState';
 import { completionRate, formatSeconds, ORDER_STATES, tokenAmount, totalOrders } from './stats';
 import '@/features/tracker/tracker.css';
 import { formatDateTime } from '@/lib/format';
+import type { ReactNode } from 'react';
 
 const WINDOWS: readonly MakerWindow[] = ['24h', '7d'];
 
@@ -87,20 +88,23 @@ function LiquidityCard({ d }: { d: Dashboard }) {
       : c.tokens.map((tk) => ({ key: `${c.chain_id}-${tk.symbol}`, chain: c.chain_name, token: tk.symbol, balance: tokenAmount(tk.balance, tk.decimals) })),
   );
   return (
-    <Card title={t('trackerPages.maker.liquidity')} className="table-card query-section">
-      <DataTable headers={headers}>
-        {rows.length === 0 ? (
-          <EmptyRow span={3}>{t('trackerPages.maker.noLiquidity')}</EmptyRow>
-        ) : (
-          rows.map((r) => (
-            <tr key={r.key} data-testid={`maker-liquidity-${r.key}`}>
-              <td>{r.chain}</td>
-              <td>{r.token}</td>
-              <td className="num">{r.balance}</td>
-            </tr>
-          ))
-        )}
-      </DataTable>
+    <TableCard title={t('trackerPages.maker.liquidity')} headers={headers} empty={t('trackerPages.maker.noLiquidity')}>
+      {rows.map((r) => (
+        <tr key={r.key} data-testid={`maker-liquidity-${r.key}`}>
+          <td>{r.chain}</td>
+          <td>{r.token}</td>
+          <td className="num">{r.balance}</td>
+        </tr>
+      ))}
+    </TableCard>
+  );
+}
+
+/** A dashboard table in a card; `empty` is the one row it shows without data. */
+function TableCard({ title, headers, empty, children }: { title: string; headers: string[]; empty: string; children: ReactNode[] }) {
+  return (
+    <Card title={title} className="table-card query-section">
+      <DataTable headers={headers}>{children.length === 0 ? <EmptyRow span={headers.length}>{empty}</EmptyRow> : children}</DataTable>
     </Card>
   );
 }
@@ -109,23 +113,17 @@ function RoutesCard({ d, name }: { d: Dashboard; name: (id: number) => string })
   const { t } = useTranslation();
   const headers = [t('trackerPages.maker.route'), t('trackerPages.maker.token'), t('trackerPages.maker.completed'), t('trackerPages.maker.median'), t('trackerPages.maker.p95')];
   return (
-    <Card title={t('trackerPages.maker.times')} className="table-card query-section">
-      <DataTable headers={headers}>
-        {d.routes.length === 0 ? (
-          <EmptyRow span={5}>{t('trackerPages.maker.noRoutes')}</EmptyRow>
-        ) : (
-          d.routes.map((r) => (
-            <tr key={`${r.src_chain_id}-${r.dst_chain_id}-${r.token}`} data-testid={`maker-route-${r.src_chain_id}-${r.dst_chain_id}-${r.token}`}>
-              <td>{t('trackerPages.maker.routeName', { from: name(r.src_chain_id), to: name(r.dst_chain_id) })}</td>
-              <td>{r.token}</td>
-              <td className="num">{r.completed}</td>
-              <td className="num">{formatSeconds(r.median_seconds)}</td>
-              <td className="num">{formatSeconds(r.p95_seconds)}</td>
-            </tr>
-          ))
-        )}
-      </DataTable>
-    </Card>
+    <TableCard title={t('trackerPages.maker.times')} headers={headers} empty={t('trackerPages.maker.noRoutes')}>
+      {d.routes.map((r) => (
+        <tr key={`${r.src_chain_id}-${r.dst_chain_id}-${r.token}`} data-testid={`maker-route-${r.src_chain_id}-${r.dst_chain_id}-${r.token}`}>
+          <td>{t('trackerPages.maker.routeName', { from: name(r.src_chain_id), to: name(r.dst_chain_id) })}</td>
+          <td>{r.token}</td>
+          <td className="num">{r.completed}</td>
+          <td className="num">{formatSeconds(r.median_seconds)}</td>
+          <td className="num">{formatSeconds(r.p95_seconds)}</td>
+        </tr>
+      ))}
+    </TableCard>
   );
 }
 
@@ -133,25 +131,19 @@ function PayoutsCard({ d, name }: { d: Dashboard; name: (id: number) => string }
   const { t } = useTranslation();
   const headers = [t('trackerPages.maker.time'), t('trackerPages.maker.route'), t('trackerPages.maker.paid'), t('trackerPages.maker.payoutTx')];
   return (
-    <Card title={t('trackerPages.maker.payouts')} className="table-card query-section">
-      <DataTable headers={headers}>
-        {d.recent_payouts.length === 0 ? (
-          <EmptyRow span={4}>{t('trackerPages.maker.noPayouts')}</EmptyRow>
-        ) : (
-          d.recent_payouts.map((p) => (
-            <tr key={p.tx_hash} data-testid="maker-payout">
-              <td>
-                <time dateTime={new Date(p.completed_at * 1000).toISOString()}>{formatDateTime(p.completed_at)}</time>
-              </td>
-              <td>{t('trackerPages.maker.routeName', { from: name(p.src_chain_id), to: name(p.dst_chain_id) })}</td>
-              <td className="num">{`${tokenAmount(p.receive_amount, p.receive_decimals)} ${p.receive_token}`}</td>
-              <td>
-                <TxHash url={p.explorer_url} hash={p.tx_hash} label={t('trackerPages.maker.payoutTx')} />
-              </td>
-            </tr>
-          ))
-        )}
-      </DataTable>
-    </Card>
+    <TableCard title={t('trackerPages.maker.payouts')} headers={headers} empty={t('trackerPages.maker.noPayouts')}>
+      {d.recent_payouts.map((p) => (
+        <tr key={p.tx_hash} data-testid="maker-payout">
+          <td>
+            <time dateTime={new Date(p.completed_at * 1000).toISOString()}>{formatDateTime(p.completed_at)}</time>
+          </td>
+          <td>{t('trackerPages.maker.routeName', { from: name(p.src_chain_id), to: name(p.dst_chain_id) })}</td>
+          <td className="num">{`${tokenAmount(p.receive_amount, p.receive_decimals)} ${p.receive_token}`}</td>
+          <td>
+            <TxHash url={p.explorer_url} hash={p.tx_hash} label={t('trackerPages.maker.payoutTx')} />
+          </td>
+        </tr>
+      ))}
+    </TableCard>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MakerDashboard } from '@/api/maker';
 import { completionRate, formatSeconds, tokenAmount, totalOrders } from './stats';
+import { expectOutputs } from '@/test/expectOutputs';
 
 describe('maker dashboard figures', () => {
   it('completion rate over finished orders only', () => {
@@ -10,12 +11,7 @@ describe('maker dashboard figures', () => {
     expect(completionRate({ completed: 2, failed: 1 })).toBe(67);
   });
   it('seconds in the two largest units', () => {
-    expect(formatSeconds(2.5)).toBe('3 s');
-    expect(formatSeconds(59)).toBe('59 s');
-    expect(formatSeconds(60)).toBe('1 min');
-    expect(formatSeconds(65)).toBe('1 min 5 s');
-    expect(formatSeconds(7380)).toBe('2 h 3 min');
-    expect(formatSeconds(3600)).toBe('1 h');
+    expectOutputs(formatSeconds, [[2.5, '3 s'], [59, '59 s'], [60, '1 min'], [65, '1 min 5 s'], [7380, '2 h 3 min'], [3600, '1 h']]);
   });
   it('orders of a window and token amounts', () => {
     const d = { orders: { '24h': { completed: 2, queued: 1 }, '7d': {} } } as unknown as MakerDashboard;

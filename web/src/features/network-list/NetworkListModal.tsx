@@ -26,6 +26,7 @@ import {
   type ToTab,
 } from './networkList';
 import './networkList.css';
+import { Tabs } from '@/components/Tabs';
 
 interface Props {
   open: boolean;
@@ -109,22 +110,10 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
   return (
     <Modal open={open} onClose={onClose} title={title}>
       {effectiveMode === 'from' ? (
-        <div className="tabs" role="tablist">
-          {FROM_TABS.map((id) => (
-            <button key={id} type="button" role="tab" aria-selected={fromTab === id} className={`tab${fromTab === id ? ' tab--active' : ''}`} onClick={() => setFromTab(id)}>
-              {t(`bridge.tabs.${id}`)}
-            </button>
-          ))}
-        </div>
+        <Tabs ids={FROM_TABS} current={fromTab} onSelect={setFromTab} labelOf={(id) => t(`bridge.tabs.${id}`)} />
       ) : null}
       {effectiveMode === 'to' ? (
-        <div className="tabs" role="tablist">
-          {TO_TABS.map((id) => (
-            <button key={id} type="button" role="tab" aria-selected={toTab === id} className={`tab${toTab === id ? ' tab--active' : ''}`} onClick={() => setToTab(id)}>
-              {t(`bridge.tabs.${id}`)}
-            </button>
-          ))}
-        </div>
+        <Tabs ids={TO_TABS} current={toTab} onSelect={setToTab} labelOf={(id) => t(`bridge.tabs.${id}`)} />
       ) : null}
       {effectiveMode === 'toExchange' ? (
         <>

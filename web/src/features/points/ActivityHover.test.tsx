@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/i18n';
 import { mockApi, ok } from '@/test/mockApi';
@@ -8,20 +6,12 @@ import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
 import { ACTIVITY_LEAVE_MS, ACTIVITY_POPUP_MS, useActivityPopup } from './ActivityHover';
 import { PointsBadge } from './PointsBadge';
+import { renderInRouter } from '@/test/renderApp';
 
 const USER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
 const POINTS = { campaign_points: 5, cross_points: 100, refer_points: 12, check_in_points: 2, pool_points: 0, multiplier: 1, cross_points_v1: 20, refer_points_v1: 3 };
 
-function renderBadge() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <PointsBadge />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderBadge = () => renderInRouter(<PointsBadge />);
 
 const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 

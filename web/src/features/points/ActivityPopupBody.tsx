@@ -7,6 +7,7 @@ import { useCheckInModal } from '@/features/checkin/checkIn';
 import { activeQuests } from '@/features/rewards/campaigns';
 import { formatThousands } from '@/lib/number';
 import { useUserAddress } from '@/wallet/store';
+import { FactList } from '@/components/FactList';
 
 /** What the activity popup shows: where the points come from, the running quests, and the ways to earn more. */
 export default function ActivityPopupBody({ onNavigate }: { onNavigate: () => void }) {
@@ -29,14 +30,7 @@ export default function ActivityPopupBody({ onNavigate }: { onNavigate: () => vo
     <div className="activity-popup__body">
       {address ? null : <p className="muted small">{t('activityPopup.visitor')}</p>}
       {rows.length > 0 ? (
-        <dl className="activity-popup__points">
-          {rows.map((r) => (
-            <div key={r.key}>
-              <dt>{t(r.key)}</dt>
-              <dd>{formatThousands(r.value)}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList className="activity-popup__points" facts={rows.map((r) => ({ label: t(r.key), value: formatThousands(r.value) }))} />
       ) : null}
       {running.length > 0 ? (
         <ul className="activity-popup__quests" aria-label={t('rewards.moreQuests')}>

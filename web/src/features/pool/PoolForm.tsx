@@ -4,10 +4,29 @@ import type { PoolChain } from '@/api/pool';
 import { parsePoolAmount, showAmount } from './amounts';
 import { usePoolAction } from './usePoolAction';
 import { useTokenBalance } from '@/wallet/useTokenBalance';
+import { FormError } from '@/components/FormError';
 
 interface Props {
   chains: readonly PoolChain[];
   address: string;
+}
+
+/** A labelled choice of one of `options` (network, token). */
+function Picker({ id, label, value, onChange, options }: { id: string; label: string; value: string | number; onChange: (value: string) => void; options: readonly { value: string | number; label: string }[] }) {
+  return (
+    <>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
 }
 
 /** Deposit into or withdraw from the pool on one chain, through the connected wallet. */
@@ -55,26 +74,8 @@ export function PoolForm({ chains, address }: Props) {
             </label>
           ))}
         </div>
-        <label className="field-label" htmlFor="pool-chain">
-          {t('pool.table.network')}
-        </label>
-        <select id="pool-chain" className="input" value={chain.chain_id} onChange={(e) => setChainId(Number(e.target.value))}>
-          {usable.map((c) => (
-            <option key={c.chain_id} value={c.chain_id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <label className="field-label" htmlFor="pool-token">
-          {t('pool.table.token')}
-        </label>
-        <select id="pool-token" className="input" value={token.symbol} onChange={(e) => setSymbol(e.target.value)}>
-          {chain.tokens.map((x) => (
-            <option key={x.symbol} value={x.symbol}>
-              {x.symbol}
-            </option>
-          ))}
-        </select>
+        <Picker id="pool-chain" label={t('pool.table.network')} value={chain.chain_id} onChange={(v) => setChainId(Number(v))} options={usable.map((c) => ({ value: c.chain_id, label: c.name }))} />
+        <Picker id="pool-token" label={t('pool.table.token')} value={token.symbol} onChange={setSymbol} options={chain.tokens.map((x) => ({ value: x.symbol, label: x.symbol }))} />
         <label className="field-label" htmlFor="pool-amount">
           {t('pool.form.amount')}
         </label>
@@ -95,11 +96,7 @@ export function PoolForm({ chains, address }: Props) {
       <button type="submit" className="btn btn--primary btn--block" data-testid="pool-submit" disabled={busy || !('value' in parsed)}>
         {busy ? t(`pool.form.phase.${phase}`) : t(`pool.form.${action}`)}
       </button>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
     </form>
   );
 }

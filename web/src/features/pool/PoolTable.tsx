@@ -1,22 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { PoolChain } from '@/api/pool';
 import { showAmount, showShare } from './amounts';
+import { TableHead } from '@/components/TableHead';
 
 /** The pool per chain and token: its size, what the maker has drawn, the wallet's deposit and share. */
 export function PoolTable({ chains }: { chains: readonly PoolChain[] }) {
   const { t } = useTranslation();
   return (
     <table className="pool-table" data-testid="pool-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('pool.table.network')}</th>
-          <th scope="col">{t('pool.table.token')}</th>
-          <th scope="col">{t('pool.table.size')}</th>
-          <th scope="col">{t('pool.table.drawn')}</th>
-          <th scope="col">{t('pool.table.mine')}</th>
-          <th scope="col">{t('pool.table.share')}</th>
-        </tr>
-      </thead>
+      <TableHead headers={[t('pool.table.network'), t('pool.table.token'), t('pool.table.size'), t('pool.table.drawn'), t('pool.table.mine'), t('pool.table.share')]} />
       <tbody>
         {chains.flatMap((c) =>
           c.error

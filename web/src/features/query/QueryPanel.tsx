@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { lookup, lookupQueryKey, type Lookup, type LookupCheckIn, type LookupPoints } from '@/api/query';
@@ -15,6 +15,9 @@ import { formatThousands } from '@/lib/number';
 import { isNothingFound, lookupKind } from './lookupInput';
 import { useQueryForm } from './queryStore';
 import '@/features/tracker/tracker.css';
+import { FormError } from '@/components/FormError';
+import { CardForm } from '@/components/CardForm';
+import { TextField } from '@/components/TextField';
 
 /** /query: one box for an address, a transaction hash or an order key; everything Perch knows of it. */
 export function QueryPanel() {
@@ -37,7 +40,6 @@ export function QueryPanel() {
 
 function QueryForm({ asked }: { asked: string }) {
   const { t } = useTranslation();
-  const inputId = useId();
   const [, setParams] = useSearchParams();
   const input = useQueryForm((s) => s.input);
   const setInput = useQueryForm((s) => s.setInput);
@@ -46,39 +48,22 @@ function QueryForm({ asked }: { asked: string }) {
     if (asked !== '') setInput(asked);
   }, [asked, setInput]);
   return (
-    <Card>
-      <form
-        className="tracker-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const ok = lookupKind(input) !== null;
-          setBad(!ok);
-          if (ok) setParams({ q: input.trim() }, { replace: true });
-        }}
-      >
-        <label htmlFor={inputId} className="field-label">
-          {t('trackerPages.query.label')}
-        </label>
-        <input
-          id={inputId}
-          className="input"
-          spellCheck={false}
-          value={input}
-          placeholder={t('trackerPages.query.placeholder')}
-          onChange={(e) => setInput(e.target.value)}
-        />
-        {bad ? (
-          <p className="form-error" role="alert">
-            {t('trackerPages.query.badInput')}
-          </p>
-        ) : null}
-        <div className="button-row">
-          <button type="submit" className="btn btn--primary">
-            {t('trackerPages.query.search')}
-          </button>
-        </div>
-      </form>
-    </Card>
+    <CardForm
+      className="tracker-form"
+      onSubmit={() => {
+        const ok = lookupKind(input) !== null;
+        setBad(!ok);
+        if (ok) setParams({ q: input.trim() }, { replace: true });
+      }}
+    >
+      <TextField label={t('trackerPages.query.label')} placeholder={t('trackerPages.query.placeholder')} value={input} onChange={setInput} />
+      <FormError>{bad ? t('trackerPages.query.badInput') : null}</FormError>
+      <div className="button-row">
+        <button type="submit" className="btn btn--primary">
+          {t('trackerPages.query.search')}
+        </button>
+      </div>
+    </CardForm>
   );
 }
 

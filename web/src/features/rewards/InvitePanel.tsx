@@ -12,6 +12,7 @@ import { useWalletModal } from '@/wallet/modalStore';
 import { useUserAddress } from '@/wallet/store';
 import { inviteLink, shareInvite } from './invite';
 import './rewards.css';
+import { FactList } from '@/components/FactList';
 
 /** Referral share of a referee's bridge points. */
 const REFERRAL_PERCENT = 10;
@@ -85,20 +86,14 @@ export function InvitePanel() {
       <InviteLinkCard address={address} />
       {address ? (
         <Card title={t('invite.refereesTitle')}>
-          <dl className="points-panel__grid">
-            <div>
-              <dt>{t('referral.referees')}</dt>
-              <dd data-testid="invite-referees">{info.data?.total_referees ?? t('common.none')}</dd>
-            </div>
-            <div>
-              <dt>{t('referral.refereeBridges')}</dt>
-              <dd data-testid="invite-referee-bridges">{info.data?.referee_bridges ?? t('common.none')}</dd>
-            </div>
-            <div>
-              <dt>{t('rewards.referralPoints')}</dt>
-              <dd data-testid="invite-points">{referralPoints === undefined ? t('common.none') : formatThousands(referralPoints)}</dd>
-            </div>
-          </dl>
+          <FactList
+            className="points-panel__grid"
+            facts={[
+              { label: t('referral.referees'), value: info.data?.total_referees ?? t('common.none'), testId: 'invite-referees' },
+              { label: t('referral.refereeBridges'), value: info.data?.referee_bridges ?? t('common.none'), testId: 'invite-referee-bridges' },
+              { label: t('rewards.referralPoints'), value: referralPoints === undefined ? t('common.none') : formatThousands(referralPoints), testId: 'invite-points' },
+            ]}
+          />
           <RefereeList address={address} />
         </Card>
       ) : null}

@@ -6,6 +6,7 @@ import { Card } from '@/components/Card';
 import { ConnectWalletButton } from '@/features/wallet-connect/ConnectWalletButton';
 import { abbreviateNumber } from '@/lib/number';
 import { useUserAddress } from '@/wallet/store';
+import { FactList } from '@/components/FactList';
 
 /** My Points: total plus bridge (cross + cross_v1), referral (refer + refer_v1), check-in, campaign, pool. */
 export function MyPointsPanel() {
@@ -26,14 +27,7 @@ export function MyPointsPanel() {
         <span className="muted">{t('rewards.totalPoints')}</span>
         <strong className="stat-card__value">{fmt(data ? totalPoints(data) : undefined)}</strong>
       </div>
-      <dl className="points-panel__grid">
-        {rows.map((r) => (
-          <div key={r.key}>
-            <dt>{t(r.key)}</dt>
-            <dd>{fmt(r.value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList className="points-panel__grid" facts={rows.map((r) => ({ label: t(r.key), value: fmt(r.value) }))} />
       {address ? null : (
         <div className="points-panel__cta">
           <p className="muted">{t('rewards.connectToSee')}</p>

@@ -13,6 +13,7 @@ import { toast } from '@/features/toast/store';
 import { shortenAddress } from '@/lib/string';
 import { useUserAddress } from '@/wallet/store';
 import { inviteLink } from './invite';
+import { FactList } from '@/components/FactList';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -57,16 +58,13 @@ export function ReferralCard() {
   const link = inviteLink(window.location.origin, address);
   return (
     <Card title={t('referral.title')}>
-      <dl className="points-panel__grid">
-        <div>
-          <dt>{t('referral.referees')}</dt>
-          <dd data-testid="referees">{info.data?.total_referees ?? t('common.none')}</dd>
-        </div>
-        <div>
-          <dt>{t('referral.refereeBridges')}</dt>
-          <dd>{info.data?.referee_bridges ?? t('common.none')}</dd>
-        </div>
-      </dl>
+      <FactList
+        className="points-panel__grid"
+        facts={[
+          { label: t('referral.referees'), value: info.data?.total_referees ?? t('common.none'), testId: 'referees' },
+          { label: t('referral.refereeBridges'), value: info.data?.referee_bridges ?? t('common.none') },
+        ]}
+      />
       <p className="muted small">{t('referral.share', { percent: 10 })}</p>
       {link ? (
         <p className="small">

@@ -80,6 +80,17 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** Follow pressed on a task with no wallet: the wallet list opens and no link is opened; the task's row. */
+async function followWithoutWallet(path: string, taskId: string) {
+  const user = userEvent.setup();
+  renderApp(path);
+  const task = await screen.findByTestId(`social-task-${taskId}`);
+  await user.click(within(task).getByRole('button', { name: 'Follow' }));
+  expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeInTheDocument();
+  expect(window.open).not.toHaveBeenCalled();
+  return task;
+}
+
 describe('activity / quests panel', () => {
   it('shows weekly boxes, the visible campaign with its progress and countdown, and the active quests in order', async () => {
     rewardsApi();
@@ -161,12 +172,7 @@ describe('activity / quests panel', () => {
   it('quests need a wallet: without one, Follow opens the wallet list', async () => {
     rewardsApi();
     useWalletStore.getState().disconnect();
-    const user = userEvent.setup();
-    renderApp('/points');
-    const task = await screen.findByTestId('social-task-29');
-    await user.click(within(task).getByRole('button', { name: 'Follow' }));
-    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeInTheDocument();
-    expect(window.open).not.toHaveBeenCalled();
+    await followWithoutWallet('/points', '29');
   });
 
   it('a task the server credited shows done after a reload (serverDone), the others not', async () => {
@@ -236,12 +242,7 @@ describe('activity / quests panel', () => {
       '/api/campaign_api/v1/social_tasks': () =>
         ok({ list: [...SOCIAL_TASKS, { id: 31, platform: 'follow', name: 'Follow the Perch blog', link: 'https://blog.example', points: 30 }] }),
     });
-    const user = userEvent.setup();
-    renderApp('/rewards');
-    const task = await screen.findByTestId('social-task-31');
-    await user.click(within(task).getByRole('button', { name: 'Follow' }));
-    expect(await screen.findByRole('dialog', { name: 'Connect Wallet' })).toBeInTheDocument();
-    expect(window.open).not.toHaveBeenCalled();
+    const task = await followWithoutWallet('/rewards', '31');
     expect(task).toHaveAttribute('data-state', 'idle');
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { taskJoinQuery } from '@/api/rewards';
 import { bareHandle, canVerifyHandle, discordAuthUrl, nextTaskState, serverDoneIds, socialTaskDefs, taskAction, withAtPrefix, type SocialKind, type TaskEvent, type TaskState } from './socialTask';
+import { expectOutputs } from '@/test/expectOutputs';
 
 const run = (kind: SocialKind, events: TaskEvent[]): TaskState => events.reduce<TaskState>((s, e) => nextTaskState(kind, s, e), 'idle');
 
@@ -45,17 +46,11 @@ describe('social task state machine', () => {
 
 describe("X handle '@' prefix", () => {
   it('auto-prefixes one @ and strips spaces', () => {
-    expect(withAtPrefix('perch')).toBe('@perch');
-    expect(withAtPrefix('@perch')).toBe('@perch');
-    expect(withAtPrefix('@@ per ch')).toBe('@perch');
-    expect(withAtPrefix('')).toBe('');
-    expect(withAtPrefix('@')).toBe('');
+    expectOutputs(withAtPrefix, [['perch', '@perch'], ['@perch', '@perch'], ['@@ per ch', '@perch'], ['', ''], ['@', '']]);
   });
 
   it('must be nonempty to verify; the call sends it without @', () => {
-    expect(canVerifyHandle('@')).toBe(false);
-    expect(canVerifyHandle('')).toBe(false);
-    expect(canVerifyHandle('@a')).toBe(true);
+    expectOutputs(canVerifyHandle, [['@', false], ['', false], ['@a', true]]);
     expect(bareHandle('@perch')).toBe('perch');
   });
 });

@@ -1,7 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { encodeAbiParameters, pad, type Hex } from 'viem';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chain } from '@/api/types';
@@ -16,6 +14,7 @@ import { SWAPPED_TOPIC } from './swapEvent';
 import { useSwapForm } from './swapStore';
 import { readAllowance, sendSwapTx, waitSwapReceipt } from './walletTx';
 import { explorerChain } from '@/test/chains';
+import { renderInRouter } from '@/test/renderApp';
 
 // The wallet side of the flow (wagmi in the app) is replaced: each test says what the wallet does.
 vi.mock('./walletTx', () => ({ sendSwapTx: vi.fn(), waitSwapReceipt: vi.fn(), readAllowance: vi.fn() }));
@@ -44,16 +43,7 @@ function api(over: Record<string, MockHandler> = {}, notReady: number[] = []) {
   });
 }
 
-function renderCard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <SwapCard />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderCard = () => renderInRouter(<SwapCard />);
 
 const button = () => screen.getByTestId('swap-button');
 

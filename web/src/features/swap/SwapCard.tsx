@@ -32,20 +32,13 @@ import { swapSteps } from './swapSteps';
 import { useSwapExecute } from './useSwapExecute';
 import { readAllowance } from './walletTx';
 import './swap.css';
+import { isSharedGate, sharedGateText } from '@/features/tx/buttonText';
 
 type T = TFunction;
 
 function buttonText(t: T, s: SwapButtonState, ctx: { tokenIn: string; network: string }): string {
-  switch (s.kind) {
-    case 'connectWallet':
-      return t('wallet.connectWallet');
-    case 'tooPrecise':
-      return t('swap.button.tooPrecise', { decimals: s.decimals });
-    case 'switchNetwork':
-      return t('swap.button.switchNetwork', { network: ctx.network });
-    default:
-      return t(`swap.button.${s.kind}`, { token: ctx.tokenIn });
-  }
+  if (isSharedGate(s)) return sharedGateText(t, 'swap', s, ctx.network);
+  return t(`swap.button.${s.kind}`, { token: ctx.tokenIn });
 }
 
 /** Default pair of a network: its native coin (listed first) into USDC, else into the next token. */

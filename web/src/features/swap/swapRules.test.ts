@@ -16,6 +16,7 @@ import { swapErrorOf, TxRevertedError } from './swapErrors';
 import { decodeSwapped, SWAPPED_TOPIC, type ReceiptLog } from './swapEvent';
 import { useSwapForm } from './swapStore';
 import { searchTokens } from '@/components/tokens/tokenSearch';
+import { expectOutputs } from '@/test/expectOutputs';
 
 const USDC = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const USDT = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
@@ -119,9 +120,7 @@ describe('slippage', () => {
   it('one rule for the swap and the bridge destination swap: auto reads a quote (impact, longest leg), a choice stays', () => {
     const hop = { venue: 'v3' };
     expect(autoSlippageForQuote(undefined)).toBeUndefined();
-    expect(autoSlippageForQuote({ price_impact_bps: 9 })).toBe(40);
-    expect(autoSlippageForQuote({ price_impact_bps: 5, route: [{ hops: [hop] }, { hops: [hop, hop] }] })).toBe(autoSlippageBps({ priceImpactBps: 5, hops: 2 }));
-    expect(autoSlippageForQuote({ price_impact_bps: 100, route: [] })).toBe(220);
+    expectOutputs(autoSlippageForQuote, [[{ price_impact_bps: 9 }, 40], [{ price_impact_bps: 5, route: [{ hops: [hop] }, { hops: [hop, hop] }] }, autoSlippageBps({ priceImpactBps: 5, hops: 2 })], [{ price_impact_bps: 100, route: [] }, 220]]);
     // Auto without a quote: the liquid cap the settings hold; with one: the rule, also above the cap for a thin pool.
     expect(effectiveSlippageBps({ auto: true, slippageBps: AUTO_FALLBACK_BPS }, undefined)).toBe(50);
     expect(effectiveSlippageBps({ auto: true, slippageBps: AUTO_FALLBACK_BPS }, { price_impact_bps: 0 })).toBe(20);
@@ -133,12 +132,7 @@ describe('slippage', () => {
 
   it('auto: a thin pool (a trade that moves it) gets more, growing with the impact, never above 3 %', () => {
     expect(depthMultiple(100)).toBe(99);
-    expect(autoSlippageBps({ priceImpactBps: 50, hops: 1 })).toBe(120);
-    expect(autoSlippageBps({ priceImpactBps: 100, hops: 1 })).toBe(220);
-    expect(autoSlippageBps({ priceImpactBps: 100, hops: 2 })).toBe(230);
-    expect(autoSlippageBps({ priceImpactBps: 400, hops: 1 })).toBe(300);
-    expect(autoSlippageBps({ priceImpactBps: 9000, hops: 3 })).toBe(300);
-    expect(autoSlippageBps({ priceImpactBps: Number.NaN, hops: 1 })).toBe(300);
+    expectOutputs(autoSlippageBps, [[{ priceImpactBps: 50, hops: 1 }, 120], [{ priceImpactBps: 100, hops: 1 }, 220], [{ priceImpactBps: 100, hops: 2 }, 230], [{ priceImpactBps: 400, hops: 1 }, 300], [{ priceImpactBps: 9000, hops: 3 }, 300], [{ priceImpactBps: Number.NaN, hops: 1 }, 300]]);
     let last = 0;
     for (let impact = 30; impact <= 2000; impact += 10) {
       const bps = autoSlippageBps({ priceImpactBps: impact, hops: 1 });
@@ -199,12 +193,7 @@ describe('amount, minimum and percent formatting', () => {
   });
 
   it('amounts: 6 decimals (with separators) from 1 up, 6 significant digits below, truncated', () => {
-    expect(displayAmount('4489.123456789')).toBe('4,489.123456');
-    expect(displayAmount('1.5')).toBe('1.5');
-    expect(displayAmount('0')).toBe('0');
-    expect(displayAmount('0.000333333333333')).toBe('0.000333333');
-    expect(displayAmount('0.999999999')).toBe('0.999999');
-    expect(displayAmount('1234567')).toBe('1,234,567');
+    expectOutputs(displayAmount, [['4489.123456789', '4,489.123456'], ['1.5', '1.5'], ['0', '0'], ['0.000333333333333', '0.000333333'], ['0.999999999', '0.999999'], ['1234567', '1,234,567']]);
     expect(displayRaw('4466677838', 6)).toBe('4,466.677838');
     expect(displayRaw('185000000000', 18)).toBe('0.000000185');
   });

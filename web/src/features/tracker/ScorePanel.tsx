@@ -13,6 +13,8 @@ import { bridgeLink, PROGRAM_CHAINS, type TrackerSubpage } from './programs';
 import { useTrackerForm } from './trackerStore';
 import './tracker.css';
 import { formatNumber } from '@/lib/format';
+import { FormError } from '@/components/FormError';
+import { CardForm } from '@/components/CardForm';
 
 /** A programme page (/tracker/soneium-og, ...): the address's score, rank, rules and what would raise it. */
 export function ScorePanel({ program }: { program: TrackerSubpage }) {
@@ -58,39 +60,32 @@ function ScoreForm({ shown, onSubmit }: { shown: string; onSubmit: (address: str
     else if (typed.length === 0 && shown !== '') setInput(shown);
   }, [shown, setInput]);
   return (
-    <Card>
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const v = validateAddresses(input, 1);
-          if (!v.ok) {
-            setError(v.error);
-            return;
-          }
-          setError(null);
-          onSubmit(v.addresses[0] ?? '');
-        }}
-      >
-        <input
-          id={inputId}
-          className="input"
-          value={input}
-          spellCheck={false}
-          onChange={(e) => setInput(e.target.value)}
-          placeholder={t('tracker.addressPlaceholder')}
-          aria-label={t('tracker.addressPlaceholder')}
-        />
-        <button type="submit" className="btn btn--primary">
-          {t('tracker.check')}
-        </button>
-      </form>
-      {error ? (
-        <p className="form-error" role="alert">
-          {t(error === 'tooMany' ? 'trackerPages.score.oneAddress' : ADDRESS_ERROR_KEYS[error])}
-        </p>
-      ) : null}
-    </Card>
+    <CardForm
+      className="inline-form"
+      onSubmit={() => {
+        const v = validateAddresses(input, 1);
+        if (!v.ok) {
+          setError(v.error);
+          return;
+        }
+        setError(null);
+        onSubmit(v.addresses[0] ?? '');
+      }}
+      below={<FormError>{error ? t(error === 'tooMany' ? 'trackerPages.score.oneAddress' : ADDRESS_ERROR_KEYS[error]) : null}</FormError>}
+    >
+      <input
+        id={inputId}
+        className="input"
+        value={input}
+        spellCheck={false}
+        onChange={(e) => setInput(e.target.value)}
+        placeholder={t('tracker.addressPlaceholder')}
+        aria-label={t('tracker.addressPlaceholder')}
+      />
+      <button type="submit" className="btn btn--primary">
+        {t('tracker.check')}
+      </button>
+    </CardForm>
   );
 }
 

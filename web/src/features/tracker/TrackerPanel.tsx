@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { activityQueryKey, getActivity, type AddressActivity, type IndexedChain } from '@/api/tracker';
@@ -13,6 +13,9 @@ import { Heatmap } from './Heatmap';
 import { useTrackerForm } from './trackerStore';
 import { useCopy } from './useCopy';
 import './tracker.css';
+import { FormError } from '@/components/FormError';
+import { CardForm } from '@/components/CardForm';
+import { TextField } from '@/components/TextField';
 
 /** The addresses the page shows: those of the link, else the connected wallet's. */
 function useShownAddresses(): string[] {
@@ -43,15 +46,24 @@ export function TrackerPanel() {
   );
 }
 
+/** Copies a link to this page with the shown addresses; says whether it worked. */
+function ShareLinkButton({ shown }: { shown: string[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [copyState, copy] = useCopy();
+  return (
+    <button type="button" className="btn btn--soft" disabled={shown.length === 0} onClick={() => void copy(shareLink(window.location.origin, pathname, shown))}>
+      {copyState === 'copied' ? t('trackerPages.copied') : copyState === 'failed' ? t('trackerPages.copyFailed') : t('trackerPages.share')}
+    </button>
+  );
+}
+
 function AddressForm({ shown }: { shown: string[] }) {
   const { t } = useTranslation();
-  const inputId = useId();
-  const { pathname } = useLocation();
   const [, setParams] = useSearchParams();
   const input = useTrackerForm((s) => s.input);
   const setInput = useTrackerForm((s) => s.setInput);
   const [error, setError] = useState<AddressInputError | null>(null);
-  const [copyState, copy] = useCopy();
   // The form starts from what is shown (a shared link, or the wallet).
   useEffect(() => {
     if (useTrackerForm.getState().input === '' && shown.length > 0) setInput(shown.join('\n'));
@@ -67,46 +79,16 @@ function AddressForm({ shown }: { shown: string[] }) {
     setParams({ addresses: v.addresses.join(',') }, { replace: true });
   };
   return (
-    <Card>
-      <form
-        className="tracker-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        <label htmlFor={inputId} className="field-label">
-          {t('trackerPages.inputLabel')}
-        </label>
-        <textarea
-          id={inputId}
-          className="textarea"
-          rows={3}
-          spellCheck={false}
-          placeholder={t('trackerPages.inputPlaceholder')}
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-        />
-        {error ? (
-          <p className="form-error" role="alert">
-            {t(ADDRESS_ERROR_KEYS[error])}
-          </p>
-        ) : null}
-        <div className="button-row">
-          <button type="submit" className="btn btn--primary">
-            {t('tracker.check')}
-          </button>
-          <button
-            type="button"
-            className="btn btn--soft"
-            disabled={shown.length === 0}
-            onClick={() => void copy(shareLink(window.location.origin, pathname, shown))}
-          >
-            {copyState === 'copied' ? t('trackerPages.copied') : copyState === 'failed' ? t('trackerPages.copyFailed') : t('trackerPages.share')}
-          </button>
-        </div>
-      </form>
-    </Card>
+    <CardForm className="tracker-form" onSubmit={submit}>
+      <TextField label={t('trackerPages.inputLabel')} rows={3} placeholder={t('trackerPages.inputPlaceholder')} value={input} onChange={setInput} />
+      <FormError>{error ? t(ADDRESS_ERROR_KEYS[error]) : null}</FormError>
+      <div className="button-row">
+        <button type="submit" className="btn btn--primary">
+          {t('tracker.check')}
+        </button>
+        <ShareLinkButton shown={shown} />
+      </div>
+    </CardForm>
   );
 }
 

@@ -4,6 +4,7 @@ import en from '@/i18n/en.json';
 import { formatGas, heatmapWeeks, laggingChains, nextSort, relativeTime, sortActivity } from './activity';
 import { addressesFromSearch, shareLink, splitAddresses, validateAddresses } from './addresses';
 import { chainActivity } from './fixtures';
+import { expectOutputs } from '@/test/expectOutputs';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'B'.repeat(40)}`;
@@ -55,12 +56,8 @@ describe('tracker table rules', () => {
     expect(nextSort({ column: 'transactions', direction: 'asc' }, 'network')).toEqual({ column: 'network', direction: 'asc' });
   });
   it('gas is shown in the native coin', () => {
-    expect(formatGas('21000000000000')).toBe('0.000021');
-    expect(formatGas('1500000000000000000')).toBe('1.5');
-    expect(formatGas('junk')).toBe('0');
     // The shared style: a tiny amount keeps six significant digits, a large one gets separators.
-    expect(formatGas('123')).toBe('0.000000000000000123');
-    expect(formatGas('1234567891234567891234')).toBe('1,234.567891');
+    expectOutputs(formatGas, [['21000000000000', '0.000021'], ['1500000000000000000', '1.5'], ['junk', '0'], ['123', '0.000000000000000123'], ['1234567891234567891234', '1,234.567891']]);
   });
   it('last active in the largest whole unit; 0 is never', () => {
     const now = 1_764_086_400_000;

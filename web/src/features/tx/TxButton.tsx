@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useWalletModal } from '@/wallet/modalStore';
 import type { TxAction } from './txGate';
 import type { ChainSwitch } from './useChainSwitch';
+import { FormError } from '@/components/FormError';
 
 export interface TxButtonProps {
   /** The button's state from the card's pure rules (sendButtonState, swapButtonState). */
@@ -32,11 +33,7 @@ export function TxButton({ state, text, busy, testId, chainSwitch, switchErrorTe
   };
   return (
     <>
-      {chainSwitch.error ? (
-        <p className="form-error" role="alert" data-testid={switchErrorTestId}>
-          {chainSwitch.error}
-        </p>
-      ) : null}
+      <FormError testId={switchErrorTestId}>{chainSwitch.error}</FormError>
       {children}
       <button
         type="button"

@@ -4,8 +4,7 @@ import { Spinner } from '@/components/Spinner';
 import { copyText } from '@/lib/clipboard';
 import { shortenAddress, SHORTEN_WALLET_CARD } from '@/lib/string';
 import { addressLabel, useAddressName } from './useAddressName';
-
-type CopyState = 'idle' | 'ok' | 'failed';
+import { CopyStatus, type CopyState } from './CopyStatus';
 
 export interface CardBalance {
   isLoading: boolean;
@@ -46,11 +45,7 @@ export function ConnectedWalletCard({ kind, address, walletName, networkName, ch
           {t('wallet.copyAddress')}
         </button>
       </div>
-      {copy !== 'idle' ? (
-        <p role="status" className={copy === 'ok' ? 'wallet-card__ok' : 'form-error'}>
-          {copy === 'ok' ? t('wallet.copySucceeded') : t('wallet.copyFailed')}
-        </p>
-      ) : null}
+      <CopyStatus state={copy} />
       <dl className="wallet-card__facts">
         <div>
           <dt>{t('wallet.network')}</dt>

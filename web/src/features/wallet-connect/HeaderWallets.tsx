@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useBridgeForm } from '@/features/bridge/bridgeStore';
+import { useBridgeForm } from '@/state/bridgeFormStore';
 import { shortenAddress } from '@/lib/string';
 import { bridgeWallets } from '@/wallet/bridgeWallets';
 import { useEcosystemsStore } from '@/wallet/ecosystems/store';

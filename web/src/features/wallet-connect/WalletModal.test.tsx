@@ -1,6 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Wallet } from '@wallet-standard/base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Chain } from '@/api/types';
 import '@/i18n';
@@ -13,6 +12,7 @@ import { resetWalletRuntime } from '@/wallet/runtime';
 import { useWalletStore } from '@/wallet/store';
 import { WalletQrModal } from './WalletQrModal';
 import { solanaChain, testChain } from '@/test/chains';
+import { registerFakePhantom } from '@/test/fakePhantom';
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const SOL = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
@@ -21,34 +21,7 @@ const chain = (id: number, name: string, evm = true): Chain => (evm ? testChain 
 
 const CHAINS = [chain(1, 'Ethereum'), chain(8453, 'Base'), chain(83797601, 'Solana', false)];
 
-/** A Wallet Standard Phantom registered the way the extension does it. */
-function registerPhantom() {
-  const account = { address: SOL, publicKey: new Uint8Array(32), chains: ['solana:mainnet'], features: [] };
-  const wallet = {
-    version: '1.0.0',
-    name: 'Phantom',
-    icon: 'data:image/svg+xml;base64,AA==',
-    chains: ['solana:mainnet'],
-    accounts: [] as unknown[],
-    features: {
-      'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [account] }) },
-      'standard:disconnect': { version: '1.0.0', disconnect: async () => undefined },
-      'standard:events': { version: '1.0.0', on: () => () => undefined },
-    },
-  } as unknown as Wallet;
-  let unregister = (): void => undefined;
-  const callback = ({ register }: { register: (w: Wallet) => () => void }) => {
-    unregister = register(wallet);
-  };
-  // The extension's side of the handshake: register now, and again when the app says it is ready.
-  const onAppReady = (e: Event): void => callback((e as CustomEvent<{ register: (w: Wallet) => () => void }>).detail);
-  window.addEventListener('wallet-standard:app-ready', onAppReady);
-  window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: callback }));
-  return () => {
-    window.removeEventListener('wallet-standard:app-ready', onAppReady);
-    unregister();
-  };
-}
+const registerPhantom = () => registerFakePhantom(SOL).unregister;
 
 let wallet: FakeWallet | null = null;
 let unregisterPhantom: (() => void) | null = null;
@@ -97,7 +70,7 @@ describe('wallet modal', () => {
     await user.click(phantom);
     await waitFor(() => expect(screen.getByTestId('wallet-chip-solana')).toHaveTextContent(`${SOL.slice(0, 6)}...${SOL.slice(-4)}`));
     expect(screen.getAllByTestId('connect-wallet')[0]).toHaveTextContent('0x3C44...93BC');
-    const { useBridgeForm } = await import('@/features/bridge/bridgeStore');
+    const { useBridgeForm } = await import('@/state/bridgeFormStore');
     act(() => useBridgeForm.setState({ fromChainId: 83797601, toChainId: 8453 }));
     expect(header).toHaveAttribute('data-wallet-status', '2');
 

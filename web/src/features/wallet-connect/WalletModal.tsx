@@ -24,6 +24,7 @@ import { EvmWalletList } from './EvmWalletList';
 import { useEcosystemOptions } from './useEcosystemOptions';
 import { WalletQrModal } from './WalletQrModal';
 import './wallet.css';
+import { Tabs } from '@/components/Tabs';
 
 function EvmCard() {
   const { t } = useTranslation();
@@ -177,13 +178,7 @@ export function WalletModal() {
         </div>
       ) : null}
       {tabs.length > 0 ? (
-        <div className="tabs" role="tablist" aria-label={t('wallet.walletListLabel')}>
-          {tabs.map((id) => (
-            <button key={id} type="button" role="tab" aria-selected={tab === id} className={`tab${tab === id ? ' tab--active' : ''}`} onClick={() => setTab(id)}>
-              {t(`wallet.tabs.${id}`)}
-            </button>
-          ))}
-        </div>
+        <Tabs ids={tabs} current={tab} onSelect={setTab} labelOf={(id) => t(`wallet.tabs.${id}`)} label={t('wallet.walletListLabel')} />
       ) : null}
       {shown.map((g) => (
         <div key={g.id} className="wallet-group" data-testid={`wallet-group-${g.id}`}>

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/Spinner';
 import { copyText } from '@/lib/clipboard';
 import { qrMatrix, qrPath } from '@/lib/qr';
 import type { WalletConnectPairing } from '@/wallet/walletConnectStore';
+import { CopyStatus, type CopyState } from './CopyStatus';
 
 const MARGIN = 2;
 
@@ -31,7 +32,7 @@ function QrImage({ uri }: { uri: string }) {
 /** 'Scan to use {wallet}' with the pairing link as a QR code and a Copy Link action. */
 export function WalletQrModal({ open, walletName, pairing, onClose }: { open: boolean; walletName: string; pairing: WalletConnectPairing; onClose: () => void }) {
   const { t } = useTranslation();
-  const [copy, setCopy] = useState<'idle' | 'ok' | 'failed'>('idle');
+  const [copy, setCopy] = useState<CopyState>('idle');
   const uri = pairing.status === 'ready' ? pairing.uri : '';
   useEffect(() => setCopy('idle'), [uri]);
   return (
@@ -53,11 +54,7 @@ export function WalletQrModal({ open, walletName, pairing, onClose }: { open: bo
         <button type="button" className="btn btn--ghost" disabled={!uri} onClick={() => void copyText(uri).then((ok) => setCopy(ok ? 'ok' : 'failed'))}>
           {t('wallet.copyLink')}
         </button>
-        {copy !== 'idle' ? (
-          <p role="status" className={copy === 'ok' ? 'wallet-card__ok' : 'form-error'}>
-            {copy === 'ok' ? t('wallet.copySucceeded') : t('wallet.copyFailed')}
-          </p>
-        ) : null}
+        <CopyStatus state={copy} />
       </div>
     </Modal>
   );

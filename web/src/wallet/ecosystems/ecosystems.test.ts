@@ -69,6 +69,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Runs `test` with a Phantom registered in the page; afterwards it is disconnected and unregistered, even on failure. */
+async function withPhantom(test: (w: ReturnType<typeof registerWallet>) => Promise<void>) {
+  const w = registerWallet('Phantom');
+  try {
+    await test(w);
+  } finally {
+    await disconnectEcosystem('solana');
+    w.unregister();
+  }
+}
+
 describe('Solana and Backpack (Wallet Standard)', () => {
   it("a missing Phantom gives 'no phantom' and opens its site; nothing is connected", async () => {
     const r = await connectOption('phantom');
@@ -85,54 +96,42 @@ describe('Solana and Backpack (Wallet Standard)', () => {
   });
 
   it('finds a registered Phantom by name, connects, remembers it and follows account changes', async () => {
-    const w = registerWallet('Phantom');
-    try {
-      const phantom = (await loadOptions()).find((o) => o.id === 'phantom');
-      expect(phantom).toMatchObject({ installed: true, group: 'solana', ecosystem: 'solana', icon: 'data:image/svg+xml;base64,AA==' });
-      const r = await connectOption('phantom');
-      expect(r).toEqual({ ok: true, account: { address: SOL_ADDRESS, chainId: 83797601 } });
-      expect(useEcosystemsStore.getState().accounts.solana).toMatchObject({ address: SOL_ADDRESS, walletId: 'phantom', walletName: 'Phantom' });
-      expect(JSON.parse(localStorage.getItem('perch-ecosystems') ?? '{}')).toEqual({
-        state: { remembered: { solana: { walletId: 'phantom', walletName: 'Phantom' } } },
-        version: 1,
-      });
-      const other = '11111111111111111111111111111111';
-      w.emit({ accounts: [{ address: other, publicKey: new Uint8Array(32), chains: [], features: [] }] });
-      expect(useEcosystemsStore.getState().accounts.solana?.address).toBe(other);
-      w.emit({ accounts: [] });
-      expect(useEcosystemsStore.getState().accounts.solana).toBeUndefined();
-    } finally {
-      await disconnectEcosystem('solana');
-      w.unregister();
-    }
+    await withPhantom(async (w) => {
+    const phantom = (await loadOptions()).find((o) => o.id === 'phantom');
+    expect(phantom).toMatchObject({ installed: true, group: 'solana', ecosystem: 'solana', icon: 'data:image/svg+xml;base64,AA==' });
+    const r = await connectOption('phantom');
+    expect(r).toEqual({ ok: true, account: { address: SOL_ADDRESS, chainId: 83797601 } });
+    expect(useEcosystemsStore.getState().accounts.solana).toMatchObject({ address: SOL_ADDRESS, walletId: 'phantom', walletName: 'Phantom' });
+    expect(JSON.parse(localStorage.getItem('perch-ecosystems') ?? '{}')).toEqual({
+      state: { remembered: { solana: { walletId: 'phantom', walletName: 'Phantom' } } },
+      version: 1,
+    });
+    const other = '11111111111111111111111111111111';
+    w.emit({ accounts: [{ address: other, publicKey: new Uint8Array(32), chains: [], features: [] }] });
+    expect(useEcosystemsStore.getState().accounts.solana?.address).toBe(other);
+    w.emit({ accounts: [] });
+    expect(useEcosystemsStore.getState().accounts.solana).toBeUndefined();
+    });
   });
 
   it('signs and sends the server transaction through solana:signAndSendTransaction and returns the base58 signature', async () => {
-    const w = registerWallet('Phantom');
-    try {
-      await expect(signAndSendSolanaTransaction('AQID')).rejects.toThrow('Connect a Solana wallet first');
-      await connectOption('phantom');
-      const sig = await signAndSendSolanaTransaction('AQID');
-      expect(Array.from(w.calls.sent[0] ?? [])).toEqual([1, 2, 3]);
-      expect(sig).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
-    } finally {
-      await disconnectEcosystem('solana');
-      w.unregister();
-    }
+    await withPhantom(async (w) => {
+    await expect(signAndSendSolanaTransaction('AQID')).rejects.toThrow('Connect a Solana wallet first');
+    await connectOption('phantom');
+    const sig = await signAndSendSolanaTransaction('AQID');
+    expect(Array.from(w.calls.sent[0] ?? [])).toEqual([1, 2, 3]);
+    expect(sig).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/);
+    });
   });
 
   it('reconnects the remembered wallet silently; a failing one is forgotten', async () => {
-    const w = registerWallet('Phantom');
-    try {
-      useEcosystemsStore.setState({ remembered: { solana: { walletId: 'phantom', walletName: 'Phantom' }, eclipse: { walletId: 'backpack', walletName: 'Backpack' } } });
-      expect(await autoReconnectEcosystems()).toEqual(['solana']);
-      expect(w.calls.connect).toEqual([{ silent: true }]);
-      expect(open).not.toHaveBeenCalled(); // a silent reconnect never opens a site
-      expect(useEcosystemsStore.getState().remembered).toEqual({ solana: { walletId: 'phantom', walletName: 'Phantom' } });
-    } finally {
-      await disconnectEcosystem('solana');
-      w.unregister();
-    }
+    await withPhantom(async (w) => {
+    useEcosystemsStore.setState({ remembered: { solana: { walletId: 'phantom', walletName: 'Phantom' }, eclipse: { walletId: 'backpack', walletName: 'Backpack' } } });
+    expect(await autoReconnectEcosystems()).toEqual(['solana']);
+    expect(w.calls.connect).toEqual([{ silent: true }]);
+    expect(open).not.toHaveBeenCalled(); // a silent reconnect never opens a site
+    expect(useEcosystemsStore.getState().remembered).toEqual({ solana: { walletId: 'phantom', walletName: 'Phantom' } });
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { base58Encode } from '@/lib/base58';
 import { letterIcon } from './icons';
 import { useEcosystemsStore } from './store';
-import { StandardWalletAdapter } from './walletStandard';
+import { StandardWalletAdapter, type StandardWalletSpec } from './walletStandard';
 
 /** Solana (Phantom) and Solana/Eclipse/Soon (Backpack) through Wallet Standard. */
 export const SOLANA_CHAIN_ID = 83797601;
@@ -18,20 +18,23 @@ const follow = (eco: 'solana' | 'eclipse') => (address: string | null) => {
   else store.disconnect(eco);
 };
 
+/** A Solana-standard wallet for one ecosystem: its id and missing message follow its name, its group the ecosystem. */
+const solanaLikeSpec = (name: string, ecosystem: 'solana' | 'eclipse', chainId: number, installUrl: string, fallbackIcon: string): StandardWalletSpec => ({
+  id: name.toLowerCase(),
+  name,
+  matches: (n) => n === name,
+  ecosystem,
+  group: ecosystem,
+  chainId,
+  chain: SOLANA_STANDARD_CHAIN,
+  installUrl,
+  missingMessage: `no ${name.toLowerCase()}`,
+  fallbackIcon,
+});
+
 export function phantomAdapter(): StandardWalletAdapter {
   phantom ??= new StandardWalletAdapter(
-    {
-      id: 'phantom',
-      name: 'Phantom',
-      matches: (n) => n === 'Phantom',
-      ecosystem: 'solana',
-      group: 'solana',
-      chainId: SOLANA_CHAIN_ID,
-      chain: SOLANA_STANDARD_CHAIN,
-      installUrl: 'https://phantom.com/',
-      missingMessage: 'no phantom',
-      fallbackIcon: letterIcon('P', '#ab9ff2'),
-    },
+    solanaLikeSpec('Phantom', 'solana', SOLANA_CHAIN_ID, 'https://phantom.com/', letterIcon('P', '#ab9ff2')),
     follow('solana'),
   );
   return phantom;
@@ -39,18 +42,7 @@ export function phantomAdapter(): StandardWalletAdapter {
 
 export function backpackAdapter(): StandardWalletAdapter {
   backpack ??= new StandardWalletAdapter(
-    {
-      id: 'backpack',
-      name: 'Backpack',
-      matches: (n) => n === 'Backpack',
-      ecosystem: 'eclipse',
-      group: 'eclipse',
-      chainId: ECLIPSE_CHAIN_ID,
-      chain: SOLANA_STANDARD_CHAIN,
-      installUrl: 'https://backpack.app/',
-      missingMessage: 'no backpack',
-      fallbackIcon: letterIcon('B', '#e33e3f'),
-    },
+    solanaLikeSpec('Backpack', 'eclipse', ECLIPSE_CHAIN_ID, 'https://backpack.app/', letterIcon('B', '#e33e3f')),
     follow('eclipse'),
   );
   return backpack;

@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Exchange } from '@/api/types';
-import type { SendPhase } from './sendButton';
+
+/** Where the bridge card's send is: idle, or which wallet step it waits on. */
+export type SendPhase = 'idle' | 'building' | 'approving' | 'depositing';
 
 /** A deposit sent from this page, followed by the tracker. */
 export interface ActiveDeposit {
@@ -19,7 +21,10 @@ export interface ActiveDeposit {
   toToken?: { symbol: string; decimals: number } | null;
 }
 
-/** The bridge card's form and send state (zustand: form and wallet state live in stores). */
+/**
+ * The bridge card's form and send state (zustand: form and wallet state live in stores). It sits
+ * outside features/bridge because the header reads the chosen chains for its wallet status.
+ */
 export interface BridgeFormState {
   fromChainId: number | null;
   toChainId: number | null;
