@@ -8,6 +8,7 @@
 
 #include "chain/abi.hpp"
 #include "chain/hex.hpp"
+#include "chain/log_entry.hpp"
 
 namespace perch::bridge {
 namespace json = boost::json;
@@ -25,22 +26,6 @@ const T* as(const abi::Value& v) {
     return std::get_if<T>(&v.data);
 }
 
-std::optional<std::uint64_t> quantity(const json::object& log, const char* field) {
-    const auto* v = log.if_contains(field);
-    if (!v || !v->is_string()) return std::nullopt;
-    auto n = chain::U256::from_hex(std::string(v->as_string()));
-    if (!n || !n->fits_u64()) return std::nullopt;
-    return n->low_u64();
-}
-
-std::optional<chain::Hash32> hash(const json::object& log, const char* field) {
-    const auto* v = log.if_contains(field);
-    if (!v || !v->is_string()) return std::nullopt;
-    auto h = chain::Hash32::from_hex(std::string(v->as_string()));
-    if (!h) return std::nullopt;
-    return *h;
-}
-
 }  // namespace
 
 std::string Deposit::order_key() const {
@@ -56,32 +41,11 @@ chain::Hash32 deposit_topic() {
 std::optional<Deposit> decode_deposit(const json::value& value, std::int64_t src_chain_id,
                                       const chain::Address& depositor, std::string* why) {
     static const auto event = *abi::parse_event(kDepositEvent);
-    if (!value.is_object()) return fail(why, "log is not an object");
-    const auto& log = value.as_object();
-    if (const auto* removed = log.if_contains("removed");
-        removed && removed->is_bool() && removed->as_bool()) {
-        return fail(why, "log was removed by a reorg");
-    }
-    const auto* address = log.if_contains("address");
-    if (!address || !address->is_string()) return fail(why, "log has no address");
-    auto emitter = chain::Address::from_hex(std::string(address->as_string()));
-    if (!emitter || !(*emitter == depositor)) return fail(why, "log is not from the Depositor");
-    std::vector<chain::Hash32> topics;
-    if (const auto* t = log.if_contains("topics"); t && t->is_array()) {
-        for (const auto& topic : t->as_array()) {
-            auto h = topic.is_string() ? chain::Hash32::from_hex(std::string(topic.as_string()))
-                                       : chain::Result<chain::Hash32>(
-                                             chain::make_error(chain::Errc::invalid_hex, "topic"));
-            if (!h) return fail(why, "bad topic");
-            topics.push_back(*h);
-        }
-    }
-    if (topics.empty() || !(topics[0] == event.topic())) return fail(why, "not a Deposit event");
-    const auto* data_text = log.if_contains("data");
-    if (!data_text || !data_text->is_string()) return fail(why, "log has no data");
-    auto data = chain::from_hex(std::string(data_text->as_string()));
-    if (!data) return fail(why, "log data is not hex");
-    auto values = event.decode_log(topics, *data);
+    auto log = chain::read_log_entry(value, why);
+    if (!log) return std::nullopt;
+    if (!(log->emitter == depositor)) return fail(why, "log is not from the Depositor");
+    if (!(log->topics[0] == event.topic())) return fail(why, "not a Deposit event");
+    auto values = event.decode_log(log->topics, log->data);
     if (!values || values->size() != 6) return fail(why, "Deposit does not decode");
     const auto& v = *values;
     const auto* sender = as<chain::Address>(v[0]);
@@ -96,18 +60,13 @@ std::optional<Deposit> decode_deposit(const json::value& value, std::int64_t src
         channel->low_u64() > INT64_MAX) {
         return fail(why, "destination or channel out of range");
     }
-    auto tx_hash = hash(log, "transactionHash");
-    auto block_hash = hash(log, "blockHash");
-    auto log_index = quantity(log, "logIndex");
-    auto block_number = quantity(log, "blockNumber");
-    if (!tx_hash || !block_hash || !log_index || !block_number)
-        return fail(why, "log is not mined yet");
+    if (!log->mined()) return fail(why, "log is not mined yet");
     Deposit d;
     d.src_chain_id = src_chain_id;
-    d.tx_hash = *tx_hash;
-    d.log_index = *log_index;
-    d.block_number = *block_number;
-    d.block_hash = *block_hash;
+    d.tx_hash = *log->tx_hash;
+    d.log_index = *log->log_index;
+    d.block_number = *log->block_number;
+    d.block_hash = *log->block_hash;
     d.sender = *sender;
     d.token = *token;
     d.amount = *amount;

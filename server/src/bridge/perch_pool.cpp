@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "chain/abi.hpp"
-#include "core/text.hpp"
+#include "chain/log_entry.hpp"
 
 namespace perch::bridge {
 namespace abi = chain::abi;
@@ -35,14 +35,6 @@ const abi::Event& withdrawn_event() {
 std::optional<PoolEvent> fail(std::string* why, const char* text) {
     if (why) *why = text;
     return std::nullopt;
-}
-
-std::optional<std::uint64_t> quantity_of(const json::object& log, const char* key) {
-    const auto* v = log.if_contains(key);
-    if (!v || !v->is_string()) return std::nullopt;
-    auto n = chain::U256::from_hex(v->as_string());
-    if (!n || !n->fits_u64()) return std::nullopt;
-    return n->low_u64();
 }
 
 }  // namespace
@@ -82,27 +74,10 @@ chain::Hash32 pool_withdrawn_topic() {
 
 std::optional<PoolEvent> decode_pool_event(const json::value& value, const chain::Address& pool,
                                            std::string* why) {
-    if (!value.is_object()) return fail(why, "log is not an object");
-    const auto& log = value.as_object();
-    if (const auto* removed = log.if_contains("removed");
-        removed && removed->is_bool() && removed->as_bool())
-        return fail(why, "log was removed by a reorg");
-    const auto* address = log.if_contains("address");
-    auto emitter = address && address->is_string()
-                       ? chain::Address::from_hex(std::string(address->as_string()))
-                       : chain::Result<chain::Address>(
-                             chain::make_error(chain::Errc::invalid_address, "address"));
-    if (!emitter || !(*emitter == pool)) return fail(why, "log is not from the pool");
-    std::vector<chain::Hash32> topics;
-    if (const auto* t = log.if_contains("topics"); t && t->is_array()) {
-        for (const auto& topic : t->as_array()) {
-            if (!topic.is_string()) return fail(why, "bad topic");
-            auto h = chain::Hash32::from_hex(std::string(topic.as_string()));
-            if (!h) return fail(why, "bad topic");
-            topics.push_back(*h);
-        }
-    }
-    if (topics.empty()) return fail(why, "log has no topics");
+    auto log = chain::read_log_entry(value, why);
+    if (!log) return std::nullopt;
+    if (!(log->emitter == pool)) return fail(why, "log is not from the pool");
+    const auto& topics = log->topics;
     PoolEvent e;
     const abi::Event* event = nullptr;
     if (topics[0] == pool_deposited_topic()) {
@@ -113,26 +88,20 @@ std::optional<PoolEvent> decode_pool_event(const json::value& value, const chain
     } else {
         return fail(why, "not a Deposited or Withdrawn event");
     }
-    const auto* data_text = log.if_contains("data");
-    if (!data_text || !data_text->is_string()) return fail(why, "log has no data");
-    auto data = chain::from_hex(std::string(data_text->as_string()));
-    if (!data) return fail(why, "log data is not hex");
-    auto values = event->decode_log(topics, *data);
+    auto values = event->decode_log(topics, log->data);
     if (!values || values->size() != 3) return fail(why, "the event does not decode");
     const auto* user = std::get_if<chain::Address>(&(*values)[0].data);
     const auto* token = std::get_if<chain::Address>(&(*values)[1].data);
     const auto* amount = std::get_if<U256>(&(*values)[2].data);
     if (!user || !token || !amount) return fail(why, "the event has wrong types");
-    auto block = quantity_of(log, "blockNumber");
-    auto index = quantity_of(log, "logIndex");
-    const auto* hash = log.if_contains("transactionHash");
-    if (!block || !index || !hash || !hash->is_string()) return fail(why, "log is not mined yet");
+    if (!log->block_number || !log->log_index || !log->tx_hash)
+        return fail(why, "log is not mined yet");
     e.user = *user;
     e.token = *token;
     e.amount = *amount;
-    e.block_number = *block;
-    e.log_index = *index;
-    e.tx_hash = text::to_lower(hash->as_string());
+    e.block_number = *log->block_number;
+    e.log_index = *log->log_index;
+    e.tx_hash = log->tx_hash->hex();
     return e;
 }
 

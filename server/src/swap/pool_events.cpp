@@ -5,6 +5,7 @@
 
 #include "chain/abi.hpp"
 #include "chain/hex.hpp"
+#include "chain/log_entry.hpp"
 
 namespace perch::swap {
 namespace json = boost::json;
@@ -87,27 +88,6 @@ PoolEventData to_data(Kind kind, const abi::Value::List& v) {
     return Sync{};  // unreachable: every kind is handled above
 }
 
-std::optional<std::uint64_t> quantity(const json::object& log, const char* field) {
-    const auto* v = log.if_contains(field);
-    if (!v || !v->is_string()) return std::nullopt;
-    auto n = U256::from_hex(std::string(v->as_string()));
-    if (!n || !n->fits_u64()) return std::nullopt;
-    return n->low_u64();
-}
-
-std::optional<std::vector<chain::Hash32>> topics_of(const json::object& log) {
-    const auto* t = log.if_contains("topics");
-    if (!t || !t->is_array()) return std::nullopt;
-    std::vector<chain::Hash32> topics;
-    for (const auto& topic : t->as_array()) {
-        if (!topic.is_string()) return std::nullopt;
-        auto h = chain::Hash32::from_hex(std::string(topic.as_string()));
-        if (!h) return std::nullopt;
-        topics.push_back(*h);
-    }
-    return topics;
-}
-
 }  // namespace
 
 std::vector<chain::Hash32> factory_event_topics() {
@@ -123,31 +103,16 @@ std::vector<chain::Hash32> pool_event_topics() {
 }
 
 std::optional<PoolEvent> decode_pool_event(const json::value& value, std::string* why) {
-    if (!value.is_object()) return fail(why, "log is not an object");
-    const auto& log = value.as_object();
-    if (const auto* removed = log.if_contains("removed");
-        removed && removed->is_bool() && removed->as_bool())
-        return fail(why, "log was removed by a reorg");
-    const auto* address = log.if_contains("address");
-    auto emitter =
-        address && address->is_string()
-            ? chain::Address::from_hex(std::string(address->as_string()))
-            : chain::Result<chain::Address>(chain::make_error(chain::Errc::invalid_hex, "address"));
-    if (!emitter) return fail(why, "log has no valid address");
-    auto block = quantity(log, "blockNumber");
-    auto index = quantity(log, "logIndex");
-    if (!block || !index) return fail(why, "log has no block number or log index");
-    auto topics = topics_of(log);
-    if (!topics || topics->empty()) return fail(why, "log has no valid topics");
-    const auto* data_text = log.if_contains("data");
-    if (!data_text || !data_text->is_string()) return fail(why, "log has no data");
-    auto data = chain::from_hex(std::string(data_text->as_string()));
-    if (!data) return fail(why, "log data is not hex");
+    auto log = chain::read_log_entry(value, why);
+    if (!log) return std::nullopt;
+    if (!log->block_number || !log->log_index)
+        return fail(why, "log has no block number or log index");
     for (const auto& known : known_events()) {
-        if (!(known.event.topic() == topics->front())) continue;
-        auto values = known.event.decode_log(*topics, *data);
+        if (!(known.event.topic() == log->topics.front())) continue;
+        auto values = known.event.decode_log(log->topics, log->data);
         if (!values) return fail(why, known.event.signature.name + " does not decode");
-        return PoolEvent{*emitter, *block, *index, to_data(known.kind, *values)};
+        return PoolEvent{log->emitter, *log->block_number, *log->log_index,
+                         to_data(known.kind, *values)};
     }
     return fail(why, "not a pool event");
 }
