@@ -19,15 +19,16 @@ constexpr const char* kLastByIp =
     "SELECT COALESCE(MAX(created_at), -1) FROM faucet_claims WHERE slug = ? AND client_ip = ? "
     "AND created_at >= ? AND (status <> 'failed' OR nonce IS NOT NULL)";
 
-// queue_position is no column: claims_of counts it.
+// The claim as asked for, then what became of it (queue_position is no column: claims_of counts
+// it).
 const auto kClaims =
     table(col("id", &FaucetClaim::id), col("slug", &FaucetClaim::slug),
           col("chain_id", &FaucetClaim::chain_id), col("address", &FaucetClaim::address),
           col("client_ip", &FaucetClaim::client_ip), col("amount", &FaucetClaim::amount),
-          col("status", &FaucetClaim::status), col("nonce", &FaucetClaim::nonce),
+          col("created_at", &FaucetClaim::created_at)) +
+    table(col("status", &FaucetClaim::status), col("nonce", &FaucetClaim::nonce),
           col("raw_tx", &FaucetClaim::raw_tx), col("tx_hash", &FaucetClaim::tx_hash),
-          col("error", &FaucetClaim::error), col("created_at", &FaucetClaim::created_at),
-          col("updated_at", &FaucetClaim::updated_at));
+          col("error", &FaucetClaim::error), col("updated_at", &FaucetClaim::updated_at));
 
 std::optional<std::int64_t> last_claim(Connection& c, const char* sql, const std::string& slug,
                                        const std::string& who, std::int64_t since) {
