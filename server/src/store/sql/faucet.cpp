@@ -1,11 +1,9 @@
 // Faucet claims in SQL (both dialects), on the main store's DB threads. The limit check and the
 // insert share one write transaction; a signed transaction is stored only while its claim is still
 // queued.
-#include <stdexcept>
-
 #include "store/faucet_store.hpp"
-#include "store/sql/rows.hpp"
 #include "store/sql/sql_store.hpp"
+#include "store/sql/table.hpp"
 
 namespace perch::store {
 namespace {
@@ -21,51 +19,36 @@ constexpr const char* kLastByIp =
     "SELECT COALESCE(MAX(created_at), -1) FROM faucet_claims WHERE slug = ? AND client_ip = ? "
     "AND created_at >= ? AND (status <> 'failed' OR nonce IS NOT NULL)";
 
-constexpr const char* kColumns =
-    "id, slug, chain_id, address, client_ip, amount, status, COALESCE(nonce, -1), raw_tx, tx_hash, "
-    "error, created_at, updated_at";
-
-FaucetClaim read_claim(Statement& s) {
-    FaucetClaim c;
-    c.id = s.column_int(0);
-    c.slug = s.column_text(1);
-    c.chain_id = s.column_int(2);
-    c.address = s.column_text(3);
-    c.client_ip = s.column_text(4);
-    c.amount = s.column_text(5);
-    c.status = s.column_text(6);
-    if (auto nonce = s.column_int(7); nonce >= 0) c.nonce = static_cast<std::uint64_t>(nonce);
-    c.raw_tx = s.column_text(8);
-    c.tx_hash = s.column_text(9);
-    c.error = s.column_text(10);
-    c.created_at = s.column_int(11);
-    c.updated_at = s.column_int(12);
-    return c;
-}
+// The claim as asked for, then what became of it (queue_position is no column: claims_of counts
+// it).
+const auto kClaims =
+    table(col("id", &FaucetClaim::id), col("slug", &FaucetClaim::slug),
+          col("chain_id", &FaucetClaim::chain_id), col("address", &FaucetClaim::address),
+          col("client_ip", &FaucetClaim::client_ip), col("amount", &FaucetClaim::amount),
+          col("created_at", &FaucetClaim::created_at)) +
+    table(col("status", &FaucetClaim::status), col("nonce", &FaucetClaim::nonce),
+          col("raw_tx", &FaucetClaim::raw_tx), col("tx_hash", &FaucetClaim::tx_hash),
+          col("error", &FaucetClaim::error), col("updated_at", &FaucetClaim::updated_at));
 
 std::optional<std::int64_t> last_claim(Connection& c, const char* sql, const std::string& slug,
                                        const std::string& who, std::int64_t since) {
-    auto& s = c.prepared(sql);
-    s.bind(1, slug).bind(2, who).bind(3, since);
-    std::optional<std::int64_t> out;
-    if (s.step() && s.column_int(0) >= 0) out = s.column_int(0);
-    s.reset();
-    return out;
+    auto last = single<std::int64_t>(query(c, sql, slug, who, since), -1);
+    if (last < 0) return std::nullopt;
+    return last;
 }
 
 std::int64_t queue_position(Connection& c, const FaucetClaim& claim) {
     if (claim.status != "queued") return 0;
-    auto& s = c.prepared(
-        "SELECT COUNT(*) FROM faucet_claims WHERE chain_id = ? AND status = 'queued' AND id <= ?");
-    s.bind(1, claim.chain_id).bind(2, claim.id);
-    std::int64_t n = s.step() ? s.column_int(0) : 0;
-    s.reset();
-    return n;
+    auto& s = query(
+        c,
+        "SELECT COUNT(*) FROM faucet_claims WHERE chain_id = ? AND status = 'queued' AND id <= ?",
+        claim.chain_id, claim.id);
+    return single<std::int64_t>(s, 0);
 }
 
-class SqlFaucet final : public FaucetStore {
+class SqlFaucet final : public SqlTableStore<FaucetStore> {
   public:
-    explicit SqlFaucet(SqlStore& db) : db_(db) {}
+    using SqlTableStore::SqlTableStore;
 
     Task<ClaimAdmission> add_claim(NewClaim n) override {
         auto f = [n = std::move(n)](Connection& c) {
@@ -75,20 +58,14 @@ class SqlFaucet final : public FaucetStore {
                 last_claim(c, kLastByAddress, n.claim.slug, n.claim.address, n.since);
             out.last_by_ip = last_claim(c, kLastByIp, n.claim.slug, n.claim.client_ip, n.since);
             if (out.last_by_address || out.last_by_ip) return out;
-            auto& insert = c.prepared(
-                "INSERT INTO faucet_claims (slug, chain_id, address, client_ip, amount, status, "
-                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING id");
-            insert.bind(1, n.claim.slug)
-                .bind(2, n.claim.chain_id)
-                .bind(3, n.claim.address)
-                .bind(4, n.claim.client_ip)
-                .bind(5, n.claim.amount)
-                .bind(6, n.claim.created_at)
-                .bind(7, n.claim.created_at);
-            insert.step();
             FaucetClaim added = n.claim;
-            added.id = insert.column_int(0);
-            insert.reset();
+            auto& insert = query(c,
+                                 "INSERT INTO faucet_claims (slug, chain_id, address, client_ip, "
+                                 "amount, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, "
+                                 "'queued', ?, ?) RETURNING id",
+                                 added.slug, added.chain_id, added.address, added.client_ip,
+                                 added.amount, added.created_at, added.created_at);
+            added.id = single<std::int64_t>(insert, 0);
             added.status = "queued";
             added.updated_at = added.created_at;
             added.queue_position = queue_position(c, added);
@@ -101,12 +78,8 @@ class SqlFaucet final : public FaucetStore {
 
     Task<std::vector<FaucetClaim>> claims_of(std::string address, int limit) override {
         auto f = [address = std::move(address), limit](Connection& c) {
-            auto& s = c.prepared(std::string("SELECT ") + kColumns +
-                                 " FROM faucet_claims WHERE address = ? ORDER BY id DESC LIMIT ?");
-            s.bind(1, address).bind(2, static_cast<std::int64_t>(limit));
-            std::vector<FaucetClaim> out;
-            while (s.step()) out.push_back(read_claim(s));
-            s.reset();
+            auto out = kClaims.select(
+                c, "FROM faucet_claims WHERE address = ? ORDER BY id DESC LIMIT ?", address, limit);
             for (auto& claim : out) claim.queue_position = queue_position(c, claim);
             return out;
         };
@@ -126,14 +99,11 @@ class SqlFaucet final : public FaucetStore {
     Task<std::vector<FaucetClaim>> claims_in(std::int64_t chain_id, std::string status,
                                              int limit) override {
         auto f = [chain_id, status = std::move(status), limit](Connection& c) {
-            auto& s = c.prepared(std::string("SELECT ") + kColumns +
-                                 " FROM faucet_claims WHERE chain_id = ? AND status = ? "
-                                 "ORDER BY id LIMIT ?");
-            s.bind(1, chain_id).bind(2, status).bind(3, static_cast<std::int64_t>(limit));
-            std::vector<FaucetClaim> out;
-            while (s.step()) out.push_back(read_claim(s));
-            s.reset();
-            return out;
+            return kClaims.select(
+                c,
+                "FROM faucet_claims WHERE chain_id = ? AND status = ? ORDER BY id "
+                "LIMIT ?",
+                chain_id, status, limit);
         };
         co_return co_await db_.run(std::move(f));
     }
@@ -141,12 +111,10 @@ class SqlFaucet final : public FaucetStore {
     Task<std::optional<std::uint64_t>> max_nonce(std::int64_t chain_id) override {
         auto f = [chain_id](Connection& c) {
             auto& s =
-                c.prepared("SELECT COALESCE(MAX(nonce), -1) FROM faucet_claims WHERE chain_id = ?");
-            s.bind(1, chain_id);
-            std::optional<std::uint64_t> out;
-            if (s.step() && s.column_int(0) >= 0) out = static_cast<std::uint64_t>(s.column_int(0));
-            s.reset();
-            return out;
+                query(c, "SELECT COALESCE(MAX(nonce), -1) FROM faucet_claims WHERE chain_id = ?",
+                      chain_id);
+            auto max = single<std::int64_t>(s, -1);
+            return max < 0 ? std::nullopt : std::optional(static_cast<std::uint64_t>(max));
         };
         co_return co_await db_.run(std::move(f));
     }
@@ -154,45 +122,31 @@ class SqlFaucet final : public FaucetStore {
     Task<bool> store_signed(std::int64_t id, std::uint64_t nonce, std::string raw_tx,
                             std::string tx_hash, std::int64_t now) override {
         auto f = [=, raw_tx = std::move(raw_tx), tx_hash = std::move(tx_hash)](Connection& c) {
-            c.prepared(
-                 "UPDATE faucet_claims SET status = 'sent', nonce = ?, raw_tx = ?, tx_hash = ?, "
-                 "updated_at = ? WHERE id = ? AND status = 'queued'")
-                .bind(1, static_cast<std::int64_t>(nonce))
-                .bind(2, raw_tx)
-                .bind(3, tx_hash)
-                .bind(4, now)
-                .bind(5, id)
-                .step();
-            return c.changes() > 0;
+            return execute(c,
+                           "UPDATE faucet_claims SET status = 'sent', nonce = ?, raw_tx = ?, "
+                           "tx_hash = ?, updated_at = ? WHERE id = ? AND status = 'queued'",
+                           nonce, raw_tx, tx_hash, now, id) > 0;
         };
         co_return co_await db_.run(std::move(f));
     }
 
     Task<void> mark_done(std::int64_t id, std::int64_t now) override {
         auto f = [id, now](Connection& c) {
-            c.prepared("UPDATE faucet_claims SET status = 'done', updated_at = ? WHERE id = ?")
-                .bind(1, now)
-                .bind(2, id)
-                .step();
+            execute(c, "UPDATE faucet_claims SET status = 'done', updated_at = ? WHERE id = ?", now,
+                    id);
         };
         co_await db_.run(std::move(f));
     }
 
     Task<void> mark_failed(std::int64_t id, std::string error, std::int64_t now) override {
         auto f = [id, error = std::move(error), now](Connection& c) {
-            c.prepared(
-                 "UPDATE faucet_claims SET status = 'failed', error = ?, updated_at = ? WHERE id = "
-                 "?")
-                .bind(1, error)
-                .bind(2, now)
-                .bind(3, id)
-                .step();
+            execute(c,
+                    "UPDATE faucet_claims SET status = 'failed', error = ?, updated_at = ? WHERE "
+                    "id = ?",
+                    error, now, id);
         };
         co_await db_.run(std::move(f));
     }
-
-  private:
-    SqlStore& db_;
 };
 
 }  // namespace

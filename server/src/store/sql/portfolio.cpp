@@ -1,39 +1,38 @@
 // The portfolio's watch list and daily snapshots in SQL (both dialects: the statements are the
 // shared subset), on the main store's DB threads.
-#include <stdexcept>
-
 #include "store/portfolio_store.hpp"
 #include "store/sql/sql_store.hpp"
+#include "store/sql/table.hpp"
 
 namespace perch::store {
 namespace {
 
-class SqlPortfolio final : public PortfolioStore {
+const auto kWatched =
+    table(col("address", &WatchedAddress::address), col("last_visit", &WatchedAddress::last_visit),
+          col("last_snapshot_day", &WatchedAddress::last_snapshot_day));
+
+const auto kSnapshots = table(col("day", &PortfolioSnapshot::day),
+                              col("total_usd_cents", &PortfolioSnapshot::total_usd_cents));
+
+class SqlPortfolio final : public SqlTableStore<PortfolioStore> {
   public:
-    explicit SqlPortfolio(SqlStore& db) : db_(db) {}
+    using SqlTableStore::SqlTableStore;
 
     Task<bool> visit(std::string address, std::int64_t now, std::int64_t max_watched) override {
         auto f = [address = std::move(address), now, max_watched](Connection& c) {
             Transaction tx(c);
-            c.prepared("UPDATE portfolio_watch SET last_visit = ? WHERE address = ?")
-                .bind(1, now)
-                .bind(2, address)
-                .step();
-            if (c.changes() > 0) {
+            if (execute(c, "UPDATE portfolio_watch SET last_visit = ? WHERE address = ?", now,
+                        address) > 0) {
                 tx.commit();
                 return true;
             }
-            auto& count = c.prepared("SELECT COUNT(*) FROM portfolio_watch");
-            count.step();
-            auto watched = count.column_int(0);
-            count.reset();
+            auto watched =
+                single<std::int64_t>(c.prepared("SELECT COUNT(*) FROM portfolio_watch"), 0);
             if (watched >= max_watched) return false;
-            c.prepared(
-                 "INSERT INTO portfolio_watch (address, first_visit, last_visit) VALUES (?, ?, ?)")
-                .bind(1, address)
-                .bind(2, now)
-                .bind(3, now)
-                .step();
+            execute(c,
+                    "INSERT INTO portfolio_watch (address, first_visit, last_visit) VALUES (?, ?, "
+                    "?)",
+                    address, now, now);
             tx.commit();
             return true;
         };
@@ -42,13 +41,7 @@ class SqlPortfolio final : public PortfolioStore {
 
     Task<std::vector<WatchedAddress>> watched() override {
         auto f = [](Connection& c) {
-            auto& s = c.prepared(
-                "SELECT address, last_visit, last_snapshot_day FROM portfolio_watch "
-                "ORDER BY address");
-            std::vector<WatchedAddress> out;
-            while (s.step()) out.push_back({s.column_text(0), s.column_int(1), s.column_text(2)});
-            s.reset();
-            return out;
+            return kWatched.select(c, "FROM portfolio_watch ORDER BY address");
         };
         co_return co_await db_.run(std::move(f));
     }
@@ -56,10 +49,8 @@ class SqlPortfolio final : public PortfolioStore {
     Task<std::int64_t> unwatch_before(std::int64_t last_visit_before) override {
         auto f = [last_visit_before](Connection& c) {
             Transaction tx(c);
-            c.prepared("DELETE FROM portfolio_watch WHERE last_visit < ?")
-                .bind(1, last_visit_before)
-                .step();
-            auto removed = c.changes();
+            auto removed =
+                execute(c, "DELETE FROM portfolio_watch WHERE last_visit < ?", last_visit_before);
             tx.commit();
             return removed;
         };
@@ -71,18 +62,12 @@ class SqlPortfolio final : public PortfolioStore {
         auto f = [address = std::move(address), day = std::move(day), total_usd_cents,
                   taken_at](Connection& c) {
             Transaction tx(c);
-            c.prepared(
-                 "INSERT INTO portfolio_snapshots (address, day, total_usd_cents, taken_at) "
-                 "VALUES (?, ?, ?, ?) ON CONFLICT (address, day) DO NOTHING")
-                .bind(1, address)
-                .bind(2, day)
-                .bind(3, total_usd_cents)
-                .bind(4, taken_at)
-                .step();
-            c.prepared("UPDATE portfolio_watch SET last_snapshot_day = ? WHERE address = ?")
-                .bind(1, day)
-                .bind(2, address)
-                .step();
+            execute(c,
+                    "INSERT INTO portfolio_snapshots (address, day, total_usd_cents, taken_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (address, day) DO NOTHING",
+                    address, day, total_usd_cents, taken_at);
+            execute(c, "UPDATE portfolio_watch SET last_snapshot_day = ? WHERE address = ?", day,
+                    address);
             tx.commit();
         };
         co_await db_.run(std::move(f));
@@ -90,20 +75,11 @@ class SqlPortfolio final : public PortfolioStore {
 
     Task<std::vector<PortfolioSnapshot>> history(std::string address) override {
         auto f = [address = std::move(address)](Connection& c) {
-            auto& s = c.prepared(
-                "SELECT day, total_usd_cents FROM portfolio_snapshots WHERE address = ? "
-                "ORDER BY day");
-            s.bind(1, address);
-            std::vector<PortfolioSnapshot> out;
-            while (s.step()) out.push_back({s.column_text(0), s.column_int(1)});
-            s.reset();
-            return out;
+            return kSnapshots.select(c, "FROM portfolio_snapshots WHERE address = ? ORDER BY day",
+                                     address);
         };
         co_return co_await db_.run(std::move(f));
     }
-
-  private:
-    SqlStore& db_;
 };
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "store/sql/table.hpp"
+
 namespace perch::store {
 
 int utc_yyyymmdd(std::int64_t unix_seconds) {
@@ -15,25 +17,21 @@ int utc_yyyymmdd(std::int64_t unix_seconds) {
 std::uint64_t read_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
                               std::uint64_t floor) {
     auto& read =
-        c.prepared("SELECT next_nonce FROM account_nonces WHERE chain_id = ? AND account = ?");
-    read.bind(1, chain_id).bind(2, account);
+        query(c, "SELECT next_nonce FROM account_nonces WHERE chain_id = ? AND account = ?",
+              chain_id, account);
+    auto stored = first_row(read, [](const Statement& r) { return r.column_int(0); });
     auto next = static_cast<std::int64_t>(floor);
-    if (read.step()) next = std::max(next, read.column_int(0));
-    read.reset();
+    if (stored) next = std::max(next, *stored);
     return static_cast<std::uint64_t>(next);
 }
 
 void write_next_nonce(Connection& c, std::int64_t chain_id, const std::string& account,
                       std::uint64_t next) {
-    c.prepared(
-         "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, ?, "
-         "?) ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
-         "updated_at = excluded.updated_at")
-        .bind(1, chain_id)
-        .bind(2, account)
-        .bind(3, static_cast<std::int64_t>(next))
-        .bind(4, unix_now())
-        .step();
+    execute(c,
+            "INSERT INTO account_nonces (chain_id, account, next_nonce, updated_at) VALUES (?, ?, "
+            "?, ?) ON CONFLICT (chain_id, account) DO UPDATE SET next_nonce = excluded.next_nonce, "
+            "updated_at = excluded.updated_at",
+            chain_id, account, next, unix_now());
 }
 
 }  // namespace perch::store

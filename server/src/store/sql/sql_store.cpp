@@ -8,6 +8,7 @@
 #include "store/sql/migrate.hpp"
 #include "store/sql/orders.hpp"
 #include "store/sql/rows.hpp"
+#include "store/sql/table.hpp"
 
 namespace perch::store {
 namespace {
@@ -72,32 +73,19 @@ Task<std::optional<std::int64_t>> SqlStore::add_user_action(UserAction a, std::i
                                                             UserActionBounds bounds) {
     auto insert = [a = std::move(a), now, bounds](Connection& c) -> std::optional<std::int64_t> {
         Transaction tx(c);
-        if (bounds.keep_seconds > 0) {
-            c.prepared("DELETE FROM user_actions WHERE created_at < ?")
-                .bind(1, now - bounds.keep_seconds)
-                .step();
-        }
+        if (bounds.keep_seconds > 0)
+            execute(c, "DELETE FROM user_actions WHERE created_at < ?", now - bounds.keep_seconds);
         if (bounds.per_client_per_day > 0) {
-            auto& today = c.prepared(
-                "SELECT COUNT(*) FROM user_actions WHERE client_ip = ? AND created_at > ?");
-            today.bind(1, a.client_ip).bind(2, now - 86400);
-            auto n = today.step() ? today.column_int(0) : 0;
-            today.reset();
-            if (n >= bounds.per_client_per_day) return std::nullopt;
+            auto& today =
+                query(c, "SELECT COUNT(*) FROM user_actions WHERE client_ip = ? AND created_at > ?",
+                      a.client_ip, now - 86400);
+            if (single<std::int64_t>(today, 0) >= bounds.per_client_per_day) return std::nullopt;
         }
-        auto& s = c.prepared(
-            "INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, client_ip, "
-            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id");
-        s.bind(1, a.user_address)
-            .bind(2, a.action)
-            .bind(3, a.sign)
-            .bind(4, a.agent)
-            .bind(5, a.wallet_name)
-            .bind(6, a.client_ip)
-            .bind(7, now);
-        s.step();
-        auto id = s.column_int(0);
-        s.reset();
+        auto& s = query(c,
+                        "INSERT INTO user_actions (user_address, action, sign, agent, wallet_name, "
+                        "client_ip, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                        a.user_address, a.action, a.sign, a.agent, a.wallet_name, a.client_ip, now);
+        auto id = single<std::int64_t>(s, 0);
         tx.commit();
         return id;
     };
@@ -106,20 +94,18 @@ Task<std::optional<std::int64_t>> SqlStore::add_user_action(UserAction a, std::i
 
 Task<std::int64_t> SqlStore::count_user_actions(std::string user) {
     auto count = [user = std::move(user)](Connection& c) {
-        auto& s = c.prepared("SELECT COUNT(*) FROM user_actions WHERE user_address = ?");
-        s.bind(1, user);
-        s.step();
-        return s.column_int(0);
+        return single<std::int64_t>(
+            query(c, "SELECT COUNT(*) FROM user_actions WHERE user_address = ?", user), 0);
     };
     co_return co_await run(std::move(count));
 }
 
 Task<PointTotals> SqlStore::point_totals(std::string user) {
     auto totals = [user = std::move(user)](Connection& c) {
-        auto& s = c.prepared(
-            "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address = ? GROUP BY "
-            "kind");
-        s.bind(1, user);
+        auto& s = query(c,
+                        "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address "
+                        "= ? GROUP BY kind",
+                        user);
         PointTotals t;
         while (s.step()) {
             auto kind = s.column_text(0);
@@ -147,8 +133,7 @@ Task<PointTotals> SqlStore::point_totals(std::string user) {
 Task<int> SqlStore::schema_version() {
     co_return co_await run([](Connection& c) {
         auto& s = c.prepared("SELECT COALESCE(MAX(version), 0) FROM schema_migrations");
-        s.step();
-        return static_cast<int>(s.column_int(0));
+        return single<int>(s, 0);
     });
 }
 

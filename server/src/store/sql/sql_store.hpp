@@ -79,6 +79,17 @@ class SqlStore final : public Store {
     std::unique_ptr<OrderStore> orders_;
 };
 
+// What every table's store (rewards, faucet, pool, ...) on the SQL store starts from: the store
+// whose DB threads run its queries. `Interface` is the store interface it implements.
+template <class Interface>
+class SqlTableStore : public Interface {
+  public:
+    explicit SqlTableStore(SqlStore& db) : db_(db) {}
+
+  protected:
+    SqlStore& db_;
+};
+
 // A table's store (rewards, faucet, pool, ...) on the SQL store behind `store`: `Table` is its
 // implementation, built on the SqlStore. `what` names it in the error when the store is another.
 template <class Table>

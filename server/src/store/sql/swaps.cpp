@@ -1,6 +1,7 @@
 // The swaps table in SQL (both dialects: the statements are the shared subset), on the main
 // store's DB threads.
 #include "store/sql/sql_store.hpp"
+#include "store/sql/table.hpp"
 #include "store/swap_store.hpp"
 
 namespace perch::store {
@@ -8,28 +9,21 @@ namespace {
 
 constexpr const char* kMine = "FROM swaps WHERE sender = ?1 OR recipient = ?1";
 
-class SqlSwaps final : public SwapStore {
+const auto kSwaps = table(
+    col("chain_id", &SwapRecord::chain_id), col("tx_hash", &SwapRecord::tx_hash),
+    col("sender", &SwapRecord::sender), col("recipient", &SwapRecord::recipient),
+    col("token_in", &SwapRecord::token_in), col("token_out", &SwapRecord::token_out),
+    col("amount_in", &SwapRecord::amount_in), col("amount_out", &SwapRecord::amount_out),
+    col("block_number", &SwapRecord::block_number), col("swapped_at", &SwapRecord::swapped_at));
+
+class SqlSwaps final : public SqlTableStore<SwapStore> {
   public:
-    explicit SqlSwaps(SqlStore& db) : db_(db) {}
+    using SqlTableStore::SqlTableStore;
 
     Task<bool> record(SwapRecord swap) override {
         auto f = [swap = std::move(swap)](Connection& c) {
-            c.prepared(
-                 "INSERT INTO swaps (chain_id, tx_hash, sender, recipient, token_in, token_out, "
-                 "amount_in, amount_out, block_number, swapped_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-                 "?, ?) ON CONFLICT (chain_id, tx_hash) DO NOTHING")
-                .bind(1, swap.chain_id)
-                .bind(2, swap.tx_hash)
-                .bind(3, swap.sender)
-                .bind(4, swap.recipient)
-                .bind(5, swap.token_in)
-                .bind(6, swap.token_out)
-                .bind(7, swap.amount_in)
-                .bind(8, swap.amount_out)
-                .bind(9, swap.block_number)
-                .bind(10, swap.swapped_at)
-                .step();
-            return c.changes() > 0;
+            auto sql = kSwaps.insert_sql("swaps") + " ON CONFLICT (chain_id, tx_hash) DO NOTHING";
+            return kSwaps.execute(c, sql, swap) > 0;
         };
         co_return co_await db_.run(std::move(f));
     }
@@ -37,31 +31,14 @@ class SqlSwaps final : public SwapStore {
     Task<SwapPage> history(std::string wallet, int page, int size) override {
         auto f = [wallet = std::move(wallet), page, size](Connection& c) {
             SwapPage out;
-            auto& count = c.prepared(std::string("SELECT COUNT(*) ") + kMine);
-            count.bind(1, wallet);
-            if (count.step()) out.total = count.column_int(0);
-            count.reset();
-            auto& s = c.prepared(
-                std::string("SELECT chain_id, tx_hash, sender, recipient, token_in, token_out, "
-                            "amount_in, amount_out, block_number, swapped_at ") +
-                kMine + " ORDER BY id DESC LIMIT ?2 OFFSET ?3");
-            s.bind(1, wallet);
-            s.bind(2, static_cast<std::int64_t>(size));
-            s.bind(3, static_cast<std::int64_t>(page - 1) * size);
-            while (s.step()) {
-                out.list.push_back({s.column_int(0), s.column_text(1), s.column_text(2),
-                                    s.column_text(3), s.column_text(4), s.column_text(5),
-                                    s.column_text(6), s.column_text(7), s.column_int(8),
-                                    s.column_int(9)});
-            }
-            s.reset();
+            out.total =
+                single<std::int64_t>(query(c, std::string("SELECT COUNT(*) ") + kMine, wallet), 0);
+            out.list = kSwaps.select(c, std::string(kMine) + " ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+                                     wallet, size, static_cast<std::int64_t>(page - 1) * size);
             return out;
         };
         co_return co_await db_.run(std::move(f));
     }
-
-  private:
-    SqlStore& db_;
 };
 
 }  // namespace
