@@ -6,9 +6,12 @@
 #include <array>
 #include <boost/json.hpp>
 #include <iostream>
+#include <set>
 
+#include "app/app.hpp"
 #include "app/keys.hpp"
 #include "chain/abi.hpp"
+#include "chain/erc20.hpp"
 #include "chain/rpc/errors.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/rpc/http_endpoint.hpp"
@@ -101,6 +104,72 @@ Task<void> check_contracts(const catalog::Catalog& catalog, const catalog::Profi
     }
 }
 
+// The tokens the routes pay out on the chain: the deposited one, or a cross-asset route's.
+std::set<std::string> paid_on(const bridge::RouteTable& routes, std::int64_t chain_id) {
+    std::set<std::string> out;
+    for (const auto& r : routes.routes) {
+        const auto& into = r.cross() ? r.to_chains : r.chains;
+        if (r.enabled && std::find(into.begin(), into.end(), chain_id) != into.end())
+            out.insert(r.paid_token());
+    }
+    return out;
+}
+
+// The token on the chain as the catalog lists it (the zero address for the native coin), or
+// nullopt when it lists no such token there.
+struct ListedToken {
+    chain::Address address;
+    unsigned decimals = 18;
+};
+std::optional<ListedToken> token_on(const catalog::Catalog& catalog, const std::string& symbol,
+                                    std::int64_t chain_id) {
+    for (const auto& t : catalog.tokens()) {
+        const auto& o = t.as_object();
+        if (o.at("symbol").as_string() != symbol ||
+            o.at("chainId").to_number<std::int64_t>() != chain_id)
+            continue;
+        if (auto a = chain::Address::from_hex(std::string(o.at("address").as_string())))
+            return ListedToken{*a, static_cast<unsigned>(o.at("decimals").to_number<int>())};
+    }
+    return std::nullopt;
+}
+
+ProfileFinding funds_finding(std::int64_t chain_id, const std::string& what,
+                             const std::optional<chain::U256>& held, unsigned decimals, bool gas) {
+    auto where = "chain " + std::to_string(chain_id) + ": ";
+    if (!held)
+        return {false, "routes",
+                where + "routes pay " + what + " here but the catalog lists no " + what + " here"};
+    if (held->is_zero())
+        return {false, "maker_key_file",
+                where + "the maker holds no " + what +
+                    (gas ? ": it cannot pay gas here" : ": the routes into this chain cannot pay")};
+    return {true, "maker_key_file",
+            where + "the maker holds " + held->format_units(decimals) + " " + what};
+}
+
+// What the maker holds on the chain: its gas, and each token the routes pay out there.
+Task<void> check_maker_funds(const catalog::Catalog& catalog, const bridge::RouteTable& routes,
+                             const catalog::ProfileChain& chain, chain::rpc::RpcClient& rpc,
+                             chain::Address maker, ChainFindings& out) {
+    chain::rpc::Eth eth(rpc);
+    auto gas = co_await eth.get_balance(maker);
+    out.findings.push_back(funds_finding(chain.chain_id, "native coin for gas", gas, 18, true));
+    for (const auto& symbol : paid_on(routes, chain.chain_id)) {
+        auto token = token_on(catalog, symbol, chain.chain_id);
+        std::optional<chain::U256> held;
+        if (token && token->address.is_zero()) {
+            held = gas;
+        } else if (token) {
+            auto word = co_await eth.call(token->address, chain::erc20::balance_of(maker));
+            auto value = chain::U256::from_be_bytes(word);
+            held = value ? *value : chain::U256();
+        }
+        out.findings.push_back(
+            funds_finding(chain.chain_id, symbol, held, token ? token->decimals : 18, false));
+    }
+}
+
 }  // namespace
 
 bool is_loopback_url(const std::string& url) {
@@ -151,7 +220,8 @@ std::vector<ProfileFinding> published_key_findings(const Config& config,
 }
 
 Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool thorough,
-                                         std::optional<chain::Address> maker) {
+                                         std::optional<chain::Address> maker,
+                                         const bridge::RouteTable* routes) {
     ChainFindings out;
     const auto& chains = catalog.profile_chains();
     for (std::size_t i = 0; i < chains.size(); ++i) {
@@ -180,6 +250,8 @@ Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool t
             if (!same || !thorough || j > 0) continue;
             try {
                 co_await check_contracts(catalog, chain, *rpc, maker, out);
+                if (maker && routes)
+                    co_await check_maker_funds(catalog, *routes, chain, *rpc, *maker, out);
             } catch (const std::exception& e) {
                 ++out.unreachable;
                 out.findings.push_back(
@@ -198,7 +270,8 @@ int check_profile(const Config& config) {
     if (!config.maker_key_file.empty())
         maker = read_evm_key(config.maker_key_file, "maker_key_file").address();
     auto findings = published_key_findings(config, catalog);
-    auto chains = run_blocking(check_profile_chains(catalog, true, maker));
+    auto routes = load_routes(config.config_dir + "/routes.json");
+    auto chains = run_blocking(check_profile_chains(catalog, true, maker, &routes));
     findings.insert(findings.end(), chains.findings.begin(), chains.findings.end());
     int failed = 0;
     for (const auto& f : findings) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bridge/quote.hpp"
 #include "catalog/catalog.hpp"
 #include "chain/address.hpp"
 #include "core/config.hpp"
@@ -36,11 +37,14 @@ std::vector<ProfileFinding> published_key_findings(const Config& config,
 // mismatches.
 struct ChainFindings {
     std::vector<ProfileFinding> findings;
-    int wrong_chain = 0;   // URLs that answered another chain id
-    int unreachable = 0;   // URLs that did not answer
+    int wrong_chain = 0;  // URLs that answered another chain id
+    int unreachable = 0;  // URLs that did not answer
 };
+// With `thorough`, a maker and `routes`: also what the maker holds on each chain, gas and every
+// token the routes pay out there (a route it holds nothing of cannot pay).
 Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool thorough,
-                                         std::optional<chain::Address> maker);
+                                         std::optional<chain::Address> maker,
+                                         const bridge::RouteTable* routes = nullptr);
 
 // `perch check-profile --config FILE`: prints every finding; 0 when all passed, 1 otherwise.
 int check_profile(const Config& config);

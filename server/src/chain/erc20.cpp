@@ -28,4 +28,8 @@ Bytes allowance(const Address& owner, const Address& spender) {
                 {abi::Value::of(owner), abi::Value::of(spender)});
 }
 
+Bytes balance_of(const Address& owner) {
+    return call("balanceOf(address owner)", {abi::Value::of(owner)});
+}
+
 }  // namespace perch::chain::erc20

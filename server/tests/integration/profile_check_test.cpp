@@ -1,16 +1,18 @@
 // check-profile against the test devnet: the devnet's own profile holds; a URL of another chain,
-// a Depositor forwarding to another maker and the devnet's published keys on a public URL are
-// each found, named by the config key to change, and the first and last refuse `serve`.
+// a Depositor forwarding to another maker, a maker that holds nothing and the devnet's published
+// keys on a public URL are each found, named by the config key to change, and the first and last
+// refuse `serve`.
 #include "app/profile_check.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <unistd.h>
 
+#include "app/app.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "devnet.hpp"
@@ -60,23 +62,50 @@ TEST(ProfileCheck, LoopbackAndPublishedKeysAreToldApart) {
 TEST(ProfileCheck, TheDevnetProfileHolds) {
     PERCH_REQUIRE_DEVNET(devnet);
     auto catalog = load(devnet.state_path);
-    auto found = run_task(app::check_profile_chains(catalog, true, kDevnetMaker));
+    auto routes = app::load_routes(kRoot + "/config/routes.json");
+    auto found = run_task(app::check_profile_chains(catalog, true, kDevnetMaker, &routes));
     EXPECT_EQ(found.wrong_chain, 0);
     EXPECT_EQ(found.unreachable, 0);
     int code = 0;
     int depositors = 0;
+    int funded = 0;
     for (const auto& f : found.findings) {
         EXPECT_TRUE(f.ok) << f.key << ": " << f.text;
         if (f.text.find("code at") != std::string::npos) ++code;
-        if (f.text.find("forwards deposits to " + kDevnetMaker.checksum_hex() + ", this maker's key") !=
-            std::string::npos)
+        if (f.text.find("the maker holds ") != std::string::npos) ++funded;
+        if (f.text.find("forwards deposits to " + kDevnetMaker.checksum_hex() +
+                        ", this maker's key") != std::string::npos)
             ++depositors;
     }
     auto chains = static_cast<int>(catalog.profile_chains().size());
     EXPECT_GE(code, 4 * chains);  // Depositor, Pool, CheckIn, USDC at least, on every chain
     EXPECT_EQ(depositors, chains);
+    EXPECT_GE(funded, 2 * chains);  // gas and at least one paid token on every chain
     Config config;
     EXPECT_NO_THROW(app::check_profile_before_serving(config, catalog));
+}
+
+// A maker key that holds nothing: every chain says it cannot pay gas, and every token a route
+// pays into a chain is named as one the maker cannot pay.
+TEST(ProfileCheck, AMakerThatHoldsNothingIsFound) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    auto catalog = load(devnet.state_path);
+    auto routes = app::load_routes(kRoot + "/config/routes.json");
+    auto empty = *chain::Address::from_hex("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed");
+    auto found = run_task(app::check_profile_chains(catalog, true, empty, &routes));
+    int no_gas = 0;
+    int no_usdc = 0;
+    for (const auto& f : found.findings) {
+        if (f.ok || f.key != "maker_key_file") continue;
+        if (f.text.find("holds no native coin for gas: it cannot pay gas here") !=
+            std::string::npos)
+            ++no_gas;
+        if (f.text.find("holds no USDC: the routes into this chain cannot pay") !=
+            std::string::npos)
+            ++no_usdc;
+    }
+    EXPECT_EQ(no_gas, static_cast<int>(catalog.profile_chains().size()));
+    EXPECT_GE(no_usdc, 3);  // USDC routes reach Ethereum, Base and Arbitrum at least
 }
 
 TEST(ProfileCheck, AUrlOfAnotherChainIsFoundAndRefusesServe) {
@@ -121,8 +150,9 @@ TEST(ProfileCheck, ADepositorForwardingToAnotherMakerIsFound) {
 
 TEST(ProfileCheck, TheDevnetsPublishedKeysAreRefusedOnAPublicUrl) {
     PERCH_REQUIRE_DEVNET(devnet);
-    std::filesystem::permissions(kRoot + "/devnet/maker.key", std::filesystem::perms::owner_read |
-                                                                   std::filesystem::perms::owner_write);
+    std::filesystem::permissions(
+        kRoot + "/devnet/maker.key",
+        std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
     Config config;
     config.maker_key_file = kRoot + "/devnet/maker.key";
     // On the devnet itself the published key is what it is for.
