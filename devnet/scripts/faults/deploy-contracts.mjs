@@ -6,7 +6,7 @@
 // account), write the addresses and the deploy block into the profile and, per contract, a
 // standard-JSON input that solc compiles back to exactly the bytes that were deployed; a second
 // run deploys nothing; and `perch check-profile` passes on the profile it wrote.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
