@@ -182,7 +182,7 @@ async function main() {
     const tDeploy = performance.now();
 
     const accounts = expectedAccounts();
-    if (opts.writeProfile && updateProfile(opts.profile, profile, accounts, addresses, plan.swap, plan.ensRegistryFor)) {
+    if (opts.writeProfile && updateProfile(opts.profile, profile, accounts, addresses, plan.swap, plan.ensRegistryFor, plan.priceOracles)) {
       log(`updated accounts/contracts/swap in ${path.relative(process.cwd(), opts.profile) || opts.profile}`);
     }
     // The swap indexer may start at the earliest block any chain's deployment can be in.
@@ -202,6 +202,7 @@ async function main() {
       })),
       contracts: addresses,
       swap,
+      price_oracles: plan.priceOracles,
       faucet_chains: profile.faucet_chains ?? {},
       ...(solanaState ? { solana: await solanaState } : {}),
       maker: accounts.maker,

@@ -6,7 +6,7 @@ import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256 } 
 import { HDKey, hdKeyToAccount } from "viem/accounts";
 import { ARTIFACTS_DIR, REPO_ROOT, rpc, rpcBatch } from "./nodes.mjs";
 import { ENS_CHAIN_IDS, ENS_OWNER_INDEX, ensAddresses, ensTxs } from "./ens.mjs";
-import { DEPLOYER_ETH, SWAP_CHAIN_IDS, seedTxs, swapAddresses, swapSetupTxs, swapState } from "./swap.mjs";
+import { DEPLOYER_ETH, SWAP_CHAIN_IDS, priceOracles, seedTxs, swapAddresses, swapSetupTxs, swapState } from "./swap.mjs";
 
 // Hardhat's default accounts (public test keys; never use them anywhere real).
 export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
@@ -120,6 +120,7 @@ export function buildDeployPlan() {
     ensOwner,
     addresses,
     swap: swapState(swapAddr),
+    priceOracles: priceOracles(swapAddr),
     ensRegistryFor: (chainId) => (ENS_CHAIN_IDS.includes(chainId) ? ensAddresses(ensOwner).registry : null),
     txsFor: (chainId) => perChain.get(chainId) ?? txs,
     makerTxsFor: (chainId) => (SWAP_CHAIN_IDS.includes(chainId) ? approvals : []),

@@ -269,15 +269,15 @@ export function solanaSettings(profile, file = "profile") {
  * Writes the deterministic accounts, contract addresses and swap setup into the profile, only when
  * they differ from what it holds (a normal run leaves the committed file untouched).
  */
-export function updateProfile(file, profile, accounts, addresses, swap, ensRegistryFor = () => null) {
+export function updateProfile(file, profile, accounts, addresses, swap, ensRegistryFor = () => null, priceOracles = []) {
   // A chain's `ens_registry` (the devnet's name service, lib/ens.mjs), so `make run`'s perch finds it.
   const chains = profile.chains.map((c) => {
     const { ens_registry: _, ...rest } = c;
     const registry = ensRegistryFor(c.chain_id);
     return registry ? { ...rest, ens_registry: registry } : rest;
   });
-  const want = { ...profile, chains, accounts: { ...accounts }, contracts: { ...addresses }, swap };
-  const same = ["chains", "accounts", "contracts", "swap"].every((k) => JSON.stringify(profile[k]) === JSON.stringify(want[k]));
+  const want = { ...profile, chains, accounts: { ...accounts }, contracts: { ...addresses }, swap, price_oracles: priceOracles };
+  const same = ["chains", "accounts", "contracts", "swap", "price_oracles"].every((k) => JSON.stringify(profile[k]) === JSON.stringify(want[k]));
   if (same) return false;
   writeFileAtomic(file, `${JSON.stringify(want, null, 2)}\n`);
   return true;

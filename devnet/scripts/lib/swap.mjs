@@ -33,6 +33,11 @@ const SWAP_TOKENS = [
   { symbol: "DAI", name: "Dai Stablecoin", decimals: 18 },
 ];
 
+// Priced by the pools but not swapped here: SOL as bridged to the EVM chains (Wormhole's wrapped
+// SOL has Uniswap V3 pools against USDC), so that cross-asset quotes have a live on-chain price
+// for SOL (price/quote_prices.hpp). Not in SWAP_TOKENS: the swap page does not offer it.
+const ORACLE_TOKENS = [{ symbol: "SOL", name: "Wrapped SOL (Wormhole)", decimals: 9 }];
+
 const V2_FEE_PPM = 3000;
 const V3_FEE_TIERS = [500, 3000, 10000]; // enabled by v3-core 1.0.1's factory constructor
 const V3_TICK_SPACING = { 500: 10, 3000: 60, 10000: 200 };
@@ -51,6 +56,8 @@ const SWAP_DEPLOYMENTS = [
   { key: "quoterV2", uniswap: "QuoterV2", args: ["$uniswapV3Factory", "$WETH"] },
   { key: "executor", artifact: "PerchSwapExecutor", args: ["$WETH", "$uniswapV3Factory"] },
   { key: "seeder", artifact: "LiquiditySeeder", args: [] },
+  // After everything above, so that no earlier address moves.
+  { key: "SOL", artifact: "TestToken", args: ["Wrapped SOL (Wormhole)", "SOL", 9] },
 ];
 
 const VENUE_FACTORY = { "uniswap-v2": "uniswapV2Factory", "sushi-v2": "sushiV2Factory", "uniswap-v3": "uniswapV3Factory" };
@@ -59,9 +66,9 @@ const VENUE_FACTORY = { "uniswap-v2": "uniswapV2Factory", "sushi-v2": "sushiV2Fa
 
 // USD prices and a depth factor per chain, so the same trade quotes differently on each chain.
 export const MARKETS = {
-  1: { usd: { WETH: 3000, WBTC: 60000, USDC: 1, USDT: 1, DAI: 1 }, depth: 1 },
-  8453: { usd: { WETH: 3010, WBTC: 60150, USDC: 1, USDT: 0.9995, DAI: 1.0005 }, depth: 0.6 },
-  42161: { usd: { WETH: 2990, WBTC: 59900, USDC: 1, USDT: 1.0004, DAI: 0.9996 }, depth: 0.8 },
+  1: { usd: { WETH: 3000, WBTC: 60000, USDC: 1, USDT: 1, DAI: 1, SOL: 150 }, depth: 1 },
+  8453: { usd: { WETH: 3010, WBTC: 60150, USDC: 1, USDT: 0.9995, DAI: 1.0005, SOL: 150.3 }, depth: 0.6 },
+  42161: { usd: { WETH: 2990, WBTC: 59900, USDC: 1, USDT: 1.0004, DAI: 0.9996, SOL: 149.7 }, depth: 0.8 },
 };
 
 // The pools, the same on every swap chain. `skew` moves the pool's price of `pair[0]` off the
@@ -88,13 +95,28 @@ const POOLS = [
   { venue: "sushi-v2", pair: ["WBTC", "DAI"], skew: 0.01, usd: 2e3 },
 ];
 
+// The price oracles of cross-asset quotes (the profile's `price_oracles`): per swap chain, one
+// Uniswap V3 pool per symbol against USDC, read as a time-weighted average over `twap_seconds`.
+// ETH's is the deepest WETH/USDC pool of POOLS; SOL's pool exists for this alone. The window is
+// short because the devnet's pools are seconds old when the tests start; a real deployment uses
+// 30 minutes of pools that are years old (docs/security.md "Quote prices").
+const ORACLE_POOLS = [{ venue: "uniswap-v3", pair: ["SOL", "USDC"], fee: 3000, skew: 0, positions: [[0.95, 1.05, 1e6], [0.5, 2, 2e6]] }];
+const ORACLES = [
+  { symbol: "ETH", pair: ["WETH", "USDC"], fee: 500 },
+  { symbol: "SOL", pair: ["SOL", "USDC"], fee: 3000 },
+];
+const ORACLE_TWAP_SECONDS = 3;
+// Observations the oracle pools keep (one per block with a trade): a window of ORACLE_TWAP_SECONDS
+// must stay readable however busy the tests keep the pool.
+const ORACLE_CARDINALITY = 16;
+
 // ---- balances -----------------------------------------------------------------------------
 
 const units = (n, decimals) => BigInt(n) * 10n ** BigInt(decimals);
 // The deployer seeds every pool; its ETH is raised with hardhat_setBalance before the batch.
 export const DEPLOYER_ETH = units(1_000_000, 18);
 const DEPLOYER_WETH = units(100_000, 18);
-const DEPLOYER_MINT = { USDC: units(1e9, 6), USDT: units(1e9, 6), WBTC: units(100_000, 8), DAI: units(1e9, 18) };
+const DEPLOYER_MINT = { USDC: units(1e9, 6), USDT: units(1e9, 6), WBTC: units(100_000, 8), DAI: units(1e9, 18), SOL: units(1e6, 9) };
 // The maker pays bridge-and-swap outputs; users trade.
 export const MAKER_SWAP_MINT = { WBTC: units(1_000, 8), DAI: units(10_000_000, 18) };
 export const USER_SWAP_MINT = { WBTC: units(1, 8), DAI: units(10_000, 18) };
@@ -127,6 +149,22 @@ function poolAddress(factory, tokenA, tokenB, fee) {
 
 const lower = (a) => a.toLowerCase();
 
+/** The profile's `price_oracles`: each oracle on each swap chain (price/oracles.hpp reads them). */
+export function priceOracles(addr) {
+  return SWAP_CHAIN_IDS.flatMap((chainId) =>
+    ORACLES.map((o) => ({
+      chain_id: chainId,
+      symbol: o.symbol,
+      pool: lower(poolAddress(addr.uniswapV3Factory, addr[o.pair[0]], addr[o.pair[1]], o.fee).address),
+      token: lower(addr[o.pair[0]]),
+      decimals: decimalsOf(o.pair[0]),
+      usd_token: lower(addr[o.pair[1]]),
+      usd_decimals: decimalsOf(o.pair[1]),
+      twap_seconds: ORACLE_TWAP_SECONDS,
+    })),
+  );
+}
+
 /** The `swap` object of state.json and the profile (docs/swap.md); `start_block` is filled in later. */
 export function swapState(addr) {
   const pools = POOLS.map((p) => {
@@ -153,7 +191,7 @@ export function swapState(addr) {
 // ---- pool math (floating point is fine: it only picks the seeded prices and sizes) --------
 
 const LOG_TICK = Math.log(1.0001);
-const decimalsOf = (symbol) => SWAP_TOKENS.find((t) => t.symbol === symbol).decimals;
+const decimalsOf = (symbol) => [...SWAP_TOKENS, ...ORACLE_TOKENS].find((t) => t.symbol === symbol).decimals;
 
 /** Price of token1 in token0, in base units, for a pool of `pair` on `market`. */
 function rawPrice(pool, market, token0Symbol) {
@@ -190,6 +228,7 @@ const CALL_GAS = 150_000n;
 const DEPLOY_GAS = 3_000_000n;
 const SEED_V2_GAS = 3_500_000n;
 const SEED_V3_GAS = 6_000_000n;
+const ORACLE_SLOTS_GAS = 1_500_000n; // ~23k per observation slot written
 
 function loadSwapArtifact(d, loadArtifact) {
   return d.uniswap ? uniswapArtifact(d.uniswap) : loadArtifact(d.artifact);
@@ -216,18 +255,25 @@ export function swapSetupTxs(addr, accounts, loadArtifact) {
   for (const [symbol, amount] of Object.entries(DEPLOYER_MINT)) call(addr[symbol], "mint", [accounts.deployer, amount]);
   const wethAbi = uniswapArtifact("WETH9").abi;
   call(addr.WETH, "deposit", [], wethAbi, DEPLOYER_WETH);
-  for (const t of SWAP_TOKENS) call(addr[t.symbol], "approve", [addr.seeder, maxUint256]);
+  for (const t of [...SWAP_TOKENS, ...ORACLE_TOKENS]) call(addr[t.symbol], "approve", [addr.seeder, maxUint256]);
   return txs;
 }
 
-/** One seeder call per pool, at `chainId`'s prices and depths. */
+/** One seeder call per pool, at `chainId`'s prices and depths, then the oracles' observation slots. */
 export function seedTxs(chainId, addr, loadArtifact) {
   const market = MARKETS[chainId];
   const abi = loadArtifact("LiquiditySeeder").abi;
-  return POOLS.map((pool) => {
+  const seeds = [...POOLS, ...ORACLE_POOLS].map((pool) => {
     const { functionName, args } = seedCall(pool, market, addr);
     return { to: addr.seeder, data: encodeFunctionData({ abi, functionName, args }), gas: pool.fee === undefined ? SEED_V2_GAS : SEED_V3_GAS };
   });
+  const poolAbi = uniswapArtifact("UniswapV3Pool").abi;
+  const slots = priceOracles(addr).filter((o) => o.chain_id === chainId).map((o) => ({
+    to: o.pool,
+    data: encodeFunctionData({ abi: poolAbi, functionName: "increaseObservationCardinalityNext", args: [ORACLE_CARDINALITY] }),
+    gas: ORACLE_SLOTS_GAS,
+  }));
+  return [...seeds, ...slots];
 }
 
 /** The LiquiditySeeder call that creates and funds `pool` at `market`'s prices and depth. */
