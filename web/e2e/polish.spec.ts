@@ -215,6 +215,36 @@ test.describe('desktop', () => {
     expect(await ui.evaluate((e) => getComputedStyle(e).filter)).toContain('invert');
   });
 
+  test('after a reload on /history a remembered wallet never looks logged out: no "Connect Wallet", no "Sign in" pill, no "Connect a wallet to see your history"', async ({ page }) => {
+    const state = readDevnetState();
+    const wallet = await freshWallet(state);
+    await connect(page, state, wallet);
+    await page.goto('/history');
+    await expect(page.getByText('Connect a wallet to see your history.')).toHaveCount(0);
+    // Everything the header and the page say from the reload until the wallet is back, seen in the page.
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __seen: Set<string> }).__seen = seen;
+      const read = () => {
+        seen.add(`header:${document.querySelector('header [data-testid="connect-wallet"]')?.textContent ?? ''}`);
+        seen.add(`points:${document.querySelector('[data-testid="points-badge"]')?.textContent ?? ''}`);
+        const main = document.querySelector('main')?.textContent ?? '';
+        if (main.includes('Connect a wallet to see your history')) seen.add('history:connect prompt');
+        if (main.includes('Reconnecting your wallet')) seen.add('history:reconnecting');
+      };
+      new MutationObserver(read).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.reload();
+    await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(short(wallet.address), { timeout: 15_000 });
+    await expect(page.getByTestId('history-deploys')).toContainText('No deployments yet.');
+    const seen = await page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen]);
+    // The neutral state was on screen (the reload did wait for the wallet), and nothing logged out was.
+    expect(seen, seen.join(' | ')).toContain('header:Reconnecting…');
+    expect(seen, seen.join(' | ')).not.toContain('header:Connect Wallet');
+    expect(seen, seen.join(' | ')).not.toContain('points:Sign in');
+    expect(seen, seen.join(' | ')).not.toContain('history:connect prompt');
+  });
+
   test('the More menu reaches Tracker, Query, Faucet and the maker dashboard, and switches the language', async ({ page }) => {
     await page.goto('/');
     await page.locator('header').getByRole('button', { name: 'More' }).click();
