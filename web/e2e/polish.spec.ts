@@ -94,6 +94,37 @@ test.describe('history, numbers and explorer links on a phone', () => {
     // Deployments are listed beside the bridges (none yet for this wallet).
     await expect(page.getByTestId('history-deploys')).toContainText('No deployments yet.');
   });
+
+  test('a deployment made on the phone is listed on /history as a card inside the screen', async ({ page }) => {
+    const state = readDevnetState();
+    const wallet = await freshWallet(state);
+    await connect(page, state, wallet);
+    await page.goto('/deploy');
+    await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(short(wallet.address), { timeout: 15_000 });
+    await page.getByTestId('deploy-network-8453').getByRole('checkbox').check();
+    await page.getByLabel('Name').fill('Phone Card');
+    await page.getByLabel('Symbol').fill('PHC');
+    await page.getByLabel('Total supply').fill('1000');
+    await expect(page.getByTestId('deploy-button')).toHaveText('Deploy on 1 network');
+    await page.getByTestId('deploy-button').click();
+    const progress = page.getByTestId('deploy-progress-8453');
+    await expect(progress).toHaveAttribute('data-step', 'done', { timeout: 30_000 });
+    const contract = (await progress.getByTestId('deploy-contract').getAttribute('data-address')) ?? '';
+    expect(contract).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    await page.goto('/history');
+    const deploys = page.getByTestId('history-deploys');
+    const row = deploys.locator('[data-testid^="history-deploy-0x"]');
+    await expect(row).toHaveCount(1, { timeout: 20_000 });
+    await expect(row.getByTestId('history-deploy-contract')).toHaveText(new RegExp(`^${contract}$`, 'i'));
+    await expect(row.locator('time').first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    // A card like the bridge's: no header row, nothing to scroll sideways, inside the phone's width.
+    await expect(deploys.locator('thead')).toBeHidden();
+    const box = await row.boundingBox();
+    expect(box?.width ?? 999).toBeLessThanOrEqual(PHONE.width);
+    await expectInsideViewport(page, '[data-testid="history-deploys"] [data-testid^="history-deploy-0x"] td');
+    await expectNoPageOverflow(page);
+  });
 });
 
 test.describe('layout on a phone', () => {
