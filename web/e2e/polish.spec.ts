@@ -166,6 +166,29 @@ test.describe('layout on a phone', () => {
     expect(fits).toBe(true);
   });
 
+  test('the connected wallet card: its address, "Copy address", network, balance and "Disconnect" inside the card and the dialog', async ({ page }) => {
+    const state = readDevnetState();
+    const wallet = await freshWallet(state);
+    await connect(page, state, wallet);
+    await page.locator('header').getByTestId('connect-wallet').click();
+    const card = page.getByTestId('wallet-card');
+    await expect(card.getByTestId('wallet-card-balance')).toHaveText('10 ETH', { timeout: 15_000 });
+    const dialog = page.getByRole('dialog').filter({ has: card });
+    const outside = await card.evaluate((c, dialogBox) => {
+      const r = c.getBoundingClientRect();
+      const inside = (e: Element, o: { left: number; right: number }) => {
+        const b = e.getBoundingClientRect();
+        return b.left >= o.left - 1 && b.right <= o.right + 1;
+      };
+      const parts = Array.from(c.querySelectorAll('code, button, dt, dd, strong, .muted'));
+      const out = parts.filter((e) => !inside(e, r) || (e as HTMLElement).scrollWidth > (e as HTMLElement).clientWidth + 1).map((e) => e.textContent ?? '');
+      if (!inside(c, dialogBox)) out.push('the card itself');
+      return out;
+    }, await dialog.evaluate((d) => { const b = d.getBoundingClientRect(); return { left: b.left, right: b.right }; }));
+    expect(outside, 'parts of the wallet card outside it').toEqual([]);
+    await expect(card.getByRole('button', { name: 'Copy address' })).toBeInViewport({ ratio: 1 });
+  });
+
   test('the More panel shows no audit badge without a report, and the points pill never says "loading" to a visitor', async ({ page }) => {
     await page.goto('/');
     const pill = page.getByTestId('points-badge');
