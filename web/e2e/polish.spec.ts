@@ -94,6 +94,37 @@ test.describe('history, numbers and explorer links on a phone', () => {
     // Deployments are listed beside the bridges (none yet for this wallet).
     await expect(page.getByTestId('history-deploys')).toContainText('No deployments yet.');
   });
+
+  test('a deployment made on the phone is listed on /history as a card inside the screen', async ({ page }) => {
+    const state = readDevnetState();
+    const wallet = await freshWallet(state);
+    await connect(page, state, wallet);
+    await page.goto('/deploy');
+    await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(short(wallet.address), { timeout: 15_000 });
+    await page.getByTestId('deploy-network-8453').getByRole('checkbox').check();
+    await page.getByLabel('Name').fill('Phone Card');
+    await page.getByLabel('Symbol').fill('PHC');
+    await page.getByLabel('Total supply').fill('1000');
+    await expect(page.getByTestId('deploy-button')).toHaveText('Deploy on 1 network');
+    await page.getByTestId('deploy-button').click();
+    const progress = page.getByTestId('deploy-progress-8453');
+    await expect(progress).toHaveAttribute('data-step', 'done', { timeout: 30_000 });
+    const contract = (await progress.getByTestId('deploy-contract').getAttribute('data-address')) ?? '';
+    expect(contract).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    await page.goto('/history');
+    const deploys = page.getByTestId('history-deploys');
+    const row = deploys.locator('[data-testid^="history-deploy-0x"]');
+    await expect(row).toHaveCount(1, { timeout: 20_000 });
+    await expect(row.getByTestId('history-deploy-contract')).toHaveText(new RegExp(`^${contract}$`, 'i'));
+    await expect(row.locator('time').first()).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    // A card like the bridge's: no header row, nothing to scroll sideways, inside the phone's width.
+    await expect(deploys.locator('thead')).toBeHidden();
+    const box = await row.boundingBox();
+    expect(box?.width ?? 999).toBeLessThanOrEqual(PHONE.width);
+    await expectInsideViewport(page, '[data-testid="history-deploys"] [data-testid^="history-deploy-0x"] td');
+    await expectNoPageOverflow(page);
+  });
 });
 
 test.describe('layout on a phone', () => {
@@ -133,6 +164,29 @@ test.describe('layout on a phone', () => {
     const tab = dialog.getByRole('tab', { name: 'Non-EVM' });
     const fits = await tab.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().height < 48);
     expect(fits).toBe(true);
+  });
+
+  test('the connected wallet card: its address, "Copy address", network, balance and "Disconnect" inside the card and the dialog', async ({ page }) => {
+    const state = readDevnetState();
+    const wallet = await freshWallet(state);
+    await connect(page, state, wallet);
+    await page.locator('header').getByTestId('connect-wallet').click();
+    const card = page.getByTestId('wallet-card');
+    await expect(card.getByTestId('wallet-card-balance')).toHaveText('10 ETH', { timeout: 15_000 });
+    const dialog = page.getByRole('dialog').filter({ has: card });
+    const outside = await card.evaluate((c, dialogBox) => {
+      const r = c.getBoundingClientRect();
+      const inside = (e: Element, o: { left: number; right: number }) => {
+        const b = e.getBoundingClientRect();
+        return b.left >= o.left - 1 && b.right <= o.right + 1;
+      };
+      const parts = Array.from(c.querySelectorAll('code, button, dt, dd, strong, .muted'));
+      const out = parts.filter((e) => !inside(e, r) || (e as HTMLElement).scrollWidth > (e as HTMLElement).clientWidth + 1).map((e) => e.textContent ?? '');
+      if (!inside(c, dialogBox)) out.push('the card itself');
+      return out;
+    }, await dialog.evaluate((d) => { const b = d.getBoundingClientRect(); return { left: b.left, right: b.right }; }));
+    expect(outside, 'parts of the wallet card outside it').toEqual([]);
+    await expect(card.getByRole('button', { name: 'Copy address' })).toBeInViewport({ ratio: 1 });
   });
 
   test('the More panel shows no audit badge without a report, and the points pill never says "loading" to a visitor', async ({ page }) => {
@@ -213,6 +267,36 @@ test.describe('desktop', () => {
     await expect(ui.locator('.swagger-ui').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await ui.evaluate((e) => getComputedStyle(e).filter)).toContain('invert');
+  });
+
+  test('after a reload on /history a remembered wallet never looks logged out: no "Connect Wallet", no "Sign in" pill, no "Connect a wallet to see your history"', async ({ page }) => {
+    const state = readDevnetState();
+    const wallet = await freshWallet(state);
+    await connect(page, state, wallet);
+    await page.goto('/history');
+    await expect(page.getByText('Connect a wallet to see your history.')).toHaveCount(0);
+    // Everything the header and the page say from the reload until the wallet is back, seen in the page.
+    await page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __seen: Set<string> }).__seen = seen;
+      const read = () => {
+        seen.add(`header:${document.querySelector('header [data-testid="connect-wallet"]')?.textContent ?? ''}`);
+        seen.add(`points:${document.querySelector('[data-testid="points-badge"]')?.textContent ?? ''}`);
+        const main = document.querySelector('main')?.textContent ?? '';
+        if (main.includes('Connect a wallet to see your history')) seen.add('history:connect prompt');
+        if (main.includes('Reconnecting your wallet')) seen.add('history:reconnecting');
+      };
+      new MutationObserver(read).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.reload();
+    await expect(page.locator('header').getByTestId('connect-wallet')).toHaveText(short(wallet.address), { timeout: 15_000 });
+    await expect(page.getByTestId('history-deploys')).toContainText('No deployments yet.');
+    const seen = await page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen]);
+    // The neutral state was on screen (the reload did wait for the wallet), and nothing logged out was.
+    expect(seen, seen.join(' | ')).toContain('header:Reconnecting…');
+    expect(seen, seen.join(' | ')).not.toContain('header:Connect Wallet');
+    expect(seen, seen.join(' | ')).not.toContain('points:Sign in');
+    expect(seen, seen.join(' | ')).not.toContain('history:connect prompt');
   });
 
   test('the More menu reaches Tracker, Query, Faucet and the maker dashboard, and switches the language', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { nativeBalance, rpcUrl, tokenBalance } from './fixtures/devnet-rpc';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
@@ -83,5 +84,24 @@ test.describe('portfolio on the devnet', () => {
     await page.getByRole('tab', { name: 'By token' }).click();
     await expect(legend.getByRole('listitem')).toHaveCount(2);
     await expect(legend.getByRole('listitem').first()).toContainText('ETH');
+  });
+
+  test('every token the wallet holds is listed: WBTC and DAI on Base', async ({ page }) => {
+    const state = readDevnetState();
+    const base = rpcUrl(state, 8453);
+    const swap = swapDevnet(state);
+    // A fresh address holding only tokens: 0.5 WBTC and 1,234.5 DAI on Base, typed in (no wallet needed).
+    const holder = `0x${randomBytes(20).toString('hex')}`;
+    await mint(base, swap, swap.token('WBTC').address, holder, 50_000_000n);
+    await mint(base, swap, swap.token('DAI').address, holder, 1_234_500_000_000_000_000_000n);
+    await page.goto('/portfolio');
+    await page.getByLabel('Address to view').fill(holder);
+    for (const [symbol, raw] of [['WBTC', '50000000'], ['DAI', '1234500000000000000000']] as const) {
+      const row = page.getByTestId(`portfolio-token-8453-${symbol}`);
+      await expect(row, `${symbol} on Base`).toBeVisible({ timeout: 20_000 });
+      await expect(row.getByTestId('portfolio-balance')).toHaveAttribute('data-raw', raw);
+    }
+    await expect(page.getByTestId('portfolio-token-8453-WBTC').getByTestId('portfolio-balance')).toHaveText('0.5');
+    await expect(page.getByTestId('portfolio-token-8453-DAI').getByTestId('portfolio-balance')).toHaveText('1,234.5');
   });
 });

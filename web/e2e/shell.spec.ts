@@ -71,6 +71,16 @@ test.describe('desktop shell', () => {
     await heading(page, 'Bridge');
   });
 
+  test('missing static files answer 404, not the app shell with 200; an unknown app route keeps its friendly page', async ({ page }) => {
+    for (const path of ['/assets/nope.js', '/favicon.ico', '/.env']) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(await res.text(), path).not.toContain('<div id="root">');
+    }
+    await page.goto('/no-such-page');
+    await heading(page, 'Page not found');
+  });
+
   test('the airdrop query validates its input', async ({ page }) => {
     await page.goto('/layerzero-airdrop');
     await page.getByRole('button', { name: 'Query' }).click();

@@ -123,6 +123,39 @@ test.describe('what the spec still asks for', () => {
     });
   });
 
+  // The other exchanges' apps narrow the list the same way: each by what its browser adds to the
+  // user agent, the app's own wallet alone, connecting the provider the app injects.
+  for (const app of [
+    { wallet: 'Binance Wallet', ua: 'BNC/2.80.0 (Binance/2.80.0)', flags: ['isBinance'], gate: false },
+    { wallet: 'Bitget Wallet', ua: 'BitKeep/8.10.0', flags: ['isBitKeep'], gate: false },
+    { wallet: 'Gate Wallet', ua: 'GateWallet/6.30.0', flags: [], gate: true },
+  ] as const) {
+    test.describe(`inside ${app.wallet}’s app on a phone`, () => {
+      test.use({ viewport: PHONE, userAgent: `Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 ${app.ua}` });
+
+      test(`the promo’s Bridge button opens a wallet list of ${app.wallet} only, which connects the app’s provider`, async ({ page }) => {
+        await installInjectedWallet(page, { chains: walletChains(readDevnetState()), account: OKX_USER, chainId: 8453, legacyFlags: [...app.flags], announce: false });
+        if (app.gate) {
+          // Gate's browser injects its provider at window.gatewallet.
+          await page.addInitScript(() => {
+            const w = window as unknown as { gatewallet?: unknown; __perchDevnetWallet?: { provider: unknown } };
+            w.gatewallet = w.__perchDevnetWallet?.provider;
+          });
+        }
+        await page.goto('/swap');
+        const promo = page.getByRole('dialog', { name: `Perch in ${app.wallet}` });
+        await expect(promo).toBeVisible();
+        await promo.getByRole('button', { name: 'Bridge' }).click();
+        await expect(page).toHaveURL(/\/$/);
+        const rows = page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('list', { name: 'Available wallets' }).getByRole('listitem');
+        await expect(rows).toHaveCount(1);
+        await expect(rows.first()).toContainText(app.wallet);
+        await rows.first().getByRole('button').first().click();
+        await expect(headerWallet(page)).toHaveText(short(OKX_USER), { timeout: 10_000 });
+      });
+    });
+  }
+
   test.describe('on a desktop', () => {
     test.use({ viewport: DESKTOP });
 

@@ -143,8 +143,15 @@ test.describe('tracker on the devnet', () => {
       await expect(cells.nth(7).locator('time')).toHaveAttribute('datetime', new Date(f.last_active * 1000).toISOString());
       await expect(cells.nth(8)).toHaveText(gasText(f.gas_spent));
     }
-    // Chains the address never sent from still have their row, with zeros.
+    // Chains the address never sent from still have their row, with zeros: no volume either.
     await expect(page.getByTestId('tracker-row-42161').locator('td').nth(1)).toHaveText('0');
+    await expect(page.getByTestId('tracker-row-42161').locator('td').nth(2)).toHaveText('$0.00');
+    // The volume is what the address's own transactions moved (0.001 ETH and 1.25 USDC on Base),
+    // not what it holds (100 ETH and 3.75 USDC: a holdings figure would be six digits of dollars).
+    const baseVolume = rows.find((r) => r.chain_id === BASE)?.volume_usd ?? Number.NaN;
+    expect(baseVolume).toBeGreaterThan(1.25);
+    expect(baseVolume).toBeLessThan(100);
+    await expect(page.getByTestId(`tracker-row-${BASE}`).locator('td').nth(2)).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(baseVolume));
 
     // Soneium OG: the score the programme's rules give for the Soneium figures, and a rank.
     const soneium = figures.get(SONEIUM);

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { tokenBalance, toRaw } from './fixtures/devnet-rpc';
-import { readDevnetState } from './fixtures/injected-wallet';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { rpc } from './fixtures/devnet-rpc';
+import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 import { allowance, approve, builtSwap, mint, openSwapConnected, pickToken, rpcUrl, swapDevnet } from './fixtures/swap-ui';
 import { expect, test } from './fixtures/test';
 
@@ -20,15 +22,15 @@ interface StepSeen {
   at: number;
 }
 
-/** Records, in the page, every state each swap step passes through and when (performance.now, 10 ms resolution). */
-async function watchSteps(page: Page): Promise<() => Promise<StepSeen[]>> {
-  await page.evaluate(() => {
+/** Records, in the page, every state each step of a list (test ids `${prefix}<id>`) passes through and when (performance.now, 10 ms resolution). */
+async function watchSteps(page: Page, prefix = 'swap-steps-'): Promise<() => Promise<StepSeen[]>> {
+  await page.evaluate((prefix) => {
     const seen: { id: string; status: string; at: number }[] = [];
     const last = new Map<string, string>();
     (window as unknown as { __steps: typeof seen }).__steps = seen;
     setInterval(() => {
-      for (const el of Array.from(document.querySelectorAll<HTMLElement>('[data-testid^="swap-steps-"]'))) {
-        const id = el.dataset.testid?.slice('swap-steps-'.length) ?? '';
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>(`[data-testid^="${prefix}"]`))) {
+        const id = el.dataset.testid?.slice(prefix.length) ?? '';
         const status = el.dataset.status ?? '';
         if (last.get(id) !== status) {
           last.set(id, status);
@@ -36,8 +38,35 @@ async function watchSteps(page: Page): Promise<() => Promise<StepSeen[]>> {
         }
       }
     }, 10);
-  });
+  }, prefix);
   return () => page.evaluate(() => (window as unknown as { __steps: StepSeen[] }).__steps);
+}
+
+/** The first time the step left `status` for a later one (its next state after pending: confirmed or done). */
+const firstAfter = (seen: StepSeen[], id: string, status: string): number => {
+  const steps = seen.filter((x) => x.id === id);
+  const i = steps.findIndex((x) => x.status === status);
+  const next = i >= 0 ? steps.slice(i + 1).find((x) => x.status !== status) : undefined;
+  expect(next, `step ${id} left ${status}: ${JSON.stringify(seen)}`).toBeDefined();
+  expect(['confirmed', 'done'], `step ${id} after ${status}`).toContain(next?.status);
+  return next?.at ?? Number.NaN;
+};
+
+/** A fresh key funded on every chain (the wallet signs itself), connected on `chainId` at `path`. */
+async function connectFresh(page: Page, state: DevnetState, chainId: number, path: string): Promise<string> {
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  for (const c of state.chains) {
+    await rpc(rpcUrl(state, c.chain_id), 'hardhat_setBalance', [address, `0x${(10n ** 19n).toString(16)}`]);
+    await rpc(rpcUrl(state, c.chain_id), 'hardhat_impersonateAccount', [address]);
+  }
+  await installInjectedWallet(page, { chains: walletChains(state), privateKey: key, chainId });
+  await page.goto(path);
+  const header = page.locator('header').getByTestId('connect-wallet');
+  await header.click();
+  await page.getByRole('dialog', { name: 'Connect Wallet' }).getByRole('button', { name: `Connect ${WALLET_NAME}` }).click();
+  await expect(header).toHaveText(`${address.slice(0, 6)}...${address.slice(-4)}`);
+  return address;
 }
 
 const firstAt = (seen: StepSeen[], id: string, status: string): number => {
@@ -101,5 +130,54 @@ test.describe('wallet action steps and confirmation time', () => {
     console.log(`[wallet-steps] signature -> confirmed: approve ${Math.round(approveMs)} ms, swap ${Math.round(swapMs)} ms`);
     expect(approveMs).toBeLessThan(CONFIRM_BOUND_MS);
     expect(swapMs).toBeLessThan(CONFIRM_BOUND_MS);
+  });
+
+  test('daily check-in: Sign in → Check in on Soneium (waiting for signature, pending, confirmed within ~2.5 s of its signature) → points credited, not a bare "Checking in…"', async ({ page }) => {
+    const state = readDevnetState();
+    await connectFresh(page, state, 1868, '/');
+    await page.locator('header').getByRole('button', { name: 'Check-in' }).click();
+    const modal = page.getByRole('dialog', { name: 'Daily Check-in' });
+    await expect(modal.getByRole('combobox', { name: 'Check-in chain' })).toHaveAttribute('data-value', '1868');
+    const submit = modal.getByTestId('checkin-submit');
+    await expect(submit).toHaveText('Check in', { timeout: 15_000 });
+    const read = await watchSteps(page, 'checkin-steps-');
+    await submit.click();
+    const list = modal.getByTestId('checkin-steps');
+    await expect(list.getByTestId('checkin-steps-signIn')).toContainText('Sign in');
+    await expect(list.getByTestId('checkin-steps-checkIn')).toContainText('Soneium');
+    await expect(list.getByTestId('checkin-steps-credit')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+    await expect(list.getByTestId('checkin-steps-checkIn')).toHaveAttribute('data-status', 'confirmed');
+
+    const seen = await read();
+    const statuses = seen.filter((s) => s.id === 'checkIn').map((s) => s.status);
+    expect(statuses, 'check-in step').toContain('sign');
+    expect(statuses, 'check-in step').toContain('pending');
+    // Sign-in first, then the transaction: it is signed only once the session exists.
+    expect(firstAt(seen, 'checkIn', 'pending')).toBeGreaterThan(firstAt(seen, 'signIn', 'done'));
+    const ms = firstAfter(seen, 'checkIn', 'pending') - firstAt(seen, 'checkIn', 'pending');
+    console.log(`[wallet-steps] check-in signature -> confirmed: ${Math.round(ms)} ms`);
+    expect(ms).toBeLessThan(CONFIRM_BOUND_MS);
+  });
+
+  test('deploy on Base: Deploy (waiting for signature, pending, confirmed within ~2.5 s of its signature) → Verify and record', async ({ page }) => {
+    const state = readDevnetState();
+    await connectFresh(page, state, 8453, '/deploy');
+    await page.getByTestId('deploy-network-8453').getByRole('checkbox').check();
+    await page.getByLabel('Name').fill('Steps E2E');
+    await page.getByLabel('Symbol').fill('STEP');
+    await page.getByLabel('Total supply').fill('1000');
+    const button = page.getByTestId('deploy-button');
+    await expect(button).toHaveText('Deploy on 1 network');
+    const read = await watchSteps(page, 'deploy-steps-8453-');
+    await button.click();
+    await expect(page.getByTestId('deploy-steps-8453-deploy')).toContainText('Deploy on Base');
+    await expect(page.getByTestId('deploy-progress-8453')).toHaveAttribute('data-step', 'done', { timeout: 30_000 });
+
+    const seen = await read();
+    expect(seen.filter((s) => s.id === 'deploy').map((s) => s.status), 'deploy step').toContain('pending');
+    expect(seen.filter((s) => s.id === 'verify').map((s) => s.status).at(-1), 'verify step').toBe('done');
+    const ms = firstAfter(seen, 'deploy', 'pending') - firstAt(seen, 'deploy', 'pending');
+    console.log(`[wallet-steps] deploy signature -> confirmed: ${Math.round(ms)} ms`);
+    expect(ms).toBeLessThan(CONFIRM_BOUND_MS);
   });
 });

@@ -55,6 +55,17 @@ describe('languages', () => {
   });
 });
 
+describe('percentages', () => {
+  const pairs = languagePairs();
+
+  // Every percentage is formatted by lib/format's formatPercent (the app's language decides the
+  // sign and its spacing); a template that writes its own sign or number drifts from it ('75 %').
+  it.each(pairs)('%s: no template writes a percent sign after a value or a number', (_ns, en, zh) => {
+    const ownSign = (v: string) => /(\}\}|\d)\s*[%％]/.test(v);
+    expect([...en, ...zh].filter(([, v]) => ownSign(v)).map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+  });
+});
+
 describe('meta description', () => {
   it('index.html ships the English description that setLanguage swaps per language', async () => {
     const html = (await import('../../index.html?raw')).default;

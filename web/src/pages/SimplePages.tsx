@@ -6,6 +6,8 @@ import { SimplePage } from '@/components/SimplePage';
 import { EcosystemDirectory } from '@/features/ecosystem/EcosystemDirectory';
 import { EventBoard } from '@/features/events/EventBoard';
 import { InvitePanel } from '@/features/rewards/InvitePanel';
+import { REFERRAL_PERCENT } from '@/features/rewards/invite';
+import { formatPercent } from '@/lib/format';
 
 /** Routes the spec lists without showing their contents, and the small static pages. */
 
@@ -13,7 +15,7 @@ import { InvitePanel } from '@/features/rewards/InvitePanel';
 export function InvitePage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('pages.invite')} subtitle={t('pages.inviteBody')} layout="narrow">
+    <Page title={t('pages.invite')} subtitle={t('pages.inviteBody', { percent: formatPercent(REFERRAL_PERCENT) })} layout="narrow">
       <InvitePanel />
     </Page>
   );

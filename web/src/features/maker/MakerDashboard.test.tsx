@@ -58,7 +58,7 @@ describe('/maker', () => {
     expect(await screen.findByTestId('maker-status')).toHaveTextContent('Paying');
     const day = screen.getByTestId('maker-window-24h');
     expect(day).toHaveTextContent('6 orders');
-    expect(day).toHaveTextContent('75 % of finished orders completed');
+    expect(day).toHaveTextContent('75% of finished orders completed');
     expect(within(day).getByTestId('maker-24h-queued')).toHaveTextContent('Queued: 2');
     expect(within(day).getByTestId('maker-volume-24h-ETH')).toHaveTextContent('0.03 ETH (3 orders)');
     expect(screen.getByTestId('maker-volume-7d-ETH')).toHaveTextContent('0.05 ETH (5 orders)');

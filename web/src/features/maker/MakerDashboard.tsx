@@ -8,7 +8,7 @@ import { DataTable, EmptyRow } from '@/components/DataTable';
 import { LoadState } from '@/components/LoadState';
 import { completionRate, formatSeconds, ORDER_STATES, tokenAmount, totalOrders } from './stats';
 import '@/features/tracker/tracker.css';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatPercent } from '@/lib/format';
 import type { ReactNode } from 'react';
 
 const WINDOWS: readonly MakerWindow[] = ['24h', '7d'];
@@ -57,7 +57,7 @@ function WindowCard({ d, window: w }: { d: Dashboard; window: MakerWindow }) {
     <Card title={t(`trackerPages.maker.window.${w}`)}>
       <div data-testid={`maker-window-${w}`}>
         <p className="score-value">{t('trackerPages.maker.orders', { count: totalOrders(d, w) })}</p>
-        {rate !== null ? <p className="muted small">{t('trackerPages.maker.completionRate', { rate })}</p> : null}
+        {rate !== null ? <p className="muted small">{t('trackerPages.maker.completionRate', { rate: formatPercent(rate) })}</p> : null}
         <ul className="small">
           {ORDER_STATES.filter((s) => (byState[s] ?? 0) > 0).map((s) => (
             <li key={s} data-testid={`maker-${w}-${s}`}>

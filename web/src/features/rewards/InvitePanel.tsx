@@ -6,16 +6,14 @@ import { Card } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { toast } from '@/features/toast/store';
 import { copyText } from '@/lib/clipboard';
+import { formatPercent } from '@/lib/format';
 import { formatThousands } from '@/lib/number';
 import { shortenAddress } from '@/lib/string';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useUserAddress } from '@/wallet/store';
-import { inviteLink, shareInvite } from './invite';
+import { inviteLink, REFERRAL_PERCENT, shareInvite } from './invite';
 import './rewards.css';
 import { FactList } from '@/components/FactList';
-
-/** Referral share of a referee's bridge points. */
-const REFERRAL_PERCENT = 10;
 
 function InviteLinkCard({ address }: { address: string }) {
   const { t } = useTranslation();
@@ -37,7 +35,7 @@ function InviteLinkCard({ address }: { address: string }) {
   };
   return (
     <Card title={t('invite.linkTitle')}>
-      <p className="muted small">{t('referral.share', { percent: REFERRAL_PERCENT })}</p>
+      <p className="muted small">{t('referral.share', { percent: formatPercent(REFERRAL_PERCENT) })}</p>
       <label className="invite__link">
         <span className="muted small">{t('referral.link')}</span>
         <input className="input" readOnly value={link} data-testid="invite-link" onFocus={(e) => e.currentTarget.select()} />

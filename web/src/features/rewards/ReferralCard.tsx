@@ -12,7 +12,8 @@ import { shortError } from '@/features/checkin/checkIn';
 import { toast } from '@/features/toast/store';
 import { shortenAddress } from '@/lib/string';
 import { useUserAddress } from '@/wallet/store';
-import { inviteLink } from './invite';
+import { formatPercent } from '@/lib/format';
+import { inviteLink, REFERRAL_PERCENT } from './invite';
 import { FactList } from '@/components/FactList';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -65,7 +66,7 @@ export function ReferralCard() {
           { label: t('referral.refereeBridges'), value: info.data?.referee_bridges ?? t('common.none') },
         ]}
       />
-      <p className="muted small">{t('referral.share', { percent: 10 })}</p>
+      <p className="muted small">{t('referral.share', { percent: formatPercent(REFERRAL_PERCENT) })}</p>
       {link ? (
         <p className="small">
           {t('referral.link')} <code className="referral-link">{link}</code>

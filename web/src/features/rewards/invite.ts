@@ -1,3 +1,6 @@
+/** The share of a referee's bridge points its referrer earns, in percent (the server's referral rule). */
+export const REFERRAL_PERCENT = 10;
+
 /** The invite link of a wallet: where a friend lands, with the referrer they can accept. */
 export function inviteLink(origin: string, address: string): string {
   return address ? `${origin}/rewards?ref=${address}` : '';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SwapQuote } from '@/api/swap';
-import { bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, routeLegLabel, type RouteFormat } from './format';
+import { formatBpsPercent } from '@/lib/format';
+import { displayAmount, displayRaw, exchangeRate, impactLevel, routeLegLabel, type RouteFormat } from './format';
 
 interface Props {
   quote: SwapQuote | undefined;
@@ -32,7 +33,7 @@ export function QuoteDetails({ quote, minOutWei, state, symbolOf, nativeSymbol }
         <div>
           <dt>{t('swap.priceImpact')}</dt>
           <dd data-testid="swap-impact" data-level={quote ? level : undefined} className={`swap-impact swap-impact--${level}`}>
-            {quote ? t('swap.percentValue', { value: bpsToPercent(quote.price_impact_bps) }) : none}
+            {quote ? formatBpsPercent(quote.price_impact_bps) : none}
           </dd>
         </div>
         <div>

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBpsPercent } from '@/lib/format';
 import { bpsToPercent } from './format';
 import { useSwapSettings } from './settingsStore';
-import { AUTO_FALLBACK_BPS, isHighSlippage, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
+import { AUTO_FALLBACK_BPS, isHighSlippage, MAX_SLIPPAGE_BPS, MIN_SLIPPAGE_BPS, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
 import './slippage.css';
 
 interface Props {
@@ -33,7 +34,7 @@ export function SlippageSettings({ disabled, autoBps = AUTO_FALLBACK_BPS }: Prop
         data-testid="swap-slippage-toggle"
         onClick={() => setOpen(!open)}
       >
-        {auto ? t('swap.slippageAutoButton', { value: bpsToPercent(autoBps) }) : t('swap.slippageButton', { value: bpsToPercent(slippageBps) })}
+        {auto ? t('swap.slippageAutoButton', { value: formatBpsPercent(autoBps) }) : t('swap.slippageButton', { value: formatBpsPercent(slippageBps) })}
       </button>
       {open ? (
         <div id={panelId} className="swap-slippage__panel" data-testid="swap-slippage-panel">
@@ -65,7 +66,7 @@ export function SlippageSettings({ disabled, autoBps = AUTO_FALLBACK_BPS }: Prop
                   setText('');
                 }}
               >
-                {t('swap.slippageValue', { value: bpsToPercent(bps) })}
+                {formatBpsPercent(bps)}
               </button>
             ))}
             <span className="swap-slippage__custom">
@@ -91,14 +92,14 @@ export function SlippageSettings({ disabled, autoBps = AUTO_FALLBACK_BPS }: Prop
           </div>
           {problem ? (
             <p className="form-error small" role="alert" data-testid="swap-slippage-error">
-              {t(`swap.slippageErrors.${problem}`)}
+              {t(`swap.slippageErrors.${problem}`, { min: formatBpsPercent(MIN_SLIPPAGE_BPS), max: formatBpsPercent(MAX_SLIPPAGE_BPS) })}
             </p>
           ) : null}
         </div>
       ) : null}
       {!auto && isHighSlippage(slippageBps) ? (
         <p className="swap-warning small" role="status" data-testid="swap-slippage-warning">
-          {t('swap.slippageHigh', { value: bpsToPercent(slippageBps) })}
+          {t('swap.slippageHigh', { value: formatBpsPercent(slippageBps) })}
         </p>
       ) : null}
     </div>

@@ -1,4 +1,5 @@
 import type { RouteLeg, SwapQuote } from '@/api/swap';
+import { formatBpsPercent, formatPercent } from '@/lib/format';
 import { formatThousands, truncateDecimals } from '@/lib/number';
 import { formatUnitsExact } from '@/lib/units';
 
@@ -7,11 +8,6 @@ import { formatUnitsExact } from '@/lib/units';
 /** Basis points as a percent number text: 7000 → '70', 3333 → '33.33', 5 → '0.05'. */
 export function bpsToPercent(bps: number): string {
   return formatUnitsExact(BigInt(Math.round(bps)), 2);
-}
-
-/** A fee in parts per million as a percent number text: 500 → '0.05', 3000 → '0.3', 10000 → '1'. */
-export function ppmToPercent(ppm: number): string {
-  return formatUnitsExact(BigInt(Math.round(ppm)), 4);
 }
 
 /** Price impact above this is shown in the warning colour. */
@@ -74,7 +70,7 @@ export function venueName(slug: string): string {
 const tiered = (slug: string): boolean => /v3$/i.test(slug);
 
 export interface RouteLegParts {
-  /** Share of the input in percent ('70'). */
+  /** Share of the input, in the app's one percent form ('70%'). */
   share: string;
   hops: { venue: string; fee: string | null }[];
   /** Symbols of the tokens the leg passes through (between its hops). */
@@ -87,8 +83,9 @@ export const shortAddress = (a: string): string => (a.length > 12 ? `${a.slice(0
 /** The parts of one route leg: share, each hop's venue (and fee tier), the tokens in between. */
 export function routeLegParts(leg: RouteLeg, symbolOf: (address: string) => string | undefined): RouteLegParts {
   return {
-    share: bpsToPercent(leg.share_bps),
-    hops: leg.hops.map((h) => ({ venue: venueName(h.venue), fee: tiered(h.venue) ? ppmToPercent(h.fee_ppm) : null })),
+    share: formatBpsPercent(leg.share_bps),
+    // Fee tiers go down to 0.01 % (100 ppm) and below: four decimals keep them apart.
+    hops: leg.hops.map((h) => ({ venue: venueName(h.venue), fee: tiered(h.venue) ? formatPercent(h.fee_ppm / 10_000, 4) : null })),
     via: leg.hops.slice(0, -1).map((h) => symbolOf(h.token_out) ?? shortAddress(h.token_out)),
   };
 }

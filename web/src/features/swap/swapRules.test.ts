@@ -7,7 +7,7 @@ import { maxSpendable, NATIVE_GAS_RESERVE, parseAmount } from '@/features/tx/amo
 import i18n from '@/i18n';
 import { maxSwappable } from './amount';
 import { executeSwap, type SwapDeps } from './executeSwap';
-import { bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, ppmToPercent, routeLegLabel, routeLegParts, venueName, type RouteFormat } from './format';
+import { bpsToPercent, displayAmount, displayRaw, exchangeRate, impactLevel, routeLegLabel, routeLegParts, venueName, type RouteFormat } from './format';
 import { SWAP_SETTINGS_KEY, useSwapSettings } from './settingsStore';
 import { DEFAULT_SLIPPAGE } from '@/lib/config';
 import { AUTO_FALLBACK_BPS, autoSlippageBps, autoSlippageForQuote, DEFAULT_SLIPPAGE_BPS, effectiveSlippageBps, depthMultiple, isHighSlippage, minimumOut, parseSlippage, SLIPPAGE_PRESETS_BPS } from './slippage';
@@ -189,7 +189,6 @@ describe('slippage', () => {
 describe('amount, minimum and percent formatting', () => {
   it('percents from bps and ppm, exact', () => {
     expect([7000, 3000, 3333, 50, 5, 12, 10000].map(bpsToPercent)).toEqual(['70', '30', '33.33', '0.5', '0.05', '0.12', '100']);
-    expect([500, 3000, 10000, 100, 1].map(ppmToPercent)).toEqual(['0.05', '0.3', '1', '0.01', '0.0001']);
   });
 
   it('amounts: 6 decimals (with separators) from 1 up, 6 significant digits below, truncated', () => {
