@@ -179,6 +179,10 @@ async function main() {
       }),
     );
     const addresses = results[0].addresses;
+    // Quotes between assets read the oracle pools' time-weighted price over `twap_seconds`: a pool
+    // younger than that has none yet (observe reverts "OLD"), so the devnet is ready once its
+    // newest oracle pool is that old by its chain's clock.
+    await Promise.all(evmNodes.map((n, i) => results[i].deployed && oracleWindowPassed(n.url, plan.priceOracles, n.chainId)));
     const tDeploy = performance.now();
 
     const accounts = expectedAccounts();
@@ -230,6 +234,15 @@ async function main() {
     console.error(`[devnet] ${err.message}`);
     await shutdown(1);
   }
+}
+
+/** Waits until the chain's newest block is `twap_seconds` past the block the deployment ended in. */
+async function oracleWindowPassed(url, oracles, chainId) {
+  const window = Math.max(0, ...oracles.filter((o) => o.chain_id === chainId).map((o) => o.twap_seconds));
+  if (!window) return;
+  const stamp = async () => Number(BigInt((await rpc(url, "eth_getBlockByNumber", ["latest", false])).timestamp));
+  const seeded = await stamp();
+  while ((await stamp()) < seeded + window) await new Promise((ok) => setTimeout(ok, 200));
 }
 
 /** state.json's `solana` (docs/solana.md); the addresses come from the shared key derivation. */

@@ -31,7 +31,7 @@
 #include "core/clock.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "price/price_source.hpp"
+#include "price/quote_prices.hpp"
 #include "swap/calldata.hpp"
 #include "swap/quoting.hpp"
 #include "swap/service.hpp"
@@ -111,12 +111,24 @@ bridge::SolanaBridge& solana_of(Services& s) {
     return *s.solana;
 }
 
-// USD per whole token for a cross-asset quote: the price source, else the configured table.
-double usd_of(const Services& s, const std::string& symbol) {
-    if (s.prices)
-        if (auto usd = s.prices->current()->of(symbol)) return *usd;
-    auto it = s.config.prices.fixed.find(symbol);
-    return it == s.config.prices.fixed.end() ? 0 : it->second;
+// USD per whole token for a cross-asset quote: a firm price (price/firm_price.hpp), never the
+// fixed table or a spot price; without one the quote is refused (503), not priced wrong.
+Task<double> firm_usd(Services& s, std::string symbol) {
+    if (!s.quote_prices)
+        throw ApiError(ErrorKind::unavailable, "cross-asset quotes are not offered right now",
+                       "no price oracles are wired");
+    auto answer = co_await s.quote_prices->usd(symbol);
+    if (const auto* why = std::get_if<std::string>(&answer)) {
+        throw ApiError(ErrorKind::unavailable, *why + "; cross-asset quotes wait until it has one");
+    }
+    co_return std::get<price::FirmPrice>(answer).usd;
+}
+
+// A cross-asset route's prices, set on the request before it is quoted.
+Task<void> price_cross_route(Services& s, QuoteInput& in) {
+    if (!in.route->cross()) co_return;
+    in.request.from_usd = co_await firm_usd(s, in.route->token);
+    in.request.to_usd = co_await firm_usd(s, in.route->to_token);
 }
 
 // What the maker can pay of the route's paid token on the destination.
@@ -135,10 +147,6 @@ Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
                        "the bridge is paused for maintenance; deposits are not taken now");
     }
     if (in.request.from_chain == bridge::kSolanaChainId) solana_of(s);
-    if (in.route->cross()) {
-        in.request.from_usd = usd_of(s, in.route->token);
-        in.request.to_usd = usd_of(s, in.route->to_token);
-    }
     auto liquidity = co_await liquidity_of(s, in.request.to_chain, in.route->paid_token());
     auto result = bridge::make_quote(s.routes, in.request, liquidity, unix_now());
     if (result.refusal) throw bad_request(result.refusal->message);
@@ -391,11 +399,8 @@ Task<http::Response> quote(Services& s, http::Request& req) {
     if (auto recipient = query.find("recipient"))
         check_recipient(s, in.request.from_chain, in.request.to_chain, *recipient);
     auto dst_swap = destination_swap(s, in, query);
+    co_await price_cross_route(s, in);
     auto request = in.request;
-    if (in.route->cross()) {
-        request.from_usd = usd_of(s, in.route->token);
-        request.to_usd = usd_of(s, in.route->to_token);
-    }
     auto q = co_await quote_of(s, std::move(in));
     auto body = quote_json(request, channel, q);
     body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain, request.token,
@@ -440,13 +445,9 @@ Task<http::Response> build_solana_tx(Services& s, const http::Request& req, Quot
         params::invalid("amount", in.request.amount.format_units(in.route->decimals),
                         "an amount a Solana account can hold");
     }
+    co_await price_cross_route(s, in);
     auto request = in.request;
-    const auto* route = in.route;
     auto q = co_await quote_of(s, std::move(in));
-    if (route->cross()) {
-        request.from_usd = usd_of(s, route->token);
-        request.to_usd = usd_of(s, route->to_token);
-    }
     bridge::DepositMemo memo{request.to_chain, recipient, channel, {}};
     json::value firm = nullptr;
     if (q.cross) {
@@ -500,12 +501,9 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     auto dst_swap = destination_swap(s, in, fields);
     if (dst_swap && !text::is_evm_address(recipient))
         params::invalid("recipient", recipient, "a 0x address (to receive a swapped token)");
-    auto request = in.request;
     bool cross = in.route->cross();
-    if (cross) {
-        request.from_usd = usd_of(s, in.route->token);
-        request.to_usd = usd_of(s, in.route->to_token);
-    }
+    co_await price_cross_route(s, in);
+    auto request = in.request;
     auto q = co_await quote_of(s, std::move(in));
     auto quote_body = quote_json(request, channel, q);
     quote_body["outflow"] = co_await quote_outflow(s, request.from_chain, request.to_chain,

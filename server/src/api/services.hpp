@@ -34,7 +34,8 @@ class PortfolioService;
 }
 namespace perch::price {
 class PriceSource;
-}
+class QuotePrices;
+}  // namespace perch::price
 namespace perch::bridge {
 class SolanaBridge;
 }
@@ -69,6 +70,7 @@ struct Services {
     activity::TrackerService* tracker = nullptr;  // /tracker (chains indexed when enabled)
     portfolio::PortfolioService* portfolio = nullptr;  // /portfolio
     const price::PriceSource* prices = nullptr;        // the one USD price source
+    price::QuotePrices* quote_prices = nullptr;        // firm prices of cross-asset quotes
     bridge::SolanaBridge* solana = nullptr;            // Solana as a bridge chain (docs/solana.md)
     // The host[:port]s a sign-in message may name (sign_in_domains()); set once the server has
     // bound its port, before any request is served.

@@ -20,6 +20,7 @@
 #include "names/name_service.hpp"
 #include "portfolio/service.hpp"
 #include "portfolio/snapshot_job.hpp"
+#include "price/quote_prices.hpp"
 #include "price/sources.hpp"
 #include "rewards/badge_service.hpp"
 #include "rewards/rewards_catalog.hpp"
@@ -67,6 +68,7 @@ struct Wiring {
     swap::SwapService swap;
     std::unique_ptr<store::SwapStore> swap_store;  // the swaps the history lists
     price::ConfiguredPrices prices;                // the one price source (portfolio, tracker)
+    price::QuotePrices quote_prices;  // firm prices of cross-asset quotes (the profile's oracles)
     std::unique_ptr<store::PortfolioStore> portfolio_store;
     portfolio::PortfolioService portfolio;
     portfolio::SnapshotJob snapshots;

@@ -149,6 +149,11 @@ std::optional<swap::SwapDeployment> swap_deployment(const Config& config) {
     return swap::parse_swap_deployment(read_json_file(config.chain_profile, "chain_profile"));
 }
 
+std::vector<price::PriceOracle> price_oracles(const Config& config) {
+    if (config.chain_profile.empty()) return {};
+    return price::parse_price_oracles(read_json_file(config.chain_profile, "chain_profile"));
+}
+
 std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
     std::vector<std::int64_t> ids;
     for (const auto& c : catalog.profile_chains()) ids.push_back(c.chain_id);
@@ -273,6 +278,9 @@ Wiring::Wiring(const Config& c)
       swap(swap_deployment(c), chains, profile_chain_ids(catalog)),
       swap_store(store::open_swap_store(*store)),
       prices(c.prices, swap),
+      quote_prices(
+          price_oracles(c), [this](std::int64_t id) { return chains.find(id); },
+          c.prices.source == "http" ? &prices.source() : nullptr, c.prices.quotes),
       portfolio_store(store::open_portfolio_store(*store)),
       portfolio(balances, prices.source(), *portfolio_store, portfolio_chains(catalog),
                 {.max_watched = c.portfolio.max_watched, .expire_days = c.portfolio.expire_days}),
@@ -298,6 +306,7 @@ Wiring::Wiring(const Config& c)
                &tracker,
                &portfolio,
                &prices.source(),
+               &quote_prices,
                solana.get(),
                {},
                quote_signer ? &*quote_signer : nullptr,

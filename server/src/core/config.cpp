@@ -149,9 +149,20 @@ RateRule rate_rule(const ConfigNode& node, RateRule fallback) {
     return r;
 }
 
-// prices: {source, fixed: {SYMBOL: usd}, refresh_ms, url, stale_after_s}.
+// prices.quotes: {min_sources, max_spread_bps, max_age_s, cache_ms}.
+void apply_quote_prices(QuotePriceSettings& q, const ConfigNode& node) {
+    node.reject_unknown({"min_sources", "max_spread_bps", "max_age_s", "cache_ms"});
+    q.min_sources = static_cast<std::uint32_t>(node["min_sources"].as_int(q.min_sources, 1, 100));
+    q.max_spread_bps =
+        static_cast<std::uint32_t>(node["max_spread_bps"].as_int(q.max_spread_bps, 1, 10000));
+    q.max_age_seconds = node["max_age_s"].as_int(q.max_age_seconds, 1, 86400);
+    q.cache = node["cache_ms"].as_ms(q.cache, 0, 600000);
+}
+
+// prices: {source, fixed: {SYMBOL: usd}, refresh_ms, url, stale_after_s, quotes}.
 void apply_prices(PriceSettings& p, const ConfigNode& node) {
-    node.reject_unknown({"source", "fixed", "refresh_ms", "url", "stale_after_s"});
+    node.reject_unknown({"source", "fixed", "refresh_ms", "url", "stale_after_s", "quotes"});
+    apply_section(p.quotes, node["quotes"], apply_quote_prices);
     p.source = node["source"].as_string(p.source);
     if (p.source != "fixed" && p.source != "pools" && p.source != "http")
         node["source"].fail("must be one of fixed, pools, http");

@@ -126,7 +126,19 @@ struct RpcSettings {
 
 // USD prices (issue 12): which source, its refresh, and the fixed table that answers while a
 // live source has nothing (fresh) to show. Defaults: the fixed table below.
+// What a cross-asset quote's prices must satisfy (price/firm_price.hpp): each symbol priced by at
+// least `min_sources` live sources (the profile's price oracles, and the http feed when it is
+// the source) that agree with their median within `max_spread_bps`, none older than
+// `max_age_seconds`; else the quote is refused (503).
+struct QuotePriceSettings {
+    std::uint32_t min_sources = 2;
+    std::uint32_t max_spread_bps = 200;
+    std::int64_t max_age_seconds = 120;
+    std::chrono::milliseconds cache{2000};  // a symbol's prices are read at most this often
+};
+
 struct PriceSettings {
+    QuotePriceSettings quotes;
     std::string source = "fixed";  // fixed | pools | http
     std::map<std::string, double> fixed{{"ETH", 3000.0}, {"WETH", 3000.0}, {"USDC", 1.0},
                                         {"USDT", 1.0},   {"DAI", 1.0},     {"WBTC", 60000.0},
