@@ -16,6 +16,7 @@
 #include "chain/rpc/eth.hpp"
 #include "chain/rpc/http_endpoint.hpp"
 #include "core/error.hpp"
+#include "core/json_file.hpp"
 #include "core/run_blocking.hpp"
 
 namespace perch::app {
@@ -262,6 +263,126 @@ Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool t
     co_return out;
 }
 
+namespace {
+
+// An address from an eth_call answer of one word (token0(), token1()).
+std::optional<chain::Address> address_word(const chain::rpc::Reply& reply) {
+    if (reply.error || !reply.result.is_string() || reply.result.as_string().size() != 66)
+        return std::nullopt;
+    auto address =
+        chain::Address::from_hex("0x" + std::string(reply.result.as_string()).substr(26));
+    if (!address) return std::nullopt;
+    return *address;
+}
+
+json::array call_of(const chain::Address& to, const chain::Bytes& data) {
+    return json::array{json::object{{"to", to.lower_hex()}, {"data", chain::to_hex(data)}},
+                       "latest"};
+}
+
+// token0(), token1() and observe over the window, in one round trip.
+std::vector<chain::rpc::Call> oracle_check_calls(const price::PriceOracle& o) {
+    return {{"eth_call", call_of(o.pool, chain::abi::encode_known_call("token0()", {}))},
+            {"eth_call", call_of(o.pool, chain::abi::encode_known_call("token1()", {}))},
+            {"eth_call", call_of(o.pool, price::observe_calldata(o.twap_seconds))}};
+}
+
+// The observe answer's bytes (empty when the call failed).
+chain::Bytes answer_bytes(const chain::rpc::Reply& reply) {
+    if (reply.error || !reply.result.is_string()) return {};
+    auto bytes = chain::from_hex(reply.result.as_string());
+    return bytes ? *bytes : chain::Bytes{};
+}
+
+ProfileFinding unpaired(std::string key, const std::string& where) {
+    return {false, std::move(key), where + " is not a pool of its token and USD token"};
+}
+
+ProfileFinding priced(const price::PriceOracle& o, std::string key, const std::string& where,
+                      std::optional<std::int64_t> tick, const chain::rpc::Reply& reply) {
+    auto window = std::to_string(o.twap_seconds) + " s";
+    if (!tick) {
+        auto why = reply.error ? std::string(reply.error->what()) : "no answer";
+        return {false, std::move(key),
+                where + " gives no price over " + window + " (" + why +
+                    "): the pool is younger than the window or keeps too few observations "
+                    "(increaseObservationCardinalityNext)"};
+    }
+    return {
+        true, std::move(key),
+        where + " gives " + std::to_string(price::usd_at_tick(o, *tick)) + " USD over " + window};
+}
+
+// One oracle: its pool pairs exactly its token with its USD token, and answers a time-weighted
+// price over its whole window.
+Task<ProfileFinding> check_price_oracle(const catalog::ProfileChain& chain,
+                                        const price::PriceOracle& o, std::string key) {
+    chain::rpc::RpcClient rpc(chain.rpc_urls, probe_options());
+    auto replies = co_await rpc.batch(oracle_check_calls(o));
+    auto where = "chain " + std::to_string(o.chain_id) + ": the " + o.symbol + " oracle " +
+                 o.pool.checksum_hex();
+    auto t0 = address_word(replies[0]);
+    auto t1 = address_word(replies[1]);
+    bool paired =
+        t0 && t1 &&
+        ((*t0 == o.token && *t1 == o.usd_token) || (*t0 == o.usd_token && *t1 == o.token));
+    if (!paired) co_return unpaired(key, where);
+    auto answer = answer_bytes(replies[2]);
+    auto tick = price::mean_tick(answer, o.twap_seconds);
+    co_return priced(o, key, where, tick, replies[2]);
+}
+
+}  // namespace
+
+Task<std::vector<ProfileFinding>> check_price_oracles(
+    const catalog::Catalog& catalog, const std::vector<price::PriceOracle>& oracles) {
+    std::vector<ProfileFinding> out;
+    for (std::size_t i = 0; i < oracles.size(); ++i) {
+        const auto& o = oracles[i];
+        auto key = "chain_profile price_oracles[" + std::to_string(i) + "]";
+        const auto& chains = catalog.profile_chains();
+        auto chain = std::find_if(chains.begin(), chains.end(),
+                                  [&](const auto& c) { return c.chain_id == o.chain_id; });
+        if (chain == chains.end()) {
+            out.push_back(
+                {false, key, "chain " + std::to_string(o.chain_id) + " is not in the profile"});
+            continue;
+        }
+        try {
+            out.push_back(co_await check_price_oracle(*chain, o, key));
+        } catch (const std::exception& e) {
+            out.push_back({false, key, "reading the oracle: " + std::string(e.what())});
+        }
+    }
+    co_return out;
+}
+
+std::vector<ProfileFinding> cross_route_price_findings(
+    const bridge::RouteTable& routes, const std::vector<price::PriceOracle>& oracles,
+    const PriceSettings& prices) {
+    std::vector<ProfileFinding> out;
+    std::set<std::string> symbols;
+    for (const auto& route : routes.routes) {
+        if (!route.cross() || !route.enabled) continue;
+        symbols.insert(route.token);
+        symbols.insert(route.to_token);
+    }
+    for (const auto& symbol : symbols) {
+        std::set<std::int64_t> chains;
+        for (const auto& o : oracles)
+            if (o.symbol == symbol) chains.insert(o.chain_id);
+        auto sources = chains.size() + (prices.source == "http" ? 1 : 0);
+        bool enough = sources >= prices.quotes.min_sources;
+        out.push_back({enough, "chain_profile price_oracles",
+                       symbol + ": " + std::to_string(sources) +
+                           " live price source(s) for "
+                           "cross-asset quotes, " +
+                           std::to_string(prices.quotes.min_sources) + " needed" +
+                           (enough ? "" : " (such quotes are refused)")});
+    }
+    return out;
+}
+
 int check_profile(const Config& config) {
     auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile);
     if (catalog.profile_chains().empty())
@@ -273,6 +394,12 @@ int check_profile(const Config& config) {
     auto routes = load_routes(config.config_dir + "/routes.json");
     auto chains = run_blocking(check_profile_chains(catalog, true, maker, &routes));
     findings.insert(findings.end(), chains.findings.begin(), chains.findings.end());
+    auto oracles =
+        price::parse_price_oracles(read_json_file(config.chain_profile, "chain_profile"));
+    auto priced = run_blocking(check_price_oracles(catalog, oracles));
+    findings.insert(findings.end(), priced.begin(), priced.end());
+    auto cross = cross_route_price_findings(routes, oracles, config.prices);
+    findings.insert(findings.end(), cross.begin(), cross.end());
     int failed = 0;
     for (const auto& f : findings) {
         std::cout << (f.ok ? "ok    " : "FAIL  ") << f.key << ": " << f.text << "\n";

@@ -12,6 +12,7 @@
 #include "chain/address.hpp"
 #include "core/config.hpp"
 #include "core/task.hpp"
+#include "price/oracles.hpp"
 
 namespace perch::app {
 
@@ -46,6 +47,16 @@ Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool t
                                          std::optional<chain::Address> maker,
                                          const bridge::RouteTable* routes = nullptr);
 
+// Each of the profile's price oracles: its pool pairs exactly its token with its USD token and
+// gives a time-weighted price over its window (else the pool is too young or keeps too few
+// observations). One finding per oracle, keyed "chain_profile price_oracles[i]".
+Task<std::vector<ProfileFinding>> check_price_oracles(
+    const catalog::Catalog& catalog, const std::vector<price::PriceOracle>& oracles);
+// Per symbol of an enabled cross-asset route: whether it has `prices.quotes.min_sources` live
+// price sources (oracle chains, and the HTTP feed when that is the source). Pure.
+std::vector<ProfileFinding> cross_route_price_findings(
+    const bridge::RouteTable& routes, const std::vector<price::PriceOracle>& oracles,
+    const PriceSettings& prices);
 // `perch check-profile --config FILE`: prints every finding; 0 when all passed, 1 otherwise.
 int check_profile(const Config& config);
 // For `serve`: refuses (ConfigError) a URL of the wrong chain or a published key on a public

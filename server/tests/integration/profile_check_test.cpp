@@ -177,3 +177,43 @@ TEST(ProfileCheck, TheDevnetsPublishedKeysAreRefusedOnAPublicUrl) {
     EXPECT_THROW(app::check_profile_before_serving(config, catalog), ConfigError);
     std::filesystem::remove(profile);
 }
+
+// The devnet's price oracles are pools of their tokens and give a time-weighted price over their
+// window; an oracle naming another token, one on a chain not in the profile and one with a window
+// longer than its pool's life are each found, and named by their key.
+TEST(ProfileCheck, ThePriceOraclesArePoolsOfTheirTokensWithAWindow) {
+    PERCH_REQUIRE_DEVNET(devnet);
+    auto catalog = load(devnet.state_path);
+    std::ifstream in(devnet.state_path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    auto oracles = price::parse_price_oracles(json::parse(text));
+    ASSERT_EQ(oracles.size(), 6U);  // ETH and SOL on each of the three swap chains
+    auto found = run_task(app::check_price_oracles(catalog, oracles));
+    ASSERT_EQ(found.size(), 6U);
+    for (const auto& f : found) {
+        EXPECT_TRUE(f.ok) << f.key << ": " << f.text;
+        EXPECT_NE(f.text.find(" USD over 3 s"), std::string::npos) << f.text;
+    }
+    auto wrong = oracles;
+    wrong[0].token = oracles[1].token;  // the ETH pool named as SOL's
+    wrong[1].chain_id = 5;
+    wrong[2].twap_seconds = 7 * 86400;  // a week: older than the devnet
+    auto bad = run_task(app::check_price_oracles(catalog, {wrong[0], wrong[1], wrong[2]}));
+    ASSERT_EQ(bad.size(), 3U);
+    EXPECT_FALSE(bad[0].ok);
+    EXPECT_EQ(bad[0].key, "chain_profile price_oracles[0]");
+    EXPECT_NE(bad[0].text.find("is not a pool of its token and USD token"), std::string::npos);
+    EXPECT_FALSE(bad[1].ok);
+    EXPECT_NE(bad[1].text.find("chain 5 is not in the profile"), std::string::npos);
+    EXPECT_FALSE(bad[2].ok);
+    EXPECT_NE(bad[2].text.find("gives no price over 604800 s"), std::string::npos) << bad[2].text;
+
+    auto routes = app::load_routes(kRoot + "/config/routes.json");
+    Config config;
+    for (const auto& f : app::cross_route_price_findings(routes, oracles, config.prices))
+        EXPECT_TRUE(f.ok) << f.text;  // ETH and SOL each from three chains
+    auto none = app::cross_route_price_findings(routes, {}, config.prices);
+    ASSERT_EQ(none.size(), 2U);
+    EXPECT_FALSE(none[0].ok);
+    EXPECT_NE(none[0].text.find("0 live price source(s)"), std::string::npos) << none[0].text;
+}
