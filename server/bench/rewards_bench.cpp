@@ -80,7 +80,8 @@ void BM_ConsumeCompletedOrders(benchmark::State& state) {
             state.ResumeTiming();
             for (;;) {
                 OrderPlanner planner = [&campaigns](const OrderContext& ctx) {
-                    return rewards::plan_order(ctx, campaigns);
+                    // Every order at the reference value (100 USD): the bench times the store.
+                    return rewards::plan_order(ctx, {10000, {}}, campaigns);
                 };
                 auto r =
                     run(rewards->consume_completed_orders(std::move(planner), 200, 1790000000));

@@ -268,7 +268,8 @@ Wiring::Wiring(const Config& c)
                .checkin_contracts = checkin_contracts(catalog, c.checkin_chain_id),
                .social_verifier_url = c.social_verifier_url,
                .admin_token = c.admin_token,
-               .deploy = rewards::load_deploy_rules(c.config_dir)}),
+               .deploy = rewards::load_deploy_rules(c.config_dir),
+               .bridge_value = {c.rewards.reference_usd, c.rewards.cap_usd}}),
       badges(*rewards_store, chains, badge_options(c, catalog)),
       faucet_store(store::open_faucet_store(*store)),
       faucets(*faucet_store, chains, faucet_options(c, catalog, balances)),
@@ -318,6 +319,7 @@ Wiring::Wiring(const Config& c)
                   .rate_limits = c.rate_limits,
                   .content_security_policy = http::app_content_security_policy(
                       rpc_urls(catalog), !c.walletconnect_project_id.empty())}) {
+    rewards.set_prices(&prices.source(), c.prices.fixed);  // made after the rewards service
     if (solana) {  // balances of Solana owners: SOL from the catalog, USDC at the profile's mint
         balances.enable_solana(
             {.chain_id = bridge::kSolanaChainId,

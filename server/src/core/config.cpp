@@ -186,6 +186,16 @@ void apply_portfolio(PortfolioSettings& p, const ConfigNode& node) {
     p.snapshot_every = node["snapshot_every_ms"].as_ms(p.snapshot_every, 1000, 86400000);
 }
 
+// rewards: {reference_usd, cap_usd}, whole dollars. The bound keeps the points' integer
+// arithmetic (base × boost × cents) far from overflow.
+void apply_rewards(RewardSettings& r, const ConfigNode& node) {
+    node.reject_unknown({"reference_usd", "cap_usd"});
+    constexpr std::int64_t kMostUsd = 1000000000;
+    r.reference_usd = node["reference_usd"].as_int(r.reference_usd, 1, kMostUsd);
+    r.cap_usd = node["cap_usd"].as_int(r.cap_usd, 1, kMostUsd);
+    if (r.cap_usd < r.reference_usd) node["cap_usd"].fail("must be at least reference_usd");
+}
+
 // rate_limits: {"<group>": {paths, methods, per_ip, per_address}}. A group of the defaults is
 // changed field by field; a new group needs its paths.
 void apply_rate_limits(std::vector<RateGroup>& groups, const ConfigNode& node) {
@@ -278,6 +288,7 @@ void apply_file(Config& c, const ConfigNode& obj) {
                         "admin_token",
                         "social_verifier_url",
                         "checkin_chain_id",
+                        "rewards",
                         "walletconnect_project_id"});
     c.host = obj["host"].as_string(c.host);
     c.port = static_cast<std::uint16_t>(obj["port"].as_int(c.port, 0, 65535));
@@ -309,6 +320,7 @@ void apply_file(Config& c, const ConfigNode& obj) {
     apply_section(c.prices, obj["prices"], apply_prices);
     apply_section(c.portfolio, obj["portfolio"], apply_portfolio);
     apply_section(c.solana, obj["solana"], apply_solana);
+    apply_section(c.rewards, obj["rewards"], apply_rewards);
 }
 
 void on_off(const char* name, const std::string& v, bool& out) {

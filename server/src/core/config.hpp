@@ -165,6 +165,14 @@ struct SolanaSettings {
     std::string usdc_mint;                 // empty: the profile's
 };
 
+// How a completed bridge's USD value makes its points (rewards::BridgeValueRule): a bridge worth
+// reference_usd earns its route's base points, a smaller one its share, a larger one more up to
+// cap_usd.
+struct RewardSettings {
+    std::int64_t reference_usd = 100;
+    std::int64_t cap_usd = 10000;
+};
+
 struct Config {
     std::string host = "127.0.0.1";
     std::uint16_t port = 8080;
@@ -200,6 +208,7 @@ struct Config {
     std::string admin_token;
     std::string social_verifier_url;
     std::int64_t checkin_chain_id = 1868;
+    RewardSettings rewards;
     // The public WalletConnect project id the web app uses; empty: no WalletConnect
     // option, and the page's Content-Security-Policy leaves the WalletConnect relay out.
     std::string walletconnect_project_id;

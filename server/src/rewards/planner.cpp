@@ -1,5 +1,7 @@
 #include "rewards/planner.hpp"
 
+#include <algorithm>
+
 #include "rewards/rules.hpp"
 
 namespace perch::rewards {
@@ -27,12 +29,25 @@ std::string social_source(std::int64_t task_id, const std::string& user) {
     return "social:" + std::to_string(task_id) + ":" + user;
 }
 
-store::OrderPlan plan_order(const store::OrderContext& ctx,
+namespace {
+
+// The bridges the boost tiers count: the earlier ones that counted, and this one if it does.
+std::int64_t boost_count(const store::OrderContext& ctx, bool this_one_boosts) {
+    auto earlier = std::count_if(ctx.earlier_bridges.begin(), ctx.earlier_bridges.end(),
+                                 [](const store::UserBridge& b) { return b.boosts; });
+    return static_cast<std::int64_t>(earlier) + (this_one_boosts ? 1 : 0);
+}
+
+}  // namespace
+
+store::OrderPlan plan_order(const store::OrderContext& ctx, const OrderValue& value,
                             const std::vector<Campaign>& campaigns) {
     const auto& o = ctx.order;
     store::OrderPlan plan;
-    const auto bridges = static_cast<std::int64_t>(ctx.earlier_bridges.size()) + 1;
-    plan.cross_points = bridge_points(bridge_base_points(o.token, o.dst_chain), bridges);
+    plan.value_cents = value.cents;
+    plan.boosts = counts_for_boost(value.cents, value.rule);
+    plan.cross_points = bridge_points(bridge_base_points(o.token, o.dst_chain),
+                                      boost_count(ctx, plan.boosts), value.cents, value.rule);
     plan.credits.push_back({o.sender, "cross", plan.cross_points, bridge_source(o.order_key)});
     if (ctx.referrer && *ctx.referrer != o.sender) {
         plan.credits.push_back(

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 
+#include "chain/u256.hpp"
 #include "core/civil_date.hpp"
 #include "rewards/boost.hpp"
 
@@ -108,8 +110,29 @@ std::int64_t boost_tenths(std::int64_t bridges) {
     return std::llround(boost_multiplier(bridges) * 10);
 }
 
-std::int64_t bridge_points(std::int64_t base, std::int64_t bridges) {
-    return base * boost_tenths(bridges) / 10;
+std::int64_t bridge_points(std::int64_t base, std::int64_t boost_bridges, std::int64_t value_cents,
+                           const BridgeValueRule& rule) {
+    // In integers: base ≤ 300, tenths ≤ 15 and a cap the config bounds keep the product far
+    // below 2^63, and the floor of a sum is at least the sum of the floors (splitting never pays).
+    const auto counted = std::clamp<std::int64_t>(value_cents, 0, rule.cap_usd * 100);
+    const auto points =
+        base * boost_tenths(boost_bridges) * counted / (10 * rule.reference_usd * 100);
+    return std::max<std::int64_t>(points, 1);
+}
+
+bool counts_for_boost(std::int64_t value_cents, const BridgeValueRule& rule) {
+    return value_cents >= rule.reference_usd * 100;
+}
+
+std::int64_t value_cents(std::string_view raw_amount, unsigned decimals, double usd_per_token) {
+    auto raw = chain::U256::from_dec(raw_amount);
+    if (!raw || !(usd_per_token > 0) || !std::isfinite(usd_per_token)) return 0;
+    // Through the decimal text: a double's 15 digits are far finer than a cent of any bridge.
+    const double whole = std::strtod(raw->format_units(decimals).c_str(), nullptr);
+    // Bounded far above any cap the config allows, so the cast stays defined.
+    constexpr double kMostCents = 1e15;
+    return static_cast<std::int64_t>(
+        std::min(std::floor(whole * usd_per_token * 100.0), kMostCents));
 }
 
 std::int64_t referral_share(std::int64_t referee_points) {

@@ -60,12 +60,29 @@ std::string special_mask(int day, const std::vector<int>& checked);
 
 // ---- Bridge points and referral --------------------------------------------------------------
 
-// 300 for ETH to Ethereum (chain 1), 150 for ETH elsewhere, 100 for any other token.
+// 300 for ETH to Ethereum (chain 1), 150 for ETH elsewhere, 100 for any other token: what a bridge
+// worth the reference value earns before its boost.
 std::int64_t bridge_base_points(std::string_view token, std::int64_t dst_chain_id);
 // The boost multiplier in tenths (10, 11, 12, 13, 15) for a user's completed bridge count.
 std::int64_t boost_tenths(std::int64_t bridges);
-// base × boost, rounded down; `bridges` counts the user's completed bridges including this one.
-std::int64_t bridge_points(std::int64_t base, std::int64_t bridges);
+
+// A bridge's points grow with its USD value, so one bridge split into many small ones earns no
+// more than the whole: a bridge worth `reference_usd` earns the base points, a smaller one its
+// share, a larger one more up to `cap_usd` (whales do not take the whole leaderboard).
+struct BridgeValueRule {
+    std::int64_t reference_usd = 100;
+    std::int64_t cap_usd = 10000;
+};
+// floor(base × boost × min(value, cap) / reference), at least 1 for a completed bridge.
+// `boost_bridges` is the count boost_tenths takes (see counts_for_boost); value in USD cents.
+std::int64_t bridge_points(std::int64_t base, std::int64_t boost_bridges, std::int64_t value_cents,
+                           const BridgeValueRule& rule);
+// Whether a bridge counts toward the boost tiers: only one worth at least the reference value, or
+// twenty minimum-size bridges would climb to 1.2x and earn more than the one bridge they split.
+bool counts_for_boost(std::int64_t value_cents, const BridgeValueRule& rule);
+// `raw_amount` base units (decimal digits) of a token with `decimals` at `usd_per_token`, in USD
+// cents rounded down; 0 when the amount is unreadable or the price unknown.
+std::int64_t value_cents(std::string_view raw_amount, unsigned decimals, double usd_per_token);
 inline constexpr std::int64_t kReferralPercent = 10;
 // The referrer's share of a referee's bridge points (10 %, rounded down).
 std::int64_t referral_share(std::int64_t referee_points);

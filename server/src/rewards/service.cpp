@@ -25,6 +25,20 @@ Task<void> sleep_for(std::chrono::milliseconds d) {
     co_await timer.async_wait(boost::asio::use_awaitable);
 }
 
+// What a completed order is worth for its points: the deposit at the server's price now (the
+// consumer credits an order within a poll of its completion), else at the config's fixed price.
+OrderValue order_value(const store::CompletedOrder& order, const price::PriceTable& live,
+                       const std::map<std::string, double>& fixed, const BridgeValueRule& rule) {
+    auto usd = live.of(order.token);
+    if (!usd)
+        if (auto it = fixed.find(order.token); it != fixed.end()) usd = it->second;
+    if (!usd)
+        spdlog::warn("rewards: no USD price for {}: order {} earns the minimum", order.token,
+                     order.order_key);
+    return {value_cents(order.amount, static_cast<unsigned>(order.decimals), usd.value_or(0)),
+            rule};
+}
+
 }  // namespace
 
 RewardsService::RewardsService(store::RewardsStore& store, RewardsCatalog& catalog,
@@ -218,8 +232,12 @@ Task<void> RewardsService::load_overrides() {
 
 Task<store::ConsumeResult> RewardsService::consume_once() {
     auto snapshot = catalog_.snapshot();
-    store::OrderPlanner planner = [snapshot](const store::OrderContext& ctx) {
-        return plan_order(ctx, snapshot->campaigns);
+    auto live = prices_ ? prices_->current() : std::make_shared<const price::PriceTable>();
+    // Valued inside the store's transaction that credits the points and keeps the value with
+    // them: a replay finds the credit made and adds nothing, whatever the price is by then.
+    store::OrderPlanner planner = [snapshot, live, fixed = fixed_prices_,
+                                   rule = options_.bridge_value](const store::OrderContext& ctx) {
+        return plan_order(ctx, order_value(ctx.order, *live, fixed, rule), snapshot->campaigns);
     };
     co_return co_await store_.consume_completed_orders(std::move(planner), 200, unix_now());
 }

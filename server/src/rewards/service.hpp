@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,8 +14,10 @@
 #include "chain/rpc/registry.hpp"
 #include "core/clock.hpp"
 #include "core/task.hpp"
+#include "price/price_source.hpp"
 #include "rewards/deployments.hpp"
 #include "rewards/rewards_catalog.hpp"
+#include "rewards/rules.hpp"
 #include "store/rewards_store.hpp"
 
 namespace perch::chain::rpc {
@@ -35,6 +38,7 @@ struct RewardsOptions {
     std::string admin_token;                         // empty: the admin API is closed
     std::chrono::milliseconds receipt_wait{20000};   // how long a check-in waits to be mined
     DeployRules deploy;                              // /deploy's templates and points
+    BridgeValueRule bridge_value;                    // how a bridge's USD value makes its points
 };
 
 struct DeploymentOutcome {
@@ -53,6 +57,12 @@ class RewardsService {
     store::RewardsStore& store() { return store_; }
     RewardsCatalog& catalog() { return catalog_; }
     const RewardsOptions& options() const { return options_; }
+    // The server's USD prices, which value a completed bridge for its points; `fixed` (the
+    // config's table) answers for a token the source has no price for. Set before consume_loop.
+    void set_prices(const price::PriceSource* prices, std::map<std::string, double> fixed) {
+        prices_ = prices;
+        fixed_prices_ = std::move(fixed);
+    }
 
     // Verifies the receipt of `tx_hash` on `chain_id` and credits the day. Throws ApiError with
     // the reason when the transaction does not count.
@@ -91,6 +101,8 @@ class RewardsService {
     RewardsCatalog& catalog_;
     const chain::rpc::ChainRegistry& chains_;
     RewardsOptions options_;
+    const price::PriceSource* prices_ = nullptr;
+    std::map<std::string, double> fixed_prices_;
     std::unique_ptr<chain::rpc::HttpEndpoint> verifier_;
     std::atomic<bool> stopping_{false};
 };

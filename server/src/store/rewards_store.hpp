@@ -83,12 +83,16 @@ struct CompletedOrder {
     std::string sender;  // lower case
     std::string token;
     std::int64_t completed_at = 0;
+    std::string amount;  // deposited, raw units (decimal digits)
+    int decimals = 18;
 };
 struct UserBridge {
     std::int64_t src_chain = 0;
     std::int64_t dst_chain = 0;
     std::int64_t completed_at = 0;
     std::int64_t points = 0;
+    std::int64_t value_cents = -1;  // the USD value the points came from (-1: not kept then)
+    bool boosts = true;             // counts toward the boost tiers
 };
 // A contract deployed from /deploy, as its receipt proved it.
 struct Deployment {
@@ -110,6 +114,8 @@ struct OrderContext {
 };
 struct OrderPlan {
     std::int64_t cross_points = 0;
+    std::int64_t value_cents = 0;    // the USD value the points were computed from, kept with them
+    bool boosts = true;              // counts toward the sender's boost tiers
     std::vector<Credit> credits;     // cross, refer, check-in top-up, campaign tiers
     std::int64_t checkin_topup = 0;  // added to the day's check-in row
 };

@@ -33,7 +33,7 @@ struct UserActionBounds {
 struct PointTotals {
     std::int64_t campaign = 0, cross = 0, refer = 0, check_in = 0, pool = 0, cross_v1 = 0,
                  refer_v1 = 0;
-    std::int64_t bridge_credits = 0;  // how many bridge orders credited points (for boosts)
+    std::int64_t bridge_credits = 0;  // the completed bridges that count toward the boost tiers
 };
 
 class Store {

@@ -122,6 +122,13 @@ std::string check_in_on_chain(rpc::RpcClient& rpc, const std::string& contract, 
     return std::string(receipt.at("transactionHash").as_string());
 }
 
+// The amount and decimals columns of a completed order worth the reference value, 100 USD, at
+// the server's prices here (the config's fixed table, core/config.hpp: ETH 3,000, USDC 1): 0.033334
+// ETH or 100 USDC. Such a bridge earns its base points: 300 ETH to Ethereum, 150 elsewhere, 100.
+std::string reference_amount_sql(const std::string& token) {
+    return token == "ETH" ? "'33334000000000000', 18" : "'100000000', 6";
+}
+
 json::object points_of(const PerchProcess& perch, const std::string& user) {
     auto res = perch.get("/api/campaign_api/v1/" + user + "/points");
     EXPECT_EQ(res.status, 200);
@@ -370,16 +377,17 @@ TEST(RewardsServer, CompletedBridgeOrdersBecomePointsOnce) {
     auto insert = [&](int seq, const char* token, int dst) {
         auto sql =
             "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
-            "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
-            "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
-            "('1:0xit" +
+            "block_number, block_hash, sender, token_address, token, amount, decimals, "
+            "dst_chain_id, recipient, confirmations, state, completed_seq, created_at, "
+            "updated_at) VALUES ('1:0xit" +
             std::to_string(seq) + ":0', 1, '0xit" + std::to_string(seq) + "', 0, 1, '0x1', '" +
-            alice.lower() + "', '0x0', '" + token + "', '1', " + std::to_string(dst) + ", '" +
-            alice.lower() + "', 1, 'completed', " + std::to_string(seq) + ", " +
-            std::to_string(now_unix()) + ", " + std::to_string(now_unix()) + ")";
+            alice.lower() + "', '0x0', '" + token + "', " + reference_amount_sql(token) + ", " +
+            std::to_string(dst) + ", '" + alice.lower() + "', 1, 'completed', " +
+            std::to_string(seq) + ", " + std::to_string(now_unix()) + ", " +
+            std::to_string(now_unix()) + ")";
         perch.db().exec(sql);
     };
-    insert(1, "ETH", 8453);  // 150
+    insert(1, "ETH", 8453);  // 150: a bridge worth the reference value (reference_amount_sql)
     insert(2, "USDC", 1);    // 100
     auto wait_for = [&](const std::string& user, const char* key, std::int64_t want) {
         std::int64_t got = -1;
@@ -499,12 +507,13 @@ void insert_completed_order(const PerchProcess& perch, int seq, const std::strin
     auto now = std::to_string(now_unix());
     auto sql =
         "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
-        "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
-        "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
-        "('8453:0xseed" +
+        "block_number, block_hash, sender, token_address, token, amount, decimals, "
+        "dst_chain_id, recipient, confirmations, state, completed_seq, created_at, updated_at) "
+        "VALUES ('8453:0xseed" +
         std::to_string(seq) + ":0', 8453, '0xseed" + std::to_string(seq) + "', 0, 1, '0x1', '" +
-        sender + "', '0x0', '" + token + "', '1', " + std::to_string(dst) + ", '" + sender +
-        "', 1, 'completed', " + std::to_string(seq) + ", " + now + ", " + now + ")";
+        sender + "', '0x0', '" + token + "', " + reference_amount_sql(token) + ", " +
+        std::to_string(dst) + ", '" + sender + "', 1, 'completed', " + std::to_string(seq) + ", " +
+        now + ", " + now + ")";
     perch.db().exec(sql);
 }
 

@@ -26,13 +26,15 @@ const auto kDeployments = table(
 
 const auto kUserBridges =
     table(col("src_chain_id", &UserBridge::src_chain), col("dst_chain_id", &UserBridge::dst_chain),
-          col("completed_at", &UserBridge::completed_at), col("points", &UserBridge::points));
+          col("completed_at", &UserBridge::completed_at), col("points", &UserBridge::points),
+          col("value_cents", &UserBridge::value_cents), col("boosts", &UserBridge::boosts));
 
 const auto kCompleted =
     table(col("completed_seq", &CompletedOrder::seq), col("order_key", &CompletedOrder::order_key),
           col("src_chain_id", &CompletedOrder::src_chain),
           col("dst_chain_id", &CompletedOrder::dst_chain), col("sender", &CompletedOrder::sender),
-          col("token", &CompletedOrder::token));
+          col("token", &CompletedOrder::token), col("amount", &CompletedOrder::amount),
+          col("decimals", &CompletedOrder::decimals));
 
 const auto kOverrides = table(col("kind", &ConfigOverride::kind), col("id", &ConfigOverride::id),
                               col("body", &ConfigOverride::body));
@@ -136,10 +138,10 @@ std::int64_t reward_order(Connection& c, const CompletedOrder& order, const Orde
     auto plan = planner(ctx);
     execute(c,
             "INSERT INTO reward_bridges (order_key, user_address, src_chain_id, dst_chain_id, "
-            "token, day, completed_at, points, completed_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (order_key) DO NOTHING",
+            "token, day, completed_at, points, completed_seq, value_cents, boosts) VALUES (?, ?, "
+            "?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_key) DO NOTHING",
             order.order_key, order.sender, order.src_chain, order.dst_chain, order.token, ctx.day,
-            order.completed_at, plan.cross_points, order.seq);
+            order.completed_at, plan.cross_points, order.seq, plan.value_cents, plan.boosts);
     std::int64_t credits = 0;
     for (const auto& credit : plan.credits)
         if (insert_credit(c, credit, now)) ++credits;

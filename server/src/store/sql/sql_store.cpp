@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <string_view>
+#include <utility>
 
 #include "store/sql/migrate.hpp"
 #include "store/sql/orders.hpp"
@@ -100,31 +102,35 @@ Task<std::int64_t> SqlStore::count_user_actions(std::string user) {
     co_return co_await run(std::move(count));
 }
 
+namespace {
+
+// The ledger's kinds and the sums they go to.
+constexpr std::pair<std::string_view, std::int64_t PointTotals::*> kTotalOfKind[] = {
+    {"campaign", &PointTotals::campaign}, {"cross", &PointTotals::cross},
+    {"refer", &PointTotals::refer},       {"check_in", &PointTotals::check_in},
+    {"pool", &PointTotals::pool},         {"cross_v1", &PointTotals::cross_v1},
+    {"refer_v1", &PointTotals::refer_v1}};
+
+}  // namespace
+
 Task<PointTotals> SqlStore::point_totals(std::string user) {
     auto totals = [user = std::move(user)](Connection& c) {
         auto& s = query(c,
-                        "SELECT kind, SUM(points), COUNT(*) FROM points_ledger WHERE user_address "
-                        "= ? GROUP BY kind",
+                        "SELECT kind, SUM(points) FROM points_ledger WHERE user_address = ? GROUP "
+                        "BY kind",
                         user);
         PointTotals t;
         while (s.step()) {
             auto kind = s.column_text(0);
-            auto sum = s.column_int(1);
-            if (kind == "campaign")
-                t.campaign = sum;
-            else if (kind == "cross")
-                t.cross = sum, t.bridge_credits = s.column_int(2);
-            else if (kind == "refer")
-                t.refer = sum;
-            else if (kind == "check_in")
-                t.check_in = sum;
-            else if (kind == "pool")
-                t.pool = sum;
-            else if (kind == "cross_v1")
-                t.cross_v1 = sum;
-            else if (kind == "refer_v1")
-                t.refer_v1 = sum;
+            for (const auto& [name, field] : kTotalOfKind)
+                if (kind == name) t.*field = s.column_int(1);
         }
+        // The boost the summary shows is the one the next bridge gets: bridges too small to count
+        // toward the tiers (rewards::counts_for_boost) are not counted here either.
+        t.bridge_credits = single<std::int64_t>(
+            query(c, "SELECT COUNT(*) FROM reward_bridges WHERE user_address = ? AND boosts = 1",
+                  user),
+            0);
         return t;
     };
     co_return co_await run(std::move(totals));

@@ -293,6 +293,23 @@ TEST(Config, PriceErrorsNameTheKey) {
               std::string::npos);
 }
 
+TEST(Config, RewardsValueRuleDefaultsParseAndNameTheKey) {
+    auto d = parse("{}");
+    EXPECT_EQ(d.rewards.reference_usd, 100);
+    EXPECT_EQ(d.rewards.cap_usd, 10000);
+    auto c = parse(R"({"rewards": {"reference_usd": 50, "cap_usd": 500}})");
+    EXPECT_EQ(c.rewards.reference_usd, 50);
+    EXPECT_EQ(c.rewards.cap_usd, 500);
+    EXPECT_NE(error_of(R"({"rewards": {"reference_usd": 0}})").find("'rewards.reference_usd'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"rewards": {"cap_usd": 50}})").find("'rewards.cap_usd'"),
+              std::string::npos);  // below the reference
+    EXPECT_NE(error_of(R"({"rewards": {"cap_usd": 1e12}})").find("'rewards.cap_usd'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"rewards": {"per_bridge": 1}})").find("'rewards.per_bridge'"),
+              std::string::npos);
+}
+
 TEST(Config, SignInDomainsDefaultToThisServerAndItsCorsOrigins) {
     auto c = parse(R"({"host": "127.0.0.1", "cors_origins": ["http://localhost:5173", "*"]})");
     EXPECT_TRUE(c.public_domains.empty());

@@ -107,13 +107,82 @@ TEST(RewardsBridge, BasePointsAndBoosts) {
     EXPECT_EQ(bridge_base_points("ETH", 8453), 150);
     EXPECT_EQ(bridge_base_points("USDC", 1), 100);
     EXPECT_EQ(bridge_base_points("USDT", 42161), 100);
-    EXPECT_EQ(bridge_points(150, 1), 150);
-    EXPECT_EQ(bridge_points(150, 2), 150);
-    EXPECT_EQ(bridge_points(150, 3), 165);    // 1.1x at 3
-    EXPECT_EQ(bridge_points(300, 10), 360);   // 1.2x at 10
-    EXPECT_EQ(bridge_points(100, 50), 130);   // 1.3x at 50
-    EXPECT_EQ(bridge_points(150, 100), 225);  // 1.5x at 100
+    // A bridge of the reference value (100 USD, 10,000 cents) earns the base × its boost.
+    const BridgeValueRule rule;
+    EXPECT_EQ(bridge_points(150, 1, 10000, rule), 150);
+    EXPECT_EQ(bridge_points(150, 2, 10000, rule), 150);
+    EXPECT_EQ(bridge_points(150, 3, 10000, rule), 165);    // 1.1x at 3
+    EXPECT_EQ(bridge_points(300, 10, 10000, rule), 360);   // 1.2x at 10
+    EXPECT_EQ(bridge_points(100, 50, 10000, rule), 130);   // 1.3x at 50
+    EXPECT_EQ(bridge_points(150, 100, 10000, rule), 225);  // 1.5x at 100
     EXPECT_EQ(boost_tenths(99), 13);
+}
+
+TEST(RewardsBridge, PointsGrowWithValueUpToTheCap) {
+    const BridgeValueRule rule;  // reference 100 USD, cap 10,000 USD
+    // 0.001 ETH at 3,000 USD (the route's minimum): 3 USD of the reference's 150 points.
+    EXPECT_EQ(bridge_points(150, 1, 300, rule), 4);  // floor(150 × 3 / 100)
+    EXPECT_EQ(bridge_points(150, 1, 5000, rule), 75);
+    EXPECT_EQ(bridge_points(150, 1, 1000000, rule), 15000);  // the cap: 100 × the reference
+    EXPECT_EQ(bridge_points(150, 1, 5000000, rule), 15000);  // past the cap: no more
+    EXPECT_EQ(bridge_points(150, 3, 1000000, rule), 16500);  // the boost applies on top
+    // A completed bridge earns at least 1, however small or unpriced.
+    EXPECT_EQ(bridge_points(100, 1, 1, rule), 1);
+    EXPECT_EQ(bridge_points(100, 1, 0, rule), 1);
+    EXPECT_EQ(bridge_points(100, 1, -5, rule), 1);
+    // Another reference and cap from the config.
+    const BridgeValueRule small{10, 50};
+    EXPECT_EQ(bridge_points(100, 1, 1000, small), 100);
+    EXPECT_EQ(bridge_points(100, 1, 2500, small), 250);
+    EXPECT_EQ(bridge_points(100, 1, 9000, small), 500);
+}
+
+TEST(RewardsBridge, OnlyBridgesOfTheReferenceValueClimbTheBoostTiers) {
+    const BridgeValueRule rule;
+    EXPECT_FALSE(counts_for_boost(300, rule));
+    EXPECT_FALSE(counts_for_boost(9999, rule));
+    EXPECT_TRUE(counts_for_boost(10000, rule));
+    EXPECT_TRUE(counts_for_boost(2000000, rule));
+}
+
+// The attack: one bridge split into N smaller ones, each earning at least the 1-point minimum on
+// its own (every route's minimum is worth far more than reference / base: 0.67 USD for ETH's 150,
+// 1 USD for USDC's 100), never earns more than the whole (up to the cap), for any boost and split.
+TEST(RewardsBridge, SplittingABridgeNeverEarnsMoreThanTheWhole) {
+    const BridgeValueRule rule;
+    std::uint64_t seed = 88172645463325252ULL;  // xorshift: the same splits on every run
+    auto next = [&seed] {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return seed;
+    };
+    for (int trial = 0; trial < 20000; ++trial) {
+        const std::int64_t base = trial % 3 == 0 ? 300 : trial % 3 == 1 ? 150 : 100;
+        const std::int64_t boost_bridges = static_cast<std::int64_t>(next() % 120);
+        const std::int64_t least = 10000 / base + 1;  // the smallest part earning 1 by its value
+        const std::int64_t parts = 2 + static_cast<std::int64_t>(next() % 40);
+        std::int64_t total = 0, split = 0;
+        for (std::int64_t i = 0; i < parts; ++i) {
+            // Wholes up to the cap: past it, parts below the cap earn what the cap keeps from
+            // the whole, which is what a cap is for (each part is a bridge of real value).
+            const auto room = static_cast<std::uint64_t>(rule.cap_usd * 100 / parts - least);
+            const auto part = least + static_cast<std::int64_t>(next() % room);
+            total += part;
+            split += bridge_points(base, boost_bridges, part, rule);
+        }
+        ASSERT_LE(split, bridge_points(base, boost_bridges, total, rule))
+            << "base " << base << ", " << parts << " parts of " << total << " cents";
+    }
+}
+
+TEST(RewardsBridge, ValueOfADeposit) {
+    EXPECT_EQ(value_cents("1000000000000000", 18, 3000.0), 300);                   // 0.001 ETH
+    EXPECT_EQ(value_cents("2500000", 6, 1.0), 250);                                // 2.5 USDC
+    EXPECT_EQ(value_cents("1999999", 6, 1.0), 199);                                // rounded down
+    EXPECT_EQ(value_cents("1000000", 6, 0.0), 0);                                  // no price
+    EXPECT_EQ(value_cents("12x", 6, 1.0), 0);                                      // unreadable
+    EXPECT_EQ(value_cents("1" + std::string(70, '0'), 0, 1.0), 1000000000000000);  // bounded
 }
 
 TEST(RewardsReferral, ShareAndBindingRules) {

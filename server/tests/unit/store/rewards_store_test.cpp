@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
 #include <boost/json.hpp>
+#include <map>
 
 #include "rewards/campaigns.hpp"
 #include "rewards/planner.hpp"
@@ -37,28 +38,37 @@ struct Fixture {
     SqlStore sqlite{db.url()};
     std::unique_ptr<RewardsStore> rewards = open_rewards_store(sqlite);
     std::vector<rewards::Campaign> campaigns;
+    std::map<std::string, double> usd{{"ETH", 3000.0}, {"USDC", 1.0}};
 
+    // An order of `amount` raw units; by default worth the reference value (100 USD at the
+    // fixture's prices: 0.033334 ETH, 100 USDC), which earns the route's base points.
     void add_order(std::int64_t seq, const std::string& sender, const std::string& token,
-                   std::int64_t src, std::int64_t dst, std::int64_t completed_at) {
+                   std::int64_t src, std::int64_t dst, std::int64_t completed_at,
+                   std::string amount = "") {
+        const int decimals = token == "ETH" ? 18 : 6;
+        if (amount.empty()) amount = token == "ETH" ? "33334000000000000" : "100000000";
         auto key = std::to_string(src) + ":0x" + std::string(63, 'a') + std::to_string(seq % 10) +
                    ":" + std::to_string(seq);
         auto insert = [=](Connection& c) {
             c.prepared(
                  "INSERT INTO bridge_orders (order_key, src_chain_id, src_tx_hash, log_index, "
-                 "block_number, block_hash, sender, token_address, token, amount, dst_chain_id, "
-                 "recipient, confirmations, state, completed_seq, created_at, updated_at) VALUES "
-                 "(?, ?, ?, ?, 1, '0x01', ?, '0x0', ?, '1000', ?, ?, 1, 'completed', ?, ?, ?)")
+                 "block_number, block_hash, sender, token_address, token, amount, decimals, "
+                 "dst_chain_id, recipient, confirmations, state, completed_seq, created_at, "
+                 "updated_at) VALUES (?, ?, ?, ?, 1, '0x01', ?, '0x0', ?, ?, ?, ?, ?, 1, "
+                 "'completed', ?, ?, ?)")
                 .bind(1, key)
                 .bind(2, src)
                 .bind(3, "0xtx" + std::to_string(seq))
                 .bind(4, seq)
                 .bind(5, sender)
                 .bind(6, token)
-                .bind(7, dst)
-                .bind(8, sender)
-                .bind(9, seq)
-                .bind(10, completed_at)
-                .bind(11, completed_at)
+                .bind(7, amount)
+                .bind(8, static_cast<std::int64_t>(decimals))
+                .bind(9, dst)
+                .bind(10, sender)
+                .bind(11, seq)
+                .bind(12, completed_at)
+                .bind(13, completed_at)
                 .step();
         };
         run(sqlite.run(std::move(insert)));
@@ -66,8 +76,11 @@ struct Fixture {
 
     ConsumeResult consume(std::int64_t now = kMonday) {
         auto snapshot = campaigns;
-        OrderPlanner planner = [snapshot](const OrderContext& ctx) {
-            return rewards::plan_order(ctx, snapshot);
+        OrderPlanner planner = [snapshot, usd = usd](const OrderContext& ctx) {
+            auto cents =
+                rewards::value_cents(ctx.order.amount, static_cast<unsigned>(ctx.order.decimals),
+                                     usd.at(ctx.order.token));
+            return rewards::plan_order(ctx, {cents, {}}, snapshot);
         };
         return run(rewards->consume_completed_orders(std::move(planner), 100, now));
     }
@@ -156,6 +169,31 @@ TEST(SqlRewards, ConsumerCreditsBridgesBoostsAndReferralOnce) {
     EXPECT_FALSE(bind(f, dave, kBob));
     EXPECT_FALSE(bind(f, dave, kCarol));
     EXPECT_EQ(run(f.rewards->referrer_of(dave)), kCarol);
+}
+
+// A bridge's points follow its value, which is kept with them: a replay after the price moved
+// credits nothing new, and the bridges read back carry the value and whether they boosted.
+TEST(SqlRewards, PointsFollowTheValueKeptWithThem) {
+    Fixture f;
+    f.add_order(1, kAlice, "ETH", 8453, 42161, kMonday - 100, "1000000000000000");    // 0.001 ETH
+    f.add_order(2, kAlice, "ETH", 8453, 42161, kMonday - 90, "2000000000000000000");  // 2 ETH
+    EXPECT_EQ(f.consume().orders, 2);
+    // 3 USD: floor(150 × 3 / 100); 6,000 USD: 60 × the reference's 150.
+    EXPECT_EQ(f.totals(kAlice).cross, 4 + 9000);
+    auto bridges = run(f.rewards->bridges_of(kAlice));
+    ASSERT_EQ(bridges.size(), 2u);
+    EXPECT_EQ(bridges[0].points, 4);
+    EXPECT_EQ(bridges[0].value_cents, 300);
+    EXPECT_FALSE(bridges[0].boosts);
+    EXPECT_EQ(bridges[1].value_cents, 600000);
+    EXPECT_TRUE(bridges[1].boosts);
+
+    f.usd["ETH"] = 6000.0;  // the price doubles; the cursor is lost
+    auto reset = [](Connection& c) { c.exec("UPDATE reward_cursors SET position = 0"); };
+    run(f.sqlite.run(std::move(reset)));
+    EXPECT_EQ(f.consume().credits, 0);
+    EXPECT_EQ(f.totals(kAlice).cross, 4 + 9000);
+    EXPECT_EQ(run(f.rewards->bridges_of(kAlice))[1].value_cents, 600000);
 }
 
 TEST(SqlRewards, OrdersNotCompletedOrWithoutSequenceWait) {

@@ -91,6 +91,13 @@ TEST(SqlStore, UserActionsAndPointTotals) {
             "('0xabc', 'cross', 150, 'bridge:1:0xaa:0', 0), ('0xabc', 'cross', 100, "
             "'bridge:1:0xbb:0', 0), "
             "('0xabc', 'check_in', 2, 'checkin:1868:0xcc', 0)");
+        // Their bridges: two count toward the boost tiers, a third was too small to.
+        c.exec(
+            "INSERT INTO reward_bridges (order_key, user_address, src_chain_id, dst_chain_id, "
+            "token, day, completed_at, points, completed_seq, value_cents, boosts) VALUES "
+            "('1:0xaa:0', '0xabc', 1, 8453, 'ETH', 20261123, 0, 150, 1, 10000, 1), "
+            "('1:0xbb:0', '0xabc', 1, 8453, 'USDC', 20261123, 0, 100, 2, 10000, 1), "
+            "('1:0xdd:0', '0xabc', 1, 8453, 'ETH', 20261123, 0, 4, 3, 300, 0)");
         return 0;
     }));
     auto t = run(io, store.point_totals("0xabc"));
