@@ -11,6 +11,7 @@
 #include <boost/json.hpp>
 
 #include "chain/rpc/eth.hpp"
+#include "core/poll_loop.hpp"
 
 namespace perch::activity {
 namespace json = boost::json;
@@ -239,23 +240,9 @@ Task<bool> ActivityIndexer::sync_once() {
 }
 
 Task<void> ActivityIndexer::loop() {
-    boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor);
-    int failures = 0;
-    while (!stopping_) {
-        bool caught_up = false;
-        try {
-            caught_up = co_await sync_once();
-            if (failures > 0) spdlog::info("indexer: chain {} reading again", chain_.chain_id);
-            failures = 0;
-        } catch (const std::exception& e) {
-            if (failures++ == 0) spdlog::warn("indexer: chain {}: {}", chain_.chain_id, e.what());
-        }
-        if (caught_up || failures > 0) {
-            timer.expires_after(options_.poll);
-            boost::system::error_code ec;
-            co_await timer.async_wait(boost::asio::redirect_error(boost::asio::use_awaitable, ec));
-        }
-    }
+    return poll_until_stopped(stopping_, options_.poll,
+                              "indexer: chain " + std::to_string(chain_.chain_id),
+                              [this] { return sync_once(); });
 }
 
 }  // namespace perch::activity

@@ -50,7 +50,7 @@ Rule parse_rule(std::size_t i, const json::value& v) {
 }  // namespace
 
 std::vector<Program> parse_programs(const json::value& doc) {
-    const auto* list = doc.is_object() ? doc.as_object().if_contains("programs") : nullptr;
+    const auto* list = member_of(doc, "programs");
     if (!list || !list->is_array())
         throw ConfigError("config/tracker-programs.json: needs a 'programs' array");
     std::vector<Program> out;

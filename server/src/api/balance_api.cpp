@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include "api/params.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "balance/balances.hpp"
 #include "core/error.hpp"
@@ -179,15 +180,16 @@ Task<http::Response> single_balance(Services& s, http::Request& req) {
 
 }  // namespace
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/balance_api/v1/multi-balance", multi_balance,
+     "Balance of one token on several chains (status per chain)"},
+    {kPost, "/api/swap_auxiliary_api/v1/query_balances", query_balances,
+     "Balances of several tokens on one chain"},
+    {kGet, "/api/balance", single_balance, "One balance, answered in msg.e18"},
+};
+
 void register_balance_api(http::Router& router, Services& s) {
-    router.get("/api/balance_api/v1/multi-balance",
-               "Balance of one token on several chains (status per chain)",
-               [&s](http::Request& req) { return multi_balance(s, req); });
-    router.post("/api/swap_auxiliary_api/v1/query_balances",
-                "Balances of several tokens on one chain",
-                [&s](http::Request& req) { return query_balances(s, req); });
-    router.get("/api/balance", "One balance, answered in msg.e18",
-               [&s](http::Request& req) { return single_balance(s, req); });
+    add_routes(router, s, kRoutes);
 }
 
 }  // namespace perch::api

@@ -8,6 +8,7 @@
 
 #include "api/order_json.hpp"
 #include "api/params.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "bridge/order.hpp"
 #include "bridge/solana_address.hpp"
@@ -134,12 +135,14 @@ Task<http::Response> order_stream(Services& s, http::ConcurrencyCap& streams, ht
 
 }  // namespace
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/bridge_api/v1/order", order, "A bridge order by source chain and deposit tx hash"},
+    {kGet, "/api/bridge_api/v1/history", history,
+     "Bridge orders of an address (sender or recipient), newest first, paged"},
+};
+
 void register_bridge_order_api(http::Router& router, Services& s) {
-    router.get("/api/bridge_api/v1/order", "A bridge order by source chain and deposit tx hash",
-               [&s](http::Request& req) { return order(s, req); });
-    router.get("/api/bridge_api/v1/history",
-               "Bridge orders of an address (sender or recipient), newest first, paged",
-               [&s](http::Request& req) { return history(s, req); });
+    add_routes(router, s, kRoutes);
     auto streams = std::make_shared<http::ConcurrencyCap>(s.config.limits.order_streams_per_ip);
     router.get("/api/bridge_api/v1/order/stream",
                "Server-Sent Events: the order each time it changes, until it is final",

@@ -15,6 +15,7 @@
 #include "api/fields.hpp"
 #include "api/outflow_json.hpp"
 #include "api/params.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "api/swap_api.hpp"
 #include "api/swap_json.hpp"
@@ -548,13 +549,15 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
 
 }  // namespace
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/bridge_api/v1/quote", quote,
+     "Fees, time and received amount of a bridge, with limits"},
+    {kPost, "/api/bridge_api/v1/build_tx", build_tx,
+     "The approve (when needed) and deposit transactions to sign"},
+};
+
 void register_bridge_quote_api(http::Router& router, Services& s) {
-    router.get("/api/bridge_api/v1/quote",
-               "Fees, time and received amount of a bridge, with limits",
-               [&s](http::Request& req) { return quote(s, req); });
-    router.post("/api/bridge_api/v1/build_tx",
-                "The approve (when needed) and deposit transactions to sign",
-                [&s](http::Request& req) { return build_tx(s, req); });
+    add_routes(router, s, kRoutes);
 }
 
 }  // namespace perch::api

@@ -3,6 +3,7 @@
 #include <boost/json.hpp>
 
 #include "api/params.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "names/name_service.hpp"
 
@@ -29,10 +30,13 @@ Task<http::Response> address_names(Services& s, http::Request& req) {
 
 }  // namespace
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/name_api/v1/names", address_names,
+     "An address's verified primary names (ENS) on the asked chains"},
+};
+
 void register_name_api(http::Router& router, Services& s) {
-    router.get("/api/name_api/v1/names",
-               "An address's verified primary names (ENS) on the asked chains",
-               [&s](http::Request& req) { return address_names(s, req); });
+    add_routes(router, s, kRoutes);
 }
 
 }  // namespace perch::api

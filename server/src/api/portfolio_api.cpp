@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "api/params.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "core/clock.hpp"
 #include "core/error.hpp"
@@ -109,15 +110,17 @@ Task<http::Response> chains(Services& s, http::Request&) {
 
 }  // namespace
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/portfolio_api/v1/balances", balances,
+     "An address's balances on every chain with USD values (opts it in to daily "
+     "snapshots)"},
+    {kGet, "/api/portfolio_api/v1/chains", chains, "The chains a portfolio covers"},
+    {kGet, "/api/portfolio_api/v1/history", history,
+     "An address's daily portfolio totals (UTC days)"},
+};
+
 void register_portfolio_api(http::Router& router, Services& s) {
-    router.get("/api/portfolio_api/v1/balances",
-               "An address's balances on every chain with USD values (opts it in to daily "
-               "snapshots)",
-               [&s](http::Request& req) { return balances(s, req); });
-    router.get("/api/portfolio_api/v1/chains", "The chains a portfolio covers",
-               [&s](http::Request& req) { return chains(s, req); });
-    router.get("/api/portfolio_api/v1/history", "An address's daily portfolio totals (UTC days)",
-               [&s](http::Request& req) { return history(s, req); });
+    add_routes(router, s, kRoutes);
 }
 
 }  // namespace perch::api

@@ -4,6 +4,7 @@
 #include <boost/json.hpp>
 
 #include "api/order_json.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "bridge/lookup.hpp"
 #include "core/clock.hpp"
@@ -91,12 +92,15 @@ Task<http::Response> lookup(Services& s, http::Request& req) {
 
 }  // namespace
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/query_api/v1/lookup", lookup,
+     "What matches q (an address, a deposit/payout/refund transaction hash or an order "
+     "key): the bridge orders, newest first (at most 50), and for an address its points "
+     "and the check-ins of the last year"},
+};
+
 void register_query_api(http::Router& router, Services& s) {
-    router.get("/api/query_api/v1/lookup",
-               "What matches q (an address, a deposit/payout/refund transaction hash or an order "
-               "key): the bridge orders, newest first (at most 50), and for an address its points "
-               "and the check-ins of the last year",
-               [&s](http::Request& req) { return lookup(s, req); });
+    add_routes(router, s, kRoutes);
 }
 
 }  // namespace perch::api

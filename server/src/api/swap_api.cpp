@@ -10,6 +10,7 @@
 
 #include "api/fields.hpp"
 #include "api/params.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "api/swap_json.hpp"
 #include "chain/erc20.hpp"
@@ -269,25 +270,24 @@ json::object swap_terms_json(std::int64_t chain_id, const swap::SwapToken& in,
                         {"price_impact_bps", std::lround(q.price_impact_bps)}};
 }
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/swap_api/v1/chains", chains,
+     "Chains with swaps, and whether their pools are read"},
+    {kGet, "/api/swap_api/v1/tokens", tokens, "Tokens that can be swapped on a chain"},
+    {kGet, "/api/swap_api/v1/quote", quote,
+     "Exact-in swap quote: amount out, minimum, price impact, gas and the split route"},
+    {kPost, "/api/swap_api/v1/build_tx", build_tx,
+     "The transactions that execute a swap quote (approve when needed, then the "
+     "executor call)"},
+    {kPost, "/api/swap_api/v1/swaps", record_swap,
+     "Record a mined swap {chain_id, tx_hash} from its receipt's Swapped event (the "
+     "executor's), once per transaction, for the history"},
+    {kGet, "/api/swap_api/v1/history", swap_history,
+     "Swaps of an address (sender or recipient), newest first, paged"},
+};
+
 void register_swap_api(http::Router& router, Services& s) {
-    router.get("/api/swap_api/v1/chains", "Chains with swaps, and whether their pools are read",
-               [&s](http::Request& req) { return chains(s, req); });
-    router.get("/api/swap_api/v1/tokens", "Tokens that can be swapped on a chain",
-               [&s](http::Request& req) { return tokens(s, req); });
-    router.get("/api/swap_api/v1/quote",
-               "Exact-in swap quote: amount out, minimum, price impact, gas and the split route",
-               [&s](http::Request& req) { return quote(s, req); });
-    router.post("/api/swap_api/v1/build_tx",
-                "The transactions that execute a swap quote (approve when needed, then the "
-                "executor call)",
-                [&s](http::Request& req) { return build_tx(s, req); });
-    router.post("/api/swap_api/v1/swaps",
-                "Record a mined swap {chain_id, tx_hash} from its receipt's Swapped event (the "
-                "executor's), once per transaction, for the history",
-                [&s](http::Request& req) { return record_swap(s, req); });
-    router.get("/api/swap_api/v1/history",
-               "Swaps of an address (sender or recipient), newest first, paged",
-               [&s](http::Request& req) { return swap_history(s, req); });
+    add_routes(router, s, kRoutes);
 }
 
 }  // namespace perch::api

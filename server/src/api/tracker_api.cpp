@@ -5,6 +5,7 @@
 
 #include "activity/tracker.hpp"
 #include "api/params.hpp"
+#include "api/routes.hpp"
 #include "api/services.hpp"
 #include "chain/address.hpp"
 #include "core/error.hpp"
@@ -141,15 +142,17 @@ Task<http::Response> score(Services& s, http::Request& req) {
 
 }  // namespace
 
+constexpr Route kRoutes[] = {
+    {kGet, "/api/tracker_api/v1/activity", activity,
+     "Indexed activity of 1 to 5 addresses per chain: transactions, active days / weeks "
+     "/ months, contracts, gas, value per token, bridge figures and USD volumes"},
+    {kGet, "/api/tracker_api/v1/score", score,
+     "A layer-two programme's score of an address, with its rank among the chain's "
+     "active addresses and what would raise it most"},
+};
+
 void register_tracker_api(http::Router& router, Services& s) {
-    router.get("/api/tracker_api/v1/activity",
-               "Indexed activity of 1 to 5 addresses per chain: transactions, active days / weeks "
-               "/ months, contracts, gas, value per token, bridge figures and USD volumes",
-               [&s](http::Request& req) { return activity(s, req); });
-    router.get("/api/tracker_api/v1/score",
-               "A layer-two programme's score of an address, with its rank among the chain's "
-               "active addresses and what would raise it most",
-               [&s](http::Request& req) { return score(s, req); });
+    add_routes(router, s, kRoutes);
 }
 
 }  // namespace perch::api

@@ -2,6 +2,7 @@
 
 #include "chain/address.hpp"
 #include "chain/keccak.hpp"
+#include "core/enum_table.hpp"
 #include "core/text.hpp"
 
 namespace perch::bridge {
@@ -37,15 +38,12 @@ std::optional<Lookup> parse_lookup(std::string_view text) {
 }
 
 std::string_view to_string(LookupKind kind) {
-    switch (kind) {
-        case LookupKind::address:
-            return "address";
-        case LookupKind::tx_hash:
-            return "tx_hash";
-        case LookupKind::order_key:
-            return "order_key";
-    }
-    return "address";
+    static constexpr EnumRow<LookupKind, std::string_view> kNames[] = {
+        {LookupKind::address, "address"},
+        {LookupKind::tx_hash, "tx_hash"},
+        {LookupKind::order_key, "order_key"}};
+    static_assert(covers(kNames, LookupKind::order_key), "one name per LookupKind");
+    return meaning_of(kNames, kind, std::string_view("address"));
 }
 
 }  // namespace perch::bridge

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 #include "core/error.hpp"
@@ -118,6 +119,18 @@ void put_token(json::array& tokens, const std::string& symbol, std::int64_t chai
     tokens.erase(std::remove_if(tokens.begin(), tokens.end(), same), tokens.end());
     tokens.push_back(json::object{
         {"symbol", symbol}, {"chainId", chain_id}, {"address", address}, {"decimals", decimals}});
+}
+
+// Where `symbol` is deployed on the chain: the chain's own contract when it names one, else the
+// profile's `contracts` address shared by every chain, else nowhere.
+std::optional<json::value> deployed_address(const ProfileChain& pc, const json::value* contracts,
+                                            const char* symbol) {
+    if (auto it = pc.contracts.find(symbol); it != pc.contracts.end())
+        return json::value(it->second);
+    if (contracts && contracts->is_object()) {
+        if (const auto* shared = contracts->as_object().if_contains(symbol)) return *shared;
+    }
+    return std::nullopt;
 }
 
 // What the profile knows better than the public catalog about a chain it runs on: its explorer
@@ -260,14 +273,7 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
     const auto* token_decimals = profile.if_contains("token_decimals");
     for (const auto& pc : out) {
         for (const char* symbol : {"USDC", "USDT"}) {
-            const json::value* address = nullptr;
-            json::value own;
-            if (auto it = pc.contracts.find(symbol); it != pc.contracts.end()) {
-                own = json::string(it->second);
-                address = &own;
-            } else if (contracts && contracts->is_object()) {
-                address = contracts->as_object().if_contains(symbol);
-            }
+            auto address = deployed_address(pc, contracts, symbol);
             if (!address) continue;
             std::int64_t decimals = 6;
             if (token_decimals && token_decimals->as_object().contains(symbol))

@@ -1,5 +1,6 @@
 #include "core/json_file.hpp"
 
+#include <boost/json/object.hpp>
 #include <boost/json/parse.hpp>
 #include <fstream>
 #include <sstream>
@@ -18,6 +19,10 @@ boost::json::value read_json_file(const std::string& path, std::string_view what
     if (ec)
         throw ConfigError(std::string(what) + " '" + path + "' is not valid JSON: " + ec.message());
     return value;
+}
+
+const boost::json::value* member_of(const boost::json::value& doc, std::string_view key) {
+    return doc.is_object() ? doc.as_object().if_contains(key) : nullptr;
 }
 
 }  // namespace perch

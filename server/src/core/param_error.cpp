@@ -1,5 +1,6 @@
 #include "core/param_error.hpp"
 
+#include "core/enum_table.hpp"
 #include "core/error.hpp"
 
 namespace perch::params {
@@ -12,24 +13,20 @@ std::string quoted(std::string_view value) {
     return "'" + std::string(value.substr(0, kMaxShown)) + "...'";
 }
 
+constexpr EnumRow<Kind, std::string_view> kKindTexts[] = {
+    {Kind::text, "text"},
+    {Kind::evm_address,
+     "an EVM address (0x and 40 hex digits; mixed case must be its EIP-55 checksum)"},
+    {Kind::wallet_address, "a wallet address"},
+    {Kind::solana_address, "a Solana address (base58 of 32 bytes)"},
+    {Kind::chain_id, "a chain id"},
+    {Kind::whole_number, "a whole number"}};
+static_assert(covers(kKindTexts, Kind::whole_number), "one text per parameter kind");
+
 }  // namespace
 
 std::string describe(Kind kind) {
-    switch (kind) {
-        case Kind::text:
-            return "text";
-        case Kind::evm_address:
-            return "an EVM address (0x and 40 hex digits; mixed case must be its EIP-55 checksum)";
-        case Kind::wallet_address:
-            return "a wallet address";
-        case Kind::solana_address:
-            return "a Solana address (base58 of 32 bytes)";
-        case Kind::chain_id:
-            return "a chain id";
-        case Kind::whole_number:
-            return "a whole number";
-    }
-    return "valid";
+    return std::string(meaning_of(kKindTexts, kind, std::string_view("valid")));
 }
 
 void missing(std::string_view name) {

@@ -12,8 +12,7 @@ using chain::U256;
 PoolRules load_pool_rules(const std::string& config_dir) {
     auto file = config_dir + "/pool.json";
     auto doc = read_json_file(file, "pool rules");
-    const auto* rates =
-        doc.is_object() ? doc.as_object().if_contains("points_per_token_hour") : nullptr;
+    const auto* rates = member_of(doc, "points_per_token_hour");
     if (!rates || !rates->is_object())
         throw ConfigError(file + ": points_per_token_hour must map token symbols to points");
     PoolRules rules;
@@ -28,7 +27,7 @@ PoolRules load_pool_rules(const std::string& config_dir) {
     }
     auto list_file = config_dir + "/pool-allowlist.json";
     auto list = read_json_file(list_file, "pool allow-list");
-    const auto* addresses = list.is_object() ? list.as_object().if_contains("addresses") : nullptr;
+    const auto* addresses = member_of(list, "addresses");
     if (!addresses || !addresses->is_array())
         throw ConfigError(list_file + ": addresses must be a list");
     for (const auto& a : addresses->as_array()) {

@@ -11,6 +11,7 @@
 #include <boost/json.hpp>
 
 #include "chain/rpc/eth.hpp"
+#include "core/poll_loop.hpp"
 
 namespace perch::swap {
 namespace json = boost::json;
@@ -184,23 +185,9 @@ void PoolIndexer::apply_logs(const json::value& logs) {
 }
 
 Task<void> PoolIndexer::loop() {
-    boost::asio::steady_timer timer(co_await boost::asio::this_coro::executor);
-    int failures = 0;
-    while (!stopping_) {
-        bool at_head = false;
-        try {
-            at_head = co_await sync_once();
-            if (failures > 0) spdlog::info("swap: chain {} indexer reading again", chain_id_);
-            failures = 0;
-        } catch (const std::exception& e) {
-            if (failures++ == 0) spdlog::warn("swap: chain {} indexer: {}", chain_id_, e.what());
-        }
-        if (at_head || failures > 0) {
-            timer.expires_after(options_.poll);
-            boost::system::error_code ec;
-            co_await timer.async_wait(boost::asio::redirect_error(boost::asio::use_awaitable, ec));
-        }
-    }
+    return poll_until_stopped(stopping_, options_.poll,
+                              "swap: chain " + std::to_string(chain_id_) + " indexer",
+                              [this] { return sync_once(); });
 }
 
 }  // namespace perch::swap

@@ -9,6 +9,7 @@
 #include "chain/rpc/budget.hpp"
 #include "chain/rpc/errors.hpp"
 #include "chain/rpc/read_cache.hpp"
+#include "core/enum_table.hpp"
 #include "core/metrics.hpp"
 
 namespace perch::chain::rpc {
@@ -147,20 +148,16 @@ std::vector<RpcClient::Endpoint*> RpcClient::by_health() {
 
 namespace {
 
-const char* outcome_of(RpcError::Kind kind) {
-    switch (kind) {
-        case RpcError::Kind::transport:
-            return "transport";
-        case RpcError::Kind::timeout:
-            return "timeout";
-        case RpcError::Kind::rpc:
-            return "rpc";
-        case RpcError::Kind::bad_response:
-            return "bad_response";
-        case RpcError::Kind::rate_limited:
-            return "rate_limited";
-    }
-    return "error";
+using RpcKind = RpcError::Kind;
+constexpr EnumRow<RpcKind, const char*> kOutcomes[] = {{RpcKind::transport, "transport"},
+                                                       {RpcKind::timeout, "timeout"},
+                                                       {RpcKind::rpc, "rpc"},
+                                                       {RpcKind::bad_response, "bad_response"},
+                                                       {RpcKind::rate_limited, "rate_limited"}};
+static_assert(covers(kOutcomes, RpcKind::rate_limited), "one metrics outcome per RpcError kind");
+
+const char* outcome_of(RpcKind kind) {
+    return meaning_of(kOutcomes, kind, "error");
 }
 
 void observe(const std::string& label, const char* outcome, Clock::time_point started) {
