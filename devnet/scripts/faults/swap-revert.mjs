@@ -13,6 +13,8 @@
 //      for every refund) - the gas the reverted payout burned (gasUsed x effectiveGasPrice), the
 //      reason says what was kept back, and the maker's loss on the order is bounded: what it
 //      received covers the refund, its gas and the reverted swap's gas.
+// Arbitrum's base fee is pinned at zero first (an idle devnet's falls 12.5 % a block), so the
+// node's gas price holds between the quote and the payout, as the equality in N needs.
 import { encodeFunctionData, parseAbi, parseUnits } from "viem";
 
 const SRC = 8453;
