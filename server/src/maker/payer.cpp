@@ -475,8 +475,10 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
             }
             refusals_.erase(m.id);
             displaced_since_.erase(m.id);
-            co_await orders_.settle(m.id, mined->tx_hash, ok, ok ? "" : why, delivered,
-                                    burned.deduction);
+            // (No conditional of strings here: g++ 12 destroys its temporary wrongly in a
+            // coroutine.)
+            if (ok) why.clear();
+            co_await orders_.settle(m.id, mined->tx_hash, ok, why, delivered, burned.deduction);
             continue;
         }
         if (m.nonce < mined_count) {
