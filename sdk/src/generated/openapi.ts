@@ -1294,8 +1294,15 @@ export interface components {
             token_in: Record<string, never>;
             /** @description the token the recipient gets */
             token_out: Record<string, never>;
+            /** @description the bridged amount less gas_fee: what is swapped */
             amount_in: string;
             amount_in_wei: string;
+            /** @description the swap's gas, in token_in units, charged before it is swapped */
+            gas_fee: string;
+            gas_fee_wei: string;
+            gas_units: number;
+            /** @description the destination's gas price it is valued at */
+            gas_price_wei: string;
             /** @description token_out units */
             receive_amount: string;
             receive_amount_wei: string;

@@ -209,18 +209,21 @@ Task<void> check_swap_allowance(Services& s, std::int64_t chain_id, const Destin
     }
 }
 
-// The router's best quote for the bridged amount on the destination's indexed pools.
-Task<swap::Quote> swap_quote_of(Services& s, std::int64_t chain_id, const DestinationSwap& d,
-                                const chain::U256& amount) {
+// The router's best quote for the bridged amount less the swap's gas on the destination's
+// indexed pools (swap/swap_gas.hpp): the maker's payout charges the same gas.
+Task<swap::GasChargedQuote> swap_quote_of(Services& s, std::int64_t chain_id,
+                                          const DestinationSwap& d, const chain::U256& amount) {
     swap::SwapAsk ask;
     ask.chain_id = chain_id;
     ask.token_in = d.in.address;
     ask.token_out = d.out->address;
     ask.amount_in = amount;
-    auto quote = co_await swap::quote_swap(*s.swap, std::move(ask));
+    auto quote = co_await swap::quote_swap_after_gas(*s.swap, std::move(ask));
     if (!quote) throw ApiError(ErrorKind::unavailable, swap::pools_not_read(chain_id));
     if (!*quote) {
         auto pair = swap::swap_pair(d.in.symbol, d.out->symbol, chain_id);
+        if (quote->error().code == chain::Errc::swap_invalid_input)
+            throw bad_request("'amount': " + quote->error().message + " (" + pair + ")");
         if (quote->error().code == chain::Errc::swap_insufficient_liquidity)
             throw not_found("Not enough liquidity to swap " + amount.format_units(d.in.decimals) +
                             " " + pair);
@@ -230,9 +233,16 @@ Task<swap::Quote> swap_quote_of(Services& s, std::int64_t chain_id, const Destin
     co_return std::move(**quote);
 }
 
+// The swap part of a quote: the swap's terms on the bridged amount less its gas, and that gas
+// (`gas_fee`, in the bridged token) next to them.
 json::object swap_json(Services& s, std::int64_t chain_id, const DestinationSwap& d,
-                       const swap::Quote& q) {
+                       const swap::GasChargedQuote& charged) {
+    const auto& q = charged.quote;
     auto body = swap_terms_json(chain_id, d.in, *d.out, q, d.slippage_bps, "receive_amount");
+    body["gas_fee"] = charged.gas_fee.format_units(d.in.decimals);
+    body["gas_fee_wei"] = charged.gas_fee.to_dec();
+    body["gas_units"] = charged.gas_units;
+    body["gas_price_wei"] = charged.gas_price_wei.to_dec();
     body["route"] = route_json(q);
     body["route_summary"] = route_summary(q);
     body["executor"] = s.swap->deployment()->executor.lower_hex();
@@ -521,7 +531,7 @@ Task<http::Response> build_tx(Services& s, http::Request& req) {
     if (dst_swap) {
         // The deposit carries the token and the minimum in its recipient (bridge/swap_intent).
         auto sq = co_await swap_quote_of(s, to, *dst_swap, q.receive_amount);
-        auto min_out = swap::minimum_out(sq.amount_out, dst_swap->slippage_bps);
+        auto min_out = swap::minimum_out(sq.quote.amount_out, dst_swap->slippage_bps);
         recipient = bridge::encode_recipient(*chain::Address::from_hex(recipient),
                                              {dst_swap->out->address, min_out});
         swap_part = swap_json(s, to, *dst_swap, sq);

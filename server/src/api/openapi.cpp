@@ -71,11 +71,16 @@ constexpr std::string_view kComponents = R"json({
       "message": {"type": "object", "additionalProperties": {"type": "string"}}}}}},
   "DestinationSwap": {"type": "object", "required": ["chain_id", "token_in", "token_out",
     "amount_in", "amount_in_wei", "receive_amount", "receive_amount_wei", "min_out", "min_out_wei",
-    "slippage_bps", "price_impact_bps", "route", "route_summary", "executor"], "properties": {
+    "slippage_bps", "price_impact_bps", "gas_fee", "gas_fee_wei", "gas_units", "gas_price_wei",
+    "route", "route_summary", "executor"], "properties": {
     "chain_id": {"type": "integer"},
     "token_in": {"type": "object", "description": "the bridged token on the destination"},
     "token_out": {"type": "object", "description": "the token the recipient gets"},
-    "amount_in": {"type": "string"}, "amount_in_wei": {"type": "string"},
+    "amount_in": {"type": "string", "description": "the bridged amount less gas_fee: what is swapped"},
+    "amount_in_wei": {"type": "string"},
+    "gas_fee": {"type": "string", "description": "the swap's gas, in token_in units, charged before it is swapped"},
+    "gas_fee_wei": {"type": "string"}, "gas_units": {"type": "integer"},
+    "gas_price_wei": {"type": "string", "description": "the destination's gas price it is valued at"},
     "receive_amount": {"type": "string", "description": "token_out units"},
     "receive_amount_wei": {"type": "string"},
     "min_out": {"type": "string", "description": "the deposit's minimum: less and it is refunded"},

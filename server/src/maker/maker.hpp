@@ -247,8 +247,16 @@ class Maker {
         std::string reason;
         bridge::Transfer transfer;
     };
-    Task<SwapStep> swap_step(const store::Order& o, std::int64_t chain_id, const bridge::Fees& fees,
+    Task<SwapStep> swap_step(const store::Order& o, std::int64_t chain_id,
                              chain::rpc::RpcClient& rpc);
+    // A swap payout that reverted: the gas it burned in the bridged token (base units, decimal;
+    // what its refund keeps back) and how the order's reason says so.
+    struct RevertedSwapCost {
+        std::string deduction;
+        std::string text;
+    };
+    RevertedSwapCost reverted_swap_cost(std::int64_t chain_id, const boost::json::object& receipt,
+                                        const store::Attempt& mined) const;
     store::SignedTx sign(chain::Transaction tx) const;
 
     Task<void> sleep(std::chrono::milliseconds d);

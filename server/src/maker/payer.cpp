@@ -163,7 +163,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
             // Bridge and swap: the bridged amount goes through the executor, or the deposit is
             // refunded when the pools cannot give the order's minimum now. No pool fallback:
             // PerchPool pays plain transfers only.
-            auto step = co_await swap_step(o, chain_id, fees, rpc);
+            auto step = co_await swap_step(o, chain_id, rpc);
             if (step.kind == SwapStep::Kind::wait) continue;
             if (step.kind == SwapStep::Kind::refund) {
                 spdlog::info("maker: order {} is refunded: {}", o.order_key, step.reason);
@@ -244,12 +244,16 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
                     cost = it == route.dtc.end() ? route.default_dtc : it->second;
                 }
         }
-        auto back = bridge::refund_amount(*amount, cost);
+        // A reverted swap payout's gas is kept back too (refund_after_swap_gas, never below 0).
+        auto burned = U256::from_dec(o.refund_deduction);
+        auto back = refund_after_swap_gas(*amount, cost, burned ? *burned : U256());
         if (!back) {
             spdlog::error("maker: order {} failed: its deposit is smaller than its refund's gas",
                           o.order_key);
             moves.push_back({o.id, "refunding", "failed",
-                             "the deposit is smaller than the gas its refund would cost",
+                             burned ? "nothing is left to refund: the deposit is smaller than the "
+                                      "gas its reverted swap burned and its refund would cost"
+                                    : "the deposit is smaller than the gas its refund would cost",
                              std::nullopt, std::nullopt});
             continue;
         }
@@ -439,12 +443,18 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
                                   : chain::Result<chain::Address>(chain::make_error(
                                         chain::Errc::invalid_hex, "no receipt 'to'"));
             bool to_executor = executor && to_address && *to_address == *executor;
-            auto why = m.kind != "payout" ? "the refund transaction reverted; an operator will "
-                                            "resolve it"
-                       : to_executor ? "the destination swap reverted (the price moved below the "
-                                       "order's minimum); the deposit is refunded"
-                                     : "the payout transaction reverted on the destination; the "
-                                       "deposit is refunded";
+            std::string why = m.kind != "payout"
+                                  ? "the refund transaction reverted; an operator will resolve it"
+                              : to_executor ? "the destination swap reverted (the price moved "
+                                              "below the order's minimum); the deposit is refunded"
+                                            : "the payout transaction reverted on the destination; "
+                                              "the deposit is refunded";
+            // A reverted swap is refunded at the user's cost: the gas it burned is kept back.
+            RevertedSwapCost burned;
+            if (!ok && to_executor && m.kind == "payout" && !mined->filler) {
+                burned = reverted_swap_cost(chain_id, *receipt, *mined);
+                if (!burned.text.empty()) why += " " + burned.text;
+            }
             // A payout that failed (reverted, or its nonce filled) is refunded on the source
             // chain, so it must not come back: its receipt waits for the chain's finality, since a
             // reorganisation could still mine the payout itself and pay the deposit twice.
@@ -465,7 +475,10 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
             }
             refusals_.erase(m.id);
             displaced_since_.erase(m.id);
-            co_await orders_.settle(m.id, mined->tx_hash, ok, ok ? "" : why, delivered);
+            // (No conditional of strings here: g++ 12 destroys its temporary wrongly in a
+            // coroutine.)
+            if (ok) why.clear();
+            co_await orders_.settle(m.id, mined->tx_hash, ok, why, delivered, burned.deduction);
             continue;
         }
         if (m.nonce < mined_count) {

@@ -1,9 +1,11 @@
 #include "maker/swap_payout.hpp"
 
+#include <algorithm>
 #include <boost/json.hpp>
 
 #include "chain/abi.hpp"
 #include "chain/hex.hpp"
+#include "chain/rpc/eth.hpp"
 #include "swap/calldata.hpp"
 #include "swap/swapped_event.hpp"
 
@@ -31,9 +33,11 @@ SwapDecision decide_swap_payout(const chain::Result<swap::Quote>& quote, const U
                                 const std::string& in_symbol, unsigned in_decimals) {
     const auto minimum = min_out.format_units(out_decimals) + " " + out_symbol;
     if (!quote) {
-        auto why = quote.error().code == chain::Errc::swap_no_route
+        const auto code = quote.error().code;
+        auto why = code == chain::Errc::swap_no_route
                        ? "no pool route from " + in_symbol + " to " + out_symbol
-                       : "the pools lack the liquidity";
+                   : code == chain::Errc::swap_invalid_input ? quote.error().message
+                                                             : "the pools lack the liquidity";
         return {false, "the destination swap cannot deliver the minimum " + minimum + ": " + why};
     }
     if (quote->amount_out < min_out) {
@@ -60,6 +64,34 @@ std::optional<U256> swapped_amount(const json::object& receipt, const chain::Add
     auto swapped = swap::swapped_in(receipt, executor);
     if (!swapped) return std::nullopt;
     return swapped->amount_out;
+}
+
+U256 burned_gas_wei(const json::object& receipt) {
+    const auto* used = receipt.if_contains("gasUsed");
+    const auto* price = receipt.if_contains("effectiveGasPrice");
+    if (!used || !price || !used->is_string() || !price->is_string()) return U256();
+    auto cost = chain::rpc::quantity(*used).mul(chain::rpc::quantity(*price));
+    return cost ? *cost : U256::max();
+}
+
+std::optional<chain::Address> swapped_token(const chain::Bytes& calldata) {
+    // selector, then the first word: 12 zero bytes and the address
+    constexpr std::size_t kFirstWord = 4;
+    constexpr std::size_t kAddressAt = kFirstWord + 12;
+    static const auto kExecute = chain::abi::selector(swap::kExecuteSignature);
+    if (calldata.size() < kFirstWord + 32 ||
+        !std::equal(kExecute.begin(), kExecute.end(), calldata.begin()))
+        return std::nullopt;
+    chain::Address token;
+    std::copy_n(calldata.begin() + kAddressAt, token.bytes.size(), token.bytes.begin());
+    return token;
+}
+
+std::optional<U256> refund_after_swap_gas(const U256& amount, const U256& refund_cost,
+                                          const U256& burned) {
+    auto cost = refund_cost.add(burned);
+    if (!cost || amount <= *cost) return std::nullopt;
+    return *amount.sub(*cost);
 }
 
 }  // namespace perch::maker

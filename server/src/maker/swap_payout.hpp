@@ -12,6 +12,7 @@
 #include "chain/result.hpp"
 #include "swap/deployment.hpp"
 #include "swap/router.hpp"
+#include "swap/swap_gas.hpp"
 
 namespace perch::maker {
 
@@ -45,5 +46,22 @@ bridge::Transfer swap_transfer(const chain::Address& executor, const swap::Quote
 // `executor`); nullopt when the receipt has none (a plain payout).
 std::optional<chain::U256> swapped_amount(const boost::json::object& receipt,
                                           const chain::Address& executor);
+
+// A swap payout that reverted burned the maker's gas on the destination and paid nothing; its
+// refund is at the user's cost. What it burned: the receipt's gasUsed x effectiveGasPrice (the
+// native coin's wei; zero when the node does not say).
+chain::U256 burned_gas_wei(const boost::json::object& receipt);
+
+// The token an executor call swaps from (its first argument: the bridged token on the
+// destination, zero for the native coin); nullopt when `calldata` is not such a call.
+std::optional<chain::Address> swapped_token(const chain::Bytes& calldata);
+
+// What a refund returns: the deposit less its own gas on the source (`refund_cost`) and less the
+// gas a reverted swap payout burned (`burned`, in the deposited token: a route's token has the
+// same base units on both chains, as its receive amount does), never below zero: nullopt when
+// nothing would be left.
+std::optional<chain::U256> refund_after_swap_gas(const chain::U256& amount,
+                                                 const chain::U256& refund_cost,
+                                                 const chain::U256& burned);
 
 }  // namespace perch::maker

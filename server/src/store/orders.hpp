@@ -66,6 +66,9 @@ struct Order {
     int dst_decimals = 0;
     std::string min_out;
     std::string delivered_amount;
+    // What the refund keeps back beyond its own gas (base units of the deposited token; empty:
+    // nothing): the destination gas a reverted swap payout burned.
+    std::string refund_deduction;
     // A refund the payer could not sign yet: how many times it was put off, and when (unix
     // seconds) refunds_to_sign offers it again.
     int refund_retries = 0;
@@ -300,9 +303,11 @@ class OrderStore {
     // attempt the nonce was cancelled: nothing was sent, so a payout's order goes to refunding and
     // a refund's order to failed, both with the void reason. `delivered`: what a swap payout paid
     // the recipient (base units of the order's destination token), stored with the completion;
-    // empty for a plain payout. One transaction.
+    // empty for a plain payout. `refund_deduction`: for a reverted payout, what its refund keeps
+    // back beyond its own gas (Order::refund_deduction). One transaction.
     virtual Task<void> settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
-                              std::string reason, std::string delivered) = 0;
+                              std::string reason, std::string delivered,
+                              std::string refund_deduction = {}) = 0;
     // Cancels a pending transaction the nodes keep refusing: stores `filler` (same nonce, a
     // 0-value transfer to the maker, fees above every earlier attempt) as its newest attempt and
     // `reason`. The order does not move here: until that nonce is mined an earlier attempt could

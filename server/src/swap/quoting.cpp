@@ -44,18 +44,29 @@ Task<U256> cached_gas_price(SwapService& service, std::int64_t chain_id) {
     co_return U256();
 }
 
+// The gas price a quote values gas at: the ask's, else the service's cached node price.
+Task<U256> gas_price_of(SwapService& service, const SwapAsk& ask) {
+    if (ask.gas_price_wei) co_return *ask.gas_price_wei;
+    co_return co_await cached_gas_price(service, ask.chain_id);
+}
+
 }  // namespace
 
 Task<std::optional<chain::Result<Quote>>> quote_swap(SwapService& service, SwapAsk ask) {
     auto pools = service.pools(ask.chain_id);
     if (!pools) co_return std::nullopt;
-    U256 gas_price;
-    if (ask.gas_price_wei)
-        gas_price = *ask.gas_price_wei;
-    else
-        gas_price = co_await cached_gas_price(service, ask.chain_id);
+    U256 gas_price = co_await gas_price_of(service, ask);
     auto options = quote_options(*service.deployment(), gas_price);
     co_return best_quote(*pools, ask.token_in, ask.token_out, ask.amount_in, options);
+}
+
+Task<std::optional<chain::Result<GasChargedQuote>>> quote_swap_after_gas(SwapService& service,
+                                                                         SwapAsk ask) {
+    auto pools = service.pools(ask.chain_id);
+    if (!pools) co_return std::nullopt;
+    U256 gas_price = co_await gas_price_of(service, ask);
+    auto options = quote_options(*service.deployment(), gas_price);
+    co_return quote_after_gas(*pools, ask.token_in, ask.token_out, ask.amount_in, options);
 }
 
 Task<std::optional<U256>> read_allowance(chain::rpc::RpcClient& rpc, chain::Address token,

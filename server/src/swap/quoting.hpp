@@ -13,6 +13,7 @@
 #include "core/task.hpp"
 #include "swap/deployment.hpp"
 #include "swap/router.hpp"
+#include "swap/swap_gas.hpp"
 
 namespace perch::swap {
 
@@ -46,6 +47,13 @@ struct SwapAsk {
 // router's errors (swap_no_route, swap_insufficient_liquidity, swap_invalid_input) are values.
 // A chain the service does not swap on is the caller's to refuse first.
 Task<std::optional<chain::Result<Quote>>> quote_swap(SwapService& service, SwapAsk ask);
+
+// A bridge-and-swap's destination swap: the best quote for the bridged amount less the route's
+// gas, valued at the ask's gas price in the bridged token (swap/swap_gas.hpp); nullopt while the
+// pools are not read yet. The API's quote and the maker's payout both ask without a gas price
+// (the service's cached node price, what a transaction pays there), so they charge the same.
+Task<std::optional<chain::Result<GasChargedQuote>>> quote_swap_after_gas(SwapService& service,
+                                                                         SwapAsk ask);
 
 // An ERC-20 allowance; nullopt when the node's answer is not a word. Throws RpcError.
 Task<std::optional<U256>> read_allowance(chain::rpc::RpcClient& rpc, chain::Address token,

@@ -105,7 +105,10 @@ TEST(BridgeSwap, EthOnBaseArrivesAsUsdcOnArbitrumAtLeastTheMinimum) {
     ASSERT_TRUE(q.at("swap").is_object()) << quote.body;
     const auto& swap = q.at("swap").as_object();
     EXPECT_EQ(swap.at("token_out").at("symbol").as_string(), "USDC");
-    EXPECT_EQ(swap.at("amount_in").as_string(), q.at("receive_amount").as_string());
+    // The swap's gas is the user's: the swap is quoted on the bridged amount less it.
+    auto gas_fee = dec(swap.at("gas_fee_wei"));
+    EXPECT_GT(gas_fee, U256()) << quote.body;
+    EXPECT_EQ(*dec(swap.at("amount_in_wei")).add(gas_fee), dec(q.at("receive_amount_wei")));
     EXPECT_EQ(swap.at("slippage_bps").as_int64(), 500);
     auto quoted = dec(swap.at("receive_amount_wei"));
     EXPECT_GT(quoted, *U256::parse_units("100", 6)) << quote.body;
@@ -155,7 +158,10 @@ TEST(BridgeSwap, EthOnBaseArrivesAsUsdcOnArbitrumAtLeastTheMinimum) {
     // The payout is the maker's call of the executor, sending the bridged ETH as its value.
     auto payout = chains.call(kDestination, "eth_getTransactionByHash", {order.at("dst_tx_hash")});
     EXPECT_EQ(lower(payout.at("to")), executor_of(devnet));
-    EXPECT_EQ(rpc::quantity(payout.at("value")), dec(order.at("receive_amount")));
+    // It swaps the bridged ETH less the swap's gas, which the maker keeps.
+    auto sent = rpc::quantity(payout.at("value"));
+    EXPECT_LT(sent, dec(order.at("receive_amount")));
+    EXPECT_GT(sent, *dec(order.at("receive_amount")).sub(*U256::parse_units("0.01", 18)));
     // History by the recipient's address finds it, with both tokens.
     auto history = perch.get("/api/bridge_api/v1/history?address=" + recipient);
     ASSERT_EQ(history.status, 200) << history.body;
@@ -316,6 +322,16 @@ TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
     EXPECT_EQ(reverted.at("status").as_string(), "0x0");
     EXPECT_TRUE(chains.erc20(kDestination, usdc, recipient).is_zero());
     EXPECT_TRUE(chains.native(kDestination, recipient).is_zero());
+    // At the user's cost: the refund keeps back its own gas and the gas the reverted swap burned.
+    auto burned =
+        *rpc::quantity(reverted.at("gasUsed")).mul(rpc::quantity(reverted.at("effectiveGasPrice")));
+    EXPECT_NE(order.at("reason").as_string().find("of gas the reverted swap burned"),
+              std::string::npos)
+        << order.at("reason");
+    auto refund = chains.call(kSource, "eth_getTransactionByHash", {order.at("refund_tx_hash")});
+    auto refund_gas = *rpc::quantity(refund.at("maxFeePerGas")).mul(50'000);
+    EXPECT_EQ(rpc::quantity(refund.at("value")),
+              *(*rpc::quantity(b.at("deposit").at("value")).sub(refund_gas)).sub(burned));
     // Refunded once: exactly one refund transaction for the order.
     EXPECT_EQ(perch.db()
                   .column("SELECT id FROM maker_txs WHERE kind = 'refund' AND order_id = (SELECT "

@@ -27,6 +27,9 @@ export interface DestinationSwap {
   min_out_wei: string;
   slippage_bps: number;
   price_impact_bps: number;
+  /** The destination swap's gas, charged in the bridged token before it is swapped (absent from older servers). */
+  gas_fee?: string;
+  gas_fee_wei?: string;
   /** The split's legs as the swap quote has them (their hops count for auto slippage). */
   route?: { hops: unknown[] }[];
   route_summary: string;

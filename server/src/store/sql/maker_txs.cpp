@@ -207,7 +207,8 @@ namespace {
 // A mined (or reverted) transaction's order moves on: a payout completes or turns into a refund,
 // a refund ends refunded or failed.
 void settle_order(Connection& c, const Closed& tx, const std::string& mined_hash, bool success,
-                  const std::string& reason, const std::string& delivered, std::int64_t now) {
+                  const std::string& reason, const std::string& delivered,
+                  const std::string& refund_deduction, std::int64_t now) {
     const bool payout = tx.kind == "payout";
     auto column = payout ? "dst_tx_hash" : "refund_tx_hash";
     execute(c, std::string("UPDATE bridge_orders SET ") + column + " = ? WHERE id = ?", mined_hash,
@@ -222,6 +223,9 @@ void settle_order(Connection& c, const Closed& tx, const std::string& mined_hash
                 "+ 1 FROM bridge_orders) WHERE id = ?",
                 tx.order_id);
     } else if (payout) {
+        if (!refund_deduction.empty())
+            execute(c, "UPDATE bridge_orders SET refund_deduction = ? WHERE id = ?",
+                    refund_deduction, tx.order_id);
         move_order(c, tx.order_id, "paying", "refunding", reason, now);
     } else {
         move_order(c, tx.order_id, "refunding", success ? "refunded" : "failed", reason, now);
@@ -231,9 +235,11 @@ void settle_order(Connection& c, const Closed& tx, const std::string& mined_hash
 }  // namespace
 
 Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
-                             std::string reason, std::string delivered) {
+                             std::string reason, std::string delivered,
+                             std::string refund_deduction) {
     auto write = [maker_tx_id, mined_hash = std::move(mined_hash), success,
-                  reason = std::move(reason), delivered = std::move(delivered)](Connection& c) {
+                  reason = std::move(reason), delivered = std::move(delivered),
+                  refund_deduction = std::move(refund_deduction)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
         auto closed = close_tx(c,
@@ -248,7 +254,7 @@ Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, b
             move_order(c, closed->order_id, payout ? "paying" : "refunding",
                        payout ? "refunding" : "failed", closed->void_reason, now);
         } else {
-            settle_order(c, *closed, mined_hash, success, reason, delivered, now);
+            settle_order(c, *closed, mined_hash, success, reason, delivered, refund_deduction, now);
         }
         tx.commit();
     };

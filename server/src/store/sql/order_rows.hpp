@@ -37,7 +37,8 @@ inline const auto kOrders =
           col("refund_retry_at", &Order::refund_retry_at),
           col("payout_hold_until", &Order::payout_hold_until),
           col("payout_eta", &Order::payout_eta), col("created_at", &Order::created_at),
-          col("updated_at", &Order::updated_at));
+          col("updated_at", &Order::updated_at)) +
+    table(col("refund_deduction", &Order::refund_deduction));
 
 inline const auto kEvents = table(col("state", &OrderEvent::state),
                                   col("detail", &OrderEvent::detail), col("at", &OrderEvent::at));

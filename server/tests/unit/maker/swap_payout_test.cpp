@@ -141,3 +141,49 @@ TEST(SwapPayout, TheDeliveredAmountIsTheExecutorsSwappedAmountOut) {
     boost::json::object plain{{"logs", boost::json::array{}}};
     EXPECT_FALSE(swapped_amount(plain, kExecutor));
 }
+
+TEST(SwapPayout, AnAmountThatDoesNotCoverTheSwapsGasIsRefundedSayingSo) {
+    auto short_of_gas =
+        decide_swap_payout(chain::Result<swap::Quote>(chain::make_error(
+                               chain::Errc::swap_invalid_input,
+                               "the bridged amount does not cover the destination swap's gas")),
+                           units("1", 6), "USDC", 6, "ETH", 18);
+    EXPECT_FALSE(short_of_gas.pay);
+    EXPECT_EQ(short_of_gas.reason,
+              "the destination swap cannot deliver the minimum 1 USDC: the bridged amount does not "
+              "cover the destination swap's gas");
+}
+
+TEST(SwapPayout, ARevertedSwapsGasIsReadFromItsReceiptAndItsTokenFromItsCall) {
+    boost::json::object receipt{{"status", "0x0"},
+                                {"gasUsed", "0x2dc6c"},                // 187,500
+                                {"effectiveGasPrice", "0x3b9aca00"}};  // 1 gwei
+    EXPECT_EQ(burned_gas_wei(receipt), U256(187'500ULL * 1'000'000'000ULL));
+    EXPECT_TRUE(burned_gas_wei(boost::json::object{{"gasUsed", "0x1"}}).is_zero());
+
+    auto quote = quote_eth_to_usdc("1");
+    ASSERT_TRUE(quote);
+    auto native_in = swap::execute_calldata(*quote, U256(1), addr(7), 1);
+    EXPECT_EQ(swapped_token(native_in), Address{});
+    auto usdc_in = *quote;
+    usdc_in.token_in = kUsdc;
+    EXPECT_EQ(swapped_token(swap::execute_calldata(usdc_in, U256(1), addr(7), 1)), kUsdc);
+    // A plain transfer's calldata (ERC-20 transfer) is no executor call.
+    chain::Bytes transfer{0xa9, 0x05, 0x9c, 0xbb};
+    transfer.resize(68);
+    EXPECT_FALSE(swapped_token(transfer));
+    EXPECT_FALSE(swapped_token(chain::Bytes{}));
+}
+
+TEST(SwapPayout, TheRefundOfARevertedSwapKeepsBackBothGasesNeverBelowZero) {
+    const auto deposit = units("0.05", 18);
+    const auto refund_gas = units("0.0001", 18);
+    const auto burned = units("0.0002", 18);
+    EXPECT_EQ(refund_after_swap_gas(deposit, refund_gas, U256()), units("0.0499", 18));
+    EXPECT_EQ(refund_after_swap_gas(deposit, refund_gas, burned), units("0.0497", 18));
+    // Nothing left, or less than nothing: no refund (never a negative one, never an overflow).
+    EXPECT_FALSE(refund_after_swap_gas(units("0.0003", 18), refund_gas, burned));
+    EXPECT_FALSE(refund_after_swap_gas(units("0.0001", 18), refund_gas, burned));
+    EXPECT_FALSE(refund_after_swap_gas(deposit, refund_gas, U256::max()));
+    EXPECT_EQ(refund_after_swap_gas(units("0.0003", 18), refund_gas, U256(0)), units("0.0002", 18));
+}

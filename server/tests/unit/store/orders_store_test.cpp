@@ -329,7 +329,9 @@ TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
 
     run(orders.settle(stored[0].id, "0xfaster", true, "", ""));
     run(orders.settle(stored[0].id, stored[0].attempts[0].tx_hash, true, "", ""));  // no change
-    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted", ""));
+    // A reverted swap payout: what its refund keeps back of the deposit is stored with the move.
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted", "",
+                      "187500000000000"));
     auto done = run(orders.order_by_tx(8453, deposit(1).src_tx_hash));
     EXPECT_EQ(done->state, "completed");
     EXPECT_EQ(done->dst_tx_hash, "0xfaster");
@@ -339,6 +341,8 @@ TEST_F(SqlOrderStore, SettlementCompletesOnceAndNumbersCompletions) {
     // The reverted payout's order now needs a refund on the source chain.
     auto to_refund = run(orders.refunds_to_sign(8453, 10));
     ASSERT_EQ(to_refund.size(), 1u);
+    EXPECT_EQ(to_refund[0].refund_deduction, "187500000000000");
+    EXPECT_EQ(done->refund_deduction, "");
     auto refund = run(orders.sign_and_store(
         lease, 8453, "0xm", 0, {TxPlan{to_refund[0].id, "refund", "refunding", fake_signed}}));
     ASSERT_EQ(refund.size(), 1u);

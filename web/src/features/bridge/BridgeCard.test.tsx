@@ -339,6 +339,8 @@ describe('BridgeCard: bridge and swap', () => {
               min_out_wei: '2838087000',
               slippage_bps: 500,
               price_impact_bps: 9,
+              gas_fee: '0.00021',
+              gas_fee_wei: '210000000000000',
               route_summary: 'uniswap-v3 0.05% 100%',
               executor: '0x9999999999999999999999999999999999999999',
             }
@@ -375,6 +377,8 @@ describe('BridgeCard: bridge and swap', () => {
     expect(screen.getByTestId('quote-min-received')).toHaveTextContent('2975.51016 USDC');
     expect(screen.getByTestId('quote-swap')).toHaveTextContent('0.99915 ETH → USDC via uniswap-v3 0.05% 100%');
     expect(screen.getByTestId('quote-swap-note')).toHaveTextContent('at least 2975.51016 USDC');
+    // The swap's gas is the user's, charged in the bridged token before it is swapped.
+    expect(screen.getByTestId('quote-swap-gas')).toHaveTextContent('0.00021 ETH');
     const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/quote')).at(-1);
     expect(q?.searchParams.get('to_token')).toBe(USDC.toLowerCase());
     // Asked with the liquid cap while auto (the impact is known only from the answer).

@@ -63,6 +63,12 @@ export function QuoteSummary({
               <dt>{t('bridge.destinationSwap')}</dt>
               <dd data-testid="quote-swap">{t('bridge.swapValue', { amount: quote?.receive_amount ?? '', token, out: dstSwap.token_out.symbol, route: dstSwap.route_summary })}</dd>
             </div>
+            {dstSwap.gas_fee ? (
+              <div>
+                <dt>{t('bridge.swapGas')}</dt>
+                <dd data-testid="quote-swap-gas">{`${dstSwap.gas_fee} ${token}`}</dd>
+              </div>
+            ) : null}
           </>
         ) : null}
         <div>
