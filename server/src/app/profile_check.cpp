@@ -358,12 +358,20 @@ Task<std::vector<ProfileFinding>> check_price_oracles(
 }
 
 std::vector<ProfileFinding> cross_route_price_findings(
-    const bridge::RouteTable& routes, const std::vector<price::PriceOracle>& oracles,
-    const PriceSettings& prices) {
+    const catalog::Catalog& catalog, const bridge::RouteTable& routes,
+    const std::vector<price::PriceOracle>& oracles, const PriceSettings& prices) {
     std::vector<ProfileFinding> out;
     std::set<std::string> symbols;
+    std::set<std::int64_t> served;
+    for (const auto& c : catalog.profile_chains()) served.insert(c.chain_id);
+    auto touches = [&](const std::vector<std::int64_t>& ids) {
+        return std::any_of(ids.begin(), ids.end(), [&](auto id) { return served.count(id) > 0; });
+    };
     for (const auto& route : routes.routes) {
-        if (!route.cross() || !route.enabled) continue;
+        // Only the cross-asset routes this profile's chains take part in need its prices.
+        if (!route.cross() || !route.enabled ||
+            !(touches(route.chains) || touches(route.to_chains)))
+            continue;
         symbols.insert(route.token);
         symbols.insert(route.to_token);
     }
@@ -398,7 +406,7 @@ int check_profile(const Config& config) {
         price::parse_price_oracles(read_json_file(config.chain_profile, "chain_profile"));
     auto priced = run_blocking(check_price_oracles(catalog, oracles));
     findings.insert(findings.end(), priced.begin(), priced.end());
-    auto cross = cross_route_price_findings(routes, oracles, config.prices);
+    auto cross = cross_route_price_findings(catalog, routes, oracles, config.prices);
     findings.insert(findings.end(), cross.begin(), cross.end());
     int failed = 0;
     for (const auto& f : findings) {

@@ -52,11 +52,12 @@ Task<ChainFindings> check_profile_chains(const catalog::Catalog& catalog, bool t
 // observations). One finding per oracle, keyed "chain_profile price_oracles[i]".
 Task<std::vector<ProfileFinding>> check_price_oracles(
     const catalog::Catalog& catalog, const std::vector<price::PriceOracle>& oracles);
-// Per symbol of an enabled cross-asset route: whether it has `prices.quotes.min_sources` live
-// price sources (oracle chains, and the HTTP feed when that is the source). Pure.
+// Per symbol of an enabled cross-asset route on a chain of the profile: whether it has
+// `prices.quotes.min_sources` live price sources (oracle chains, and the HTTP feed when that is the
+// source). Pure.
 std::vector<ProfileFinding> cross_route_price_findings(
-    const bridge::RouteTable& routes, const std::vector<price::PriceOracle>& oracles,
-    const PriceSettings& prices);
+    const catalog::Catalog& catalog, const bridge::RouteTable& routes,
+    const std::vector<price::PriceOracle>& oracles, const PriceSettings& prices);
 // `perch check-profile --config FILE`: prints every finding; 0 when all passed, 1 otherwise.
 int check_profile(const Config& config);
 // For `serve`: refuses (ConfigError) a URL of the wrong chain or a published key on a public

@@ -210,10 +210,20 @@ TEST(ProfileCheck, ThePriceOraclesArePoolsOfTheirTokensWithAWindow) {
 
     auto routes = app::load_routes(kRoot + "/config/routes.json");
     Config config;
-    for (const auto& f : app::cross_route_price_findings(routes, oracles, config.prices))
+    for (const auto& f : app::cross_route_price_findings(catalog, routes, oracles, config.prices))
         EXPECT_TRUE(f.ok) << f.text;  // ETH and SOL each from three chains
-    auto none = app::cross_route_price_findings(routes, {}, config.prices);
+    auto none = app::cross_route_price_findings(catalog, routes, {}, config.prices);
     ASSERT_EQ(none.size(), 2U);
     EXPECT_FALSE(none[0].ok);
     EXPECT_NE(none[0].text.find("0 live price source(s)"), std::string::npos) << none[0].text;
+    // A profile whose chains no cross-asset route touches needs no oracles (a Sepolia deployment).
+    auto profile = json::parse(text).as_object();
+    auto first = profile.at("chains").as_array()[0];
+    first.as_object()["chain_id"] = 11155111;
+    profile["chains"] = json::array{first};
+    auto path = std::filesystem::temp_directory_path() /
+                ("perch-profile-sepolia-" + std::to_string(::getpid()) + ".json");
+    std::ofstream(path) << json::serialize(profile);
+    auto sepolia = load(path.string());
+    EXPECT_TRUE(app::cross_route_price_findings(sepolia, routes, {}, config.prices).empty());
 }
