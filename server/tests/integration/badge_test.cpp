@@ -10,6 +10,7 @@
 
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "test_paths.hpp"
 
 namespace json = boost::json;
 using perch::testing::PerchProcess;
@@ -77,12 +78,12 @@ TEST(BadgeServer, ASignerKeyFileOthersCanReadIsRefusedAtStart) {
                ("perch-badge-key-mode-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     auto key = dir / "badge.key";
-    std::filesystem::copy_file(std::string(PERCH_ROOT_DIR) + "/devnet/badge-signer.key", key,
-                               std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::copy_file(std::string(perch::test::root_dir()) + "/devnet/badge-signer.key",
+                               key, std::filesystem::copy_options::overwrite_existing);
     std::filesystem::permissions(key, std::filesystem::perms(0644));
     std::ofstream(dir / "perch.json")
         << R"({"port": 0, "database_url": "sqlite:)" << (dir / "p.db").string()
-        << R"(", "chain_profile": ")" << PERCH_ROOT_DIR
+        << R"(", "chain_profile": ")" << perch::test::root_dir()
         << R"(/config/devnet.json", "badge_signer_key_file": ")" << key.string() << R"("})";
     auto [status, out] =
         perch::testing::run_perch({"serve", "--config", (dir / "perch.json").string()});

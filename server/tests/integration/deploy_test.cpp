@@ -14,6 +14,7 @@
 #include "core/text.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "test_paths.hpp"
 
 namespace json = boost::json;
 using perch::Task;
@@ -52,7 +53,7 @@ json::object send(RpcClient& rpc, const std::string& from, const std::string& da
 // The Hello template's creation code (config/deploy-templates.json) with the constructor's one
 // string argument "gm", ABI-encoded.
 std::string hello_creation_code() {
-    std::ifstream in(std::string(PERCH_ROOT_DIR) + "/config/deploy-templates.json");
+    std::ifstream in(std::string(perch::test::root_dir()) + "/config/deploy-templates.json");
     std::stringstream text;
     text << in.rdbuf();
     auto doc = json::parse(text.str());  // (kept alive: the loop walks into it)

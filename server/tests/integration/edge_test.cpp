@@ -18,6 +18,7 @@
 
 #include "chain/signer.hpp"
 #include "harness.hpp"
+#include "test_paths.hpp"
 #include "wallet_session.hpp"
 
 namespace asio = boost::asio;
@@ -380,12 +381,12 @@ TEST(Edge, MakerKeyReadableByOthersIsRefused) {
         std::filesystem::temp_directory_path() / ("perch-key-mode-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     auto key = dir / "maker.key";
-    std::ifstream src(std::string(PERCH_ROOT_DIR) + "/devnet/maker.key");
+    std::ifstream src(std::string(perch::test::root_dir()) + "/devnet/maker.key");
     std::ofstream(key) << src.rdbuf();
     ::chmod(key.c_str(), 0644);
     std::ofstream(dir / "perch.json")
         << R"({"port": 0, "database_url": "sqlite:)" << (dir / "p.db").string()
-        << R"(", "chain_profile": ")" << PERCH_ROOT_DIR
+        << R"(", "chain_profile": ")" << perch::test::root_dir()
         << R"(/config/devnet.json", "maker_key_file": ")" << key.string()
         << R"(", "maker": {"enabled": true}})";
     auto [status, out] = run_perch({"serve", "--config", (dir / "perch.json").string()});

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "test_paths.hpp"
 #include "wait.hpp"
 
 namespace perch::testing {
@@ -48,13 +49,13 @@ pid_t spawn(const std::vector<std::string>& args,
     // Child: dies with the test process even when that one crashes, runs from the repo root so
     // config/ and web/dist resolve, and writes its output to the log file.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (chdir(PERCH_ROOT_DIR) != 0) _exit(127);
+    if (chdir(perch::test::root_dir()) != 0) _exit(127);
     int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(fd, 1);
     dup2(fd, 2);
     for (const auto& [k, v] : env) setenv(k.c_str(), v.c_str(), 1);
     std::vector<char*> argv;
-    std::string binary = PERCH_BINARY;
+    std::string binary = perch::test::perch_binary();
     argv.push_back(binary.data());
     std::vector<std::string> copy = args;
     for (auto& a : copy) argv.push_back(a.data());
@@ -71,7 +72,7 @@ PerchProcess::PerchProcess(const std::string& extra_config,
     auto config = dir_ / "perch.json";
     std::ofstream(config)
         << "{\"host\": \"127.0.0.1\", \"port\": 0, \"threads\": 2, \"database_url\": \""
-        << db_.url() << "\", \"geoip_db\": \"" << PERCH_GEOIP_DB
+        << db_.url() << "\", \"geoip_db\": \"" << perch::test::geoip_db()
         << "\""
         // No web app unless the test gives one: perch gzips every file of web/dist at start
         // (2 s of CPU per start, ~10 min of the suite's CPU), and no test here reads the app.

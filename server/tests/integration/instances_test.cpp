@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "harness.hpp"
+#include "test_paths.hpp"
 #include "wallet_session.hpp"
 
 using perch::testing::http_request;
@@ -27,9 +28,9 @@ class Nginx {
   public:
     Nginx(int first, int second) : port_(free_port()) {
         dir_ = fs::temp_directory_path() / ("perch-nginx-" + std::to_string(::getpid()));
-        auto start = std::string(PERCH_ROOT_DIR) + "/scripts/start-nginx.sh " + dir_.string() +
-                     " " + std::to_string(port_) + " " + std::to_string(first) + " " +
-                     std::to_string(second);
+        auto start = std::string(perch::test::root_dir()) + "/scripts/start-nginx.sh " +
+                     dir_.string() + " " + std::to_string(port_) + " " + std::to_string(first) +
+                     " " + std::to_string(second);
         if (std::system(start.c_str()) != 0) throw std::runtime_error("nginx failed to start");
     }
     ~Nginx() {

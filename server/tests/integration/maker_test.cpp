@@ -31,6 +31,7 @@
 #include "devnet_chains.hpp"
 #include "harness.hpp"
 #include "orders.hpp"
+#include "test_paths.hpp"
 #include "wait.hpp"
 
 namespace json = boost::json;
@@ -450,7 +451,7 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
 namespace {
 
 PrivateKey maker_key() {
-    std::ifstream in(std::string(PERCH_ROOT_DIR) + "/devnet/maker.key");
+    std::ifstream in(std::string(perch::test::root_dir()) + "/devnet/maker.key");
     std::stringstream text;
     text << in.rdbuf();
     return *PrivateKey::from_hex(perch::text::trim(text.str()));

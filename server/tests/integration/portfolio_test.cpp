@@ -28,6 +28,7 @@
 #include "store/portfolio_store.hpp"
 #include "store/sql/sql_store.hpp"
 #include "test_database.hpp"
+#include "test_paths.hpp"
 #include "wait.hpp"
 
 namespace json = boost::json;
@@ -243,7 +244,7 @@ TEST(Portfolio, TheSnapshotJobTakesOnePerAddressPerDayOnAnInjectedClock) {
     store::SqlStore sql(db.url());
     auto portfolio_store = store::open_portfolio_store(sql);
     auto catalog =
-        catalog::Catalog::load(std::string(PERCH_ROOT_DIR) + "/config", devnet.state_path);
+        catalog::Catalog::load(std::string(perch::test::root_dir()) + "/config", devnet.state_path);
     std::vector<chain::rpc::ChainEndpoints> endpoints;
     std::vector<portfolio::PortfolioChain> chains;
     for (const auto& c : catalog.profile_chains()) {

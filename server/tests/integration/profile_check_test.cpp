@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "devnet.hpp"
+#include "test_paths.hpp"
 
 using namespace perch;
 using perch::testing::run_task;
@@ -23,7 +24,7 @@ namespace json = boost::json;
 
 namespace {
 
-const std::string kRoot = PERCH_ROOT_DIR;
+const std::string kRoot = perch::test::root_dir();
 const auto kDevnetMaker = *chain::Address::from_hex("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
 
 // The devnet's profile with `change` applied to its chain entry of `chain_id`, in a temp file.

@@ -31,6 +31,7 @@
 #include "harness.hpp"
 #include "swap/deployment.hpp"
 #include "swap/pool_indexer.hpp"
+#include "test_paths.hpp"
 #include "wait.hpp"
 
 namespace json = boost::json;
@@ -54,8 +55,8 @@ class ProviderProxy {
           log_(std::filesystem::temp_directory_path() /
                ("perch-provider-proxy-" + std::to_string(port_) + ".log")) {
         std::vector<std::string> args{
-            "node", std::string(PERCH_ROOT_DIR) + "/devnet/scripts/provider-proxy.mjs", "--chain",
-            std::to_string(port_) + "=" + upstream};
+            "node", std::string(perch::test::root_dir()) + "/devnet/scripts/provider-proxy.mjs",
+            "--chain", std::to_string(port_) + "=" + upstream};
         std::istringstream words(settings);
         for (std::string word; words >> word;) args.push_back(word);
         pid_ = fork();

@@ -8,6 +8,7 @@
 #include "core/json_file.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "test_paths.hpp"
 
 namespace json = boost::json;
 using perch::testing::PerchProcess;
@@ -16,8 +17,8 @@ namespace {
 
 // The rule the server applies: the route's expected time for the source chain, or its default.
 std::uint32_t expected_seconds_rule(const std::string& token, std::int64_t from, std::int64_t to) {
-    auto table = perch::bridge::parse_routes(
-        perch::read_json_file(std::string(PERCH_ROOT_DIR) + "/config/routes.json", "routes"));
+    auto table = perch::bridge::parse_routes(perch::read_json_file(
+        std::string(perch::test::root_dir()) + "/config/routes.json", "routes"));
     const auto* route = table.find(token, from, to);
     if (!route) return 0;
     auto it = route->expected_seconds.find(from);

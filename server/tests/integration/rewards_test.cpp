@@ -27,6 +27,7 @@
 #include "devnet.hpp"
 #include "harness.hpp"
 #include "rewards/rules.hpp"
+#include "test_paths.hpp"
 #include "wait.hpp"
 #include "wallet_session.hpp"
 
@@ -55,7 +56,7 @@ class Verifier {
         pid_ = fork();
         if (pid_ == 0) {
             prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (chdir(PERCH_ROOT_DIR) != 0) _exit(127);
+            if (chdir(perch::test::root_dir()) != 0) _exit(127);
             int fd = open(log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
             dup2(fd, 1);
             dup2(fd, 2);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "harness.hpp"
+#include "test_paths.hpp"
 
 namespace json = boost::json;
 using perch::testing::PerchProcess;
@@ -143,7 +144,7 @@ TEST(Server, ChannelByDomain) {
     auto unknown = parse(
         perch.get("/api/bridge_api/v1/getChannelIDByDomainName?domain_name=example.org").body);
     EXPECT_EQ(unknown.at("data").at("channel_id").as_int64(), 98675412);
-    std::ifstream in(std::string(PERCH_ROOT_DIR) + "/config/channels.json");
+    std::ifstream in(std::string(perch::test::root_dir()) + "/config/channels.json");
     std::stringstream buf;
     buf << in.rdbuf();
     auto channels = json::parse(buf.str());
@@ -334,9 +335,10 @@ TEST(Config, BadConfigNamesTheKey) {
 }
 
 TEST(Config, MigrateAppliesOnce) {
-    auto files = std::distance(std::filesystem::directory_iterator(std::string(PERCH_ROOT_DIR) +
-                                                                   "/server/src/store/migrations"),
-                               std::filesystem::directory_iterator{});
+    auto files =
+        std::distance(std::filesystem::directory_iterator(std::string(perch::test::root_dir()) +
+                                                          "/server/src/store/migrations"),
+                      std::filesystem::directory_iterator{});
     perch::testing::TestDatabase db;
     auto url = db.url();
     auto [status, out] = run_perch({"migrate"}, {{"PERCH_DATABASE_URL", url}});

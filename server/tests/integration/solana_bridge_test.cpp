@@ -31,6 +31,7 @@
 #include "harness.hpp"
 #include "orders.hpp"
 #include "solana_wait.hpp"
+#include "test_paths.hpp"
 #include "wait.hpp"
 
 namespace json = boost::json;
@@ -451,7 +452,8 @@ class HoldingProxy {
   public:
     HoldingProxy(const std::string& upstream, const std::string& method)
         : port_(perch::testing::free_port()) {
-        auto script = std::string(PERCH_ROOT_DIR) + "/server/tests/fixtures/holding-rpc-proxy.mjs";
+        auto script =
+            std::string(perch::test::root_dir()) + "/server/tests/fixtures/holding-rpc-proxy.mjs";
         auto port = std::to_string(port_);
         pid_ = fork();
         if (pid_ == 0) {

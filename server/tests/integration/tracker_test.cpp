@@ -26,6 +26,7 @@
 #include "core/text.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "test_paths.hpp"
 #include "wait.hpp"
 
 namespace json = boost::json;
@@ -243,7 +244,7 @@ class PrivateNode {
   public:
     explicit PrivateNode(std::int64_t chain_id) : port_(perch::testing::free_port()) {
         namespace fs = std::filesystem;
-        auto devnet = fs::path(PERCH_ROOT_DIR) / "devnet";
+        auto devnet = fs::path(perch::test::root_dir()) / "devnet";
         auto hardhat = devnet / "node_modules" / ".bin" / "hardhat";
         if (!fs::exists(hardhat)) return;
         log_ = fs::temp_directory_path() / ("perch-node-" + std::to_string(port_) + ".log");
