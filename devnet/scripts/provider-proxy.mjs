@@ -30,7 +30,7 @@
 //   node devnet/scripts/provider-proxy.mjs --chain 9500=http://127.0.0.1:8995 [--chain ...]
 //        [--seed 1] [--latency 30-120] [--p429 0.03] [--retry-after 1] [--p-in-body 0.02]
 //        [--log-range 100] [--batch-max 10] [--p5xx 0.02] [--p-reset 0.01] [--p-truncate 0.01]
-//        [--p-hang 0.005] [--hang-ms 20000] [--backends 3] [--lag 0-3] [--ws 1] [--config FILE.json]
+//        [--p-hang 0.005] [--hang-ms 20000] [--backends 3] [--lag 0-3] [--ws 1] [--each-fault-by 20] [--config FILE.json]
 //
 // A JSON config file holds the same settings ({"chains": {"9500": "http://..."}, "p429": 0.03,
 // "lag": [0, 3], ...}); flags override it. While running, each port also answers:
@@ -58,6 +58,9 @@ const DEFAULTS = {
   backends: 1,
   lag: [0, 0],
   storm_ms: 0, // > 0: every request gets 429 for this long from when it is set
+  // > 0: from this many requests on, each fault whose share is set but that has not come yet is
+  // forced on the next request, so a short run still sees every kind (its checks cannot depend on luck)
+  each_fault_by: 0,
   ws: 0, // 1: WebSocket upgrades are passed through to the node (and their frames counted)
   chains: {},
 };
@@ -141,6 +144,21 @@ class Chain {
 
   chance(p) {
     return p > 0 && this.random() < p;
+  }
+
+  // With each_fault_by, the first configured request fault that has not happened yet; else "none".
+  faultStillOwed() {
+    const s = this.settings;
+    if (!(s.each_fault_by > 0) || (this.stats.requests ?? 0) < s.each_fault_by) return "none";
+    const owed = [["hang", s.p_hang, "hangs"], ["reset", s.p_reset, "resets"], ["5xx", s.p5xx, "html_5xx"],
+      ["429", s.p429, "http_429"], ["truncate", s.p_truncate, "truncated"]];
+    return owed.find(([, p, stat]) => p > 0 && !this.stats[stat])?.[0] ?? "none";
+  }
+
+  inBodyLimitOwed() {
+    const s = this.settings;
+    return s.each_fault_by > 0 && s.p_in_body > 0 && (this.stats.requests ?? 0) >= s.each_fault_by &&
+      !this.stats.in_body_rate_limits;
   }
 
   drawLags() {
@@ -238,7 +256,7 @@ class Chain {
   // Refusals a provider gives per call, before the node is asked; null: ask the node.
   refusal(call) {
     const s = this.settings;
-    if (this.chance(s.p_in_body)) {
+    if (this.chance(s.p_in_body) || this.inBodyLimitOwed()) {
       this.count("in_body_rate_limits");
       return { jsonrpc: "2.0", id: call.id, error: { code: -32005, message: "daily request count exceeded, request rate limited" } };
     }
@@ -461,7 +479,7 @@ async function handle(chain, req, res) {
     : chain.chance(s.p5xx) ? "5xx"
     : chain.chance(s.p429) ? "429"
     : chain.chance(s.p_truncate) ? "truncate"
-    : "none";
+    : chain.faultStillOwed();
   await sleep(latency);
   switch (fault) {
     case "hang":
