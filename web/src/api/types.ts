@@ -88,6 +88,18 @@ export interface Exchange {
   id: number;
   name: string;
   icon: string;
+  /** What it credits: a token on a network, from a minimum (config/exchanges.json). */
+  deposits: ExchangeDeposit[];
+}
+
+/** One token an exchange credits on one network. */
+export interface ExchangeDeposit {
+  token: string;
+  chain_id: number;
+  /** Its minimum deposit, in token units (a decimal string); below it the exchange keeps the funds. */
+  min: string;
+  /** The exchange needs a memo or tag with the deposit, which a bridge payout cannot carry. */
+  memo?: boolean;
 }
 
 export interface PointsSummary {

@@ -18,6 +18,10 @@ import { useSwapSettings } from '../swap/settingsStore';
 import { explorerChain } from '@/test/chains';
 import { testOrder } from '@/test/orders';
 
+/** What a test exchange credits: ETH, USDC and USDT on the exchange networks, BTC on 56. */
+const CREDITS_ALL = ['ETH', 'USDC', 'USDT'].flatMap((token) => [1, 10, 42161].map((chain_id) => ({ token, chain_id, min: '0' }))).concat([{ token: 'BTC', chain_id: 56, min: '0' }]);
+
+
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -153,7 +157,7 @@ describe('BridgeCard', () => {
   it('the token picker (the swap\'s list: icons, balances, search by address) offers the route tokens; an exchange needs its deposit address', async () => {
     api();
     useWalletStore.getState().setConnected(USER, 1);
-    useBridgeForm.setState({ fromChainId: 1, toChainId: 42161, exchange: { id: 12, name: 'OKX', icon: '' } });
+    useBridgeForm.setState({ fromChainId: 1, toChainId: 42161, exchange: { id: 12, name: 'OKX', icon: '', deposits: CREDITS_ALL } });
     renderWith(<BridgeCard title="Bridge" />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Token to bridge: ETH' }));
@@ -180,7 +184,7 @@ describe('BridgeCard', () => {
   });
 
   it('To → Exchange: enabled by the deposit address, which becomes the recipient of the exchange destination', async () => {
-    api({ '/api/bridge_api/v1/get_all_exchange_infos': () => ok({ list: [{ id: 11, name: 'Binance', icon: '' }, { id: 12, name: 'OKX', icon: '' }] }) });
+    api({ '/api/bridge_api/v1/get_all_exchange_infos': () => ok({ list: [{ id: 11, name: 'Binance', icon: '', deposits: CREDITS_ALL }, { id: 12, name: 'OKX', icon: '', deposits: CREDITS_ALL }] }) });
     useWalletStore.getState().setConnected(USER, 1);
     useBridgeForm.setState({ fromChainId: 1 });
     renderWith(<BridgeCard title="Bridge" />);

@@ -27,6 +27,8 @@ import { useBridgeRoute, type BridgeRoute } from './useBridgeRoute';
 import { useSendBridge } from './useSendBridge';
 import './bridge.css';
 import { FormError } from '@/components/FormError';
+import type { Exchange } from '@/api/types';
+import { exchangeMinimum } from '@/features/network-list/exchangeDeposits';
 
 export interface BridgeCardProps {
   title: string;
@@ -68,6 +70,13 @@ function useWalletDefaultFrom(route: BridgeRoute): void {
   }, [fromChainId, chainId, chains, toChainId]);
 }
 
+/** To an exchange: its minimum deposit on the destination and what the quote says arrives, in raw units. */
+function exchangeAmounts(exchange: Exchange | null, toChainId: number | null, token: string, decimals: number, receive: string | undefined) {
+  if (!exchange || toChainId === null) return undefined;
+  const arrives = receive !== undefined ? parseAmount(receive, decimals) : undefined;
+  return { min: exchangeMinimum(exchange, token, toChainId, decimals), receive: arrives?.kind === 'ok' ? arrives.raw : undefined };
+}
+
 /** The bridge card: From/To (network or exchange), token, amount, quote, recipient, send button, tracker. */
 export function BridgeCard({ title, channelId, defaultToken, partnerChainId, actions }: BridgeCardProps) {
   const { t } = useTranslation();
@@ -102,6 +111,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
     recipient: recipientCheck,
     quote: q.state,
     phase,
+    exchange: exchangeAmounts(exchange, toChainId, token, decimals, q.quote?.receive_amount),
   });
   const onSend = async (): Promise<void> => {
     if (parsed.kind !== 'ok' || !recipientCheck.ok || fromChainId === null || toChainId === null) return;
@@ -111,7 +121,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
   const busy = phase !== 'idle';
   const prices = useUsdPrices(wallets.evmAddress, [fromChainId, toChainId]);
   const amountUsd = parsed.kind === 'ok' ? usdValue(parsed.text, token, prices) : null;
-  const buttonText = sendButtonText(t, state, { token, decimals, network: fromChain?.chain_name ?? '' });
+  const buttonText = sendButtonText(t, state, { token, decimals, network: fromChain?.chain_name ?? '', exchange: exchange?.name });
   const fmt = (raw: bigint): string => formatAmount(raw, decimals, decimals);
 
   if (active) {

@@ -12,13 +12,17 @@ import { trackerView } from './trackerSteps';
 import { ORDER_POLL_MS, ORDER_SAFETY_POLL_MS, orderPollInterval, parseOrderEvent } from './useOrderTracking';
 import { testOrder } from '@/test/orders';
 
+/** What a test exchange credits: ETH, USDC and USDT on the exchange networks, BTC on 56. */
+const CREDITS_ALL = ['ETH', 'USDC', 'USDT'].flatMap((token) => [1, 10, 42161].map((chain_id) => ({ token, chain_id, min: '0' }))).concat([{ token: 'BTC', chain_id: 56, min: '0' }]);
+
+
 const WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 const evm = { flags: { evm: true, bitcoin: false, non_evm: false } } as Pick<Chain, 'flags'>;
 const btc = { flags: { evm: false, bitcoin: true, non_evm: true } } as Pick<Chain, 'flags'>;
 const sol = { flags: { evm: false, bitcoin: false, non_evm: true } } as Pick<Chain, 'flags'>;
-const binance: Exchange = { id: 11, name: 'Binance', icon: '' };
-const okx: Exchange = { id: 12, name: 'OKX', icon: '' };
+const binance: Exchange = { id: 11, name: 'Binance', icon: '', deposits: CREDITS_ALL };
+const okx: Exchange = { id: 12, name: 'OKX', icon: '', deposits: CREDITS_ALL };
 const E18 = 10n ** 18n;
 
 describe('expected time', () => {
@@ -197,6 +201,16 @@ describe('send button state machine', () => {
     expect(kind({ quote: 'error' }).kind).toBe('quoteUnavailable');
     expect(kind({ phase: 'approving' })).toEqual({ kind: 'approving', action: 'none' });
     expect(kind({ phase: 'depositing', walletConnected: false }).kind).toBe('depositing');
+  });
+
+  it("to an exchange, what arrives after fees must reach the exchange's minimum", () => {
+    const min = 2n * E18 / 1000n;
+    expect(kind({ exchange: { min, receive: min - 1n } })).toEqual({ kind: 'exchangeBelowMin', action: 'none', min });
+    expect(kind({ exchange: { min, receive: min } }).kind).toBe('bridge');
+    // Before the quote arrives nothing is known to fall short; the quote gate speaks first.
+    expect(kind({ exchange: { min, receive: undefined } }).kind).toBe('bridge');
+    expect(kind({ quote: 'loading', exchange: { min, receive: 1n } }).kind).toBe('quoting');
+    expect(kind({ exchange: { min: undefined, receive: 1n } }).kind).toBe('bridge');
   });
 
   it('an unknown balance does not block; the limit checks still apply', () => {

@@ -27,6 +27,8 @@ export interface SendButtonInput {
   recipient: RecipientCheck;
   quote: 'idle' | 'loading' | 'error' | 'ready';
   phase: SendPhase;
+  /** To an exchange: its minimum deposit, and what the quote says arrives after fees (raw units). */
+  exchange?: { min: bigint | undefined; receive: bigint | undefined };
 }
 
 export type SendButtonState =
@@ -34,6 +36,7 @@ export type SendButtonState =
   | TxStop<'selectNetwork' | 'unsupportedSource' | 'noRoute' | 'enterAddress' | 'invalidAddress' | 'quoting' | 'quoteUnavailable'>
   | { kind: 'belowMin'; action: 'none'; min: bigint }
   | { kind: 'aboveMax'; action: 'none'; max: bigint }
+  | { kind: 'exchangeBelowMin'; action: 'none'; min: bigint }
   | { kind: 'bridge'; action: 'send' };
 
 export function sendButtonState(i: SendButtonInput): SendButtonState {
@@ -52,5 +55,8 @@ export function sendButtonState(i: SendButtonInput): SendButtonState {
   if (network) return network;
   if (i.quote === 'loading' || i.quote === 'idle') return { kind: 'quoting', action: 'none' };
   if (i.quote === 'error') return { kind: 'quoteUnavailable', action: 'none' };
+  // An exchange keeps a deposit below its minimum: what counts is what arrives after the fees.
+  const ex = i.exchange;
+  if (ex?.min !== undefined && ex.receive !== undefined && ex.receive < ex.min) return { kind: 'exchangeBelowMin', action: 'none', min: ex.min };
   return { kind: 'bridge', action: 'send' };
 }

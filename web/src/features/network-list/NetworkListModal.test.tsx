@@ -12,6 +12,10 @@ import { NetworkListModal } from './NetworkListModal';
 import type { NetworkListMode } from './networkList';
 import { testChain } from '@/test/chains';
 
+/** What a test exchange credits: ETH, USDC and USDT on the exchange networks, BTC on 56. */
+const CREDITS_ALL = ['ETH', 'USDC', 'USDT'].flatMap((token) => [1, 10, 42161].map((chain_id) => ({ token, chain_id, min: '0' }))).concat([{ token: 'BTC', chain_id: 56, min: '0' }]);
+
+
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
 const chain = (id: number, name: string, over: Partial<Chain> = {}): Chain => testChain(id, name, { popular_item_list: [{ tag: 'ALL', weight: 10 }], ...over });
@@ -157,7 +161,7 @@ describe('NetworkListModal', () => {
   it('To: Network / Exchange tabs; an exchange opens To Exchange Network with the note; the tab resets on open', async () => {
     mockApi({
       '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, chain(10, 'Optimism')] }),
-      '/api/bridge_api/v1/get_all_exchange_infos': () => ok({ list: [{ id: 11, name: 'Binance', icon: '' }, { id: 12, name: 'OKX', icon: '' }] }),
+      '/api/bridge_api/v1/get_all_exchange_infos': () => ok({ list: [{ id: 11, name: 'Binance', icon: '', deposits: CREDITS_ALL }, { id: 12, name: 'OKX', icon: '', deposits: CREDITS_ALL }] }),
     });
     renderModal('to');
     const user = userEvent.setup();
@@ -188,7 +192,7 @@ describe('NetworkListModal', () => {
   });
 
   it('Exchange: not enabled for other tokens or without an exchange network; a given deposit address prefills', async () => {
-    const exchanges = () => ok({ list: [{ id: 11, name: 'Binance', icon: '' }, { id: 12, name: 'OKX', icon: '' }] });
+    const exchanges = () => ok({ list: [{ id: 11, name: 'Binance', icon: '', deposits: CREDITS_ALL }, { id: 12, name: 'OKX', icon: '', deposits: CREDITS_ALL }] });
     mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }), '/api/bridge_api/v1/get_all_exchange_infos': exchanges });
     const user = userEvent.setup();
     const first = renderModal('to', { tokenName: 'wstETH', depositAddress: DEPOSIT });
@@ -226,5 +230,40 @@ describe('NetworkListModal', () => {
     dialog = await screen.findByRole('dialog', { name: 'To Exchange Network' });
     await user.click(within(within(dialog).getByTestId('network-42161')).getByRole('button'));
     expect(screen.getByTestId('picked')).toHaveTextContent(`42161@Binance:${DEPOSIT}`);
+  });
+  it("an exchange that does not credit the token is disabled with the reason; its networks say where it credits and from what minimum", async () => {
+    const coinbase = {
+      id: 14,
+      name: 'Coinbase',
+      icon: '',
+      deposits: [
+        { token: 'USDT', chain_id: 1, min: '10' },
+        { token: 'USDT', chain_id: 10, min: '2', memo: true },
+        { token: 'ETH', chain_id: 42161, min: '0.002' },
+      ],
+    };
+    const exchanges = () => ok({ list: [{ id: 12, name: 'OKX', icon: '', deposits: [] }, coinbase] });
+    mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, chain(10, 'Optimism')] }), '/api/bridge_api/v1/get_all_exchange_infos': exchanges });
+    renderModal('to', { tokenName: 'USDT', depositAddress: DEPOSIT });
+    const user = userEvent.setup();
+    let dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Exchange' }));
+    const okx = await within(dialog).findByRole('button', { name: /^OKX/ });
+    expect(okx).toBeDisabled();
+    expect(within(dialog).getByTestId('exchange-refusal-12')).toHaveTextContent('Does not credit USDT on these networks');
+    await user.click(within(dialog).getByRole('button', { name: 'Coinbase' }));
+    dialog = await screen.findByRole('dialog', { name: 'To Exchange Network' });
+    const row = (id: number) => within(within(dialog).getByTestId(`network-${id}`)).getByRole('button');
+    expect(row(1)).toBeEnabled();
+    expect(within(dialog).getByTestId('exchange-minimum-1')).toHaveTextContent('Min. 10 USDT');
+    expect(row(10)).toBeDisabled();
+    expect(within(dialog).getByTestId('exchange-network-refusal-10')).toHaveTextContent('Coinbase needs a memo for USDT on Optimism; a bridge payout cannot carry one');
+    expect(row(42161)).toBeDisabled();
+    expect(within(dialog).getByTestId('exchange-network-refusal-42161')).toHaveAttribute('data-reason', 'notCredited');
+    expect(within(dialog).getByTestId('exchange-network-refusal-42161')).toHaveTextContent('Coinbase does not credit USDT on Arbitrum');
+    await user.click(row(10));
+    expect(screen.queryByTestId('picked')?.textContent ?? '').not.toContain('10@');
+    await user.click(row(1));
+    expect(screen.getByTestId('picked')).toHaveTextContent(`1@Coinbase:${DEPOSIT}`);
   });
 });

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/Spinner';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { useNetworkBalances } from './balances';
+import { exchangeCreditsToken, exchangeDepositOf, exchangeRefusal, type ExchangeRefusal } from './exchangeDeposits';
 import {
   chainsForTab,
   exchangeBlock,
@@ -95,10 +96,15 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
     effectiveMode === 'from' ? t('bridge.fromNetwork') : effectiveMode === 'toExchange' ? t('bridge.toExchangeNetwork') : t('bridge.toNetworkOrExchange');
   // Exchange destinations are enabled only with a deposit address, an exchange token and an exchange network (exchangeBlock).
   const block = effectiveMode === 'from' ? null : exchangeBlock(tokenName, chains, deposit);
+  const exchangeNetworkIds = exchangeNetworks(chains, tokenName).map((c) => c.chain_id);
+  // In To Exchange Network mode, each network says whether the chosen exchange credits the token there.
+  const refusalOf = (c: Chain): ExchangeRefusal | null => (effectiveMode === 'toExchange' && exchange ? exchangeRefusal(exchange, tokenName, c.chain_id) : null);
+  const minimumOf = (c: Chain): string | undefined =>
+    effectiveMode === 'toExchange' && exchange ? exchangeDepositOf(exchange, tokenName, c.chain_id)?.min : undefined;
   const exchangeStep = showExchanges || effectiveMode === 'toExchange';
   const pick = (c: Chain): void => {
     if (effectiveMode === 'toExchange') {
-      if (block !== null || !exchange) return;
+      if (block !== null || !exchange || refusalOf(c) !== null) return;
       onSelect(c, exchange, deposit.trim());
     } else {
       onSelect(c);
@@ -167,28 +173,54 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
       {showExchanges ? (
         <ul className="network-list" aria-label={t('bridge.tabs.exchange')}>
           {exchanges.isLoading ? <Spinner label={t('bridge.exchangesLoading')} /> : null}
-          {exchangeList.map((e) => (
-            <li key={e.id}>
-              <button type="button" className="network-list__item" disabled={block !== null} onClick={() => setExchange(e)}>
-                <NetworkIcon name={e.name} icon={e.icon} />
-                <span>{e.name}</span>
-              </button>
-            </li>
-          ))}
+          {exchangeList.map((e) => {
+            const credits = exchangeCreditsToken(e, tokenName, exchangeNetworkIds);
+            return (
+              <li key={e.id}>
+                <button type="button" className="network-list__item" disabled={block !== null || !credits} onClick={() => setExchange(e)}>
+                  <NetworkIcon name={e.name} icon={e.icon} />
+                  <span>{e.name}</span>
+                  {block === null && !credits ? (
+                    <span className="network-list__reason muted small" data-testid={`exchange-refusal-${e.id}`}>
+                      {t('bridge.exchangeDeposit.creditsNowhere', { exchange: e.name, token: tokenName })}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : (
         <ul className="network-list" aria-label={t('bridge.allNetworks')}>
-          {list.map((c) => (
-            <li key={c.chain_id} data-testid={`network-${c.chain_id}`}>
-              <button type="button" className="network-list__item" disabled={effectiveMode === 'toExchange' && block !== null} onClick={() => pick(c)}>
-                <NetworkIcon name={c.chain_name} icon={c.icon} />
-                <span className="network-list__name">{c.chain_name}</span>
-                <span className="network-list__balance" data-testid={`balance-${c.chain_id}`}>
-                  <BalanceView cell={balances.get(c.chain_id)} />
-                </span>
-              </button>
-            </li>
-          ))}
+          {list.map((c) => {
+            const refusal = refusalOf(c);
+            const minimum = minimumOf(c);
+            return (
+              <li key={c.chain_id} data-testid={`network-${c.chain_id}`}>
+                <button
+                  type="button"
+                  className="network-list__item"
+                  disabled={effectiveMode === 'toExchange' && (block !== null || refusal !== null)}
+                  onClick={() => pick(c)}
+                >
+                  <NetworkIcon name={c.chain_name} icon={c.icon} />
+                  <span className="network-list__name">{c.chain_name}</span>
+                  {refusal ? (
+                    <span className="network-list__reason muted small" data-testid={`exchange-network-refusal-${c.chain_id}`} data-reason={refusal}>
+                      {t(`bridge.exchangeDeposit.refusal.${refusal}`, { exchange: exchange?.name, token: tokenName, network: c.chain_name })}
+                    </span>
+                  ) : minimum ? (
+                    <span className="network-list__reason muted small" data-testid={`exchange-minimum-${c.chain_id}`}>
+                      {t('bridge.exchangeDeposit.minimum', { amount: minimum, token: tokenName })}
+                    </span>
+                  ) : null}
+                  <span className="network-list__balance" data-testid={`balance-${c.chain_id}`}>
+                    <BalanceView cell={balances.get(c.chain_id)} />
+                  </span>
+                </button>
+              </li>
+            );
+          })}
           {!isLoading && list.length === 0 ? <li className="muted small">{t('bridge.noNetworks')}</li> : null}
         </ul>
       )}

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Chain } from '@/api/types';
 import { balanceCell, batchIds, chainsForTab, exchangeNetworks, exchangesForToken, popularChains, searchChains } from './networkList';
 
+/** What a test exchange credits: ETH, USDC and USDT on the exchange networks, BTC on 56. */
+const CREDITS_ALL = ['ETH', 'USDC', 'USDT'].flatMap((token) => [1, 10, 42161].map((chain_id) => ({ token, chain_id, min: '0' }))).concat([{ token: 'BTC', chain_id: 56, min: '0' }]);
+
+
 const chain = (id: number, over: Partial<Chain> = {}): Chain =>
   ({
     chain_id: id,
@@ -50,7 +54,7 @@ describe('network list tabs', () => {
   it('exchange networks: 42161, 10 and 1; BTC only 56 and exchange 11', () => {
     expect(exchangeNetworks([eth, arb, chain(10, { order: 4 }), chain(56)], 'ETH').map((c) => c.chain_id)).toEqual([1, 42161, 10]);
     expect(exchangeNetworks([eth, chain(56)], 'btc').map((c) => c.chain_id)).toEqual([56]);
-    const ex = [{ id: 11, name: 'Binance', icon: '' }, { id: 12, name: 'OKX', icon: '' }];
+    const ex = [{ id: 11, name: 'Binance', icon: '', deposits: CREDITS_ALL }, { id: 12, name: 'OKX', icon: '', deposits: CREDITS_ALL }];
     expect(exchangesForToken(ex, 'BTC').map((e) => e.id)).toEqual([11]);
     expect(exchangesForToken(ex, 'USDC')).toHaveLength(2);
   });

@@ -1,4 +1,5 @@
 import type { Chain, Exchange } from '@/api/types';
+import { exchangeRefusal } from './exchangeDeposits';
 import { isEvmAddress } from '@/lib/address';
 import { truncateDecimals } from '@/lib/number';
 
@@ -116,8 +117,9 @@ export function exchangeBlock(token: string, chains: readonly Chain[], depositAd
   return isEvmAddress(address) ? null : 'invalidAddress';
 }
 
-/** BTC goes only to the exchange with id 11 and only over network 56. */
+/** BTC goes only to the exchange with id 11 and only over network 56; and only what the exchange credits. */
 export function exchangeRouteAllowed(token: string, exchange: Exchange, networkId: number): boolean {
+  if (exchangeRefusal(exchange, token, networkId) !== null) return false;
   if (token.toUpperCase() === 'BTC') return exchange.id === BTC_EXCHANGE_ID && BTC_EXCHANGE_NETWORK_IDS.includes(networkId);
   return EXCHANGE_TOKENS.includes(token.toUpperCase()) && EXCHANGE_NETWORK_IDS.includes(networkId);
 }
