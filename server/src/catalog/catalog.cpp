@@ -48,6 +48,41 @@ void require_fields(const json::array& list, const std::string& file,
     }
 }
 
+// A decimal amount as the config files write them: digits with at most one dot ("0.002", "10").
+bool is_decimal_amount(std::string_view text) {
+    auto dot = text.find('.');
+    auto digits = [](std::string_view part) {
+        return std::all_of(part.begin(), part.end(),
+                           [](char ch) { return ch >= '0' && ch <= '9'; });
+    };
+    if (dot == std::string_view::npos) return !text.empty() && digits(text);
+    auto whole = text.substr(0, dot);
+    auto frac = text.substr(dot + 1);
+    return !whole.empty() && !frac.empty() && digits(whole) && digits(frac);
+}
+
+// What each exchange credits (token, network, minimum, memo): the bridge card refuses a deposit
+// the exchange would keep, so a malformed entry must stop the server, not let such a deposit by.
+void require_exchange_deposits(const json::array& exchanges, const std::string& file) {
+    require_fields(exchanges, file, {{"deposits", json::kind::array}});
+    for (std::size_t i = 0; i < exchanges.size(); ++i) {
+        const auto& deposits = exchanges[i].as_object().at("deposits").as_array();
+        auto where = file + "' exchange " + std::to_string(i) + " 'deposits";
+        require_fields(deposits, where,
+                       {{"token", json::kind::string},
+                        {"chain_id", json::kind::int64},
+                        {"min", json::kind::string}});
+        for (std::size_t j = 0; j < deposits.size(); ++j) {
+            const auto& d = deposits[j].as_object();
+            if (!is_decimal_amount(d.at("min").as_string())) {
+                bad_entry(where, j, "min", "must be a decimal amount such as \"0.002\"");
+            }
+            const auto* memo = d.if_contains("memo");
+            if (memo && !memo->is_bool()) bad_entry(where, j, "memo", "must be true or false");
+        }
+    }
+}
+
 std::int64_t int_of(const json::value& v) {
     return v.is_int64() ? v.as_int64() : static_cast<std::int64_t>(v.as_uint64());
 }
@@ -355,6 +390,7 @@ Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) 
     require_fields(
         c.exchanges_, dir + "/exchanges.json",
         {{"id", json::kind::int64}, {"name", json::kind::string}, {"icon", json::kind::string}});
+    require_exchange_deposits(c.exchanges_, dir + "/exchanges.json");
     auto channels_doc = read_json(dir + "/channels.json");
     c.channels_ = read_list(dir + "/channels.json", "channels");
     require_fields(c.channels_, dir + "/channels.json",

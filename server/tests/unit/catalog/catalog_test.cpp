@@ -165,6 +165,43 @@ TEST(Catalog, EcosystemEntryWithAnUnknownChainIsRefused) {
     fs::remove_all(dir);
 }
 
+// What an exchange credits decides what the bridge card lets through: every exchange lists it, and
+// a malformed entry stops the server with the exchange's index and the field.
+TEST(Catalog, EveryExchangeSaysWhatItCredits) {
+    auto c = Catalog::load(PERCH_CONFIG_DIR, "");
+    ASSERT_FALSE(c.exchanges().empty());
+    for (const auto& e : c.exchanges()) {
+        EXPECT_FALSE(e.at("deposits").as_array().empty()) << e.at("name").as_string();
+    }
+
+    namespace fs = std::filesystem;
+    auto dir = fs::temp_directory_path() / "perch-exchange-config";
+    fs::remove_all(dir);
+    fs::copy(PERCH_CONFIG_DIR, dir, fs::copy_options::recursive);
+    auto refused = [&](const std::string& exchanges, const std::string& expected) {
+        std::ofstream(dir / "exchanges.json") << exchanges;
+        try {
+            Catalog::load(dir.string(), "");
+            ADD_FAILURE() << "loaded " << exchanges;
+        } catch (const perch::ConfigError& e) {
+            EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+        }
+    };
+    refused(R"({"exchanges": [{"id": 11, "name": "B", "icon": ""}]})",
+            "entry 0 field 'deposits' is missing");
+    refused(R"({"exchanges": [{"id": 11, "name": "B", "icon": "", "deposits": [
+               {"token": "ETH", "chain_id": 1, "min": "0.002"},
+               {"token": "ETH", "chain_id": 10, "min": "1e-3"}]}]})",
+            "exchange 0 'deposits': entry 1 field 'min' must be a decimal amount");
+    refused(R"({"exchanges": [{"id": 11, "name": "B", "icon": "", "deposits": [
+               {"token": "ETH", "chain_id": 1, "min": "2", "memo": "yes"}]}]})",
+            "entry 0 field 'memo' must be true or false");
+    refused(R"({"exchanges": [{"id": 11, "name": "B", "icon": "", "deposits": [
+               {"token": "ETH", "min": "2"}]}]})",
+            "entry 0 field 'chain_id' is missing");
+    fs::remove_all(dir);
+}
+
 // A real deployment has other addresses on each chain: a chain's own `contracts` win over the
 // profile's shared map (which a devnet uses: the same nonces everywhere), tokens included, and
 // error texts name the key that holds the address.
