@@ -31,6 +31,26 @@ RequestBudget::Clock::duration RequestBudget::reserve(double calls, Clock::time_
 void RequestBudget::hold_until(Clock::time_point until) {
     std::lock_guard lock(mutex_);
     held_until_ = std::max(held_until_, until);
+    throttled_ = true;
+}
+
+RequestBudget::Clock::duration RequestBudget::admit(Clock::time_point now) {
+    // A probe that never reports (a hang, a reset) frees the next caller after this long.
+    constexpr auto kProbeWindow = std::chrono::seconds(1);
+    constexpr auto kLookAgain = std::chrono::milliseconds(100);
+    std::lock_guard lock(mutex_);
+    if (now < held_until_) return held_until_ - now;
+    if (!throttled_) return Clock::duration::zero();
+    // Waiters look again every 100 ms, so they go soon after the probe is answered.
+    if (now < probe_until_) return std::min<Clock::duration>(probe_until_ - now, kLookAgain);
+    probe_until_ = now + kProbeWindow;  // this caller is the probe
+    return Clock::duration::zero();
+}
+
+void RequestBudget::answered() {
+    std::lock_guard lock(mutex_);
+    throttled_ = false;
+    probe_until_ = {};
 }
 
 }  // namespace perch::chain::rpc

@@ -179,6 +179,11 @@ Task<void> RpcClient::sleep(std::chrono::milliseconds wait) {
 }
 
 Task<void> RpcClient::pace(std::size_t calls) {
+    for (auto wait = budget_->admit(Clock::now()); wait > Clock::duration::zero();
+         wait = budget_->admit(Clock::now())) {
+        asio::steady_timer timer(co_await asio::this_coro::executor, wait);
+        co_await timer.async_wait(asio::use_awaitable);
+    }
     auto wait = budget_->reserve(static_cast<double>(calls), Clock::now());
     if (wait > Clock::duration::zero()) {
         asio::steady_timer timer(co_await asio::this_coro::executor, wait);
@@ -316,6 +321,7 @@ Task<std::vector<Reply>> RpcClient::run(const std::vector<Call>& calls, bool as_
                 continue;  // the same position, in smaller trips
             }
             at = end;
+            if (trip.again.empty()) budget_->answered();  // the provider is not throttling now
             if (!trip.again.empty()) {
                 limited = true;
                 retry_after = std::max(retry_after, trip.retry_after_ms);

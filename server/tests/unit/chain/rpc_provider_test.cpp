@@ -4,12 +4,14 @@
 // the one classifier of node error wordings.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/use_future.hpp>
 #include <boost/json.hpp>
 #include <chrono>
 #include <functional>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -110,6 +112,37 @@ TEST(RpcProvider, Http429WithRetryAfterIsWaitedOutAndAskedAgain) {
     ASSERT_EQ(times.size(), 4U);
     EXPECT_GE(times[3] - times[2], milliseconds(900));
     EXPECT_GE(Clock::now() - started, milliseconds(2700));
+}
+
+TEST(RpcProvider, WhileAProviderThrottlesOneCallProbesAndTheOthersWait) {
+    // A 429 storm of 2.5 s (Retry-After: 1) on a chain that five callers read at once (the
+    // follower, the watcher, the payer...). Each sending again when the hold ends would give the
+    // provider five requests a second, which is how an account gets banned; one probe a second
+    // does not, and the others go as soon as it is answered.
+    auto storm_ends = Clock::now() + milliseconds(2500);
+    std::atomic<int> during_storm{0};
+    ScriptedHttpServer node([&](const std::string& body, int) {
+        if (Clock::now() < storm_ends) {
+            ++during_storm;
+            Answer a{429, "<html><body>Too Many Requests</body></html>", {{"Retry-After", "1"}}};
+            a.content_type = "text/html";
+            return a;
+        }
+        return Answer::json(answer_calls(body, chain_id_result));
+    });
+    boost::asio::io_context io;  // outlives the client, which keeps its connections on it
+    RpcClient rpc({node.url()}, {.timeout = milliseconds(2000)});
+    std::vector<std::future<std::uint64_t>> answers;
+    for (int i = 0; i < 5; ++i)
+        answers.push_back(boost::asio::co_spawn(io, chain_id_of(rpc), boost::asio::use_future));
+    io.run();
+    for (auto& a : answers) EXPECT_EQ(a.get(), 0x2105U);
+    // Five at first (nobody knew yet), then one probe per Retry-After: at most 8 in the storm
+    // (five per second, 15 or more, without the probe).
+    EXPECT_LE(during_storm.load(), 8);
+    EXPECT_GE(during_storm.load(), 6);
+    // Everyone was answered soon after the storm: the waiters did not sleep a whole window more.
+    EXPECT_LE(Clock::now() - storm_ends, milliseconds(1700));
 }
 
 TEST(RpcProvider, RateLimitErrorsInsideAnAnswerAreRetriedNotReturned) {
