@@ -84,7 +84,7 @@ function parseArgs(argv) {
 }
 
 // 0: one `hardhat node` per chain (--node-per-chain); N: hosts of up to N chains (hardhat-host.mjs).
-const DEFAULT_CHAINS_PER_PROCESS = 0;
+const DEFAULT_CHAINS_PER_PROCESS = 16;
 
 const log = (msg) => console.log(`[devnet] ${msg}`);
 
