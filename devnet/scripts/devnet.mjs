@@ -182,7 +182,8 @@ async function main() {
 
     const results = await Promise.all(
       evmNodes.map(async (n) => {
-        if (!opts.nodeLogs) await rpc(n.url, "hardhat_setLoggingEnabled", [false]);
+        // A host starts its chains with logging off, a `hardhat node` with it on: set it either way.
+        await rpc(n.url, "hardhat_setLoggingEnabled", [opts.nodeLogs]);
         return deployChain(n.url, plan);
       }),
     );
