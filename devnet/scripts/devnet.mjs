@@ -3,10 +3,11 @@
 //
 //   node devnet/scripts/devnet.mjs up [--profile config/devnet.json] [--port-offset N]
 //                                     [--state-dir data/devnet] [--no-write-profile] [--node-logs]
-//                                     [--no-parent-watch]
+//                                     [--no-parent-watch] [--chains-per-process N | --node-per-chain]
 //
-// Starts one Hardhat 3 node per chain of the profile (127.0.0.1, interval mining every 1 s,
-// automine off) and, when the profile has a `solana` key, the Solana node (devnet/solana/,
+// Starts the profile's chains as Hardhat 3 simulated chains (127.0.0.1, interval mining every 1 s,
+// automine off), up to N per host process (scripts/hardhat-host.mjs; or one `hardhat node` per
+// chain with --node-per-chain), and, when the profile has a `solana` key, the Solana node (devnet/solana/,
 // LiteSVM behind Solana's JSON-RPC; docs/solana.md) beside them, deploys USDC, USDT, CheckIn,
 // Depositor, Badge and Pool from account #0 on every chain (same addresses everywhere), mints the tokens to the maker (#1) and the test users
 // (#2..#9), adds the swap contracts and seeded pools on the swap chains (lib/swap.mjs), writes
