@@ -3,10 +3,11 @@
 //
 //   node devnet/scripts/devnet.mjs up [--profile config/devnet.json] [--port-offset N]
 //                                     [--state-dir data/devnet] [--no-write-profile] [--node-logs]
-//                                     [--no-parent-watch]
+//                                     [--no-parent-watch] [--chains-per-process N | --node-per-chain]
 //
-// Starts one Hardhat 3 node per chain of the profile (127.0.0.1, interval mining every 1 s,
-// automine off) and, when the profile has a `solana` key, the Solana node (devnet/solana/,
+// Starts the profile's chains as Hardhat 3 simulated chains (127.0.0.1, interval mining every 1 s,
+// automine off), up to N per host process (scripts/hardhat-host.mjs; or one `hardhat node` per
+// chain with --node-per-chain), and, when the profile has a `solana` key, the Solana node (devnet/solana/,
 // LiteSVM behind Solana's JSON-RPC; docs/solana.md) beside them, deploys USDC, USDT, CheckIn,
 // Depositor, Badge and Pool from account #0 on every chain (same addresses everywhere), mints the tokens to the maker (#1) and the test users
 // (#2..#9), adds the swap contracts and seeded pools on the swap chains (lib/swap.mjs), writes
@@ -30,6 +31,7 @@ import {
   reapStaleNodes,
   rpc,
   solanaSettings,
+  startHost,
   startNode,
   startSolanaNode,
   stopNodes,
@@ -41,7 +43,8 @@ import {
 
 function usage(code) {
   console.error(
-    "usage: devnet.mjs up [--profile FILE] [--port-offset N] [--state-dir DIR] [--no-write-profile] [--node-logs] [--no-parent-watch]",
+    "usage: devnet.mjs up [--profile FILE] [--port-offset N] [--state-dir DIR] [--no-write-profile] [--node-logs] [--no-parent-watch]\n" +
+      "                    [--chains-per-process N | --node-per-chain]",
   );
   process.exit(code);
 }
@@ -49,7 +52,8 @@ function usage(code) {
 function parseArgs(argv) {
   const [cmd, ...rest] = argv;
   if (cmd !== "up") usage(cmd === undefined || cmd === "--help" || cmd === "-h" ? 0 : 2);
-  const opts = { profile: DEFAULT_PROFILE, portOffset: 0, stateDir: DEFAULT_STATE_DIR, writeProfile: true, nodeLogs: false, parentWatch: true };
+  const opts = { profile: DEFAULT_PROFILE, portOffset: 0, stateDir: DEFAULT_STATE_DIR, writeProfile: true, nodeLogs: false, parentWatch: true,
+    chainsPerProcess: DEFAULT_CHAINS_PER_PROCESS };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     const val = () => {
@@ -63,6 +67,14 @@ function parseArgs(argv) {
     else if (a === "--no-write-profile") opts.writeProfile = false;
     else if (a === "--node-logs") opts.nodeLogs = true;
     else if (a === "--no-parent-watch") opts.parentWatch = false;
+    else if (a === "--chains-per-process") {
+      opts.chainsPerProcess = Number(val());
+      if (!Number.isInteger(opts.chainsPerProcess) || opts.chainsPerProcess < 1) {
+        console.error("--chains-per-process must be a positive integer");
+        process.exit(2);
+      }
+    }
+    else if (a === "--node-per-chain") opts.chainsPerProcess = 0;
     else usage(2);
   }
   if (!Number.isInteger(opts.portOffset) || opts.portOffset < 0) {
@@ -71,6 +83,9 @@ function parseArgs(argv) {
   }
   return opts;
 }
+
+// 0: one `hardhat node` per chain (--node-per-chain); N: hosts of up to N chains (hardhat-host.mjs).
+const DEFAULT_CHAINS_PER_PROCESS = 16;
 
 const log = (msg) => console.log(`[devnet] ${msg}`);
 
@@ -145,13 +160,7 @@ async function main() {
         if (!stopping) shutdown(1, `solana node exited unexpectedly (code ${solanaNode.exitCode}, signal ${solanaNode.exitSignal}); see ${solanaNode.logFile}`);
       });
     }
-    for (const c of chains) {
-      const n = startNode({
-        chainId: c.chain_id,
-        port: c.port,
-        blockTimeMs: profile.block_time_ms ?? 1000,
-        logFile: path.join(opts.stateDir, `node-${c.chain_id}.log`),
-      });
+    for (const n of startEvmChains(chains, opts, profile.block_time_ms ?? 1000)) {
       nodes.push(n);
       n.exitPromise.then(() => {
         if (!stopping) shutdown(1, `hardhat node for chain ${n.chainId} exited unexpectedly (code ${n.exitCode}, signal ${n.exitSignal}); see ${n.logFile}`);
@@ -174,7 +183,8 @@ async function main() {
 
     const results = await Promise.all(
       evmNodes.map(async (n) => {
-        if (!opts.nodeLogs) await rpc(n.url, "hardhat_setLoggingEnabled", [false]);
+        // A host starts its chains with logging off, a `hardhat node` with it on: set it either way.
+        await rpc(n.url, "hardhat_setLoggingEnabled", [opts.nodeLogs]);
         return deployChain(n.url, plan);
       }),
     );
@@ -234,6 +244,31 @@ async function main() {
     console.error(`[devnet] ${err.message}`);
     await shutdown(1);
   }
+}
+
+/**
+ * The EVM chains' processes: hosts of up to `--chains-per-process` chains each (log
+ * `host-<first chain id>.log`), or with `--node-per-chain` one `hardhat node` per chain
+ * (`node-<chain id>.log`). Either way one node object per chain, in profile order.
+ */
+function startEvmChains(chains, opts, blockTimeMs) {
+  if (opts.chainsPerProcess === 0) {
+    return chains.map((c) =>
+      startNode({ chainId: c.chain_id, port: c.port, blockTimeMs, logFile: path.join(opts.stateDir, `node-${c.chain_id}.log`) }),
+    );
+  }
+  const out = [];
+  for (let i = 0; i < chains.length; i += opts.chainsPerProcess) {
+    const group = chains.slice(i, i + opts.chainsPerProcess);
+    out.push(
+      ...startHost({
+        chains: group.map((c) => ({ chainId: c.chain_id, port: c.port, chainType: c.chain_type ?? "l1" })),
+        blockTimeMs,
+        logFile: path.join(opts.stateDir, `host-${group[0].chain_id}.log`),
+      }),
+    );
+  }
+  return out;
 }
 
 /** Waits until the chain's newest block is `twap_seconds` past the block the deployment ended in. */

