@@ -167,14 +167,14 @@ async function balancesOf(items) {
 
 /**
  * Plans `n` deposits over `routes` ({src, dst, token}): fresh funded senders (ETH; USDC minted and
- * approved beforehand), fresh recipients, every tenth below the route's minimum. Reads the
- * balances the final check starts from.
+ * approved beforehand), fresh recipients, every tenth below the route's minimum (none with
+ * `belowMin: false`). Reads the balances the final check starts from.
  */
-async function prepareDeposits(n, routes) {
+async function prepareDeposits(n, routes, { belowMin: someBelowMin = true } = {}) {
   const deposits = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const { src, dst, token } = routes[i % routes.length];
-      const belowMin = i % 10 === 9;
+      const belowMin = someBelowMin && i % 10 === 9;
       const amount = token === "ETH"
         ? (belowMin ? 5n * 10n ** 14n : 2n * 10n ** 15n + BigInt(i) * 10n ** 13n)
         : (belowMin ? 500_000n : 5_000_000n + BigInt(i) * 10_000n); // USDC has 6 decimals
