@@ -726,8 +726,15 @@ try {
   const t = { state, root, perchUrl, perchBin, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
     freshAddress, nextAccount: () => accountSeq++, makerNonces, makerSettled, prepareDeposits, sendDeposits, ethRoutes, verifyOrders, stateDir, port };
   for (const name of attacks.filter((a) => only.includes(a))) {
+    const scenario = await import(path.join(attackDir, `${name}.mjs`));
+    // A scenario that proves a fault perch still has names the fix it awaits: the default run
+    // (make test) leaves it out, `--only NAME` runs it.
+    if (scenario.awaits && !args.only) {
+      log(`${name}: left out of the default run until ${scenario.awaits}`);
+      continue;
+    }
     log(`${name}: start`);
-    await (await import(path.join(attackDir, `${name}.mjs`))).run(t);
+    await scenario.run(t);
   }
 } catch (e) {
   check(false, `fault tests stopped: ${e.message}`);
