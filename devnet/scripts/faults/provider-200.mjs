@@ -7,9 +7,7 @@
 // is deposited. Every amount is valid: every deposit must be paid exactly once and none refunded,
 // from chain balances (each recipient's balance rose by exactly its receive amount, nothing came
 // back to a sender); the maker's nonce on each chain grows by exactly its payouts.
-import fs from "node:fs";
-import path from "node:path";
-import { proxiedProfile, proxyStats, startProxy } from "../lib/proxied.mjs";
+import { behindProxy, proxyStats } from "../lib/proxied.mjs";
 
 const BASE = 8453;
 const ARB = 42161;
@@ -33,14 +31,7 @@ export async function run(t) {
   const { check, log, sleep, d } = t;
   const started = Date.now();
   const chains = { [BASE]: [t.port + 41, t.rpcOf(BASE)], [ARB]: [t.port + 42, t.rpcOf(ARB)] };
-  const proxy = await startProxy(t, chains, path.join(t.stateDir, "provider-200-proxy.log"), PROVIDER_FAULTS);
-  try {
-    const profileFile = proxiedProfile(t, chains, "provider-200");
-    const configFile = t.writeConfig("faults-provider-200");
-    const config = JSON.parse(fs.readFileSync(configFile, "utf8"));
-    config.chain_profile = profileFile;
-    config.maker.head_feed = false; // the provider has no WebSocket
-    fs.writeFileSync(configFile, JSON.stringify(config));
+  await behindProxy(t, chains, "provider-200", PROVIDER_FAULTS, async (configFile) => {
 
     const noncesBefore = await t.makerNonces();
     await t.startPerch(configFile);
@@ -60,8 +51,7 @@ export async function run(t) {
     await t.startPerch(configFile);
     const orders = await d.waitFinal(t.perchUrl, deposits, 300000);
     const finalMs = Date.now() - t0;
-    const states = {};
-    for (const o of orders) states[o?.state ?? "unseen"] = (states[o?.state ?? "unseen"] ?? 0) + 1;
+    const states = t.statesOf(orders);
     log(`provider-200: all final ${finalMs} ms after the first deposit: ${JSON.stringify(states)}`);
     const begun = (atKill.paying ?? 0) + (atKill.completed ?? 0);
     check(begun > 0 && (atKill.completed ?? 0) < DEPOSITS / 2,
@@ -69,12 +59,7 @@ export async function run(t) {
     check(states.completed === DEPOSITS,
       `provider-200: all ${DEPOSITS} valid deposits (ETH and USDC, Base <-> Arbitrum) completed through the provider, none refunded, failed or dropped (${JSON.stringify(states)})`);
     const perChain = await t.verifyOrders(deposits, orders, "provider-200");
-    await t.makerSettled("provider-200");
-    await t.killPerch("SIGTERM");
-    const noncesAfter = await t.makerNonces();
-    const extra = Object.keys(noncesAfter).map((id) => noncesAfter[id] - noncesBefore[id] - (perChain[id] ?? 0));
-    check(extra.every((n) => n === 0),
-      `provider-200: the maker's nonces grew by exactly its payouts (extra per chain: ${extra.join(", ")})`);
+    await t.checkMakerNonces("provider-200", noncesBefore, perChain, "its payouts");
     const rows = t.sql("SELECT COUNT(*) AS n FROM bridge_orders")[0].n;
     check(rows === DEPOSITS, `provider-200: perch holds one order per deposit (${rows} for ${DEPOSITS})`);
     // The proxy really did what a provider does, on both chains together: otherwise this proves nothing.
@@ -84,7 +69,5 @@ export async function run(t) {
     check(seen.length === KINDS.length,
       `provider-200: the proxy lagged, throttled, capped, broke and hung perch's reads (${seen.join(", ")} of ${KINDS.join(", ")})`);
     log(`provider-200: wall time ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    proxy.kill("SIGTERM");
-  }
+  });
 }

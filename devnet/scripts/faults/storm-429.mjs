@@ -4,9 +4,7 @@
 // failed (a 429 is a wait, never a refusal), and during the storm perch stays paced: a client that
 // keeps hammering a provider that answers 429 gets its key banned. Perch's rate through the storm
 // is compared with its own rate while paying deposits before it, both counted by the proxy.
-import fs from "node:fs";
-import path from "node:path";
-import { proxiedProfile, proxyStats, startProxy } from "../lib/proxied.mjs";
+import { behindProxy, proxyStats } from "../lib/proxied.mjs";
 
 const BASE = 8453;
 const ARB = 42161;
@@ -37,16 +35,9 @@ export async function run(t) {
   const started = Date.now();
   const chains = Object.fromEntries(CHAINS.map((id, i) => [id, [t.port + 51 + i, t.rpcOf(id)]]));
   const flags = ["--seed", "429", "--latency", "30-120", "--retry-after", String(RETRY_AFTER_S)];
-  const proxy = await startProxy(t, chains, path.join(t.stateDir, "storm-429-proxy.log"), flags);
   const stats = () => Promise.all(CHAINS.map((id) => proxyStats(chains[id][0])));
   const reset = () => Promise.all(CHAINS.map((id) => post(chains[id][0], "reset")));
-  try {
-    const profileFile = proxiedProfile(t, chains, "storm-429");
-    const configFile = t.writeConfig("faults-storm-429");
-    const config = JSON.parse(fs.readFileSync(configFile, "utf8"));
-    config.chain_profile = profileFile;
-    config.maker.head_feed = false; // the provider has no WebSocket
-    fs.writeFileSync(configFile, JSON.stringify(config));
+  await behindProxy(t, chains, "storm-429", flags, async (configFile) => {
     const noncesBefore = await t.makerNonces();
     await t.startPerch(configFile);
 
@@ -99,17 +90,12 @@ export async function run(t) {
 
     const all = [...warm, ...during];
     const orders = await d.waitFinal(t.perchUrl, all, 180000);
-    const states = {};
-    for (const o of orders) states[o?.state ?? "unseen"] = (states[o?.state ?? "unseen"] ?? 0) + 1;
+    const states = t.statesOf(orders);
     log(`storm-429: all final ${((Date.now() - s0) / 1000).toFixed(1)} s after the storm began: ${JSON.stringify(states)}`);
     check(states.completed === all.length,
       `storm-429: all ${all.length} deposits completed through a 60 s 429 storm, none refunded or failed (${JSON.stringify(states)})`);
     const perChain = await t.verifyOrders(all, orders, "storm-429");
-    await t.makerSettled("storm-429");
-    await t.killPerch("SIGTERM");
-    const noncesAfter = await t.makerNonces();
-    const extra = Object.keys(noncesAfter).map((id) => noncesAfter[id] - noncesBefore[id] - (perChain[id] ?? 0));
-    check(extra.every((n) => n === 0), `storm-429: the maker's nonces grew by exactly its payouts (extra per chain: ${extra.join(", ")})`);
+    await t.checkMakerNonces("storm-429", noncesBefore, perChain, "its payouts");
     check(storm.every((s) => (s.storm_429 ?? 0) > 0 && s.storm_429 === s.requests),
       `storm-429: the proxy answered 429 to every request on both chains through the storm (${storm.map((s) => `${s.storm_429 ?? 0}/${s.requests ?? 0}`).join(", ")})`);
     const paced = CHAINS.map((_, i) => stormRate[i] <= PACED_SHARE * normalRate[i]);
@@ -121,7 +107,5 @@ export async function run(t) {
     check(storm.every((s) => (s.requests ?? 0) <= allowed),
       `storm-429: perch honoured Retry-After: ${CHAINS.map((id, i) => `chain ${id} ${storm[i].requests ?? 0}`).join(", ")} requests in ${stormSeconds.toFixed(0)} s of "Retry-After: ${RETRY_AFTER_S}" (at most ${allowed})`);
     log(`storm-429: wall time ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    proxy.kill("SIGTERM");
-  }
+  });
 }
