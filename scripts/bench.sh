@@ -3,7 +3,7 @@
 # the same JSON as a static file, side by side in one run; then the Google Benchmark suites
 # (chain primitives, and multi-balance against a devnet started here).
 # Usage: scripts/bench.sh [wrk-seconds]   (results go to build/bench/)
-# Ports: BENCH_PORT (default 8280; perch, nginx, fastify, bridge-bench use +0..+3) and
+# Ports: BENCH_PORT (default 8280; perch, nginx, fastify, bridge-bench use +0..+3, the provider proxies +13..) and
 # BENCH_DEVNET_OFFSET (default 400) move them so two checkouts can bench at once.
 # BENCH_ONLY=http stops after the HTTP part, BENCH_ONLY=instances after the several-instances part,
 # BENCH_ONLY=swap-sdk runs only the swap router against the Uniswap SDKs, BENCH_ONLY=provider only the
