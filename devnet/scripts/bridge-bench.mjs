@@ -24,9 +24,10 @@
 //               MS ms of latency on each request and no other fault, as behind a remote provider;
 //               no WebSocket, so the head is polled (--head-feed is off). After the latency run,
 //               --idle S seconds with nothing to do: requests and calls per second per chain, as the
-//               proxy counts them (a provider bills each call of a batch).
+//               proxy counts them (a provider bills each call of a batch). --rpc-ws on: the proxy
+//               passes WebSocket through (without the latency) and the head feed is on.
 //   node scripts/bridge-bench.mjs --state-dir DIR --perch BIN --port N [--latency 30] [--window 35] [--rate 100]
-//     [--routes 8453:42161,42161:8453,8453:1] [--head-feed on|off] [--solana 20] [--rpc-latency 100 [--idle 30]]
+//     [--routes 8453:42161,42161:8453,8453:1] [--head-feed on|off] [--solana 20] [--rpc-latency 100 [--idle 30] [--rpc-ws on]]
 //     (--window 0: latency only; --latency 0: no EVM latency)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -47,7 +48,10 @@ const rate = Number(args.rate ?? 100);
 const routeList = (args.routes ?? "8453:42161,42161:8453,8453:1").split(",").map((r) => r.split(":").map(Number));
 const rpcLatency = Number(args["rpc-latency"] ?? 0);
 const idleSeconds = Number(args.idle ?? 30);
-const headFeed = rpcLatency > 0 ? false : (args["head-feed"] ?? "on") !== "off";
+// Through the proxy the feed is off unless --rpc-ws on: the proxy then passes WebSocket through to
+// the node (the heads without the added latency).
+const rpcWs = rpcLatency > 0 && args["rpc-ws"] === "on";
+const headFeed = rpcLatency > 0 ? rpcWs : (args["head-feed"] ?? "on") !== "off";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const perchUrl = `http://127.0.0.1:${port}`;
 const rpcOf = (id) => state.chains.find((c) => c.chain_id === id).rpc_url;
@@ -72,7 +76,7 @@ let proxy = null;
 if (rpcLatency > 0) {
   state.chains.forEach((c, i) => (proxied[c.chain_id] = [port + 10 + i, c.rpc_url]));
   const t = { root, stateDir, state, sleep };
-  proxy = await startProxy(t, proxied, path.join(stateDir, "bench-proxy.log"), ["--latency", `${rpcLatency}-${rpcLatency}`]);
+  proxy = await startProxy(t, proxied, path.join(stateDir, "bench-proxy.log"), ["--latency", `${rpcLatency}-${rpcLatency}`, ...(rpcWs ? ["--ws", "1"] : [])]);
   process.on("exit", () => proxy.kill("SIGTERM"));
 }
 const profile = rpcLatency > 0 ? proxiedProfile({ state, stateDir }, proxied, "bench-proxied") : path.join(stateDir, "state.json");
@@ -213,7 +217,7 @@ if (rpcLatency > 0 && idleSeconds > 0) {
   await sleep(idleSeconds * 1000);
   const stats = await Promise.all(ports.map((p) => proxyStats(p)));
   const blocks = await Promise.all(state.chains.map(async (c, i) => (await blockNumber(c.rpc_url)) - heads[i]));
-  console.log(`idle through the provider proxy (${rpcLatency} ms latency, no WebSocket), ${idleSeconds} s with nothing to pay:`);
+  console.log(`idle through the provider proxy (${rpcLatency} ms latency, ${rpcWs ? "WebSocket passed through" : "no WebSocket"}), ${idleSeconds} s with nothing to pay:`);
   state.chains.forEach((c, i) => {
     const s = stats[i];
     const secs = s.seconds || idleSeconds;
