@@ -154,26 +154,6 @@ async function makerSettled(label, { stored = true, timeoutMs = 60000 } = {}) {
   throw new Error(`${label}: the maker still had transactions in flight after ${timeoutMs / 1000} s`);
 }
 
-/** Orders per final state ({completed: n, ...}; "unseen" for a deposit perch has no order for). */
-function statesOf(orders) {
-  const states = {};
-  for (const o of orders) states[o?.state ?? "unseen"] = (states[o?.state ?? "unseen"] ?? 0) + 1;
-  return states;
-}
-
-/**
- * Once nothing the maker signed is in flight, stops perch and checks that the maker's nonce on
- * each chain grew since `before` by exactly `perChain` (its payouts and refunds there, as
- * verifyOrders counts them): a payout sent twice would need one more.
- */
-async function checkMakerNonces(label, before, perChain, what = "its payouts and refunds") {
-  await makerSettled(label);
-  await killPerch("SIGTERM");
-  const after = await makerNonces();
-  const extra = Object.keys(after).map((id) => after[id] - before[id] - (perChain[id] ?? 0));
-  check(extra.every((n) => n === 0), `${label}: the maker's nonces grew by exactly ${what} (extra per chain: ${extra.join(", ")})`);
-}
-
 /** Balances of (url, owner, token) triples, batched per chain and token. */
 async function balancesOf(items) {
   const out = new Array(items.length);
@@ -744,8 +724,7 @@ try {
   if (only.includes("instances")) await instances();
   if (only.includes("solana")) await solanaCrash();
   const t = { state, root, perchUrl, perchBin, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
-    freshAddress, nextAccount: () => accountSeq++, makerNonces, makerSettled, checkMakerNonces, statesOf, prepareDeposits, sendDeposits, ethRoutes, verifyOrders,
-    stateDir, port };
+    freshAddress, nextAccount: () => accountSeq++, makerNonces, makerSettled, prepareDeposits, sendDeposits, ethRoutes, verifyOrders, stateDir, port };
   for (const name of attacks.filter((a) => only.includes(a))) {
     const scenario = await import(path.join(attackDir, `${name}.mjs`));
     // A scenario that proves a fault perch still has names the fix it awaits: the default run

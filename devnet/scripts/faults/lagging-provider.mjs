@@ -9,6 +9,7 @@
 // Every deposit must end completed or refunded exactly once, from chain balances; the maker's
 // nonce on each chain grows by exactly its payouts and refunds; nothing ends dropped or failed.
 import { behindProxy, proxyStats } from "../lib/proxied.mjs";
+import { checkMakerNonces, statesOf } from "../lib/verdicts.mjs";
 
 const SRC = 8453;
 const DST = 42161;
@@ -41,12 +42,12 @@ export async function run(t) {
     await sleep(10000);
     await t.startPerch(configFile);
     const orders = await d.waitFinal(t.perchUrl, deposits, 240000);
-    const states = t.statesOf(orders);
+    const states = statesOf(orders);
     log(`lagging-provider: final states ${JSON.stringify(states)}`);
     check(orders.every((o) => o && ["completed", "refunded"].includes(o.state)),
       `lagging-provider: all ${DEPOSITS} deposits read through a lagging, throttled provider ended completed or refunded (${JSON.stringify(states)})`);
     const perChain = await t.verifyOrders(deposits, orders, "lagging-provider");
-    await t.checkMakerNonces("lagging-provider", noncesBefore, perChain);
+    await checkMakerNonces(t, "lagging-provider", noncesBefore, perChain);
     const rows = t.sql("SELECT COUNT(*) AS n FROM bridge_orders")[0].n;
     check(rows === DEPOSITS, `lagging-provider: perch holds one order per deposit (${rows} for ${DEPOSITS})`);
     // The proxy really did what a provider does: otherwise this test proves nothing.

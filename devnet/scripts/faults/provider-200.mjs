@@ -8,6 +8,7 @@
 // from chain balances (each recipient's balance rose by exactly its receive amount, nothing came
 // back to a sender); the maker's nonce on each chain grows by exactly its payouts.
 import { behindProxy, proxyStats } from "../lib/proxied.mjs";
+import { checkMakerNonces, statesOf } from "../lib/verdicts.mjs";
 
 const BASE = 8453;
 const ARB = 42161;
@@ -51,7 +52,7 @@ export async function run(t) {
     await t.startPerch(configFile);
     const orders = await d.waitFinal(t.perchUrl, deposits, 300000);
     const finalMs = Date.now() - t0;
-    const states = t.statesOf(orders);
+    const states = statesOf(orders);
     log(`provider-200: all final ${finalMs} ms after the first deposit: ${JSON.stringify(states)}`);
     const begun = (atKill.paying ?? 0) + (atKill.completed ?? 0);
     check(begun > 0 && (atKill.completed ?? 0) < DEPOSITS / 2,
@@ -59,7 +60,7 @@ export async function run(t) {
     check(states.completed === DEPOSITS,
       `provider-200: all ${DEPOSITS} valid deposits (ETH and USDC, Base <-> Arbitrum) completed through the provider, none refunded, failed or dropped (${JSON.stringify(states)})`);
     const perChain = await t.verifyOrders(deposits, orders, "provider-200");
-    await t.checkMakerNonces("provider-200", noncesBefore, perChain, "its payouts");
+    await checkMakerNonces(t, "provider-200", noncesBefore, perChain, "its payouts");
     const rows = t.sql("SELECT COUNT(*) AS n FROM bridge_orders")[0].n;
     check(rows === DEPOSITS, `provider-200: perch holds one order per deposit (${rows} for ${DEPOSITS})`);
     // The proxy really did what a provider does, on both chains together: otherwise this proves nothing.

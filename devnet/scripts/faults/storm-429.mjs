@@ -5,6 +5,7 @@
 // keeps hammering a provider that answers 429 gets its key banned. Perch's rate through the storm
 // is compared with its own rate while paying deposits before it, both counted by the proxy.
 import { behindProxy, proxyStats } from "../lib/proxied.mjs";
+import { checkMakerNonces, statesOf } from "../lib/verdicts.mjs";
 
 const BASE = 8453;
 const ARB = 42161;
@@ -57,11 +58,13 @@ export async function run(t) {
     // 20 more in its middle.
     await t.sendDeposits(during.slice(0, 20));
     await sleep(800);
-    // The storm first, then the counts from zero: every request counted falls inside the storm.
+    // The storm first, then (once every request from before it has been answered) the counts from
+    // zero: every request counted falls inside the storm.
     await Promise.all(CHAINS.map((id) => post(chains[id][0], "config", { storm_ms: STORM_MS })));
+    await sleep(500);
     await reset();
     const s0 = Date.now();
-    const stormEnd = s0 + STORM_MS - 1000; // the last count a second before the storm ends
+    const stormEnd = s0 + STORM_MS - 1500; // the last count a second before the storm ends
     log(`storm-429: storm on both chains for ${STORM_MS / 1000} s (Retry-After: ${RETRY_AFTER_S})`);
     // How the requests come: counted every 200 ms for 10 s (bursts of every waiting caller at
     // once, or one probe per Retry-After).
@@ -90,14 +93,16 @@ export async function run(t) {
 
     const all = [...warm, ...during];
     const orders = await d.waitFinal(t.perchUrl, all, 180000);
-    const states = t.statesOf(orders);
+    const states = statesOf(orders);
     log(`storm-429: all final ${((Date.now() - s0) / 1000).toFixed(1)} s after the storm began: ${JSON.stringify(states)}`);
     check(states.completed === all.length,
       `storm-429: all ${all.length} deposits completed through a 60 s 429 storm, none refunded or failed (${JSON.stringify(states)})`);
     const perChain = await t.verifyOrders(all, orders, "storm-429");
-    await t.checkMakerNonces("storm-429", noncesBefore, perChain, "its payouts");
-    check(storm.every((s) => (s.storm_429 ?? 0) > 0 && s.storm_429 === s.requests),
-      `storm-429: the proxy answered 429 to every request on both chains through the storm (${storm.map((s) => `${s.storm_429 ?? 0}/${s.requests ?? 0}`).join(", ")})`);
+    await checkMakerNonces(t, "storm-429", noncesBefore, perChain, "its payouts");
+    // Nothing was served in the storm (a call is counted only when the node answers it); a request
+    // still in its latency when counted has not been answered its 429 yet.
+    check(storm.every((s) => (s.storm_429 ?? 0) > 0 && !s.calls),
+      `storm-429: the proxy answered 429 and served nothing on both chains through the storm (${storm.map((s) => `${s.storm_429 ?? 0} of ${s.requests ?? 0} answered, ${s.calls ?? 0} calls served`).join("; ")})`);
     const paced = CHAINS.map((_, i) => stormRate[i] <= PACED_SHARE * normalRate[i]);
     check(paced.every(Boolean),
       `storm-429: perch slowed down through the storm: ${CHAINS.map((id, i) => `chain ${id} ${stormRate[i].toFixed(2)} requests/s against ${normalRate[i].toFixed(2)} before it`).join("; ")} (at most ${PACED_SHARE * 100} %)`);
