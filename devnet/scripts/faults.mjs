@@ -167,14 +167,14 @@ async function balancesOf(items) {
 
 /**
  * Plans `n` deposits over `routes` ({src, dst, token}): fresh funded senders (ETH; USDC minted and
- * approved beforehand), fresh recipients, every tenth below the route's minimum. Reads the
- * balances the final check starts from.
+ * approved beforehand), fresh recipients, every tenth below the route's minimum (none with
+ * `belowMin: false`). Reads the balances the final check starts from.
  */
-async function prepareDeposits(n, routes) {
+async function prepareDeposits(n, routes, { belowMin: someBelowMin = true } = {}) {
   const deposits = await Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const { src, dst, token } = routes[i % routes.length];
-      const belowMin = i % 10 === 9;
+      const belowMin = someBelowMin && i % 10 === 9;
       const amount = token === "ETH"
         ? (belowMin ? 5n * 10n ** 14n : 2n * 10n ** 15n + BigInt(i) * 10n ** 13n)
         : (belowMin ? 500_000n : 5_000_000n + BigInt(i) * 10_000n); // USDC has 6 decimals
@@ -730,8 +730,15 @@ try {
   const t = { state, root, perchUrl, perchBin, rpcOf, nodeOf, depositor, maker, sleep, log, check, d, sql, writeConfig, startPerch, killPerch,
     freshAddress, nextAccount: () => accountSeq++, makerNonces, makerSettled, prepareDeposits, sendDeposits, ethRoutes, verifyOrders, stateDir, port };
   for (const name of attacks.filter((a) => only.includes(a))) {
+    const scenario = await import(path.join(attackDir, `${name}.mjs`));
+    // A scenario that proves a fault perch still has names the fix it awaits: the default run
+    // (make test) leaves it out, `--only NAME` runs it.
+    if (scenario.awaits && !args.only) {
+      log(`${name}: left out of the default run until ${scenario.awaits}`);
+      continue;
+    }
     log(`${name}: start`);
-    await (await import(path.join(attackDir, `${name}.mjs`))).run(t);
+    await scenario.run(t);
   }
 } catch (e) {
   check(false, `fault tests stopped: ${e.message}`);

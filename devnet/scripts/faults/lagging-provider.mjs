@@ -8,9 +8,8 @@
 // did not have, real deposits dropped as "reorganised", paid orders failed as displaced.
 // Every deposit must end completed or refunded exactly once, from chain balances; the maker's
 // nonce on each chain grows by exactly its payouts and refunds; nothing ends dropped or failed.
-import fs from "node:fs";
-import path from "node:path";
-import { proxiedProfile, proxyStats, startProxy } from "../lib/proxied.mjs";
+import { behindProxy, proxyStats } from "../lib/proxied.mjs";
+import { checkMakerNonces, statesOf } from "../lib/verdicts.mjs";
 
 const SRC = 8453;
 const DST = 42161;
@@ -29,15 +28,8 @@ const PROVIDER_FAULTS = [
 export async function run(t) {
   const { check, log, sleep, d } = t;
   const chains = { [SRC]: [t.port + 21, t.rpcOf(SRC)], [DST]: [t.port + 22, t.rpcOf(DST)] };
-  const proxy = await startProxy(t, chains, path.join(t.stateDir, "provider-proxy.log"), PROVIDER_FAULTS);
-  try {
-    // Perch's profile: the same devnet, with Base and Arbitrum read through the proxy only.
-    const profileFile = proxiedProfile(t, chains, "lagging-provider");
-    const configFile = t.writeConfig("faults-lagging-provider");
-    const config = JSON.parse(fs.readFileSync(configFile, "utf8"));
-    config.chain_profile = profileFile;
-    config.maker.head_feed = false; // the provider has no WebSocket
-    fs.writeFileSync(configFile, JSON.stringify(config));
+  // Perch's profile: the same devnet, with Base and Arbitrum read through the proxy only.
+  await behindProxy(t, chains, "lagging-provider", PROVIDER_FAULTS, async (configFile) => {
 
     const noncesBefore = await t.makerNonces();
     await t.startPerch(configFile);
@@ -50,18 +42,12 @@ export async function run(t) {
     await sleep(10000);
     await t.startPerch(configFile);
     const orders = await d.waitFinal(t.perchUrl, deposits, 240000);
-    const states = {};
-    for (const o of orders) states[o?.state ?? "unseen"] = (states[o?.state ?? "unseen"] ?? 0) + 1;
+    const states = statesOf(orders);
     log(`lagging-provider: final states ${JSON.stringify(states)}`);
     check(orders.every((o) => o && ["completed", "refunded"].includes(o.state)),
       `lagging-provider: all ${DEPOSITS} deposits read through a lagging, throttled provider ended completed or refunded (${JSON.stringify(states)})`);
     const perChain = await t.verifyOrders(deposits, orders, "lagging-provider");
-    await t.makerSettled("lagging-provider");
-    await t.killPerch("SIGTERM");
-    const noncesAfter = await t.makerNonces();
-    const extra = Object.keys(noncesAfter).map((id) => noncesAfter[id] - noncesBefore[id] - (perChain[id] ?? 0));
-    check(extra.every((n) => n === 0),
-      `lagging-provider: the maker's nonces grew by exactly its payouts and refunds (extra per chain: ${extra.join(", ")})`);
+    await checkMakerNonces(t, "lagging-provider", noncesBefore, perChain);
     const rows = t.sql("SELECT COUNT(*) AS n FROM bridge_orders")[0].n;
     check(rows === DEPOSITS, `lagging-provider: perch holds one order per deposit (${rows} for ${DEPOSITS})`);
     // The proxy really did what a provider does: otherwise this test proves nothing.
@@ -71,7 +57,5 @@ export async function run(t) {
     const faults = kinds.filter((k) => (stats[k] ?? 0) > 0);
     check(faults.length === kinds.length,
       `lagging-provider: the proxy lagged, throttled, capped and broke perch's reads (${faults.join(", ")} of ${kinds.join(", ")})`);
-  } finally {
-    proxy.kill("SIGTERM");
-  }
+  });
 }

@@ -35,3 +35,31 @@ export function proxiedProfile(t, chains, name) {
 export async function proxyStats(port) {
   return (await fetch(`http://127.0.0.1:${port}/__proxy/stats`)).json();
 }
+
+/**
+ * Perch's config for the scenario `name` (faults-NAME.json): the devnet's profile with `chains`
+ * read through their proxies only, and no head feed (a provider without WebSocket). Returns the
+ * file, for the caller to change further.
+ */
+export function proxiedConfig(t, chains, name) {
+  const configFile = t.writeConfig(`faults-${name}`);
+  const config = JSON.parse(fs.readFileSync(configFile, "utf8"));
+  config.chain_profile = proxiedProfile(t, chains, name);
+  config.maker.head_feed = false;
+  fs.writeFileSync(configFile, JSON.stringify(config));
+  return configFile;
+}
+
+/**
+ * Runs `body(configFile)` with the provider proxy in front of `chains` (`flags`: its faults; its
+ * log NAME-proxy.log) and perch's config NAME reading those chains only through it (see
+ * proxiedConfig); the proxy stops afterwards, whatever happened.
+ */
+export async function behindProxy(t, chains, name, flags, body) {
+  const proxy = await startProxy(t, chains, path.join(t.stateDir, `${name}-proxy.log`), flags);
+  try {
+    return await body(proxiedConfig(t, chains, name));
+  } finally {
+    proxy.kill("SIGTERM");
+  }
+}
