@@ -11,7 +11,6 @@ export const HIDDEN_CHAIN_IDS = [61022, 8086] as const;
 export const AIRDROP_BATCH_SIZE = 5;
 export const ADDRESS_LENGTH = 42;
 
-export const CHECK_IN_DEFAULT_CHAIN_ID = 1868;
 export const DEFAULT_SLIPPAGE = 5 / 100;
 export const POINTS_ANIMATION_MS = 1500;
 export const NARROW_WINDOW_PX = 768;

@@ -27,6 +27,8 @@ import { useBridgeRoute, type BridgeRoute } from './useBridgeRoute';
 import { useSendBridge } from './useSendBridge';
 import './bridge.css';
 import { FormError } from '@/components/FormError';
+import { useAppConfig } from '@/api/appConfig';
+import { AppConfigNotice } from '@/components/AppConfigNotice';
 
 export interface BridgeCardProps {
   title: string;
@@ -78,6 +80,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
   const send = useSendBridge();
   usePresets(defaultToken, partnerChainId);
   const route = useBridgeRoute();
+  const appConfig = useAppConfig();
   useWalletDefaultFrom(route);
   const { wallets, fromChain, decimals, limits, chosenToToken } = route;
   // A disconnected wallet leaves nothing behind: the form and the followed deposit start over.
@@ -128,6 +131,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
         <h1 className="card__title">{title}</h1>
         {actions ? <div className="bridge-card__actions">{actions}</div> : null}
       </div>
+      <AppConfigNotice query={appConfig} />
       <div className="bridge-card__route">
         <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
         <div className="swap-card__switch">

@@ -11,6 +11,8 @@ import { explorerTxUrl } from '@/lib/explorer';
 import { trackerView } from './trackerSteps';
 import { ORDER_POLL_MS, ORDER_SAFETY_POLL_MS, orderPollInterval, parseOrderEvent } from './useOrderTracking';
 import { testOrder } from '@/test/orders';
+import { allRoutes } from '@/api/appConfig';
+import { testAppConfig } from '@/test/appConfig';
 
 const WALLET = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const OTHER = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
@@ -146,14 +148,15 @@ describe('routes (config/routes.json)', () => {
     expect(receiveTokenOf('ETH', 8453, 42161, cross)).toEqual({ symbol: 'ETH', decimals: 18 });
     expect(findRoute('SOL', 42161, 83797601, cross)).toBeUndefined();
   });
-  it('the bundled table has the devnet routes the e2e tests bridge', () => {
-    expect(routeLimits('ETH', 8453, 42161)?.decimals).toBe(18);
-    expect(routeLimits('USDC', 1, 8453)?.decimals).toBe(6);
+  it('the served table (config/routes.json) has the devnet routes the e2e tests bridge', () => {
+    const served = allRoutes(testAppConfig());
+    expect(routeLimits('ETH', 8453, 42161, served)?.decimals).toBe(18);
+    expect(routeLimits('USDC', 1, 8453, served)?.decimals).toBe(6);
     // Solana (docs/solana.md): USDC both ways, SOL → ETH and ETH → SOL as cross-asset routes.
-    expect(tokensForPair(83797601, 42161)).toEqual(['USDC', 'SOL']);
-    expect(tokensForPair(8453, 83797601)).toEqual(['USDC', 'ETH']);
-    expect(receiveTokenOf('SOL', 83797601, 42161)).toEqual({ symbol: 'ETH', decimals: 18 });
-    expect(receiveTokenOf('ETH', 42161, 83797601)).toEqual({ symbol: 'SOL', decimals: 9 });
+    expect(tokensForPair(83797601, 42161, served)).toEqual(['USDC', 'SOL']);
+    expect(tokensForPair(8453, 83797601, served)).toEqual(['USDC', 'ETH']);
+    expect(receiveTokenOf('SOL', 83797601, 42161, served)).toEqual({ symbol: 'ETH', decimals: 18 });
+    expect(receiveTokenOf('ETH', 42161, 83797601, served)).toEqual({ symbol: 'SOL', decimals: 9 });
     expect(isNativeToken({ address: '0x0000000000000000000000000000000000000000' })).toBe(true);
     expect(isNativeToken({ address: WALLET })).toBe(false);
   });
