@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from './client';
-import type { Token } from './types';
+import type { Channel, Token } from './types';
 
 /**
  * The deployment's settings, read from the server at start (GET bridge_api/v1/app-config) rather
@@ -46,12 +46,8 @@ export interface SolanaConfig {
   usdc_mint: string;
 }
 
-export interface AppChannel {
-  channel_id: number;
-  name: string;
-  slug: string;
-  [key: string]: unknown;
-}
+/** A channel of config_dir/channels.json; chain_id: the partner's own network, which its pages bridge to. */
+export type AppChannel = Channel & { default_token?: string; label?: string; chain_id?: number };
 
 export interface AppConfig {
   quote_ttl_seconds: number;
@@ -81,3 +77,10 @@ export const useAppConfig = () => useQuery(appConfigQuery());
 
 /** Same-token routes first, then the cross-asset ones. */
 export const allRoutes = (config: AppConfig | undefined): readonly RouteConfig[] => (config ? [...config.routes, ...config.cross_routes] : []);
+
+/** The Pool page's allow-list (lower-case compare); empty while the config loads. */
+export function isPoolAllowed(address: string | null | undefined, allowList: readonly string[] | undefined): boolean {
+  if (!address || !allowList) return false;
+  const lower = address.toLowerCase();
+  return allowList.some((a) => a.toLowerCase() === lower);
+}
