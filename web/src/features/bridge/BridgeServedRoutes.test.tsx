@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { testAppConfig } from '@/test/appConfig';
 import { explorerChain } from '@/test/chains';
 import { mockApi, ok, type MockHandler } from '@/test/mockApi';
+import { renderInRouter } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { useBridgeForm } from '@/state/bridgeFormStore';
 import { BridgeCard } from './BridgeCard';
@@ -20,14 +19,7 @@ const served = testAppConfig({
 function renderCard(appConfig: MockHandler) {
   mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }), '/api/bridge_api/v1/app-config': appConfig });
   useBridgeForm.setState({ fromChainId: 8453, toChainId: 42161, token: 'ETH' });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <BridgeCard title="Bridge" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderInRouter(<BridgeCard title="Bridge" />);
 }
 
 beforeEach(() => {
