@@ -15,7 +15,8 @@ export default defineConfig({
     host: '127.0.0.1',
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-    // src/lib/config.ts imports ../config/pool-allowlist.json (shared with the server).
+    // The docs import ../docs/*.md and /deploy ../config/deploy-templates.json (compiled contracts);
+    // a deployment's own settings come from GET app-config, never from ../config.
     fs: { allow: ['..'] },
   },
   build: {

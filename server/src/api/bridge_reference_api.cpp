@@ -1,7 +1,8 @@
-// Reference data of the bridge API group: chains, tokens, exchanges, channels. The bodies never
-// change while the server runs, so they are serialized (and gzipped) once.
+// Reference data of the bridge API group: chains, tokens, exchanges, channels, the app config. The
+// bodies never change while the server runs, so they are serialized (and gzipped) once.
 #include <boost/json.hpp>
 
+#include "api/app_config.hpp"
 #include "api/services.hpp"
 #include "core/error.hpp"
 
@@ -9,10 +10,15 @@ namespace perch::api {
 namespace json = boost::json;
 namespace {
 
-std::shared_ptr<const http::Payload> list_payload(const json::array& list) {
-    auto body = json::serialize(
-        json::object{{"code", 0}, {"msg", "success"}, {"data", json::object{{"list", list}}}});
+// The envelope around data that never changes while the server runs (browsers keep it a minute).
+std::shared_ptr<const http::Payload> fixed_payload(json::value data) {
+    auto body =
+        json::serialize(json::object{{"code", 0}, {"msg", "success"}, {"data", std::move(data)}});
     return http::make_payload("application/json", std::move(body), "public, max-age=60");
+}
+
+std::shared_ptr<const http::Payload> list_payload(const json::array& list) {
+    return fixed_payload(json::object{{"list", list}});
 }
 
 }  // namespace
@@ -25,16 +31,17 @@ void register_bridge_reference_api(http::Router& router, Services& s) {
     router.fixed(verb::get, "/api/bridge_api/v1/all-tokens",
                  "Tokens per chain: symbol, chainId, address, decimals",
                  list_payload(s.catalog.tokens()));
+    router.fixed(verb::get, "/api/bridge_api/v1/app-config",
+                 "The deployment's settings the web app reads at start: routes (as the quote "
+                 "uses them), their tokens per chain, the Solana cluster, the check-in chain, "
+                 "channels, the Pool allow-list",
+                 fixed_payload(app_config_json(s)));
     router.fixed(verb::post, "/api/bridge_api/v1/get_all_exchange_infos",
                  "Exchanges that can be bridge destinations", list_payload(s.catalog.exchanges()));
-    router.fixed(
-        verb::get, "/api/ecosystem_api/v1/directory",
-        "The ecosystem directory: categories and projects (name, category, networks as "
-        "chain ids, link, text)",
-        http::make_payload("application/json",
-                           json::serialize(json::object{
-                               {"code", 0}, {"msg", "success"}, {"data", s.catalog.ecosystem()}}),
-                           "public, max-age=60"));
+    router.fixed(verb::get, "/api/ecosystem_api/v1/directory",
+                 "The ecosystem directory: categories and projects (name, category, networks as "
+                 "chain ids, link, text)",
+                 fixed_payload(s.catalog.ecosystem()));
     router.get("/api/bridge_api/v1/getChannelIDByDomainName",
                "The channel (branding) serving a domain",
                [&s](http::Request& req) -> Task<http::Response> {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 
+#include "catalog/browser_url.hpp"
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "core/text.hpp"
@@ -195,6 +196,8 @@ void overlay_chain_facts(const json::object& entry, const json::object& profile,
     }
 }
 
+}  // namespace
+
 // Whether a browser may be given this server URL: one of this machine (a devnet's node, which the
 // visitor's wallet reaches the same way) with nothing after the host and port. A provider's URL,
 // or anything with a path, a query or user info, may carry an API key: it stays in the server.
@@ -209,6 +212,8 @@ bool shareable_with_browsers(const std::string& url) {
     }
     return false;
 }
+
+namespace {
 
 // The chain's URLs for browsers (get-all-chains, the app's wallet transports): the entry's
 // `public_rpc_url`; else the server's URLs a browser may be given; else the public list's own.

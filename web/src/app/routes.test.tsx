@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { POOL_ALLOW_LIST } from '@/lib/config';
+import { testAppConfig } from '@/test/appConfig';
 import { mockApi, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
 import { pathOf, ROUTE_TABLE } from './routeTable';
+
+const POOL_ALLOW_LIST = testAppConfig().pool_allow_list;
 
 beforeEach(() => resetStores());
 
@@ -89,6 +91,18 @@ describe('guards', () => {
     const { router } = renderApp('/pool');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pool' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pool');
+  });
+
+  it("/pool follows the deployment's allow-list (app-config), not the repository's file", async () => {
+    const listed = '0x000000000000000000000000000000000000dEaD';
+    mockApi({ '/api/bridge_api/v1/app-config': () => ok(testAppConfig({ pool_allow_list: [listed.toLowerCase()] })) });
+    useWalletStore.getState().setConnected(listed, 1);
+    const { router } = renderApp('/pool');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pool' })).toBeInTheDocument();
+    await router.navigate('/');
+    useWalletStore.getState().setConnected(POOL_ALLOW_LIST[0] ?? '', 1);
+    await router.navigate('/pool');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it.each(['CU', 'IR', 'KP', 'SY', 'RU', 'CN'])('visitors from %s land on /access-restricted', async (cc) => {

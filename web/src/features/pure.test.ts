@@ -2,17 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { visibleNavItems } from './navigation/navItems';
 import { animatedValue, easeOut } from './points/useAnimatedNumber';
 import { tierForMultiplier } from './rewards/boost';
-import { POOL_ALLOW_LIST } from '@/lib/config';
+import { testAppConfig } from '@/test/appConfig';
+
+const POOL_ALLOW_LIST = testAppConfig().pool_allow_list;
 
 describe('nav items', () => {
   const all = ['bridge', 'swap', 'rewards', 'deploy', 'pool', 'portfolio'] as const;
   it('hides Pool unless the address is allow-listed', () => {
-    expect(visibleNavItems(all, '').map((i) => i.key)).toEqual(['bridge', 'swap', 'rewards', 'deploy', 'portfolio']);
-    expect(visibleNavItems(all, (POOL_ALLOW_LIST[1] ?? '').toUpperCase().replace('0X', '0x')).map((i) => i.key)).toContain('pool');
+    expect(visibleNavItems(all, '', POOL_ALLOW_LIST).map((i) => i.key)).toEqual(['bridge', 'swap', 'rewards', 'deploy', 'portfolio']);
+    expect(visibleNavItems(all, (POOL_ALLOW_LIST[1] ?? '').toUpperCase().replace('0X', '0x'), POOL_ALLOW_LIST).map((i) => i.key)).toContain('pool');
+    expect(visibleNavItems(all, POOL_ALLOW_LIST[1] ?? '', ['0x000000000000000000000000000000000000dead']).map((i) => i.key)).not.toContain('pool');
   });
   it('follows the channel nav; Rewards carries the Hot tag', () => {
-    expect(visibleNavItems(['bridge'], '').map((i) => i.key)).toEqual(['bridge']);
-    expect(visibleNavItems(all, '').find((i) => i.key === 'rewards')?.hot).toBe(true);
+    expect(visibleNavItems(['bridge'], '', POOL_ALLOW_LIST).map((i) => i.key)).toEqual(['bridge']);
+    expect(visibleNavItems(all, '', POOL_ALLOW_LIST).find((i) => i.key === 'rewards')?.hot).toBe(true);
   });
 });
 

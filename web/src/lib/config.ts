@@ -1,5 +1,4 @@
-/** Business constants and the Pool allow-list (only listed addresses see the Pool page). */
-import poolAllowList from '../../../config/pool-allowlist.json';
+/** Business constants. The deployment's own settings (routes, Pool allow-list, channels) come from the server: api/appConfig. */
 
 export const MAIN_CHANNEL_ID = 98675412;
 
@@ -11,7 +10,6 @@ export const HIDDEN_CHAIN_IDS = [61022, 8086] as const;
 export const AIRDROP_BATCH_SIZE = 5;
 export const ADDRESS_LENGTH = 42;
 
-export const CHECK_IN_DEFAULT_CHAIN_ID = 1868;
 export const DEFAULT_SLIPPAGE = 5 / 100;
 export const POINTS_ANIMATION_MS = 1500;
 export const NARROW_WINDOW_PX = 768;
@@ -26,19 +24,6 @@ export const BOOST_TIERS = [
   { bridges: 50, multiplier: 1.3 },
   { bridges: 100, multiplier: 1.5 },
 ] as const;
-
-/**
- * The /pool page allow-list: 15 wallet addresses, compared lower-case. One source of truth with the
- * server: config/pool-allowlist.json at the repository root (bundled at build time).
- */
-export const POOL_ALLOW_LIST: readonly string[] = poolAllowList.addresses;
-
-const POOL_ALLOW_SET = new Set(POOL_ALLOW_LIST.map((a) => a.toLowerCase()));
-
-/** True when the address is on the Pool allow-list (case-insensitive). */
-export function isPoolAllowed(address: string | null | undefined): boolean {
-  return !!address && POOL_ALLOW_SET.has(address.toLowerCase());
-}
 
 export function isBlockedCountry(code: string | null | undefined): boolean {
   return !!code && (BLOCKED_COUNTRIES as readonly string[]).includes(code.toUpperCase());

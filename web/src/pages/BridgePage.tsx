@@ -13,7 +13,8 @@ export default function BridgePage() {
   const { t } = useTranslation();
   const { name } = useParams();
   const { pathname } = useLocation();
-  const partner = usePartnerRoute(name);
+  const { partner, pending } = usePartnerRoute(name);
+  if (pending) return <Spinner />;
   // /network/{name} and /dapp/{name} exist only for the partners in the channel list.
   if (name !== undefined && !partner) {
     return (

@@ -13,7 +13,7 @@ import { SwapHistory } from '@/features/history/SwapHistory';
 export default function HistoryPage() {
   const { t } = useTranslation();
   const { name } = useParams();
-  const partner = usePartnerRoute(name);
+  const { partner } = usePartnerRoute(name);
   const label = partner ? (partner.label ?? partner.name) : name;
   return (
     <div className="page" data-channel={partner?.channel_id}>

@@ -2,10 +2,12 @@ import type { Wallet } from '@wallet-standard/base';
 
 /**
  * A Wallet Standard Phantom in the page, registered the way the extension does it (now, and again
- * when the app says it is ready). It connects `address`; `sent` collects the transactions it signed and sent.
+ * when the app says it is ready). It connects `address`; `sent` collects the transactions it signed and sent,
+ * `sentChains` the Wallet Standard chain each was sent for.
  */
 export function registerFakePhantom(address: string) {
   const sent: Uint8Array[] = [];
+  const sentChains: string[] = [];
   const account = { address, publicKey: new Uint8Array(32), chains: ['solana:mainnet'], features: [] };
   const wallet = {
     version: '1.0.0',
@@ -21,6 +23,7 @@ export function registerFakePhantom(address: string) {
         version: '1.0.0',
         signAndSendTransaction: async (input: { transaction: Uint8Array; chain: string }) => {
           sent.push(input.transaction);
+          sentChains.push(input.chain);
           return [{ signature: new Uint8Array(64).fill(7) }];
         },
       },
@@ -35,6 +38,7 @@ export function registerFakePhantom(address: string) {
   window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: callback }));
   return {
     sent,
+    sentChains,
     unregister: () => {
       window.removeEventListener('wallet-standard:app-ready', onAppReady);
       unregister();

@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { configureApiClient } from '@/api/client';
 import type { SwapQuote, SwapToken } from '@/api/swap';
 import type { Channel } from '@/api/types';
+import { testAppConfig } from './appConfig';
 
 export interface MockResponse {
   status?: number;
@@ -28,6 +29,7 @@ const DEFAULTS: Record<string, MockHandler> = {
   '/api/bridge_api/v1/getChannelIDByDomainName': () => ok(MAIN_CHANNEL),
   '/api/nocore_api/v1/ip-info': () => ok({ country_code: 'US' }),
   '/api/bridge_api/v1/get-all-chains': () => ok({ list: [] }),
+  '/api/bridge_api/v1/app-config': () => ok(testAppConfig()),
 };
 
 /**

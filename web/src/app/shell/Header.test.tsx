@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { POOL_ALLOW_LIST } from '@/lib/config';
+import { testAppConfig } from '@/test/appConfig';
 import { MAIN_CHANNEL, mockApi, notFound, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
+
+const POOL_ALLOW_LIST = testAppConfig().pool_allow_list;
 
 const USER = '0x000000000000000000000000000000000000bEEF';
 

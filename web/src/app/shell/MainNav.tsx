@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useAppConfig } from '@/api/appConfig';
 import { Tag } from '@/components/Tag';
 import { useChannel } from '@/features/channel/useChannel';
 import { visibleNavItems } from '@/features/navigation/navItems';
@@ -9,7 +10,7 @@ import { useUserAddress } from '@/wallet/store';
 export function MainNav() {
   const { t } = useTranslation();
   const { channel } = useChannel();
-  const items = visibleNavItems(channel.nav, useUserAddress());
+  const items = visibleNavItems(channel.nav, useUserAddress(), useAppConfig().data?.pool_allow_list);
   return (
     <nav className="main-nav" aria-label={t('nav.label')}>
       {items.map((item) => (

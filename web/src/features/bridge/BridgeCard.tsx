@@ -29,6 +29,8 @@ import './bridge.css';
 import { FormError } from '@/components/FormError';
 import type { Exchange } from '@/api/types';
 import { exchangeMinimum } from '@/features/network-list/exchangeDeposits';
+import { useAppConfig } from '@/api/appConfig';
+import { AppConfigNotice } from '@/components/AppConfigNotice';
 
 export interface BridgeCardProps {
   title: string;
@@ -87,6 +89,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
   const send = useSendBridge();
   usePresets(defaultToken, partnerChainId);
   const route = useBridgeRoute();
+  const appConfig = useAppConfig();
   useWalletDefaultFrom(route);
   const { wallets, fromChain, decimals, limits, chosenToToken } = route;
   // A disconnected wallet leaves nothing behind: the form and the followed deposit start over.
@@ -138,6 +141,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
         <h1 className="card__title">{title}</h1>
         {actions ? <div className="bridge-card__actions">{actions}</div> : null}
       </div>
+      <AppConfigNotice query={appConfig} />
       <div className="bridge-card__route">
         <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
         <div className="swap-card__switch">

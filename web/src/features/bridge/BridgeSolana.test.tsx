@@ -12,6 +12,8 @@ import { BridgeCard } from './BridgeCard';
 import { useBridgeForm } from '@/state/bridgeFormStore';
 import { solanaChain, testChain } from '@/test/chains';
 import { registerFakePhantom } from '@/test/fakePhantom';
+import { testAppConfig } from '@/test/appConfig';
+import { setSolanaCluster } from '@/wallet/ecosystems/solanaCluster';
 
 const EVM = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const SOL_USER = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -28,6 +30,7 @@ beforeEach(() => {
   phantom = registerPhantom();
 });
 afterEach(async () => {
+  setSolanaCluster('solana:mainnet');
   await disconnectEcosystem('solana');
   phantom.unregister();
 });
@@ -73,6 +76,8 @@ describe('BridgeCard with a Solana source', () => {
         return ok({ quote: { decimals: 6, send_amount: '25', receive_amount: '24.775', receive_token: 'USDC' }, approve: null, deposit: null, solana_tx: 'AQIDBA==' });
       },
       '/api/bridge_api/v1/order': () => ok(null),
+      // A deployment on Solana's devnet cluster: the wallet is asked to send there, whatever the build.
+      '/api/bridge_api/v1/app-config': () => ok(testAppConfig({ solana: { chain_id: 83797601, cluster: 'solana:devnet', rpc_url: '', usdc_mint: '' } })),
     });
     useWalletStore.getState().setConnected(EVM, 8453);
     expect(await connectOption('phantom')).toMatchObject({ ok: true });
@@ -89,6 +94,7 @@ describe('BridgeCard with a Solana source', () => {
     await screen.findByTestId('bridge-tracker');
     expect(builds).toEqual([expect.objectContaining({ from_chain_id: 83797601, to_chain_id: 8453, token: 'USDC', amount: '25', sender: SOL_USER, recipient: EVM })]);
     expect(Array.from(phantom.sent[0] ?? [])).toEqual([1, 2, 3, 4]);
+    expect(phantom.sentChains).toEqual(['solana:devnet']);
     // The tracker asks for the order by the base58 signature on chain 83797601.
     await waitFor(() => {
       const orders = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).filter((u) => u.pathname.endsWith('/order'));

@@ -11,6 +11,8 @@ import { explorerTxUrl } from '@/lib/explorer';
 import { trackerView } from './trackerSteps';
 import { ORDER_POLL_MS, ORDER_SAFETY_POLL_MS, orderPollInterval, parseOrderEvent } from './useOrderTracking';
 import { testOrder } from '@/test/orders';
+import { allRoutes } from '@/api/appConfig';
+import { testAppConfig } from '@/test/appConfig';
 
 /** What a test exchange credits: ETH, USDC and USDT on the exchange networks, BTC on 56. */
 const CREDITS_ALL = ['ETH', 'USDC', 'USDT'].flatMap((token) => [1, 10, 42161].map((chain_id) => ({ token, chain_id, min: '0' }))).concat([{ token: 'BTC', chain_id: 56, min: '0' }]);
@@ -150,14 +152,15 @@ describe('routes (config/routes.json)', () => {
     expect(receiveTokenOf('ETH', 8453, 42161, cross)).toEqual({ symbol: 'ETH', decimals: 18 });
     expect(findRoute('SOL', 42161, 83797601, cross)).toBeUndefined();
   });
-  it('the bundled table has the devnet routes the e2e tests bridge', () => {
-    expect(routeLimits('ETH', 8453, 42161)?.decimals).toBe(18);
-    expect(routeLimits('USDC', 1, 8453)?.decimals).toBe(6);
+  it('the served table (config/routes.json) has the devnet routes the e2e tests bridge', () => {
+    const served = allRoutes(testAppConfig());
+    expect(routeLimits('ETH', 8453, 42161, served)?.decimals).toBe(18);
+    expect(routeLimits('USDC', 1, 8453, served)?.decimals).toBe(6);
     // Solana (docs/solana.md): USDC both ways, SOL → ETH and ETH → SOL as cross-asset routes.
-    expect(tokensForPair(83797601, 42161)).toEqual(['USDC', 'SOL']);
-    expect(tokensForPair(8453, 83797601)).toEqual(['USDC', 'ETH']);
-    expect(receiveTokenOf('SOL', 83797601, 42161)).toEqual({ symbol: 'ETH', decimals: 18 });
-    expect(receiveTokenOf('ETH', 42161, 83797601)).toEqual({ symbol: 'SOL', decimals: 9 });
+    expect(tokensForPair(83797601, 42161, served)).toEqual(['USDC', 'SOL']);
+    expect(tokensForPair(8453, 83797601, served)).toEqual(['USDC', 'ETH']);
+    expect(receiveTokenOf('SOL', 83797601, 42161, served)).toEqual({ symbol: 'ETH', decimals: 18 });
+    expect(receiveTokenOf('ETH', 42161, 83797601, served)).toEqual({ symbol: 'SOL', decimals: 9 });
     expect(isNativeToken({ address: '0x0000000000000000000000000000000000000000' })).toBe(true);
     expect(isNativeToken({ address: WALLET })).toBe(false);
   });

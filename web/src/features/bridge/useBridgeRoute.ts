@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { allRoutes, useAppConfig } from '@/api/appConfig';
 import { useEffect } from 'react';
 import { chainsQuery, tokensQuery } from '@/api/queries';
 import { swapChainsQuery, swapTokensQuery, type SwapToken } from '@/api/swap';
 import type { Chain } from '@/api/types';
 import { EXCHANGE_TOKENS, exchangeRouteAllowed } from '@/features/network-list/networkList';
+import { setSolanaCluster } from '@/wallet/ecosystems/solanaCluster';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
 import { SOLANA_CHAIN_ID } from './addressRules';
@@ -75,12 +77,19 @@ function useDestinationSwap(toChainId: number | null, bridgedOnDst: string | und
 export function useBridgeRoute(): BridgeRoute {
   const { data: chains } = useQuery(chainsQuery());
   const { data: tokens } = useQuery(tokensQuery());
+  const appConfig = useAppConfig().data;
+  const routes = allRoutes(appConfig);
+  const cluster = appConfig?.solana?.cluster;
+  // Solana wallets sign for the deployment's cluster, whatever the build was made for.
+  useEffect(() => {
+    if (cluster) setSolanaCluster(cluster);
+  }, [cluster]);
   const { fromChainId, toChainId, exchange, token, toToken } = useBridgeForm();
   const find = (id: number | null): Chain | undefined => chains?.find((c) => c.chain_id === id);
   const fromChain = find(fromChainId);
   const wallets = useBridgeWallets(fromChainId, toChainId);
 
-  const choices = tokensForPair(fromChainId, toChainId).filter((sym) => !exchange || EXCHANGE_TOKENS.includes(sym.toUpperCase()));
+  const choices = tokensForPair(fromChainId, toChainId, routes).filter((sym) => !exchange || EXCHANGE_TOKENS.includes(sym.toUpperCase()));
   // Keep the chosen token one of the route's.
   const choiceKey = choices.join(',');
   useEffect(() => {
@@ -89,7 +98,7 @@ export function useBridgeRoute(): BridgeRoute {
   }, [choiceKey, token]);
 
   const tokenInfo = fromChainId !== null ? tokenOn(tokens ?? [], token, fromChainId) : undefined;
-  const limits = fromChainId !== null && toChainId !== null ? routeLimits(token, fromChainId, toChainId) : undefined;
+  const limits = fromChainId !== null && toChainId !== null ? routeLimits(token, fromChainId, toChainId, routes) : undefined;
   const bridgedOnDst = toChainId !== null ? tokenOn(tokens ?? [], token, toChainId)?.address : undefined;
   const { toTokenChoices, chosenToToken, sameToToken } = useDestinationSwap(toChainId, bridgedOnDst, !exchange, toToken);
   return {
@@ -105,6 +114,6 @@ export function useBridgeRoute(): BridgeRoute {
     chosenToToken,
     sameToToken,
     routeOk: !!limits && (!exchange || (toChainId !== null && exchangeRouteAllowed(token, exchange, toChainId))),
-    receiveToken: (fromChainId !== null && toChainId !== null ? receiveTokenOf(token, fromChainId, toChainId)?.symbol : undefined) ?? token,
+    receiveToken: (fromChainId !== null && toChainId !== null ? receiveTokenOf(token, fromChainId, toChainId, routes)?.symbol : undefined) ?? token,
   };
 }

@@ -5,7 +5,10 @@ import { mockApi, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { useBridgeForm } from '@/state/bridgeFormStore';
-import { channelBySlug, CHANNELS, useRouteChannel } from './routeChannel';
+import { testAppConfig } from '@/test/appConfig';
+import { channelBySlug, useRouteChannel } from './routeChannel';
+
+const CHANNELS = testAppConfig().channels;
 
 const USER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
@@ -16,12 +19,12 @@ beforeEach(() => {
 });
 
 describe('partner channel routes', () => {
-  it('finds a channel by slug or name, case-insensitively (config/channels.json)', () => {
-    expect(channelBySlug('u2u')?.channel_id).toBe(531);
-    expect(channelBySlug('Over')?.channel_id).toBe(1081);
-    expect(channelBySlug('OVER')?.channel_id).toBe(1081);
-    expect(channelBySlug('nope')).toBeUndefined();
-    expect(channelBySlug(undefined)).toBeUndefined();
+  it('finds a channel by slug or name, case-insensitively (the served config/channels.json)', () => {
+    expect(channelBySlug('u2u', CHANNELS)?.channel_id).toBe(531);
+    expect(channelBySlug('Over', CHANNELS)?.channel_id).toBe(1081);
+    expect(channelBySlug('OVER', CHANNELS)?.channel_id).toBe(1081);
+    expect(channelBySlug('nope', CHANNELS)).toBeUndefined();
+    expect(channelBySlug(undefined, CHANNELS)).toBeUndefined();
     expect(CHANNELS.find((c) => c.channel_id === 98675412)?.powered_by).toBe(false);
   });
 
@@ -53,5 +56,17 @@ describe('partner channel routes', () => {
     const q = fetchMock.mock.calls.map(([u]) => new URL(String(u), 'http://x')).find((u) => u.pathname.endsWith('/history'));
     expect(q?.searchParams.get('channel')).toBe('1081');
     expect(screen.getByTestId('powered-by')).toBeInTheDocument();
+  });
+
+  it("a partner only this deployment's channels.json lists has its page; one it does not list is not found", async () => {
+    const u2u = CHANNELS.find((c) => c.slug === 'u2u');
+    if (!u2u) throw new Error('no u2u channel');
+    const acme = { ...u2u, channel_id: 4242, name: 'Acme', slug: 'acme', label: 'Acme', domains: ['acme.example'] };
+    mockApi({ '/api/bridge_api/v1/app-config': () => ok(testAppConfig({ channels: [...CHANNELS.filter((c) => c.slug !== 'u2u'), acme] })) });
+    const { router } = renderApp('/network/acme');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Bridge' })).toBeInTheDocument();
+    expect(document.documentElement.dataset.channel).toBe('4242');
+    await router.navigate('/network/u2u');
+    expect(await screen.findByText(/not found/i)).toBeInTheDocument();
   });
 });

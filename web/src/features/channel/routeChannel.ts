@@ -1,21 +1,18 @@
 import { create } from 'zustand';
-import channelsConfig from '../../../../config/channels.json';
-import type { Channel } from '@/api/types';
+import type { AppChannel } from '@/api/appConfig';
 
 /**
  * Partner channel bridges are also reached by path: /dapp/{name}, /network/{name} and
  * /network/{name}/history choose the channel whose slug (or name) is {name}. The channel list is
- * config/channels.json, bundled at build time (one source of truth with the server's
- * getChannelIDByDomainName).
+ * the deployment's config_dir/channels.json, served by GET app-config (the same file the server's
+ * getChannelIDByDomainName reads).
  */
 
 /** chain_id: the partner's own network, which its pages bridge to. */
-export type ChannelConfig = Channel & { default_token?: string; label?: string; chain_id?: number };
-
-export const CHANNELS: readonly ChannelConfig[] = (channelsConfig as { channels: ChannelConfig[] }).channels;
+export type ChannelConfig = AppChannel;
 
 /** The channel named by a route's {name} (slug or name, case-insensitive), or undefined. */
-export function channelBySlug(name: string | undefined, channels: readonly ChannelConfig[] = CHANNELS): ChannelConfig | undefined {
+export function channelBySlug(name: string | undefined, channels: readonly ChannelConfig[]): ChannelConfig | undefined {
   if (!name) return undefined;
   const n = name.trim().toLowerCase();
   return channels.find((c) => c.slug.toLowerCase() === n || c.name.toLowerCase() === n);

@@ -7,15 +7,15 @@ import type { CheckInContract } from '@/api/rewardsTypes';
 import type { Chain } from '@/api/types';
 import { NetworkIcon } from '@/components/NetworkIcon';
 import { useWalletStore } from '@/wallet/store';
-import { pickContract, useCheckInModal } from './checkIn';
+import { pickContract, useCheckInDefaultChain, useCheckInModal } from './checkIn';
 
 /**
  * The chain a check-in goes to before the user picks one: the wallet's own chain when it has a
  * check-in contract (no network switch needed), else the default chain's.
  */
-export function defaultCheckInChain(contracts: readonly CheckInContract[], walletChainId: number | null, fallback: number): number {
+export function defaultCheckInChain(contracts: readonly CheckInContract[], walletChainId: number | null, current: number | null, deploymentChain?: number): number | null {
   if (walletChainId !== null && contracts.some((c) => c.chainId === walletChainId)) return walletChainId;
-  return pickContract(contracts, fallback)?.chainId ?? fallback;
+  return pickContract(contracts, current, deploymentChain)?.chainId ?? current;
 }
 
 function chainOf(chains: readonly Chain[] | undefined, id: number): { name: string; icon: string | undefined } {
@@ -28,6 +28,7 @@ export function CheckInChainSelector() {
   const { t } = useTranslation();
   const { chainId, setChainId } = useCheckInModal();
   const walletChainId = useWalletStore((s) => s.chainId);
+  const deploymentChain = useCheckInDefaultChain();
   const chains = useQuery(chainsQuery());
   const contracts = useQuery(checkInContractsQuery());
   const [open, setOpen] = useState(false);
@@ -36,13 +37,13 @@ export function CheckInChainSelector() {
   const listId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const list = contracts.data ?? [];
-  const current = pickContract(list, chainId)?.chainId ?? chainId;
+  const current = pickContract(list, chainId, deploymentChain)?.chainId ?? chainId;
 
   useEffect(() => {
     if (picked || list.length === 0) return;
-    const next = defaultCheckInChain(list, walletChainId, chainId);
-    if (next !== chainId) setChainId(next);
-  }, [picked, list, walletChainId, chainId, setChainId]);
+    const next = defaultCheckInChain(list, walletChainId, chainId, deploymentChain);
+    if (next !== null && next !== chainId) setChainId(next);
+  }, [picked, list, walletChainId, chainId, deploymentChain, setChainId]);
 
   const choose = (id: number): void => {
     setPicked(true);
@@ -66,7 +67,7 @@ export function CheckInChainSelector() {
     next?.focus();
   };
 
-  const shown = chainOf(chains.data, current);
+  const shown = chainOf(chains.data, current ?? deploymentChain ?? 0);
   return (
     <div className="checkin__chain">
       <span className="muted small" aria-hidden="true">

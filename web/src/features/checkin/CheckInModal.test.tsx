@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { testAppConfig } from '@/test/appConfig';
 import { mockApi, ok, type MockHandler } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
@@ -14,7 +15,7 @@ const CHAIN_1868 = { chain_id: 1868, chain_name: 'Soneium', alias_name: 'Soneium
 
 beforeEach(() => {
   resetStores();
-  useCheckInModal.setState({ open: false, chainId: 1868 });
+  useCheckInModal.setState({ open: false, chainId: null });
 });
 
 function api(mask = '0000000', over: Record<string, MockHandler> = {}) {
@@ -89,6 +90,13 @@ describe('daily check-in modal', () => {
     api();
     const { select } = await openChainSelector(42161);
     await waitFor(() => expect(select).toHaveAttribute('data-value', '1868'));
+  });
+
+  it("starts on the deployment's check-in chain (app-config), not one built into the app", async () => {
+    api('0000000', { '/api/bridge_api/v1/app-config': () => ok(testAppConfig({ checkin: { chain_id: 8453, contract: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0' } })) });
+    const { select } = await openChainSelector(42161);
+    await waitFor(() => expect(select).toHaveAttribute('data-value', '8453'));
+    expect(useCheckInModal.getState().chainId).toBe(8453);
   });
 
   it('shows per-day points, links a checked-in day to the explorer, and stops at December 2023', async () => {

@@ -27,7 +27,7 @@ import {
   type YearMonth,
 } from './calendar';
 import { CheckInChainSelector } from './CheckInChainSelector';
-import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInModal, useCheckInSteps, type CheckInStepId } from './checkIn';
+import { checkInBonusMessages, pickContract, runCheckIn, shortError, useCheckInDefaultChain, useCheckInModal, useCheckInSteps, type CheckInStepId } from './checkIn';
 import { useNow } from './useUtcNow';
 import { formatMonthYear } from '@/lib/format';
 import { formatThousands } from '@/lib/number';
@@ -76,7 +76,8 @@ export function CheckInModal() {
   const contracts = useQuery({ ...checkInContractsQuery(), enabled: open });
   const info = useQuery({ ...checkInInfoQuery(address), enabled: open && address !== '' });
   const history = useQuery({ ...checkInMonthQuery(address, shown.year, shown.month), enabled: open && address !== '' });
-  const contract = pickContract(contracts.data ?? [], chainId);
+  const deploymentChain = useCheckInDefaultChain();
+  const contract = pickContract(contracts.data ?? [], chainId, deploymentChain);
 
   const days = useMemo(() => {
     const m = new Map<string, { points: number; txHash: string; chainId: number }>();
@@ -116,7 +117,7 @@ export function CheckInModal() {
   };
 
   const stepLabel = (id: CheckInStepId): string =>
-    id === 'checkIn' ? t('checkin.steps.checkIn', { network: chainName(chains.data, contract?.chainId ?? chainId) }) : t(`checkin.steps.${id}`);
+    id === 'checkIn' ? t('checkin.steps.checkIn', { network: chainName(chains.data, contract?.chainId ?? chainId ?? deploymentChain ?? 0) }) : t(`checkin.steps.${id}`);
 
   const monthLabel = formatMonthYear(shown.year, shown.month);
 

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
+import { useAppConfig } from '@/api/appConfig';
 import { checkInEncrypt, postCheckIn } from '@/api/rewards';
 import type { CheckInContract, CheckInResult } from '@/api/rewardsTypes';
 import { hasSession, signIn, withSession } from '@/features/auth/session';
 import i18n from '@/i18n';
-import { CHECK_IN_DEFAULT_CHAIN_ID } from '@/lib/config';
 import { utcDateStamp } from '@/lib/time';
 import { stepsAt, type TxStep, type TxStepStatus } from '@/features/tx/txSteps';
 import { switchWalletChain } from '@/wallet/lazyRuntime';
@@ -22,8 +22,8 @@ export const CHECK_IN_ABI = [
 
 interface CheckInModalState {
   open: boolean;
-  /** The chain picked in the selector (default 1868). */
-  chainId: number;
+  /** The chain picked in the selector; null until one is: the deployment's check-in chain. */
+  chainId: number | null;
   show: () => void;
   hide: () => void;
   setChainId: (id: number) => void;
@@ -31,7 +31,7 @@ interface CheckInModalState {
 
 export const useCheckInModal = create<CheckInModalState>()((set) => ({
   open: false,
-  chainId: CHECK_IN_DEFAULT_CHAIN_ID,
+  chainId: null,
   show: () => set({ open: true }),
   hide: () => set({ open: false }),
   setChainId: (chainId) => set({ chainId }),
@@ -79,10 +79,16 @@ export function checkInBonusMessages(result: Pick<CheckInResult, 'basePoints' | 
   return keys;
 }
 
-/** The contract for the picked chain, else the default chain's, else the first. */
-export function pickContract(list: readonly CheckInContract[], chainId: number): CheckInContract | undefined {
-  return list.find((c) => c.chainId === chainId) ?? list.find((c) => c.chainId === CHECK_IN_DEFAULT_CHAIN_ID) ?? list[0];
+/**
+ * The contract for the picked chain, else the deployment's check-in chain's (app-config), else the
+ * first (the server lists its check-in chain first).
+ */
+export function pickContract(list: readonly CheckInContract[], chainId: number | null, defaultChainId?: number): CheckInContract | undefined {
+  return list.find((c) => c.chainId === chainId) ?? list.find((c) => c.chainId === defaultChainId) ?? list[0];
 }
+
+/** The deployment's check-in chain, from the server (undefined while it loads). */
+export const useCheckInDefaultChain = (): number | undefined => useAppConfig().data?.checkin.chain_id;
 
 async function untilChain(chainId: number, ms = 5000): Promise<void> {
   const config = useWalletRuntime.getState().config;

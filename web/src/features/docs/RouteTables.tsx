@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAppConfig } from '@/api/appConfig';
 import { chainsQuery } from '@/api/queries';
-import { feeOf, perChain, percentOfBps, ROUTES, tierRows } from './routesData';
+import { AppConfigNotice } from '@/components/AppConfigNotice';
+import { feeOf, perChain, percentOfBps, publishedRoutes, tierRows } from './routesData';
 import type { DocsT } from './useDocsT';
 import { DocsTable } from './DocsTable';
 
@@ -12,9 +14,11 @@ function useChainName(t: DocsT): (id: number) => string {
 
 export function FeeTables({ t }: { t: DocsT }) {
   const chainName = useChainName(t);
+  const config = useAppConfig();
   return (
     <>
-      {ROUTES.map((route) => {
+      <AppConfigNotice query={config} />
+      {publishedRoutes(config.data?.routes).map((route) => {
         const example = Number(route.fee_tiers[0]?.up_to || route.max) / 2;
         const { bps, fee } = feeOf(route, example);
         return (
@@ -58,9 +62,11 @@ export function FeeTables({ t }: { t: DocsT }) {
 
 export function TimesTable({ t }: { t: DocsT }) {
   const chainName = useChainName(t);
+  const config = useAppConfig();
   return (
     <>
-      {ROUTES.map((route) => (
+      <AppConfigNotice query={config} />
+      {publishedRoutes(config.data?.routes).map((route) => (
         <section key={route.token} className="docs-route">
           <h2>{route.token}</h2>
           <DocsTable headers={[t('times.source'), t('times.expected')]}>

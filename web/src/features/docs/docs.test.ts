@@ -5,7 +5,8 @@ import zh from '@/i18n/docs.zh.json';
 import { brandColours } from './BrandKit';
 import { parseBlocks, sectionsMatching } from './markdown';
 import { DOCS_PAGES } from './pages';
-import { feeOf, percentOfBps, perChain, ROUTES, tierRows } from './routesData';
+import { testAppConfig } from '@/test/appConfig';
+import { feeOf, percentOfBps, perChain, publishedRoutes, tierRows } from './routesData';
 
 const CONTENT = Object.keys(import.meta.glob('./content/*/*.md'));
 const keysOf = (o: object, prefix = ''): string[] =>
@@ -25,7 +26,8 @@ describe('docs content', () => {
   });
 });
 
-describe('fee tables from config/routes.json', () => {
+describe('fee tables from the served routes', () => {
+  const ROUTES = publishedRoutes(testAppConfig().routes);
   const config = routesJson as { routes: { token: string; fee_tiers: { up_to: string; bps: number }[] }[] };
 
   it('shows every tier of every enabled route as a range', () => {
@@ -36,6 +38,13 @@ describe('fee tables from config/routes.json', () => {
     expect(rows[0]?.from).toBe('');
     expect(rows.at(-1)?.upTo).toBe('');
     expect(rows.at(-1)?.from).toBe(eth.fee_tiers.at(-2)?.up_to);
+  });
+
+  it('lists only the enabled routes it is served', () => {
+    const served = testAppConfig().routes;
+    const off = served.map((r) => (r.token === 'USDT' ? { ...r, enabled: false } : r));
+    expect(publishedRoutes(off).map((r) => r.token)).toEqual(served.filter((r) => r.token !== 'USDT').map((r) => r.token));
+    expect(publishedRoutes(undefined)).toEqual([]);
   });
 
   it('picks the tier like the server (amount ≤ up_to) and formats bps as percent', () => {

@@ -1,27 +1,12 @@
-// config/routes.json is the file the server quotes from (server/src/bridge/quote.cpp): the docs
-// read it at build time, so the published tiers, DTC and times cannot drift from the quote.
-import routesConfig from '../../../../config/routes.json';
+// The routes the docs publish are the server's (GET app-config: the config_dir/routes.json the quote
+// reads, server/src/bridge/quote.cpp), so the published tiers, DTC and times cannot drift from it.
+import type { RouteConfig } from '@/api/appConfig';
 import { formatBpsPercent } from '@/lib/format';
 
-export interface FeeTier {
-  up_to: string;
-  bps: number;
-}
+export type { FeeTier, RouteConfig } from '@/api/appConfig';
 
-export interface RouteConfig {
-  token: string;
-  chains: number[];
-  enabled: boolean;
-  min: string;
-  max: string;
-  fee_tiers: FeeTier[];
-  /** Keyed by destination chain id, or "default". */
-  dtc: Record<string, string>;
-  /** Keyed by source chain id, or "default". */
-  expected_seconds: Record<string, number>;
-}
-
-export const ROUTES: readonly RouteConfig[] = (routesConfig.routes as RouteConfig[]).filter((r) => r.enabled);
+/** The same-token routes the docs list: the enabled ones. */
+export const publishedRoutes = (routes: readonly RouteConfig[] | undefined): RouteConfig[] => (routes ?? []).filter((r) => r.enabled);
 
 export interface TierRow {
   /** Lower bound (exclusive), "" for the first tier. */

@@ -1,5 +1,5 @@
 import type { NavKey } from '@/api/types';
-import { isPoolAllowed } from '@/lib/config';
+import { isPoolAllowed } from '@/api/appConfig';
 
 export interface NavItem {
   key: NavKey;
@@ -17,9 +17,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'portfolio', path: '/portfolio', labelKey: 'nav.portfolio' },
 ];
 
-/** Header nav entries: the channel's nav, with Pool only for allow-listed connected addresses. */
-export function visibleNavItems(channelNav: readonly NavKey[], address: string): NavItem[] {
-  return NAV_ITEMS.filter((item) => channelNav.includes(item.key) && (item.key !== 'pool' || isPoolAllowed(address)));
+/** Header nav entries: the channel's nav, with Pool only for connected addresses on the deployment's allow-list. */
+export function visibleNavItems(channelNav: readonly NavKey[], address: string, poolAllowList: readonly string[] | undefined): NavItem[] {
+  return NAV_ITEMS.filter((item) => channelNav.includes(item.key) && (item.key !== 'pool' || isPoolAllowed(address, poolAllowList)));
 }
 
 /** Mobile tab bar (More is added by the bar itself). */

@@ -1,13 +1,12 @@
 import { base58Encode } from '@/lib/base58';
 import { letterIcon } from './icons';
+import { solanaCluster } from './solanaCluster';
 import { useEcosystemsStore } from './store';
 import { StandardWalletAdapter, type StandardWalletSpec } from './walletStandard';
 
 /** Solana (Phantom) and Solana/Eclipse/Soon (Backpack) through Wallet Standard. */
 export const SOLANA_CHAIN_ID = 83797601;
 export const ECLIPSE_CHAIN_ID = 69677601;
-/** Perch's Solana network is Solana mainnet (the devnet node stands in for it). */
-export const SOLANA_STANDARD_CHAIN = 'solana:mainnet';
 
 let phantom: StandardWalletAdapter | null = null;
 let backpack: StandardWalletAdapter | null = null;
@@ -18,7 +17,10 @@ const follow = (eco: 'solana' | 'eclipse') => (address: string | null) => {
   else store.disconnect(eco);
 };
 
-/** A Solana-standard wallet for one ecosystem: its id and missing message follow its name, its group the ecosystem. */
+/**
+ * A Solana-standard wallet for one ecosystem: its id and missing message follow its name, its group
+ * the ecosystem; its chain is the deployment's Solana cluster (app-config), read when it connects or signs.
+ */
 const solanaLikeSpec = (name: string, ecosystem: 'solana' | 'eclipse', chainId: number, installUrl: string, fallbackIcon: string): StandardWalletSpec => ({
   id: name.toLowerCase(),
   name,
@@ -26,7 +28,9 @@ const solanaLikeSpec = (name: string, ecosystem: 'solana' | 'eclipse', chainId: 
   ecosystem,
   group: ecosystem,
   chainId,
-  chain: SOLANA_STANDARD_CHAIN,
+  get chain() {
+    return solanaCluster();
+  },
   installUrl,
   missingMessage: `no ${name.toLowerCase()}`,
   fallbackIcon,
@@ -77,7 +81,7 @@ export async function signAndSendSolanaTransaction(txBase64: string): Promise<st
   if (!feature) throw new Error(`${wallet.name} cannot sign and send transactions`);
   const [out] = await feature.signAndSendTransaction({
     account,
-    chain: SOLANA_STANDARD_CHAIN,
+    chain: solanaCluster(),
     transaction: base64ToBytes(txBase64),
     options: { commitment: 'confirmed' },
   });
