@@ -21,12 +21,11 @@ const PACED_SHARE = 0.5;
 // Through the storm, at most this many requests per Retry-After interval per chain.
 const RETRY_ALLOWANCE = 1.5;
 
-// On perch-main21 (2026-11-29) the money holds (60/60 paid once, 0 refunded) but the pace does not:
-// 140 requests per chain in 59 s of "Retry-After: 2" (2.4/s, as many as while paying before it).
-// The chain's one RpcClient holds every caller until the wait ends; the counts fit all of them
-// (head follower, payer, watcher, swap and pool indexers: five callers, five requests per 2 s)
-// sending again at once when it does.
-export const awaits = "perch sends one request per chain per Retry-After while a provider answers 429 (not one per waiting caller)";
+// On the binary before chain/rpc/budget's probe (perch-main21, 2026-11-29) the money held (60/60
+// paid once) but the pace did not: 140 requests per chain in 59 s of "Retry-After: 2" (2.4/s, as
+// while paying): the chain's one RpcClient held every caller until the wait ended, then all of them
+// (head follower, payer, watcher, swap and pool indexers) sent at once. Now one call probes and the
+// others wait for its answer: 32 requests in 59 s (0.54/s).
 
 const post = (port, what, body = {}) =>
   fetch(`http://127.0.0.1:${port}/__proxy/${what}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
