@@ -49,7 +49,11 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
     options.speedup_after = config.maker.speedup_after;
     options.lease_ttl = config.maker.lease_ttl;
     options.head_feed = config.maker.head_feed;
-    options.confirmations = config.maker.confirmations;
+    std::map<std::int64_t, std::uint32_t> profile_confirmations;
+    for (const auto& c : catalog.profile_chains())
+        if (c.confirmations) profile_confirmations[c.chain_id] = *c.confirmations;
+    options.confirmations =
+        maker::with_profile_confirmations(config.maker.confirmations, profile_confirmations);
     options.large_confirmations = config.maker.large_confirmations;
     auto maker = std::make_unique<maker::Maker>(
         pool.at(0), store.orders(), routes, balances, std::move(depositors),

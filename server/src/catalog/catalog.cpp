@@ -251,6 +251,22 @@ void read_deployment(const json::object& entry, ProfileChain& pc) {
             throw ConfigError(where + "'deploy_block' must be a block number");
         pc.deploy_block = block->as_int64();
     }
+    pc.start_block = pc.deploy_block;
+    if (const auto* start = entry.if_contains("start_block")) {
+        if (!start->is_int64() || start->as_int64() < 0)
+            throw ConfigError(where + "'start_block' must be a block number");
+        pc.start_block = start->as_int64();
+    }
+}
+
+// The chain's finality: `confirmations`, a block count.
+void read_finality(const json::object& entry, ProfileChain& pc) {
+    const auto* count = entry.if_contains("confirmations");
+    if (!count) return;
+    if (!count->is_int64() || count->as_int64() < 1 || count->as_int64() > 1000)
+        throw ConfigError("config key 'chain_profile': chain " + std::to_string(pc.chain_id) +
+                          ": 'confirmations' must be a block count from 1 to 1000");
+    pc.confirmations = static_cast<std::uint32_t>(count->as_int64());
 }
 
 std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json::array& chains,
@@ -300,6 +316,7 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json:
         if (const auto* registry = entry.as_object().if_contains("ens_registry"))
             pc.ens_registry = ens_registry_of(pc.chain_id, *registry);
         read_deployment(entry.as_object(), pc);
+        read_finality(entry.as_object(), pc);
         out.push_back(pc);
         for (auto& c : chains) {
             if (int_of(c.at("chain_id")) != pc.chain_id) continue;

@@ -34,6 +34,12 @@ struct ProfileChain {
     // The first block of the deployment on this chain (`deploy_block`; 0 when not given): nothing
     // perch reads lies before it.
     std::int64_t deploy_block = 0;
+    // Where every indexer (activity, swap pools, portfolio) starts on this chain (`start_block`,
+    // else `deploy_block`): a real chain's millions of earlier blocks are never read.
+    std::int64_t start_block = 0;
+    // The chain's finality (`confirmations`): the blocks a deposit waits for, unless the server
+    // config names this chain in maker.confirmations; none: the config's count.
+    std::optional<std::uint32_t> confirmations;
 };
 
 class Catalog {

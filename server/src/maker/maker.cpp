@@ -24,6 +24,15 @@ std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_
     return bridge::confirmations_for(policy, amount);
 }
 
+PerChainCount with_profile_confirmations(PerChainCount configured,
+                                         const std::map<std::int64_t, std::uint32_t>& profile) {
+    for (const auto& [chain_id, count] : profile) {
+        if (configured.by_chain.contains(chain_id) || configured.tags.contains(chain_id)) continue;
+        configured.by_chain[chain_id] = count;
+    }
+    return configured;
+}
+
 Maker::Maker(asio::io_context& ctx, store::OrderStore& orders, const bridge::RouteTable& routes,
              balance::BalanceService& balances, std::map<std::int64_t, chain::Address> depositors,
              chain::PrivateKey key, MakerOptions options, swap::SwapService* swap)

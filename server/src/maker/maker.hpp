@@ -64,6 +64,12 @@ struct MakerOptions {
 std::uint32_t confirmations_for(const MakerOptions& options, std::int64_t chain_id,
                                 const chain::U256& amount, const chain::U256& large_from);
 
+// The source chains' counts with the chain profile's finality (`chains[i].confirmations`, by
+// chain id) filled in: a chain the server config names itself keeps that count or tag; any other
+// chain of the profile waits its own count; the rest the config's default.
+PerChainCount with_profile_confirmations(PerChainCount configured,
+                                         const std::map<std::int64_t, std::uint32_t>& profile);
+
 // How long a refund the payer cannot sign now (the maker lacks the token or the gas) waits before
 // it is tried again, after `retries` earlier waits: 10 s, doubling each time, at most 5 minutes
 // (once an operator funds the maker, every waiting refund goes out within that).

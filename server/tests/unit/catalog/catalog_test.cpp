@@ -252,6 +252,42 @@ TEST(Catalog, AChainsContractsMustBeAddressesByName) {
     std::filesystem::remove(path);
 }
 
+// Each chain has its own finality and its own first block: `confirmations` (none: the server
+// config's count) and `start_block` (else `deploy_block`, else 0), and a bad value is refused
+// naming the chain and the key.
+TEST(Catalog, EachChainHasItsOwnFinalityAndStartBlock) {
+    auto path = std::filesystem::temp_directory_path() / "perch-catalog-finality-test.json";
+    std::ofstream(path) << R"({"chains": [
+        {"chain_id": 11155111, "rpc_url": "http://127.0.0.1:1", "confirmations": 5,
+         "deploy_block": 7000000},
+        {"chain_id": 84532, "rpc_url": "http://127.0.0.1:2", "deploy_block": 9,
+         "start_block": 12},
+        {"chain_id": 421614, "rpc_url": "http://127.0.0.1:3"}]})";
+    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    const auto& chains = c.profile_chains();
+    EXPECT_EQ(chains[0].confirmations.value_or(0), 5U);
+    EXPECT_FALSE(chains[1].confirmations);
+    EXPECT_EQ(chains[0].start_block, 7000000);
+    EXPECT_EQ(chains[1].start_block, 12);
+    EXPECT_EQ(chains[2].start_block, 0);
+    for (const char* entry : {R"("confirmations": 0)", R"("confirmations": "3")",
+                              R"("confirmations": 1001)", R"("start_block": -1)"}) {
+        std::ofstream(path)
+            << R"({"chains": [{"chain_id": 11155111, "rpc_url": "http://127.0.0.1:1", )" << entry
+            << "}]}";
+        std::string key = std::string(entry).substr(1, std::string(entry).find('"', 1) - 1);
+        try {
+            Catalog::load(PERCH_CONFIG_DIR, path.string());
+            ADD_FAILURE() << entry << " was accepted";
+        } catch (const perch::ConfigError& e) {
+            EXPECT_NE(std::string(e.what()).find("chain 11155111: '" + key + "'"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+    std::filesystem::remove(path);
+}
+
 // The public testnets' profile (config/profiles/testnet) loads: its chains with their real ids,
 // Circle's testnet USDC on each, and browsers given the public URLs only.
 TEST(Catalog, TheTestnetProfileLoadsWithCirclesUsdc) {

@@ -33,6 +33,23 @@ TEST(MakerConfirmations, PerChainCountsAndTheLargeAmountRule) {
     EXPECT_EQ(confirmations_for(options, 1, eth("3"), large_from), 2U);
 }
 
+// The chain profile's finality: a chain's own `confirmations` beat the config's default, never a
+// count or a tag the config gives that chain itself.
+TEST(MakerConfirmations, TheProfilesCountPerChainUnderTheConfigsOwn) {
+    PerChainCount configured{2, {{1, 7}}, "", {{42161, "finalized"}}};
+    auto counts =
+        perch::maker::with_profile_confirmations(configured, {{1, 3}, {8453, 5}, {42161, 9}});
+    EXPECT_EQ(counts.for_chain(1), 7U);
+    EXPECT_EQ(counts.for_chain(8453), 5U);
+    EXPECT_EQ(counts.tag_for(42161), "finalized");
+    EXPECT_EQ(counts.for_chain(1868), 2U);
+    MakerOptions options;
+    options.confirmations = counts;
+    options.large_confirmations = PerChainCount{3, {}};
+    // The large rule never lowers a chain's own count.
+    EXPECT_EQ(confirmations_for(options, 8453, eth("3"), eth("2")), 5U);
+}
+
 TEST(MakerConfirmations, ShippedRoutesTurnTheLargeAmountRuleOn) {
     auto table = perch::bridge::parse_routes(
         perch::read_json_file(std::string(PERCH_CONFIG_DIR) + "/routes.json", "routes"));
