@@ -10,6 +10,7 @@
 
 #include "app/app.hpp"
 #include "app/keys.hpp"
+#include "bridge/solana_bridge.hpp"
 #include "chain/abi.hpp"
 #include "chain/erc20.hpp"
 #include "chain/rpc/errors.hpp"
@@ -48,15 +49,6 @@ std::string url_key(std::size_t chain_index, const catalog::ProfileChain& chain,
     return "chain_profile chains[" + std::to_string(chain_index) + "] (chain " +
            std::to_string(chain.chain_id) + ") url " + std::to_string(url_index + 1) + " of " +
            std::to_string(chain.rpc_urls.size());
-}
-
-// One URL alone (no failover hides which one is wrong), asked once and briefly.
-chain::rpc::RpcOptions probe_options() {
-    chain::rpc::RpcOptions o;
-    o.timeout = std::chrono::milliseconds(3000);
-    o.attempts = 1;
-    o.rate_limit_patience = std::chrono::milliseconds(3000);
-    return o;
 }
 
 chain::Bytes maker_call_data() {
@@ -172,6 +164,14 @@ Task<void> check_maker_funds(const catalog::Catalog& catalog, const bridge::Rout
 }
 
 }  // namespace
+
+chain::rpc::RpcOptions probe_options() {
+    chain::rpc::RpcOptions o;
+    o.timeout = std::chrono::milliseconds(3000);
+    o.attempts = 1;
+    o.rate_limit_patience = std::chrono::milliseconds(3000);
+    return o;
+}
 
 bool is_loopback_url(const std::string& url) {
     try {
@@ -391,6 +391,65 @@ std::vector<ProfileFinding> cross_route_price_findings(
     return out;
 }
 
+namespace {
+
+// An SPL mint's layout: 82 bytes, decimals at 44, is_initialized at 45.
+constexpr std::size_t kMintSize = 82;
+constexpr std::size_t kMintDecimals = 44;
+constexpr std::size_t kMintInitialized = 45;
+
+// The config key of the mint and the decimals the profile gives it (`solana.usdc_decimals`, else
+// the 6 the bridge pays USDC in).
+std::string mint_key(const Config& config) {
+    return config.solana.usdc_mint.empty() ? "chain_profile solana.usdc_mint" : "solana.usdc_mint";
+}
+unsigned profile_mint_decimals(const json::value& profile) {
+    const auto* solana = profile.is_object() ? profile.as_object().if_contains("solana") : nullptr;
+    const auto* decimals =
+        solana && solana->is_object() ? solana->as_object().if_contains("usdc_decimals") : nullptr;
+    return decimals && decimals->is_int64() ? static_cast<unsigned>(decimals->as_int64()) : 6;
+}
+
+}  // namespace
+
+ProfileFinding solana_mint_finding(const std::string& key, const std::string& mint,
+                                   const std::optional<chain::solana::AccountInfo>& account,
+                                   unsigned decimals) {
+    auto where = "Solana: the USDC mint " + mint;
+    if (!account) return {false, key, where + " does not exist"};
+    if (account->owner != chain::solana::token_program_id())
+        return {false, key,
+                where + " is owned by " + account->owner.to_base58() +
+                    ", not the token program: it is no SPL mint"};
+    if (account->data.size() != kMintSize || account->data[kMintInitialized] != 1)
+        return {false, key, where + " is no initialized SPL mint (an SPL token account?)"};
+    unsigned held = account->data[kMintDecimals];
+    if (held != decimals)
+        return {false, key,
+                where + " has " + std::to_string(held) + " decimals, the profile says " +
+                    std::to_string(decimals)};
+    return {true, key, where + " is an SPL mint of " + std::to_string(held) + " decimals"};
+}
+
+Task<std::vector<ProfileFinding>> check_solana_mint(const Config& config) {
+    std::vector<ProfileFinding> out;
+    auto profile = read_json_file(config.chain_profile, "chain_profile");
+    auto settings = bridge::solana_bridge_settings(&profile, config.solana);
+    if (!settings) co_return out;
+    auto key = mint_key(config);
+    auto mint = settings->usdc_mint.to_base58();
+    try {
+        chain::rpc::RpcClient rpc(std::vector<std::string>{settings->rpc_url}, probe_options());
+        chain::solana::SolanaRpc solana(rpc);
+        auto account = co_await solana.get_account_info(settings->usdc_mint,
+                                                        chain::solana::Commitment::confirmed);
+        out.push_back(solana_mint_finding(key, mint, account, profile_mint_decimals(profile)));
+    } catch (const std::exception& e) {
+        out.push_back({false, key, "Solana: reading the USDC mint " + mint + ": " + e.what()});
+    }
+    co_return out;
+}
+
 int check_profile(const Config& config) {
     auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile);
     if (catalog.profile_chains().empty())
@@ -408,6 +467,8 @@ int check_profile(const Config& config) {
     findings.insert(findings.end(), priced.begin(), priced.end());
     auto cross = cross_route_price_findings(catalog, routes, oracles, config.prices);
     findings.insert(findings.end(), cross.begin(), cross.end());
+    auto mint = run_blocking(check_solana_mint(config));
+    findings.insert(findings.end(), mint.begin(), mint.end());
     int failed = 0;
     for (const auto& f : findings) {
         std::cout << (f.ok ? "ok    " : "FAIL  ") << f.key << ": " << f.text << "\n";

@@ -10,6 +10,8 @@
 #include "bridge/quote.hpp"
 #include "catalog/catalog.hpp"
 #include "chain/address.hpp"
+#include "chain/rpc/rpc_client.hpp"
+#include "chain/solana/rpc.hpp"
 #include "core/config.hpp"
 #include "core/task.hpp"
 #include "price/oracles.hpp"
@@ -21,6 +23,9 @@ struct ProfileFinding {
     std::string key;   // the config key it is about: "chain_profile chains[1] (chain 8453) url 1"
     std::string text;  // what was found, no URL path or query (they may carry an API key)
 };
+
+// A node asked once and briefly at start (one URL alone: no failover hides which one is wrong).
+chain::rpc::RpcOptions probe_options();
 
 // Pure, unit-tested.
 bool is_loopback_url(const std::string& url);
@@ -58,6 +63,14 @@ Task<std::vector<ProfileFinding>> check_price_oracles(
 std::vector<ProfileFinding> cross_route_price_findings(
     const catalog::Catalog& catalog, const bridge::RouteTable& routes,
     const std::vector<price::PriceOracle>& oracles, const PriceSettings& prices);
+// The Solana USDC mint (`mint_key`: the config key that names it): the account exists, is an SPL
+// mint owned by the token program, initialized, with `decimals`. Pure: `account` is what
+// getAccountInfo answered (nullopt: no such account).
+ProfileFinding solana_mint_finding(const std::string& mint_key, const std::string& mint,
+                                   const std::optional<chain::solana::AccountInfo>& account,
+                                   unsigned decimals);
+// The profile's Solana mint (none: Solana is not bridged) read from its node.
+Task<std::vector<ProfileFinding>> check_solana_mint(const Config& config);
 // `perch check-profile --config FILE`: prints every finding; 0 when all passed, 1 otherwise.
 int check_profile(const Config& config);
 // For `serve`: refuses (ConfigError) a URL of the wrong chain or a published key on a public

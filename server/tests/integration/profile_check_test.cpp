@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/json_file.hpp"
 #include "devnet.hpp"
+#include "solana_devnet.hpp"
 #include "test_paths.hpp"
 
 using namespace perch;
@@ -227,4 +228,43 @@ TEST(ProfileCheck, ThePriceOraclesArePoolsOfTheirTokensWithAWindow) {
     std::ofstream(path) << json::serialize(profile);
     auto sepolia = load(path.string());
     EXPECT_TRUE(app::cross_route_price_findings(sepolia, routes, {}, config.prices).empty());
+}
+
+// The Solana USDC mint: an SPL mint owned by the token program, initialized, of the profile's
+// decimals; anything else is a FAIL naming the key. Then the test devnet's mint, read from its
+// node, holds.
+TEST(ProfileCheck, TheSolanaMintIsAnSplMintOfTheProfilesDecimals) {
+    namespace sol = chain::solana;
+    const std::string key = "chain_profile solana.usdc_mint";
+    sol::AccountInfo mint;
+    mint.owner = sol::token_program_id();
+    mint.data.assign(82, 0);
+    mint.data[44] = 6;  // decimals
+    mint.data[45] = 1;  // initialized
+    EXPECT_TRUE(app::solana_mint_finding(key, "M", mint, 6).ok);
+    auto fails = [&](const std::optional<sol::AccountInfo>& account, const char* says) {
+        auto f = app::solana_mint_finding(key, "M", account, 6);
+        EXPECT_FALSE(f.ok) << says;
+        EXPECT_EQ(f.key, key);
+        EXPECT_NE(f.text.find(says), std::string::npos) << f.text;
+    };
+    fails(std::nullopt, "does not exist");
+    auto other = mint;
+    other.owner = sol::system_program_id();
+    fails(other, "not the token program");
+    auto account = mint;
+    account.data.assign(165, 0);  // a token account, not a mint
+    fails(account, "no initialized SPL mint");
+    auto nine = mint;
+    nine.data[44] = 9;
+    fails(nine, "has 9 decimals, the profile says 6");
+
+    PERCH_REQUIRE_SOLANA(solana);
+    Config config;
+    config.chain_profile = devnet_for_solana.state_path;
+    auto found = run_task(app::check_solana_mint(config));
+    ASSERT_EQ(found.size(), 1U);
+    EXPECT_TRUE(found[0].ok) << found[0].key << ": " << found[0].text;
+    EXPECT_NE(found[0].text.find(solana.usdc_mint.to_base58()), std::string::npos) << found[0].text;
+    EXPECT_EQ(found[0].key, key);
 }
