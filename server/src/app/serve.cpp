@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "app/app.hpp"
+#include "app/chain_genesis.hpp"
 #include "app/commands.hpp"
 #include "app/keys.hpp"
 #include "app/profile_check.hpp"
@@ -132,6 +133,8 @@ int serve(const Config& config) {
     Wiring w(config);
     // A URL of the wrong chain, or the devnet's published keys on a public chain: refused here.
     check_profile_before_serving(config, w.catalog);
+    // A restarted devnet or a reset testnet under a known chain id: refused here too.
+    bind_database_to_chains(*w.store, w.catalog, w.solana.get());
     http::Server server(pool, w.dispatcher, config.limits, config.access_log);
     server.listen(config.host, config.port);
     w.services.sign_in_domains = sign_in_domains(config, server.port());
