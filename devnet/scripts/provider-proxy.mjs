@@ -22,6 +22,8 @@
 // each), `batches`, and `methods` (calls per method). With --ws 1 the WebSocket frames are read as
 // they pass: `ws_connections`, `ws_calls` and `ws_methods` (what the client sent), `ws_messages`
 // (what the node sent, e.g. eth_subscription notifications), `ws_pings` (control frames).
+// `lowest_block` has the lowest block number each method asked for by number (eth_getLogs's
+// fromBlock, eth_getBlockByNumber's block, ...), `block_zero_reads` the calls that asked for block 0.
 //
 // Every random choice comes from one seeded generator, so a run is reproducible for a given
 // order of requests.
@@ -41,6 +43,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+
+// Methods whose first parameter is a block number (the proxy's stats keep the lowest asked for).
+const BLOCK_METHODS = new Set(["eth_getBlockByNumber", "eth_getBlockReceipts", "eth_getBlockTransactionCountByNumber"]);
 
 const DEFAULTS = {
   seed: 1,
@@ -277,6 +282,17 @@ class Chain {
     return null;
   }
 
+  /** The lowest block number each method asked for (block 0 counted apart: a chain's genesis). */
+  countBlockRead(c) {
+    const p = Array.isArray(c?.params) ? c.params : [];
+    const asked = c?.method === "eth_getLogs" ? p[0]?.fromBlock : BLOCK_METHODS.has(c?.method) ? p[0] : undefined;
+    if (typeof asked !== "string" || !asked.startsWith("0x")) return;
+    const n = Number(BigInt(asked));
+    if (n === 0) return this.count("block_zero_reads");
+    const lowest = (this.stats.lowest_block ??= {});
+    lowest[c.method] = Math.min(lowest[c.method] ?? Infinity, n);
+  }
+
   async answer(payload) {
     const batch = Array.isArray(payload);
     const calls = batch ? payload : [payload];
@@ -285,6 +301,7 @@ class Chain {
     for (const c of calls) {
       const m = (this.stats.methods ??= {});
       m[c?.method ?? "?"] = (m[c?.method ?? "?"] ?? 0) + 1;
+      this.countBlockRead(c);
     }
     if (batch && this.settings.batch_max > 0 && calls.length > this.settings.batch_max) {
       this.count("batch_refusals");

@@ -12,16 +12,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startNode, stopNodes, waitForNode } from "../lib/nodes.mjs";
-import { proxyStats, startProxy } from "../lib/proxied.mjs";
+import { freshDir, proxyStats, startProxy } from "../lib/proxied.mjs";
 
 const CHAIN_ID = 11155111;
 const CONTRACTS = ["Depositor", "CheckIn", "Badge", "Pool"];
 
 export async function run(t) {
   const { check, log, d } = t;
-  const dir = path.join(t.stateDir, "deploy-contracts");
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
+  const dir = freshDir(t, "deploy-contracts");
   const node = startNode({ chainId: CHAIN_ID, port: t.port + 41, logFile: path.join(dir, "node.log") });
   let proxy = null;
   try {

@@ -63,3 +63,11 @@ export async function behindProxy(t, chains, name, flags, body) {
     proxy.kill("SIGTERM");
   }
 }
+
+/** An empty folder of the scenario `name` under the run's state dir (a rerun's files removed). */
+export function freshDir(t, name) {
+  const dir = path.join(t.stateDir, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/redirect_error.hpp>
@@ -56,7 +57,7 @@ void ActivityIndexer::start(const boost::asio::any_io_executor& ex) {
 
 Task<void> ActivityIndexer::load_cursor() {
     auto cursor = co_await store_.cursor(chain_.chain_id);
-    next_block_ = cursor ? cursor->next_block : options_.start_block;
+    next_block_ = cursor ? cursor->next_block : std::max(options_.start_block, chain_.start_block);
     last_hash_ = cursor ? cursor->last_hash : std::string();
     indexed_block_ = next_block_ - 1;
     loaded_ = true;

@@ -37,6 +37,9 @@ struct ChainSetup {
     std::int64_t chain_id = 0;
     std::string name;
     std::vector<TokenInfo> tokens;  // the native coin first, then the catalog's ERC-20s
+    // The chain profile's first block of the deployment on this chain (`start_block`, else
+    // `deploy_block`): a chain's earlier blocks are never read.
+    std::int64_t start_block = 0;
 };
 
 class ActivityIndexer {

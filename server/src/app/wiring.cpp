@@ -179,7 +179,11 @@ std::vector<activity::IndexedChain> indexed_chains(const Config& config,
             continue;
         }
         const auto& native = entry->at("native_currency").as_object();
-        activity::ChainSetup setup{id, std::string(entry->at("chain_name").as_string()), {}};
+        std::int64_t start_block = 0;  // the profile's first block of this chain
+        for (const auto& pc : catalog.profile_chains())
+            if (pc.chain_id == id) start_block = pc.start_block;
+        activity::ChainSetup setup{
+            id, std::string(entry->at("chain_name").as_string()), {}, start_block};
         setup.tokens.push_back({activity::kNativeToken,
                                 std::string(native.at("symbol").as_string()),
                                 static_cast<unsigned>(native.at("decimals").to_number<int>())});

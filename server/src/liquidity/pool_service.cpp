@@ -74,9 +74,9 @@ std::string PoolService::contract(std::optional<std::int64_t> chain_id) const {
     return it == pools_.end() ? std::string() : it->second.lower_hex();
 }
 
-std::int64_t PoolService::deploy_block_of(std::int64_t chain_id) const {
+std::int64_t PoolService::start_block_of(std::int64_t chain_id) const {
     for (const auto& c : chains_)
-        if (c.chain_id == chain_id) return c.deploy_block;
+        if (c.chain_id == chain_id) return c.start_block;
     return 0;
 }
 
@@ -166,7 +166,7 @@ Task<void> PoolService::index_once(std::int64_t chain_id, chain::rpc::RpcClient&
     // Nothing of the pool's lies before its deployment: a real chain's millions of earlier blocks
     // are never read.
     auto from = static_cast<std::uint64_t>(
-        std::max(co_await store_.next_block(chain_id), deploy_block_of(chain_id)));
+        std::max(co_await store_.next_block(chain_id), start_block_of(chain_id)));
     if (from > head) co_return;
     auto to = std::min<std::uint64_t>(head, from + kMaxLogRange - 1);
     json::object filter{

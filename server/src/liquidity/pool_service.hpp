@@ -59,7 +59,7 @@ class PoolService {
     void stop() { stopping_ = true; }
 
   private:
-    std::int64_t deploy_block_of(std::int64_t chain_id) const;
+    std::int64_t start_block_of(std::int64_t chain_id) const;
     Task<void> index_loop(std::int64_t chain_id);
     Task<void> index_once(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     Task<void> settle_loop();
