@@ -58,12 +58,9 @@ void append(Bytes& out, ByteView bytes) {
 }  // namespace
 
 Result<Pubkey> Pubkey::from_bytes(ByteView bytes) {
-    if (bytes.size() != 32)
-        return make_error(Errc::invalid_address,
-                          "a Solana public key is 32 bytes, not " + std::to_string(bytes.size()));
-    Pubkey key;
-    std::copy(bytes.begin(), bytes.end(), key.bytes.begin());
-    return key;
+    auto exact = exact_bytes<32>(bytes, Errc::invalid_address, "a Solana public key");
+    if (!exact) return exact.error();
+    return Pubkey{*exact};
 }
 
 Result<Pubkey> Pubkey::from_base58(std::string_view text) {
