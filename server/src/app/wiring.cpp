@@ -279,9 +279,9 @@ Wiring::Wiring(const Config& c)
       swap(swap_deployment(profile), chains, profile_chain_ids(catalog)),
       swap_store(store::open_swap_store(*store)),
       prices(c.prices, swap),
-      quote_prices(
-          price_oracles(profile), [this](std::int64_t id) { return chains.find(id); },
-          c.prices.source == "http" ? &prices.source() : nullptr, c.prices.quotes),
+      quote_prices(price_oracles(profile),
+                   price::read_over_rpc([this](std::int64_t id) { return chains.find(id); }),
+                   c.prices.source == "http" ? &prices.source() : nullptr, c.prices.quotes),
       portfolio_store(store::open_portfolio_store(*store)),
       portfolio(balances, prices.source(), *portfolio_store, portfolio_chains(catalog),
                 {.max_watched = c.portfolio.max_watched, .expire_days = c.portfolio.expire_days}),
