@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 #include <sodium.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "chain/solana/base58.hpp"
@@ -48,9 +49,7 @@ std::string Signature::to_base58() const {
 }
 
 bool Signature::is_zero() const {
-    for (auto b : bytes)
-        if (b != 0) return false;
-    return true;
+    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
 }
 
 Result<Keypair> Keypair::from_seed(ByteView seed32) {

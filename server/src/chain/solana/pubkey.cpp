@@ -2,6 +2,7 @@
 
 #include <openssl/bn.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -84,9 +85,7 @@ std::string Pubkey::to_base58() const {
 }
 
 bool Pubkey::is_zero() const {
-    for (auto b : bytes)
-        if (b != 0) return false;
-    return true;
+    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
 }
 
 bool Pubkey::is_on_curve() const {
