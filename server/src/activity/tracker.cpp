@@ -40,26 +40,12 @@ TrackerService::TrackerService(store::ActivityStore& store, store::OrderStore& o
     : store_(store), orders_(orders), programs_(std::move(programs)) {
     for (auto& c : chains) {
         auto id = c.setup.chain_id;
-        indexers_[id] =
-            std::make_unique<ActivityIndexer>(std::move(c.setup), *c.rpc, store_, options);
+        indexers_.add(
+            id, std::make_unique<ActivityIndexer>(std::move(c.setup), *c.rpc, store_, options));
     }
 }
 
 TrackerService::~TrackerService() = default;
-
-void TrackerService::start(const boost::asio::any_io_executor& ex) {
-    for (auto& [_, indexer] : indexers_) indexer->start(ex);
-}
-
-void TrackerService::stop() {
-    for (auto& [_, indexer] : indexers_) indexer->stop();
-}
-
-std::vector<std::int64_t> TrackerService::chain_ids() const {
-    std::vector<std::int64_t> ids;
-    for (const auto& [id, _] : indexers_) ids.push_back(id);
-    return ids;
-}
 
 std::vector<ChainStatus> TrackerService::status() const {
     std::vector<ChainStatus> out;
@@ -104,9 +90,9 @@ Task<std::vector<AddressActivity>> TrackerService::activity(std::vector<std::str
     for (const auto& address : addresses) {
         AddressActivity a{address, {}};
         for (auto id : chain_ids) {
-            auto it = indexers_.find(id);
-            if (it == indexers_.end()) continue;
-            auto chain = co_await chain_activity(*it->second, address);
+            const auto* indexer = indexers_.find(id);
+            if (!indexer) continue;
+            auto chain = co_await chain_activity(*indexer, address);
             for (const auto& leg : legs)
                 if (leg.address == address && leg.chain_id == id) chain.bridge_legs.push_back(leg);
             a.chains.push_back(std::move(chain));

@@ -13,6 +13,7 @@
 #include "activity/activity_indexer.hpp"
 #include "activity/programs.hpp"
 #include "chain/rpc/rpc_client.hpp"
+#include "core/per_chain_workers.hpp"
 #include "store/activity_store.hpp"
 #include "store/orders.hpp"
 
@@ -74,11 +75,11 @@ class TrackerService {
                    IndexerOptions options);
     ~TrackerService();
 
-    void start(const boost::asio::any_io_executor& ex);
-    void stop();
+    void start(const boost::asio::any_io_executor& ex) { indexers_.start(ex); }
+    void stop() { indexers_.stop(); }
 
     bool indexes(std::int64_t chain_id) const { return indexers_.contains(chain_id); }
-    std::vector<std::int64_t> chain_ids() const;
+    std::vector<std::int64_t> chain_ids() const { return indexers_.chain_ids(); }
     std::vector<ChainStatus> status() const;
     const Program* program(const std::string& id) const;
     const std::vector<Program>& programs() const { return programs_; }
@@ -95,7 +96,7 @@ class TrackerService {
     store::ActivityStore& store_;
     store::OrderStore& orders_;
     std::vector<Program> programs_;
-    std::map<std::int64_t, std::unique_ptr<ActivityIndexer>> indexers_;
+    PerChainWorkers<ActivityIndexer> indexers_;
 };
 
 }  // namespace perch::activity

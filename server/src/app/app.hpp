@@ -49,6 +49,9 @@ struct Wiring {
 
     const Config& config;
     std::unique_ptr<store::Store> store;
+    // The chain profile, read once: the catalog, the swap deployment, the price oracles and Solana
+    // all take their part of it (none without `chain_profile`).
+    std::optional<boost::json::value> profile;
     catalog::Catalog catalog;
     geo::GeoIp geoip;
     chain::rpc::ChainRegistry chains;

@@ -144,14 +144,15 @@ faucet::FaucetOptions faucet_options(const Config& config, const catalog::Catalo
 }
 
 // The chain profile's swap deployment (docs/swap.md), if it has one.
-std::optional<swap::SwapDeployment> swap_deployment(const Config& config) {
-    if (config.chain_profile.empty()) return std::nullopt;
-    return swap::parse_swap_deployment(read_json_file(config.chain_profile, "chain_profile"));
+std::optional<swap::SwapDeployment> swap_deployment(
+    const std::optional<boost::json::value>& profile) {
+    if (!profile) return std::nullopt;
+    return swap::parse_swap_deployment(*profile);
 }
 
-std::vector<price::PriceOracle> price_oracles(const Config& config) {
-    if (config.chain_profile.empty()) return {};
-    return price::parse_price_oracles(read_json_file(config.chain_profile, "chain_profile"));
+std::vector<price::PriceOracle> price_oracles(const std::optional<boost::json::value>& profile) {
+    if (!profile) return {};
+    return price::parse_price_oracles(*profile);
 }
 
 std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
@@ -225,10 +226,8 @@ activity::IndexerOptions indexer_options(const Config& config) {
 }
 
 // Solana as a bridge chain: the chain profile's "solana" entry (or the config's), if any.
-std::unique_ptr<bridge::SolanaBridge> solana_bridge(const Config& config) {
-    std::optional<boost::json::value> profile;
-    if (!config.chain_profile.empty())
-        profile = read_json_file(config.chain_profile, "chain_profile");
+std::unique_ptr<bridge::SolanaBridge> solana_bridge(
+    const Config& config, const std::optional<boost::json::value>& profile) {
     auto settings = bridge::solana_bridge_settings(profile ? &*profile : nullptr, config.solana);
     if (!settings) {
         if (profile && profile->is_object() && profile->as_object().contains("solana"))
@@ -253,7 +252,8 @@ bridge::RouteTable load_routes(const std::string& path) {
 Wiring::Wiring(const Config& c)
     : config(c),
       store(store::open_store(c.database_url)),
-      catalog(catalog::Catalog::load(c.config_dir, c.chain_profile)),
+      profile(catalog::read_chain_profile(c.chain_profile)),
+      catalog(catalog::Catalog::load(c.config_dir, c.chain_profile, profile ? &*profile : nullptr)),
       geoip(c.geoip_db),
       chains(chain_endpoints(catalog), {.timeout = c.rpc.timeout,
                                         .attempts = c.rpc.attempts,
@@ -264,7 +264,7 @@ Wiring::Wiring(const Config& c)
       name_service(name_chains(catalog, chains)),
       routes(load_routes(c.config_dir + "/routes.json")),
       outflow(bridge::make_outflow_rules(routes, c.maker.outflow)),
-      solana(solana_bridge(c)),
+      solana(solana_bridge(c, profile)),
       rewards_store(store::open_rewards_store(*store)),
       rewards_catalog(rewards::RewardsCatalog::load(c.config_dir)),
       rewards(*rewards_store, rewards_catalog, chains,
@@ -280,12 +280,12 @@ Wiring::Wiring(const Config& c)
       pool_store(store::open_pool_store(*store)),
       pool(*pool_store, *rewards_store, balances, catalog,
            liquidity::load_pool_rules(c.config_dir)),
-      swap(swap_deployment(c), chains, profile_chain_ids(catalog)),
+      swap(swap_deployment(profile), chains, profile_chain_ids(catalog)),
       swap_store(store::open_swap_store(*store)),
       prices(c.prices, swap),
-      quote_prices(
-          price_oracles(c), [this](std::int64_t id) { return chains.find(id); },
-          c.prices.source == "http" ? &prices.source() : nullptr, c.prices.quotes),
+      quote_prices(price_oracles(profile),
+                   price::read_over_rpc([this](std::int64_t id) { return chains.find(id); }),
+                   c.prices.source == "http" ? &prices.source() : nullptr, c.prices.quotes),
       portfolio_store(store::open_portfolio_store(*store)),
       portfolio(balances, prices.source(), *portfolio_store, portfolio_chains(catalog),
                 {.max_watched = c.portfolio.max_watched, .expire_days = c.portfolio.expire_days}),

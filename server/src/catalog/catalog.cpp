@@ -269,11 +269,12 @@ void read_finality(const json::object& entry, ProfileChain& pc) {
     pc.confirmations = static_cast<std::uint32_t>(count->as_int64());
 }
 
-std::vector<ProfileChain> overlay_profile(const std::string& profile_path, json::array& chains,
+std::vector<ProfileChain> overlay_profile(const std::string& profile_path,
+                                          const json::value* profile_doc, json::array& chains,
                                           json::array& tokens) {
     std::vector<ProfileChain> out;
-    if (profile_path.empty()) return out;
-    auto doc = read_json(profile_path);
+    if (!profile_doc) return out;
+    const auto& doc = *profile_doc;
     if (!doc.is_object() || !doc.at("chains").is_array()) {
         throw ConfigError("config key 'chain_profile': '" + profile_path +
                           "' has no 'chains' array");
@@ -398,7 +399,18 @@ json::object load_ecosystem(const std::string& dir, const json::array& chains) {
 
 }  // namespace
 
+std::optional<json::value> read_chain_profile(const std::string& path) {
+    if (path.empty()) return std::nullopt;
+    return read_json(path);
+}
+
 Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) {
+    auto profile = read_chain_profile(chain_profile);
+    return load(dir, chain_profile, profile ? &*profile : nullptr);
+}
+
+Catalog Catalog::load(const std::string& dir, const std::string& chain_profile,
+                      const json::value* profile_doc) {
     Catalog c;
     c.chains_ = load_chains(dir);
     c.tokens_ = read_list(dir + "/tokens.json", "tokens");
@@ -436,9 +448,9 @@ Catalog Catalog::load(const std::string& dir, const std::string& chain_profile) 
         });
     if (!has_default)
         throw ConfigError("reference data: the default channel is not in channels.json");
-    c.profile_chains_ = overlay_profile(chain_profile, c.chains_, c.tokens_);
-    if (!chain_profile.empty()) {
-        auto profile = read_json(chain_profile);
+    c.profile_chains_ = overlay_profile(chain_profile, profile_doc, c.chains_, c.tokens_);
+    if (profile_doc) {
+        const auto& profile = *profile_doc;
         const auto* accounts = profile.as_object().if_contains("accounts");
         if (accounts && accounts->is_object() && accounts->as_object().contains("maker")) {
             c.maker_address_ = std::string(accounts->as_object().at("maker").as_string());

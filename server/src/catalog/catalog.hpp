@@ -42,9 +42,16 @@ struct ProfileChain {
     std::optional<std::uint32_t> confirmations;
 };
 
+// The chain profile file (the config's `chain_profile`) parsed, or none when `path` is empty.
+std::optional<boost::json::value> read_chain_profile(const std::string& path);
+
 class Catalog {
   public:
     static Catalog load(const std::string& config_dir, const std::string& chain_profile);
+    // With the profile already parsed (read_chain_profile of `chain_profile`, which names it in
+    // errors), so that a caller who reads it for more than the catalog reads the file once.
+    static Catalog load(const std::string& config_dir, const std::string& chain_profile,
+                        const boost::json::value* profile);
 
     const boost::json::array& chains() const { return chains_; }
     const boost::json::array& tokens() const { return tokens_; }

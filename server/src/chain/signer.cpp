@@ -64,7 +64,7 @@ Result<Signature> Signature::from_rsv65(ByteView bytes) {
 Result<PrivateKey> PrivateKey::from_bytes(ByteView bytes) {
     if (bytes.size() != 32) return make_error(Errc::invalid_key, "private key must be 32 bytes");
     PrivateKey key;
-    std::copy(bytes.begin(), bytes.end(), key.secret_.begin());
+    std::copy(bytes.begin(), bytes.end(), key.secret_.data());
     if (secp256k1_ec_seckey_verify(context(), key.secret_.data()) != 1) {
         return make_error(Errc::invalid_key, "private key is zero or not below the curve order");
     }
@@ -75,30 +75,8 @@ Result<PrivateKey> PrivateKey::from_hex(std::string_view text) {
     auto bytes = chain::from_hex(text);
     if (!bytes) return make_error(Errc::invalid_key, "private key is not hex");
     auto key = from_bytes(*bytes);
-    std::fill(bytes->begin(), bytes->end(), 0);
+    wipe_secret(*bytes);
     return key;
-}
-
-PrivateKey::PrivateKey(PrivateKey&& other) noexcept : secret_(other.secret_) {
-    other.wipe();
-}
-
-PrivateKey& PrivateKey::operator=(PrivateKey&& other) noexcept {
-    if (this != &other) {
-        secret_ = other.secret_;
-        other.wipe();
-    }
-    return *this;
-}
-
-PrivateKey::~PrivateKey() {
-    wipe();
-}
-
-void PrivateKey::wipe() {
-    // volatile writes: the compiler may not drop them as dead stores before destruction.
-    volatile std::uint8_t* p = secret_.data();
-    for (std::size_t i = 0; i < secret_.size(); ++i) p[i] = 0;
 }
 
 std::array<std::uint8_t, 64> PrivateKey::public_key() const {

@@ -7,6 +7,7 @@
 
 #include "chain/address.hpp"
 #include "chain/keccak.hpp"
+#include "chain/secret_bytes.hpp"
 #include "chain/u256.hpp"
 
 namespace perch::chain {
@@ -28,17 +29,11 @@ struct Signature {
     friend bool operator==(const Signature&, const Signature&) = default;
 };
 
-// A private key. Move-only and wiped on destruction so secrets do not linger in freed memory.
+// A private key. Move-only; its bytes are wiped on destruction and when moved from (SecretBytes).
 class PrivateKey {
   public:
     static Result<PrivateKey> from_bytes(ByteView bytes);  // 32 bytes, 0 < k < n
     static Result<PrivateKey> from_hex(std::string_view text);
-
-    PrivateKey(PrivateKey&& other) noexcept;
-    PrivateKey& operator=(PrivateKey&& other) noexcept;
-    PrivateKey(const PrivateKey&) = delete;
-    PrivateKey& operator=(const PrivateKey&) = delete;
-    ~PrivateKey();
 
     Address address() const;
     // 64-byte uncompressed public key without the 0x04 prefix.
@@ -48,8 +43,7 @@ class PrivateKey {
 
   private:
     PrivateKey() = default;
-    void wipe();
-    std::array<std::uint8_t, 32> secret_{};
+    SecretBytes<32> secret_;
 };
 
 // Address of a 64-byte uncompressed public key (x || y): last 20 bytes of its keccak.

@@ -8,6 +8,7 @@
 #include "chain/rpc/rpc_client.hpp"
 #include "chain/u256.hpp"
 #include "core/clock.hpp"
+#include "core/parallel.hpp"
 
 namespace perch::price {
 namespace json = boost::json;
@@ -56,12 +57,32 @@ std::optional<PriceReading> reading_of(const PriceOracle& o,
     return PriceReading{source, usd_at_tick(o, *tick), *as_of};
 }
 
+Task<std::optional<PriceReading>> read_oracle(chain::rpc::RpcClient* rpc, PriceOracle oracle) {
+    if (!rpc) co_return std::nullopt;
+    std::vector<chain::rpc::Reply> replies;
+    try {
+        replies = co_await rpc->batch(oracle_calls(oracle));
+    } catch (const std::exception& e) {
+        spdlog::warn("prices: twap:{} {} not read: {}", oracle.chain_id, oracle.symbol, e.what());
+        co_return std::nullopt;
+    }
+    co_return reading_of(oracle, replies);
+}
+
 }  // namespace
 
-QuotePrices::QuotePrices(std::vector<PriceOracle> oracles, RpcOf rpc_of, const PriceSource* feed,
+ReadOracle read_over_rpc(std::function<chain::rpc::RpcClient*(std::int64_t chain_id)> rpc_of) {
+    // Not a coroutine itself: the read must not outlive a capture of this lambda.
+    return [rpc_of = std::move(rpc_of)](PriceOracle oracle) {
+        auto* rpc = rpc_of(oracle.chain_id);
+        return read_oracle(rpc, std::move(oracle));
+    };
+}
+
+QuotePrices::QuotePrices(std::vector<PriceOracle> oracles, ReadOracle read, const PriceSource* feed,
                          const QuotePriceSettings& settings, Clock clock)
     : oracles_(std::move(oracles)),
-      rpc_of_(std::move(rpc_of)),
+      read_(std::move(read)),
       feed_(feed),
       rules_(rules_of(settings)),
       cache_for_(settings.cache),
@@ -87,11 +108,16 @@ Task<FirmAnswer> QuotePrices::usd(std::string symbol) {
 }
 
 Task<std::vector<PriceReading>> QuotePrices::readings(std::string symbol) {
+    std::vector<Task<std::optional<PriceReading>>> reads;
+    for (const auto& oracle : oracles_)
+        if (oracle.symbol == symbol) reads.push_back(read_(oracle));
+    auto answers = co_await in_parallel(std::move(reads));
     std::vector<PriceReading> out;
-    for (const auto& oracle : oracles_) {
-        if (oracle.symbol != symbol) continue;
-        auto reading = co_await read_oracle(oracle);
-        if (reading) out.push_back(std::move(*reading));
+    for (auto& answer : answers) {
+        if (!answer)  // the read threw instead of logging its failure: a reading less all the same
+            spdlog::warn("prices: an oracle of {} failed to read", symbol);
+        else if (*answer)
+            out.push_back(std::move(**answer));
     }
     if (feed_) {
         auto table = feed_->current();
@@ -99,19 +125,6 @@ Task<std::vector<PriceReading>> QuotePrices::readings(std::string symbol) {
         if (usd && table->source != "config") out.push_back({"feed", *usd, table->as_of});
     }
     co_return out;
-}
-
-Task<std::optional<PriceReading>> QuotePrices::read_oracle(PriceOracle oracle) {
-    auto* rpc = rpc_of_(oracle.chain_id);
-    if (!rpc) co_return std::nullopt;
-    std::vector<chain::rpc::Reply> replies;
-    try {
-        replies = co_await rpc->batch(oracle_calls(oracle));
-    } catch (const std::exception& e) {
-        spdlog::warn("prices: twap:{} {} not read: {}", oracle.chain_id, oracle.symbol, e.what());
-        co_return std::nullopt;
-    }
-    co_return reading_of(oracle, replies);
 }
 
 }  // namespace perch::price

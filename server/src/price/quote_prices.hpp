@@ -2,11 +2,13 @@
 // Firm USD prices for cross-asset quotes (price/firm_price.hpp's rules over live readings): the
 // chain profile's price oracles, each a time-weighted pool price read with its block's timestamp,
 // and the operator's HTTP feed when that is the configured source. Never the fixed table and never
-// a spot price. A symbol's answer is kept for `cache` so that a burst of quotes costs one read.
+// a spot price. A symbol's answer is kept for `cache` so that a burst of quotes costs one read, and
+// its oracles are read in parallel, so that the read costs the slowest chain's time.
 #include <chrono>
 #include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -25,13 +27,19 @@ namespace perch::price {
 
 using FirmAnswer = std::variant<FirmPrice, std::string>;  // the price, or why there is none
 
+// One oracle's reading, or none with the reason logged (a missing reading only lowers the count of
+// sources).
+using ReadOracle = std::function<Task<std::optional<PriceReading>>(PriceOracle oracle)>;
+// Reads an oracle on its chain's JSON-RPC client (null: the chain cannot be reached): the pool's
+// observe and the newest block's header in one round trip.
+ReadOracle read_over_rpc(std::function<chain::rpc::RpcClient*(std::int64_t chain_id)> rpc_of);
+
 class QuotePrices {
   public:
-    using RpcOf = std::function<chain::rpc::RpcClient*(std::int64_t chain_id)>;
     using Clock = std::function<std::int64_t()>;  // unix seconds
 
     // `feed` is the HTTP feed when it is the configured price source, else null.
-    QuotePrices(std::vector<PriceOracle> oracles, RpcOf rpc_of, const PriceSource* feed,
+    QuotePrices(std::vector<PriceOracle> oracles, ReadOracle read, const PriceSource* feed,
                 const QuotePriceSettings& settings, Clock clock = {});
 
     Task<FirmAnswer> usd(std::string symbol);
@@ -42,11 +50,10 @@ class QuotePrices {
         FirmAnswer answer;
     };
     Task<std::vector<PriceReading>> readings(std::string symbol);
-    Task<std::optional<PriceReading>> read_oracle(PriceOracle oracle);
     std::int64_t now() const;
 
     std::vector<PriceOracle> oracles_;
-    RpcOf rpc_of_;
+    ReadOracle read_;
     const PriceSource* feed_;
     FirmPriceRules rules_;
     std::chrono::milliseconds cache_for_;

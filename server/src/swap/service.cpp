@@ -25,26 +25,12 @@ SwapService::SwapService(std::optional<SwapDeployment> deployment,
             continue;
         }
         rpcs_[id] = rpc;
-        indexers_[id] = std::make_unique<PoolIndexer>(id, *rpc, deployment_->venues,
-                                                      deployment_->start_block, options);
+        indexers_.add(id, std::make_unique<PoolIndexer>(id, *rpc, deployment_->venues,
+                                                        deployment_->start_block, options));
     }
 }
 
 SwapService::~SwapService() = default;
-
-void SwapService::start(const boost::asio::any_io_executor& ex) {
-    for (auto& [_, indexer] : indexers_) indexer->start(ex);
-}
-
-void SwapService::stop() {
-    for (auto& [_, indexer] : indexers_) indexer->stop();
-}
-
-std::vector<std::int64_t> SwapService::chain_ids() const {
-    std::vector<std::int64_t> ids;
-    for (const auto& [id, _] : indexers_) ids.push_back(id);
-    return ids;
-}
 
 const SwapToken* SwapService::token(std::int64_t chain_id, const chain::Address& address) const {
     if (!deployment_ || !serves(chain_id)) return nullptr;
@@ -56,11 +42,6 @@ const SwapToken* SwapService::token(std::int64_t chain_id, const chain::Address&
 chain::rpc::RpcClient* SwapService::rpc(std::int64_t chain_id) const {
     auto it = rpcs_.find(chain_id);
     return it == rpcs_.end() ? nullptr : it->second;
-}
-
-PoolIndexer* SwapService::indexer(std::int64_t chain_id) const {
-    auto it = indexers_.find(chain_id);
-    return it == indexers_.end() ? nullptr : it->second.get();
 }
 
 std::shared_ptr<const PoolSet> SwapService::pools(std::int64_t chain_id) const {

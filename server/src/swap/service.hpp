@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "chain/rpc/registry.hpp"
+#include "core/per_chain_workers.hpp"
 #include "swap/deployment.hpp"
 #include "swap/pool_indexer.hpp"
 
@@ -20,18 +21,18 @@ class SwapService {
                 const std::vector<std::int64_t>& profile_chains, IndexerOptions options = {});
     ~SwapService();
 
-    void start(const boost::asio::any_io_executor& ex);
-    void stop();
+    void start(const boost::asio::any_io_executor& ex) { indexers_.start(ex); }
+    void stop() { indexers_.stop(); }
 
     const SwapDeployment* deployment() const { return deployment_ ? &*deployment_ : nullptr; }
     bool serves(std::int64_t chain_id) const { return indexers_.contains(chain_id); }
-    std::vector<std::int64_t> chain_ids() const;
+    std::vector<std::int64_t> chain_ids() const { return indexers_.chain_ids(); }
     const SwapToken* token(std::int64_t chain_id, const chain::Address& address) const;
     chain::rpc::RpcClient* rpc(std::int64_t chain_id) const;
     // Null while the chain's indexer has not read up to the head once.
     std::shared_ptr<const PoolSet> pools(std::int64_t chain_id) const;
     std::uint64_t indexed_block(std::int64_t chain_id) const;
-    PoolIndexer* indexer(std::int64_t chain_id) const;
+    PoolIndexer* indexer(std::int64_t chain_id) const { return indexers_.find(chain_id); }
     // The node's gas price, cached for a few seconds. Throws RpcError.
     Task<U256> gas_price(std::int64_t chain_id);
 
@@ -42,7 +43,7 @@ class SwapService {
     };
 
     std::optional<SwapDeployment> deployment_;
-    std::map<std::int64_t, std::unique_ptr<PoolIndexer>> indexers_;
+    PerChainWorkers<PoolIndexer> indexers_;
     std::map<std::int64_t, chain::rpc::RpcClient*> rpcs_;
     std::mutex gas_mutex_;
     std::map<std::int64_t, CachedPrice> gas_;

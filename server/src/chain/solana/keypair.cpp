@@ -3,6 +3,7 @@
 #include <openssl/evp.h>
 #include <sodium.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "chain/solana/base58.hpp"
@@ -29,12 +30,9 @@ std::array<std::uint8_t, 32> sha256(ByteView data) {
 }
 
 Result<Signature> Signature::from_bytes(ByteView bytes) {
-    if (bytes.size() != 64)
-        return make_error(Errc::tx_invalid_signature,
-                          "an ed25519 signature is 64 bytes, not " + std::to_string(bytes.size()));
-    Signature s;
-    std::copy(bytes.begin(), bytes.end(), s.bytes.begin());
-    return s;
+    auto exact = exact_bytes<64>(bytes, Errc::tx_invalid_signature, "an ed25519 signature");
+    if (!exact) return exact.error();
+    return Signature{*exact};
 }
 
 Result<Signature> Signature::from_base58(std::string_view text) {
@@ -51,9 +49,7 @@ std::string Signature::to_base58() const {
 }
 
 bool Signature::is_zero() const {
-    for (auto b : bytes)
-        if (b != 0) return false;
-    return true;
+    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
 }
 
 Result<Keypair> Keypair::from_seed(ByteView seed32) {
@@ -74,7 +70,7 @@ Result<Keypair> Keypair::from_seed_hex(std::string_view text) {
     auto bytes = from_hex(text);
     if (!bytes) return make_error(Errc::invalid_key, "seed: " + bytes.error().message);
     auto key = from_seed(*bytes);
-    sodium_memzero(bytes->data(), bytes->size());
+    wipe_secret(*bytes);
     return key;
 }
 
@@ -83,29 +79,8 @@ Keypair Keypair::generate() {
     std::array<std::uint8_t, 32> seed{};
     randombytes_buf(seed.data(), seed.size());
     auto key = from_seed(seed);
-    sodium_memzero(seed.data(), seed.size());
+    wipe_secret(seed);
     return std::move(key).value();
-}
-
-Keypair::Keypair(Keypair&& other) noexcept : secret_(other.secret_), pubkey_(other.pubkey_) {
-    other.wipe();
-}
-
-Keypair& Keypair::operator=(Keypair&& other) noexcept {
-    if (this != &other) {
-        secret_ = other.secret_;
-        pubkey_ = other.pubkey_;
-        other.wipe();
-    }
-    return *this;
-}
-
-Keypair::~Keypair() {
-    wipe();
-}
-
-void Keypair::wipe() {
-    sodium_memzero(secret_.data(), secret_.size());
 }
 
 Signature Keypair::sign(ByteView message) const {

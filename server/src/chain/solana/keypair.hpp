@@ -8,6 +8,7 @@
 
 #include "chain/hex.hpp"
 #include "chain/result.hpp"
+#include "chain/secret_bytes.hpp"
 #include "chain/solana/pubkey.hpp"
 
 namespace perch::chain::solana {
@@ -23,7 +24,7 @@ struct Signature {
     friend bool operator==(const Signature&, const Signature&) = default;
 };
 
-// A signing key. Move-only and wiped on destruction (sodium_memzero).
+// A signing key. Move-only; its secret is wiped on destruction and when moved from (SecretBytes).
 class Keypair {
   public:
     // Errc::invalid_key unless exactly 32 bytes.
@@ -33,20 +34,13 @@ class Keypair {
     // A fresh random key (libsodium's CSPRNG).
     static Keypair generate();
 
-    Keypair(Keypair&& other) noexcept;
-    Keypair& operator=(Keypair&& other) noexcept;
-    Keypair(const Keypair&) = delete;
-    Keypair& operator=(const Keypair&) = delete;
-    ~Keypair();
-
     const Pubkey& pubkey() const { return pubkey_; }
     // Deterministic ed25519 (RFC 8032) signature of the message bytes.
     Signature sign(ByteView message) const;
 
   private:
     Keypair() = default;
-    void wipe();
-    std::array<std::uint8_t, 64> secret_{};  // libsodium's seed || public key
+    SecretBytes<64> secret_;  // libsodium's seed || public key
     Pubkey pubkey_;
 };
 

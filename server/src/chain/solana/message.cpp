@@ -51,112 +51,92 @@ void append_u8_list(Bytes& out, const std::vector<std::uint8_t>& list) {
     append(out, list);
 }
 
+// Reads wire bytes front to back. The first problem is kept and every later read gives an empty
+// value, so a parser reads field after field without a check after each and asks `failed()` where
+// a value must be sound (before the message's rules, at the end).
 class Reader {
   public:
     explicit Reader(ByteView in) : in_(in) {}
     std::size_t offset() const { return offset_; }
     bool done() const { return offset_ == in_.size(); }
+    bool failed() const { return error_.has_value(); }
+    const Error& error() const { return *error_; }
+    void fail(const std::string& what) {
+        if (!error_) error_ = malformed(what);
+    }
 
-    Result<std::uint8_t> u8(const char* what) {
-        if (offset_ + 1 > in_.size()) return malformed(std::string("truncated at ") + what);
+    std::uint8_t u8(const char* what) {
+        if (failed()) return 0;
+        if (offset_ + 1 > in_.size()) {
+            fail(std::string("truncated at ") + what);
+            return 0;
+        }
         return in_[offset_++];
     }
-    Result<std::uint16_t> length(const char* what) {
+    std::uint16_t length(const char* what) {
+        if (failed()) return 0;
         auto n = read_compact_u16(in_, offset_);
-        if (!n) return malformed(std::string(what) + ": " + n.error().message);
+        if (!n) {
+            fail(std::string(what) + ": " + n.error().message);
+            return 0;
+        }
         return *n;
     }
-    Result<ByteView> take(std::size_t n, const char* what) {
-        if (in_.size() - offset_ < n) return malformed(std::string("truncated in ") + what);
+    ByteView take(std::size_t n, const char* what) {
+        if (failed()) return {};
+        if (in_.size() - offset_ < n) {
+            fail(std::string("truncated in ") + what);
+            return {};
+        }
         auto view = in_.subspan(offset_, n);
         offset_ += n;
         return view;
     }
-    Result<Pubkey> key(const char* what) {
-        auto bytes = take(32, what);
-        if (!bytes) return bytes.error();
-        return Pubkey::from_bytes(*bytes);
+    template <class Key>
+    Key key(const char* what) {
+        auto bytes = take(sizeof(Key::bytes), what);
+        Key key;
+        std::copy(bytes.begin(), bytes.end(), key.bytes.begin());
+        return key;
     }
-    Result<std::vector<std::uint8_t>> u8_list(const char* what) {
-        auto n = length(what);
-        if (!n) return n.error();
-        auto bytes = take(*n, what);
-        if (!bytes) return bytes.error();
-        return std::vector<std::uint8_t>(bytes->begin(), bytes->end());
+    // A compact-u16 length, then that many bytes.
+    std::vector<std::uint8_t> sized(const char* length_what, const char* what) {
+        auto bytes = take(length(length_what), what);
+        return {bytes.begin(), bytes.end()};
+    }
+    // A compact-u16 count, then that many items of `read_one`; stops at the first problem.
+    template <class ReadOne>
+    auto list(const char* what, ReadOne read_one) {
+        std::vector<decltype(read_one(*this))> out;
+        auto count = length(what);
+        for (std::size_t i = 0; i < count && !failed(); ++i) out.push_back(read_one(*this));
+        return out;
     }
 
   private:
     ByteView in_;
     std::size_t offset_ = 0;
+    std::optional<Error> error_;
 };
 
-Result<Message> read_message(Reader& r) {
-    Message m;
-    auto first = r.u8("message prefix");
-    if (!first) return first.error();
-    std::uint8_t header0 = *first;
-    if (*first & 0x80) {
-        auto version = *first & 0x7f;
-        if (version != 0)
-            return malformed("message version " + std::to_string(version) + " is not supported");
-        m.version = MessageVersion::v0;
-        auto h = r.u8("header");
-        if (!h) return h.error();
-        header0 = *h;
-    }
-    auto ro_signed = r.u8("header");
-    if (!ro_signed) return ro_signed.error();
-    auto ro_unsigned = r.u8("header");
-    if (!ro_unsigned) return ro_unsigned.error();
-    m.header = MessageHeader{header0, *ro_signed, *ro_unsigned};
+CompiledInstruction read_instruction(Reader& r) {
+    CompiledInstruction ix;
+    ix.program_id_index = r.u8("instruction program index");
+    ix.accounts = r.sized("instruction accounts", "instruction accounts");
+    ix.data = r.sized("instruction data length", "instruction data");
+    return ix;
+}
 
-    auto key_count = r.length("account key count");
-    if (!key_count) return key_count.error();
-    for (std::size_t i = 0; i < *key_count; ++i) {
-        auto key = r.key("account keys");
-        if (!key) return key.error();
-        m.account_keys.push_back(*key);
-    }
-    auto blockhash = r.key("recent blockhash");
-    if (!blockhash) return blockhash.error();
-    m.recent_blockhash = *blockhash;
+AddressTableLookup read_lookup(Reader& r) {
+    AddressTableLookup lookup;
+    lookup.account_key = r.key<Pubkey>("lookup table address");
+    lookup.writable_indexes = r.sized("lookup writable indexes", "lookup writable indexes");
+    lookup.readonly_indexes = r.sized("lookup readonly indexes", "lookup readonly indexes");
+    return lookup;
+}
 
-    auto ix_count = r.length("instruction count");
-    if (!ix_count) return ix_count.error();
-    for (std::size_t i = 0; i < *ix_count; ++i) {
-        CompiledInstruction ix;
-        auto program = r.u8("instruction program index");
-        if (!program) return program.error();
-        ix.program_id_index = *program;
-        auto accounts = r.u8_list("instruction accounts");
-        if (!accounts) return accounts.error();
-        ix.accounts = std::move(*accounts);
-        auto n = r.length("instruction data length");
-        if (!n) return n.error();
-        auto data = r.take(*n, "instruction data");
-        if (!data) return data.error();
-        ix.data.assign(data->begin(), data->end());
-        m.instructions.push_back(std::move(ix));
-    }
-    if (m.version == MessageVersion::v0) {
-        auto lookup_count = r.length("lookup count");
-        if (!lookup_count) return lookup_count.error();
-        for (std::size_t i = 0; i < *lookup_count; ++i) {
-            AddressTableLookup lookup;
-            auto key = r.key("lookup table address");
-            if (!key) return key.error();
-            lookup.account_key = *key;
-            auto writable = r.u8_list("lookup writable indexes");
-            if (!writable) return writable.error();
-            auto readonly = r.u8_list("lookup readonly indexes");
-            if (!readonly) return readonly.error();
-            lookup.writable_indexes = std::move(*writable);
-            lookup.readonly_indexes = std::move(*readonly);
-            m.address_table_lookups.push_back(std::move(lookup));
-        }
-    }
-
-    // Sanitize as the runtime does.
+// The message's own rules, as the runtime sanitizes a message.
+Result<void> check_message(const Message& m) {
     const auto& h = m.header;
     if (h.num_required_signatures == 0) return malformed("a message needs a signer (fee payer)");
     if (h.num_readonly_signed >= h.num_required_signatures)
@@ -181,7 +161,39 @@ Result<Message> read_message(Reader& r) {
                 return malformed("instruction " + std::to_string(i) +
                                  " refers to an account past the end");
     }
+    return success();
+}
+
+Result<Message> read_message(Reader& r) {
+    Message m;
+    std::uint8_t header0 = r.u8("message prefix");
+    if (!r.failed() && (header0 & 0x80)) {
+        auto version = header0 & 0x7f;
+        if (version != 0)
+            return malformed("message version " + std::to_string(version) + " is not supported");
+        m.version = MessageVersion::v0;
+        header0 = r.u8("header");
+    }
+    auto ro_signed = r.u8("header");
+    auto ro_unsigned = r.u8("header");
+    m.header = MessageHeader{header0, ro_signed, ro_unsigned};
+    m.account_keys =
+        r.list("account key count", [](Reader& in) { return in.key<Pubkey>("account keys"); });
+    m.recent_blockhash = r.key<Blockhash>("recent blockhash");
+    m.instructions = r.list("instruction count", read_instruction);
+    if (m.version == MessageVersion::v0)
+        m.address_table_lookups = r.list("lookup count", read_lookup);
+    if (r.failed()) return r.error();
+    auto rules = check_message(m);
+    if (!rules) return rules.error();
     return m;
+}
+
+// The end of the wire bytes of `what`: nothing may follow.
+Result<void> at_end(const Reader& r, ByteView bytes, const char* what) {
+    if (r.done()) return success();
+    return malformed(std::to_string(bytes.size() - r.offset()) + " trailing bytes after the " +
+                     what);
 }
 
 }  // namespace
@@ -318,9 +330,7 @@ Result<Message> parse_message(ByteView bytes) {
     Reader r(bytes);
     auto m = read_message(r);
     if (!m) return m.error();
-    if (!r.done())
-        return malformed(std::to_string(bytes.size() - r.offset()) +
-                         " trailing bytes after the message");
+    if (auto end = at_end(r, bytes, "message"); !end) return end.error();
     return m;
 }
 
@@ -377,19 +387,12 @@ Bytes serialize_transaction(const Transaction& tx) {
 
 Result<Transaction> parse_transaction(ByteView bytes) {
     Reader r(bytes);
-    auto count = r.length("signature count");
-    if (!count) return count.error();
     Transaction tx;
-    for (std::size_t i = 0; i < *count; ++i) {
-        auto s = r.take(64, "signatures");
-        if (!s) return s.error();
-        tx.signatures.push_back(*Signature::from_bytes(*s));
-    }
+    tx.signatures =
+        r.list("signature count", [](Reader& in) { return in.key<Signature>("signatures"); });
     auto m = read_message(r);
     if (!m) return m.error();
-    if (!r.done())
-        return malformed(std::to_string(bytes.size() - r.offset()) +
-                         " trailing bytes after the transaction");
+    if (auto end = at_end(r, bytes, "transaction"); !end) return end.error();
     if (tx.signatures.size() != m->header.num_required_signatures)
         return malformed(std::to_string(tx.signatures.size()) + " signatures for " +
                          std::to_string(m->header.num_required_signatures) + " required signers");

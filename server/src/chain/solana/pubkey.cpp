@@ -2,6 +2,7 @@
 
 #include <openssl/bn.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -58,12 +59,9 @@ void append(Bytes& out, ByteView bytes) {
 }  // namespace
 
 Result<Pubkey> Pubkey::from_bytes(ByteView bytes) {
-    if (bytes.size() != 32)
-        return make_error(Errc::invalid_address,
-                          "a Solana public key is 32 bytes, not " + std::to_string(bytes.size()));
-    Pubkey key;
-    std::copy(bytes.begin(), bytes.end(), key.bytes.begin());
-    return key;
+    auto exact = exact_bytes<32>(bytes, Errc::invalid_address, "a Solana public key");
+    if (!exact) return exact.error();
+    return Pubkey{*exact};
 }
 
 Result<Pubkey> Pubkey::from_base58(std::string_view text) {
@@ -87,9 +85,7 @@ std::string Pubkey::to_base58() const {
 }
 
 bool Pubkey::is_zero() const {
-    for (auto b : bytes)
-        if (b != 0) return false;
-    return true;
+    return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
 }
 
 bool Pubkey::is_on_curve() const {

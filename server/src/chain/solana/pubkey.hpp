@@ -1,6 +1,7 @@
 #pragma once
 // Solana public keys (32 bytes, base58 text), program derived addresses and associated token
 // accounts, and the ids of the programs Perch talks to.
+#include <algorithm>
 #include <array>
 #include <compare>
 #include <cstdint>
@@ -12,6 +13,18 @@
 #include "chain/result.hpp"
 
 namespace perch::chain::solana {
+
+// Exactly N bytes (a public key, a signature) as an array; otherwise `code` with the text "`what`
+// is N bytes, not <size>".
+template <std::size_t N>
+Result<std::array<std::uint8_t, N>> exact_bytes(ByteView bytes, Errc code, std::string_view what) {
+    if (bytes.size() != N)
+        return make_error(code, std::string(what) + " is " + std::to_string(N) + " bytes, not " +
+                                    std::to_string(bytes.size()));
+    std::array<std::uint8_t, N> out{};
+    std::copy(bytes.begin(), bytes.end(), out.begin());
+    return out;
+}
 
 struct Pubkey {
     std::array<std::uint8_t, 32> bytes{};

@@ -40,6 +40,22 @@ TEST(Catalog, DevnetProfileGivesLocalRpcUrls) {
         EXPECT_TRUE(pc.rpc_url.starts_with("http://127.0.0.1:")) << pc.chain_id;
 }
 
+// The wiring reads the chain profile for more than the catalog, so it parses the file once and
+// hands the catalog the document: the same catalog as from the file, which is not read again.
+TEST(Catalog, AParsedProfileGivesTheSameCatalogAsItsFile) {
+    auto path = std::string(PERCH_CONFIG_DIR) + "/devnet.json";
+    auto profile = perch::catalog::read_chain_profile(path);
+    ASSERT_TRUE(profile);
+    auto from_file = Catalog::load(PERCH_CONFIG_DIR, path);
+    auto handed = Catalog::load(PERCH_CONFIG_DIR, "/no/such/devnet.json", &*profile);
+    EXPECT_EQ(handed.chains(), from_file.chains());
+    EXPECT_EQ(handed.tokens(), from_file.tokens());
+    EXPECT_EQ(handed.maker_address(), from_file.maker_address());
+    ASSERT_EQ(handed.profile_chains().size(), from_file.profile_chains().size());
+    EXPECT_EQ(handed.contract_address(1, "Depositor"), from_file.contract_address(1, "Depositor"));
+    EXPECT_FALSE(perch::catalog::read_chain_profile(""));  // no profile configured
+}
+
 // A devnet chain has no public explorer (links to the public network's would find nothing) and
 // the profile's block time; a chain the profile says nothing of keeps the catalog's explorer.
 TEST(Catalog, AProfileSetsItsChainsExplorersAndBlockTimes) {

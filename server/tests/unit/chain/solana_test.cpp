@@ -213,6 +213,32 @@ TEST(SolanaTransaction, StructuralRulesAreChecked) {
     EXPECT_EQ(parse_transaction(wire).value(), tx);
 }
 
+TEST(SolanaTransaction, ATruncationNamesTheFieldItCuts) {
+    auto error_of = [](ByteView wire) {
+        auto r = parse_transaction(wire);
+        return r ? std::string("accepted") : r.error().message;
+    };
+    auto legacy = serialize_transaction(sample());
+    auto v0 = serialize_transaction(sample(MessageVersion::v0));
+    EXPECT_EQ(error_of({}), "signature count: truncated compact-u16");
+    EXPECT_EQ(error_of(ByteView(legacy).first(1)), "truncated in signatures");
+    EXPECT_EQ(error_of(ByteView(legacy).first(1 + 2 * 64)), "truncated at message prefix");
+    EXPECT_EQ(error_of(ByteView(legacy).first(legacy.size() - 1)), "truncated in instruction data");
+    EXPECT_EQ(error_of(ByteView(v0).first(v0.size() - 1)), "lookup count: truncated compact-u16");
+    EXPECT_EQ(parse_message(Bytes{}).error().message, "truncated at message prefix");
+}
+
+TEST(SolanaMessage, AddressTableLookupsRoundTrip) {
+    auto m = sample(MessageVersion::v0).message;
+    Pubkey table;
+    table.bytes.fill(4);
+    m.address_table_lookups.push_back({table, {1, 2}, {3}});
+    EXPECT_EQ(parse_message(serialize_message(m)).value(), m);
+    m.address_table_lookups.push_back({table, {}, {}});
+    EXPECT_EQ(parse_message(serialize_message(m)).error().message,
+              "an address table lookup without indexes");
+}
+
 TEST(SolanaTransaction, SigningRules) {
     auto tx = sample();
     EXPECT_TRUE(verify_transaction(tx));
