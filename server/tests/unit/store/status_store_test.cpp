@@ -18,7 +18,7 @@ using test_orders::deposit;
 using test_orders::fake_signed;
 using testing::run;
 
-class StatusStore : public ::testing::Test {
+class SqlStatusStore : public ::testing::Test {
   protected:
     testing::TestDatabase db;
     SqlStore store{db.url()};
@@ -50,7 +50,7 @@ class StatusStore : public ::testing::Test {
 
 }  // namespace
 
-TEST_F(StatusStore, TheWeeksOrdersWithTheirDepositAndEndTimes) {
+TEST_F(SqlStatusStore, TheWeeksOrdersWithTheirDepositAndEndTimes) {
     const std::int64_t now = std::time(nullptr);
     auto quoted = deposit(3);
     quoted.block_time = now - 50;  // a deposit whose block time the watcher stored
@@ -88,7 +88,7 @@ TEST_F(StatusStore, TheWeeksOrdersWithTheirDepositAndEndTimes) {
     (void)back;
 }
 
-TEST_F(StatusStore, PausesOpenAndCloseTheirIncidentWithThePause) {
+TEST_F(SqlStatusStore, PausesOpenAndCloseTheirIncidentWithThePause) {
     run(orders.set_paused(true));
     run(orders.set_paused(true));  // still the same incident
     run(orders.set_route_paused("8453:42161:ETH", true, "payouts above the hourly cap"));
@@ -113,7 +113,7 @@ TEST_F(StatusStore, PausesOpenAndCloseTheirIncidentWithThePause) {
     EXPECT_EQ(run(orders.incidents(0, 1)).size(), 1u);
 }
 
-TEST_F(StatusStore, AStoppedChainIsOneIncidentUntilItMovesAgain) {
+TEST_F(SqlStatusStore, AStoppedChainIsOneIncidentUntilItMovesAgain) {
     Incident stopped{0, "head_stopped", "8453", "no new block after block 12", 1000, 0};
     run(orders.open_incident(stopped));
     run(orders.open_incident(stopped));
