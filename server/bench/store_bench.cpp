@@ -29,6 +29,8 @@ namespace {
 constexpr std::int64_t kOrders = 1'000'000;
 constexpr std::int64_t kSenders = 100'000;  // 10 orders each
 
+using bench::ms_since;
+using bench::report;
 using bench::run;
 
 std::string address(const char* prefix, std::int64_t n) {
@@ -87,20 +89,8 @@ void seed(Connection& c) {
     if (c.dialect() == Dialect::postgresql) c.exec("VACUUM ANALYZE");
 }
 
-// One seeded database per dialect, shared by the benchmarks of this run.
 SqlStore* seeded(Dialect dialect) {
-    static std::map<Dialect,
-                    std::pair<std::unique_ptr<testing::TestDatabase>, std::unique_ptr<SqlStore>>>
-        stores;
-    auto& entry = stores[dialect];
-    if (!entry.second) {
-        entry.first = bench::bench_database(dialect);
-        if (!entry.first) return nullptr;
-        entry.second = std::make_unique<SqlStore>(entry.first->url());
-        boost::asio::io_context io;
-        run(io, entry.second->run([](Connection& c) { seed(c); }));
-    }
-    return entry.second.get();
+    return bench::seeded<seed>(dialect);
 }
 
 enum class Shape { address, address_in_channel, channel };
@@ -136,19 +126,6 @@ void BM_History(benchmark::State& state, Dialect dialect, Shape shape) {
     state.counters["p50_ms"] = at(0.50);
     state.counters["p99_ms"] = at(0.99);
     state.counters["rows"] = static_cast<double>(rows);
-}
-
-// p50 and p99 of `ms` as benchmark counters.
-void report(benchmark::State& state, std::vector<double>& ms) {
-    std::sort(ms.begin(), ms.end());
-    auto at = [&](double q) { return ms[static_cast<std::size_t>(q * (ms.size() - 1))]; };
-    state.counters["p50_ms"] = at(0.50);
-    state.counters["p99_ms"] = at(0.99);
-}
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-        .count();
 }
 
 // /query: a random order by its transaction hash (deposit or payout: every column is looked up)

@@ -17,6 +17,7 @@
 #include "api/params.hpp"
 #include "api/routes.hpp"
 #include "api/services.hpp"
+#include "api/status_api.hpp"
 #include "api/swap_api.hpp"
 #include "api/swap_json.hpp"
 #include "auth/session.hpp"
@@ -151,7 +152,13 @@ Task<bridge::Quote> quote_of(Services& s, QuoteInput in) {
     auto liquidity = co_await liquidity_of(s, in.request.to_chain, in.route->paid_token());
     auto result = bridge::make_quote(s.routes, in.request, liquidity, unix_now());
     if (result.refusal) throw bad_request(result.refusal->message);
-    co_return *result.quote;
+    auto quote = *result.quote;
+    // The route's live median fill time (the status page's); its configured time while nothing
+    // completed on it lately. Never 0: a payout is not instant, the store counts whole seconds.
+    auto live = co_await s.fill_times->quoted_seconds(s, in.request.from_chain, in.request.to_chain,
+                                                      in.request.token);
+    if (live) quote.expected_seconds = static_cast<std::uint32_t>(std::max<std::int64_t>(1, *live));
+    co_return quote;
 }
 
 // The destination swap a quote or deposit asks for.

@@ -7,10 +7,10 @@
 #include <chrono>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 
+#include "api/cached_answer.hpp"
 #include "api/services.hpp"
 #include "bridge/maker_stats.hpp"
 #include "chain/rpc/rpc_error.hpp"
@@ -175,51 +175,21 @@ Task<json::object> build_dashboard(Services& s, const std::map<std::int64_t, Cha
                            {"recent_payouts", payouts_json(rows, chains)}};
 }
 
-// The last answer and when it was built; shared by every connection's thread. One request at a
-// time rebuilds it (on a busy maker that reads ~100,000 rows, docs/benchmarks.md); the others
-// meanwhile get the previous answer.
-struct DashboardCache {
-    std::mutex mutex;
-    std::chrono::steady_clock::time_point built;
-    std::optional<json::object> value;
-    bool rebuilding = false;
-};
-
 Task<http::Response> dashboard(Services& s, const std::map<std::int64_t, ChainInfo>& chains,
-                               DashboardCache& cache) {
-    std::optional<json::object> out;
-    {
-        std::lock_guard lock(cache.mutex);
-        bool fresh = cache.value && std::chrono::steady_clock::now() - cache.built < kCacheFor;
-        if (fresh || (cache.value && cache.rebuilding))
-            out = cache.value;
-        else
-            cache.rebuilding = true;
-    }
-    if (!out) {
-        try {
-            out = co_await build_dashboard(s, chains);
-        } catch (...) {
-            std::lock_guard lock(cache.mutex);
-            cache.rebuilding = false;
-            throw;
-        }
-        std::lock_guard lock(cache.mutex);
-        cache.value = out;
-        cache.built = std::chrono::steady_clock::now();
-        cache.rebuilding = false;
-    }
+                               CachedAnswer& cache) {
+    // On a busy maker a build reads ~100,000 rows (docs/benchmarks.md): kept kCacheFor.
+    auto out = co_await cache.get([&] { return build_dashboard(s, chains); });
     // The pause switch is read fresh: an operator who pauses expects the page to say so at once.
     auto paused = co_await s.store.orders().paused();
-    (*out)["paused"] = paused;
-    co_return http::envelope(std::move(*out));
+    out["paused"] = paused;
+    co_return http::envelope(std::move(out));
 }
 
 }  // namespace
 
 void register_maker_dashboard_api(http::Router& router, Services& s) {
     auto chains = std::make_shared<const std::map<std::int64_t, ChainInfo>>(chain_infos(s.catalog));
-    auto cache = std::make_shared<DashboardCache>();
+    auto cache = std::make_shared<CachedAnswer>(kCacheFor);
     router.get("/api/maker_api/v1/dashboard",
                "The maker's public dashboard: liquidity per chain and token (base units), 24 h / "
                "7 d volume per token and orders by state, median and p95 completion seconds per "

@@ -2,12 +2,14 @@
 
 #include "api/openapi.hpp"
 #include "api/services.hpp"
+#include "api/status_api.hpp"
 
 namespace perch::api {
 namespace json = boost::json;
 
 http::Router build_router(Services& services) {
     http::Router router;
+    if (!services.fill_times) services.fill_times = std::make_shared<FillTimes>();
     register_system_api(router, services);
     register_bridge_reference_api(router, services);
     register_nocore_api(router, services);
@@ -23,6 +25,7 @@ http::Router build_router(Services& services) {
     register_query_api(router, services);
     register_maker_dashboard_api(router, services);
     register_name_api(router, services);
+    register_status_api(router, services);
     if (services.rewards) {
         register_auth_api(router, services);
         register_lottery_api(router, services);

@@ -1,6 +1,7 @@
 #pragma once
 // What the API handlers may call. Handlers parse and validate, call one of these, and shape JSON.
 #include <chrono>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,8 @@ class BadgeService;
 
 namespace perch::api {
 
+class FillTimes;  // api/status_api.hpp
+
 struct Services {
     const Config& config;
     store::Store& store;
@@ -79,6 +82,8 @@ struct Services {
     const chain::PrivateKey* quote_signer = nullptr;
     names::NameService* names = nullptr;  // address names (chains with an ens_registry)
     store::SwapStore* swaps = nullptr;    // the swaps the history lists
+    // Fill times per route, shared by /status and the quote (set by build_router).
+    std::shared_ptr<FillTimes> fill_times;
 };
 
 // One registration function per API group (one file each).
@@ -104,6 +109,7 @@ void register_portfolio_api(http::Router& router, Services& services);
 void register_query_api(http::Router& router, Services& services);
 void register_maker_dashboard_api(http::Router& router, Services& services);
 void register_name_api(http::Router& router, Services& services);
+void register_status_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -224,6 +224,36 @@ struct Completion {
     int receive_decimals = 18;
 };
 
+// An order as the public status page counts it (bridge/fill_stats.hpp): its route, its state, when
+// its deposit was made (the block's time where the watcher stored it, else when the watcher first
+// saw it: it reads up to the head as heads arrive) and when it ended (the 'completed' or
+// 'refunded' event: when the payer saw the receipt; 0 while open), and what a refund's cost is
+// read from (the refund's first signed max fee, the reverted swap's deduction).
+struct StatusOrder {
+    std::string state;
+    std::int64_t deposited_at = 0;
+    std::int64_t ended_at = 0;
+    std::int64_t src_chain_id = 0;
+    std::int64_t dst_chain_id = 0;
+    std::string token;
+    std::string token_address;
+    int decimals = 18;
+    std::string refund_max_fee;  // empty: no refund was signed
+    std::string refund_deduction;
+};
+
+// Something the status page lists: a pause (of the bridge, "pause"/"all", or of a route,
+// "route_pause"/<route key>) or a chain whose heads stopped ("head_stopped"/<chain id>), from when
+// to when (0: still going on).
+struct Incident {
+    std::int64_t id = 0;
+    std::string kind;
+    std::string subject;
+    std::string detail;
+    std::int64_t started_at = 0;
+    std::int64_t ended_at = 0;
+};
+
 // A firm quote for a cross-asset route as issued and signed (bridge/firm_quote.hpp): amounts in
 // base units, decimal.
 struct StoredQuote {
@@ -340,6 +370,14 @@ class OrderStore {
     // Routes paused one by one (by an operator or by themselves): route key -> reason.
     virtual Task<std::map<std::string, std::string>> paused_routes() = 0;
     virtual Task<void> set_route_paused(std::string route, bool paused, std::string reason) = 0;
+
+    // The status page: orders deposited at or after `since` (unix seconds); incidents that ended
+    // at or after `since` or still go on, newest first, at most `limit`. open_incident starts one
+    // unless one of its kind and subject is still open; close_incident ends it at `at`.
+    virtual Task<std::vector<StatusOrder>> status_orders(std::int64_t since) = 0;
+    virtual Task<std::vector<Incident>> incidents(std::int64_t since, int limit) = 0;
+    virtual Task<void> open_incident(Incident incident) = 0;
+    virtual Task<void> close_incident(std::string kind, std::string subject, std::int64_t at) = 0;
 
     // Outflow limits: the payouts signed and the deposits taken since `since` (unix seconds).
     virtual Task<Flows> flows_since(std::int64_t since) = 0;

@@ -43,6 +43,7 @@ const DevelopingPage = simple('DevelopingPage');
 const EcosystemPage = simple('EcosystemPage');
 const InvitePage = simple('InvitePage');
 const MakerPage = lazyPage(() => import('@/pages/MakerPage'));
+const StatusPage = lazyPage(() => import('@/pages/StatusPage'));
 const NotFoundPage = simple('NotFoundPage');
 const PoolPage = lazyPage(() => import('@/pages/PoolPage'));
 const QueryPage = lazyPage(() => import('@/pages/QueryPage'));
@@ -81,6 +82,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { name: 'bridgeRedirect', path: '/bridge', redirect: '/' },
   { name: 'swap', path: '/swap', element: <SwapPage />, flags: CARD_PAGE },
   { name: 'maker', path: '/maker', element: <MakerPage /> },
+  { name: 'status', path: '/status', element: <StatusPage /> },
   { name: 'strkairdrop', path: '/strkairdrop', element: <AirdropInfoPage kind="strkairdrop" /> },
   { name: 'taikodrop', path: '/taikodrop', element: <AirdropInfoPage kind="taikodrop" /> },
   { name: 'blastdrop', path: '/blastdrop', element: <AirdropInfoPage kind="blastdrop" /> },

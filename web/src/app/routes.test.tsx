@@ -12,7 +12,7 @@ const POOL_ALLOW_LIST = testAppConfig().pool_allow_list;
 beforeEach(() => resetStores());
 
 const SPEC_PATHS = [
-  '/', '/bridge', '/swap', '/maker', '/strkairdrop', '/taikodrop', '/blastdrop', '/zkairdrop', '/layerzero-airdrop',
+  '/', '/bridge', '/swap', '/maker', '/status', '/strkairdrop', '/taikodrop', '/blastdrop', '/zkairdrop', '/layerzero-airdrop',
   '/tracker', '/tracker/scrollmarks', '/tracker/scroll-airdrop', '/tracker/lxp', '/tracker/soneium-og', '/tracker/zora-airdrop',
   '/ecosystem', '/deploy', '/inscribe', '/history', '/invitepage', '/developingpage', '/test', '/rewards', '/rewards-phase1',
   '/faucet', '/Faucet/Ink', '/Faucet/IP', '/Faucet/Monad', '/query', '/dapp/:name', '/network/:name', '/network/:name/history',

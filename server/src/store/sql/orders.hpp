@@ -47,6 +47,10 @@ class SqlOrders final : public OrderStore {
     Task<void> set_paused(bool paused) override;
     Task<std::map<std::string, std::string>> paused_routes() override;
     Task<void> set_route_paused(std::string route, bool paused, std::string reason) override;
+    Task<std::vector<StatusOrder>> status_orders(std::int64_t since) override;
+    Task<std::vector<Incident>> incidents(std::int64_t since, int limit) override;
+    Task<void> open_incident(Incident incident) override;
+    Task<void> close_incident(std::string kind, std::string subject, std::int64_t at) override;
     Task<Flows> flows_since(std::int64_t since) override;
     Task<void> note_payout_waits(std::vector<PayoutWait> waits) override;
     Task<bool> add_version(Lease lease, std::int64_t maker_tx_id, std::string replaces,
@@ -55,5 +59,11 @@ class SqlOrders final : public OrderStore {
   private:
     SqlStore& db_;
 };
+
+// An incident started (none of its kind and subject may be open) or ended, inside the caller's
+// transaction: a pause and its incident are written together.
+void open_incident_in(Connection& c, const Incident& incident);
+void close_incident_in(Connection& c, const std::string& kind, const std::string& subject,
+                       std::int64_t at);
 
 }  // namespace perch::store

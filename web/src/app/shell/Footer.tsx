@@ -31,6 +31,7 @@ export function Footer({ fixed }: { fixed: boolean }) {
               </a>
             ))}
             <Link to="/ecosystem">{t('footer.ecosystem')}</Link>
+            <Link to="/status">{t('footer.status')}</Link>
             <Link to="/tos">{t('footer.terms')}</Link>
           </nav>
           <SocialLinks />

@@ -95,6 +95,7 @@ describe('Header', () => {
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'API&SDK' })).toHaveAttribute('href', '/docs/api');
     for (const name of ['Docs', 'Brand kit', 'Audit', 'Ecosystem', 'Terms']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/status');
     expect(screen.queryByTestId('powered-by')).toBeNull();
   });
 
@@ -122,6 +123,7 @@ describe('Header', () => {
       ['Order query', '/query'],
       ['Faucet', '/faucet'],
       ['Maker dashboard', '/maker'],
+      ['Bridge status', '/status'],
     ] as const;
     for (const [name, href] of links) expect(within(menu).getByRole('link', { name })).toHaveAttribute('href', href);
     await user.click(within(menu).getByRole('button', { name: '中文' }));

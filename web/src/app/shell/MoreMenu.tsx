@@ -12,6 +12,7 @@ const EXPLORE = [
   { to: '/query', key: 'header.query' },
   { to: '/faucet', key: 'header.faucet' },
   { to: '/maker', key: 'header.maker' },
+  { to: '/status', key: 'header.status' },
 ] as const;
 
 /** Header 'more' menu: the pages without a nav tab, language, light-mode toggle and support links. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TxHash } from '@/components/TxLink';
 import { useTranslation } from 'react-i18next';
 import { getMakerDashboard, makerDashboardQueryKey, type MakerDashboard as Dashboard, type MakerWindow } from '@/api/maker';
-import { chainsQuery } from '@/api/queries';
+import { useChainName } from '@/api/useChainName';
 import { Card } from '@/components/Card';
 import { DataTable, EmptyRow } from '@/components/DataTable';
 import { LoadState } from '@/components/LoadState';
@@ -16,11 +16,10 @@ const WINDOWS: readonly MakerWindow[] = ['24h', '7d'];
 /** /maker: the maker's public figures, refreshed every 10 s (the server keeps them 5 s). */
 export function MakerDashboard() {
   const dashboard = useQuery({ queryKey: makerDashboardQueryKey, queryFn: ({ signal }) => getMakerDashboard(signal), refetchInterval: 10_000 });
-  const { data: chains } = useQuery(chainsQuery());
+  const name = useChainName();
   if (dashboard.isLoading || dashboard.isError) return <LoadState query={dashboard} />;
   const d = dashboard.data;
   if (!d) return null;
-  const name = (id: number) => chains?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
   return (
     <div className="maker-dashboard">
       <StatusCard d={d} />

@@ -4,7 +4,7 @@ import { Area, AreaChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAx
 import type { PortfolioDay } from '@/api/portfolio';
 import { Card } from '@/components/Card';
 import { formatCompactUsd } from '@/lib/format';
-import { useThemeStore, type Theme } from '@/features/theme/store';
+import { useChartInk as useInk } from '@/components/chartInk';
 import { formatUsd, toCents, type Slice } from './portfolio';
 
 /**
@@ -14,17 +14,6 @@ import { formatUsd, toCents, type Slice } from './portfolio';
  */
 
 const PALETTE = ['#7c5cff', '#22d3ee', '#f59e0b', '#10b981', '#ef4444', '#ec4899', '#6366f1', '#84cc16'];
-
-/** Axis, grid and tooltip colours of each theme (SVG attributes do not follow CSS variables everywhere). */
-const INK: Record<Theme, { text: string; muted: string; surface: string; border: string }> = {
-  dark: { text: '#eef1f8', muted: '#8d96ad', surface: '#161b2b', border: '#262d40' },
-  light: { text: '#141824', muted: '#5f6880', surface: '#ffffff', border: '#dde1ec' },
-};
-
-
-function useInk() {
-  return INK[useThemeStore((s) => s.theme)];
-}
 
 export function AllocationChart({ byChain, byToken }: { byChain: Slice[]; byToken: Slice[] }) {
   const { t } = useTranslation();
