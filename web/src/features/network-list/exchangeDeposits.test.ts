@@ -3,16 +3,9 @@ import type { Exchange } from '@/api/types';
 import { exchangeCreditsToken, exchangeDepositOf, exchangeMinimum, exchangeRefusal } from './exchangeDeposits';
 import { exchangeRouteAllowed } from './networkList';
 
-const coinbase: Exchange = {
-  id: 14,
-  name: 'Coinbase',
-  icon: '',
-  deposits: [
-    { token: 'ETH', chain_id: 42161, min: '0.002' },
-    { token: 'USDT', chain_id: 1, min: '10' },
-    { token: 'USDC', chain_id: 10, min: '2', memo: true },
-  ],
-};
+// Coinbase as a test config: ETH on Arbitrum, USDT on Ethereum, USDC on Optimism only with a memo.
+const deposit = (token: string, chain_id: number, min: string, memo = false) => ({ token, chain_id, min, memo });
+const coinbase: Exchange = { id: 14, name: 'Coinbase', icon: '', deposits: [deposit('ETH', 42161, '0.002'), deposit('USDT', 1, '10'), deposit('USDC', 10, '2', true)] };
 
 describe('what an exchange credits', () => {
   it('finds the token on the network, whatever the symbol case', () => {
