@@ -315,7 +315,7 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL(/\/maker$/);
     await page.locator('header').getByRole('button', { name: 'More' }).click();
     await page.getByRole('group', { name: 'More' }).getByRole('button', { name: '中文' }).click();
-    await expect(page.locator('header').getByRole('link', { name: '跨链桥' })).toBeVisible();
+    await expect(page.locator('header').getByRole('link', { name: '跨链桥', exact: true })).toBeVisible();
     await expect(page.getByTestId('points-badge')).toHaveText('登录');
   });
 });

@@ -86,6 +86,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bridge_api/v1/app-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's settings the web app reads at start: routes (as the quote uses them), their tokens per chain, the Solana cluster, the check-in chain, channels, the Pool allow-list */
+        get: operations["get_bridge_api_v1_app_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bridge_api/v1/get_all_exchange_infos": {
         parameters: {
             query?: never;
@@ -741,6 +758,23 @@ export interface paths {
         };
         /** An address's verified primary names (ENS) on the asked chains */
         get: operations["get_name_api_v1_names"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bridge_api/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public status page: per route and token the fill time p50 / p95 / p99 (seconds from deposit to payout), orders, refunds with their median time and cost over 1h, 24h and 7d, the capacity left and the pause; each chain's head and seconds since it moved; the incident log (kept 5 s) */
+        get: operations["get_bridge_api_v1_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1666,6 +1700,31 @@ export interface operations {
                         data?: {
                             list?: components["schemas"]["Token"][];
                         };
+                    } & components["schemas"]["Envelope"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_bridge_api_v1_app_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
                     } & components["schemas"]["Envelope"];
                 };
             };
@@ -3000,6 +3059,31 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooMany"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    get_bridge_api_v1_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope {code: 0, msg, data} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data?: unknown;
+                    } & components["schemas"]["Envelope"];
+                };
+            };
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooMany"];
             500: components["responses"]["Internal"];
