@@ -63,6 +63,11 @@ export interface AppConfig {
   default_channel_id: number;
   channels: AppChannel[];
   pool_allow_list: string[];
+  /**
+   * The chains this deployment runs (reads, pays out and records deployments on), when its server
+   * names them; absent, the routes are taken as the chains it runs (features/network-list/availability).
+   */
+  run_chain_ids?: number[];
 }
 
 export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {

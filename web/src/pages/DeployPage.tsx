@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '@/api/appConfig';
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
 import { Page } from '@/components/Page';
@@ -22,8 +23,11 @@ type ButtonState = 'connect' | 'network' | 'fields' | 'running' | 'retry' | 'dep
 export default function DeployPage() {
   const { t } = useTranslation();
   const chains = useQuery(chainsQuery());
-  const networks = useMemo(() => deployNetworks(chains.data ?? []), [chains.data]);
-  const byId = useMemo(() => new Map(networks.map((c) => [c.chain_id, c])), [networks]);
+  const appConfig = useAppConfig();
+  // Until app-config answers, which networks can be deployed to is not known: none are listed yet (a failed app-config lists every EVM network).
+  const networks = useMemo(() => (appConfig.isPending ? [] : deployNetworks(chains.data ?? [], appConfig.data)), [chains.data, appConfig.isPending, appConfig.data]);
+  // Past deployments and progress name their network even when it is no longer offered.
+  const byId = useMemo(() => new Map((chains.data ?? []).map((c) => [c.chain_id, c])), [chains.data]);
   const address = useWalletStore((s) => s.address);
   const showWallets = useWalletModal((s) => s.show);
   const { template, values, networks: chosen, progress, running } = useDeployForm();
@@ -52,6 +56,9 @@ export default function DeployPage() {
       <Card>
         <DeployForm showErrors={state === 'fields'} />
         <NetworkPicker networks={networks} data={data} />
+        <p className="muted small" data-testid="deploy-networks-note">
+          {t('availability.deployOnly')}
+        </p>
         <button
           type="button"
           className="btn btn--primary btn--block"

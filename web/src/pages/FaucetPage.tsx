@@ -9,6 +9,7 @@ import { Page } from '@/components/Page';
 import { FaucetClaims } from '@/features/faucet/FaucetClaims';
 import { useFaucetClaim } from '@/features/faucet/useFaucetClaim';
 import { anyPending, waitCause, waitParts } from '@/features/faucet/wait';
+import { defaultFaucet } from '@/features/faucet/choice';
 import { useWalletStore } from '@/wallet/store';
 import { useTokenBalance } from '@/wallet/useTokenBalance';
 import '@/features/faucet/faucet.css';
@@ -37,7 +38,7 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const address = useWalletStore((s) => s.address);
-  const [picked, setPicked] = useState<FaucetSlug>(kind === 'all' ? 'ink' : kind);
+  const [chosen, setPicked] = useState<FaucetSlug | null>(null);
   const faucets = useQuery({ queryKey: faucetsQueryKey(address), queryFn: ({ signal }) => getFaucets(address, signal) });
   const claims = useQuery({
     queryKey: faucetClaimsQueryKey(address),
@@ -48,6 +49,7 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
   const chains = useQuery(chainsQuery());
   const chainMap = useMemo(() => new Map((chains.data ?? []).map((c) => [c.chain_id, c])), [chains.data]);
   const offered = (faucets.data?.list ?? []).filter((f) => ofKind(kind, f.slug));
+  const picked = chosen ?? defaultFaucet(offered, kind === 'all' ? 'ink' : kind);
   const faucet = offered.find((f) => f.slug === picked);
   const balance = useTokenBalance(address, faucet?.chain_id, faucet ? faucet.token || zeroAddress : undefined);
   const { claim, busy, error } = useFaucetClaim();
@@ -74,9 +76,10 @@ export default function FaucetPage({ kind }: { kind: FaucetKind }) {
               {t('faucet.pick')}
             </label>
             <select id="faucet-network" className="input" value={picked} onChange={(e) => setPicked(e.target.value as FaucetSlug)}>
+              {/* A faucet this deployment cannot run is listed, disabled, so the choice says why it is missing. */}
               {offered.map((f) => (
-                <option key={f.slug} value={f.slug}>
-                  {f.name}
+                <option key={f.slug} value={f.slug} disabled={!f.available}>
+                  {f.available ? f.name : t('availability.faucetOption', { name: f.name })}
                 </option>
               ))}
             </select>

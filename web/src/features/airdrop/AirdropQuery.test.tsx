@@ -1,16 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { testAppConfig } from '@/test/appConfig';
+import { mockApi, ok } from '@/test/mockApi';
 import { AirdropQuery } from './AirdropQuery';
 import type { AirdropRow } from './validation';
 
 const A = `0x${'a'.repeat(40)}`;
 const B = `0x${'b'.repeat(40)}`;
 
+/** A deployment whose ETH route reaches zkSync, Scroll and Linea, not Taiko. */
+const CONFIG = testAppConfig({
+  routes: [{ token: 'ETH', decimals: 18, chains: [1, 8453, 324, 534352, 59144], enabled: true, min: '0.001', max: '5', fee_tiers: [], dtc: {}, expected_seconds: {} }],
+  cross_routes: [],
+});
+
+beforeEach(() => {
+  mockApi({ '/api/bridge_api/v1/app-config': () => ok(CONFIG) });
+});
+
 function setup(query: (batch: string[]) => Promise<AirdropRow[]>) {
   const router = createMemoryRouter([{ path: '*', element: <AirdropQuery query={query} /> }]);
-  render(<RouterProvider router={router} />);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return { user: userEvent.setup(), router };
 }
 
@@ -64,5 +82,16 @@ describe('AirdropQuery', () => {
     for (const name of ['zkSync', 'Scroll', 'Linea', 'Taiko']) expect(screen.getByRole('button', { name: `Bridge to ${name}` })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Bridge to Scroll' }));
     expect(router.state.location.search).toBe('?to=534352');
+  });
+
+  it("a network this deployment does not bridge to: its button is disabled with the reason, not a way to a refusal", async () => {
+    const { user, router } = setup(async () => []);
+    const taiko = screen.getByRole('button', { name: 'Bridge to Taiko' });
+    await waitFor(() => expect(taiko).toBeDisabled());
+    expect(screen.getByTestId('bridge-to-reason-167000')).toHaveTextContent('This bridge has no route to Taiko.');
+    expect(taiko).toHaveAccessibleDescription('This bridge has no route to Taiko.');
+    await user.click(taiko);
+    expect(router.state.location.search).toBe('');
+    for (const name of ['zkSync', 'Scroll', 'Linea']) expect(screen.getByRole('button', { name: `Bridge to ${name}` })).toBeEnabled();
   });
 });

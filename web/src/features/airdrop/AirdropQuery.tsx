@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { Card } from '@/components/Card';
 import { formatNumber } from '@/lib/format';
 import { useAirdropQuery } from './useAirdropQuery';
 import { BRIDGE_RECOMMENDATIONS, sumValues, type AirdropRow } from './validation';
 import { FormError } from '@/components/FormError';
 import { TextField } from '@/components/TextField';
+import { BridgeToButton } from '@/features/network-list/BridgeToButton';
 
 const ERROR_KEYS = {
   empty: 'airdrop.errors.empty',
@@ -71,14 +71,11 @@ function AirdropResults({ rows }: { rows: AirdropRow[] }) {
 
 function BridgeRecommendations() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <Card title={t('airdrop.recommend')}>
       <div className="button-row">
         {BRIDGE_RECOMMENDATIONS.map((r) => (
-          <button key={r.chainId} type="button" className="btn btn--soft" onClick={() => navigate(`/?to=${r.chainId}`)}>
-            {t('airdrop.bridgeTo', { name: r.name })}
-          </button>
+          <BridgeToButton key={r.chainId} chainId={r.chainId} name={r.name} label={t('airdrop.bridgeTo', { name: r.name })} />
         ))}
       </div>
     </Card>

@@ -27,9 +27,10 @@ import { useBridgeRoute, type BridgeRoute } from './useBridgeRoute';
 import { useSendBridge } from './useSendBridge';
 import './bridge.css';
 import { FormError } from '@/components/FormError';
-import type { Exchange } from '@/api/types';
+import type { Chain, Exchange } from '@/api/types';
 import { exchangeMinimum } from '@/features/network-list/exchangeDeposits';
-import { useAppConfig } from '@/api/appConfig';
+import { useAppConfig, type AppConfig } from '@/api/appConfig';
+import { networkAvailability } from '@/features/network-list/availability';
 import { AppConfigNotice } from '@/components/AppConfigNotice';
 
 export interface BridgeCardProps {
@@ -62,14 +63,15 @@ function usePresets(defaultToken: string | undefined, partnerChainId: number | u
 }
 
 /** Once a wallet is connected, From is its chain unless the user (or the address bar) chose another. */
-function useWalletDefaultFrom(route: BridgeRoute): void {
+function useWalletDefaultFrom(route: BridgeRoute, config: AppConfig | undefined): void {
   const { chains, wallets } = route;
   const { fromChainId, toChainId } = useBridgeForm();
   const chainId = wallets.evmAddress ? wallets.evmChainId : null;
   useEffect(() => {
-    const from = walletDefaultFrom(fromChainId, chainId, chains, toChainId);
+    const offered = (c: Chain): boolean => networkAvailability('from', c, { config, other: toChainId }).offered;
+    const from = walletDefaultFrom(fromChainId, chainId, chains, toChainId, offered);
     if (from !== null) useBridgeForm.getState().setFrom(from);
-  }, [fromChainId, chainId, chains, toChainId]);
+  }, [fromChainId, chainId, chains, toChainId, config]);
 }
 
 /** To an exchange: its minimum deposit on the destination and what the quote says arrives, in raw units. */
@@ -90,7 +92,7 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
   usePresets(defaultToken, partnerChainId);
   const route = useBridgeRoute();
   const appConfig = useAppConfig();
-  useWalletDefaultFrom(route);
+  useWalletDefaultFrom(route, appConfig.data);
   const { wallets, fromChain, decimals, limits, chosenToToken } = route;
   // A disconnected wallet leaves nothing behind: the form and the followed deposit start over.
   useResetOnDisconnect(wallets.evmAddress, () => useBridgeForm.getState().reset());

@@ -45,6 +45,16 @@ describe('bridge card defaults', () => {
     expect(useBridgeForm.getState().fromChainId).toBe(8453);
   });
 
+  it('a wallet on a network this deployment does not bridge from (BOB) leaves From to the user', async () => {
+    renderAt('/');
+    // The deployment's routes have loaded: the From list knows BOB has none.
+    await waitFor(() => expect(screen.queryByTestId('app-config-loading')).toBeNull());
+    act(() => useWalletStore.getState().setConnected(USER, 60808));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(useBridgeForm.getState().fromChainId).toBeNull();
+    expect(fromButton()).toHaveAccessibleName('From: Select Network');
+  });
+
   it('a From the user chose stays when the wallet connects on another chain', async () => {
     useBridgeForm.getState().setFrom(42161);
     renderAt('/');

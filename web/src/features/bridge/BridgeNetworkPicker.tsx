@@ -16,6 +16,7 @@ export function BridgeNetworkPicker({ picker, onClose, wallets, chainSwitch }: {
       tokenName={form.token}
       exchange={picker === 'to' ? form.exchange : null}
       depositAddress={form.recipient}
+      other={picker === 'to' ? form.fromChainId : form.toChainId}
       onClose={onClose}
       onSelect={(c, ex, depositAddress) => {
         if (picker === 'to') {

@@ -32,5 +32,8 @@ describe('bridge presets', () => {
     expect(walletDefaultFrom(null, 999, CHAINS, null)).toBeNull();
     expect(walletDefaultFrom(null, 8453, undefined, null)).toBeNull();
     expect(walletDefaultFrom(null, 8453, CHAINS, 8453)).toBeNull();
+    // A wallet on a network this deployment does not bridge from leaves From to the user.
+    expect(walletDefaultFrom(null, 8453, CHAINS, null, (c) => c.chain_id !== 8453)).toBeNull();
+    expect(walletDefaultFrom(null, 8453, CHAINS, null, (c) => c.chain_id === 8453)).toBe(8453);
   });
 });

@@ -27,10 +27,18 @@ export function bridgePresets(params: URLSearchParams, partnerChainId?: number |
 
 /**
  * The From network to take when the user has not chosen one: the connected wallet's chain, when the
- * list has it as an EVM network and it is not already the destination. null = leave From as it is.
+ * list has it as an EVM network, it is not already the destination, and this deployment bridges from
+ * it (`offered`: a wallet on a network without a route leaves From to the user rather than choosing a
+ * route the card must refuse). null = leave From as it is.
  */
-export function walletDefaultFrom(current: number | null, walletChainId: number | null, chains: readonly Chain[] | undefined, toChainId: number | null): number | null {
+export function walletDefaultFrom(
+  current: number | null,
+  walletChainId: number | null,
+  chains: readonly Chain[] | undefined,
+  toChainId: number | null,
+  offered: (chain: Chain) => boolean = () => true,
+): number | null {
   if (current !== null || walletChainId === null || walletChainId === toChainId) return null;
   const chain = chains?.find((c) => c.chain_id === walletChainId);
-  return chain && chain.flags?.evm && !chain.disabled ? walletChainId : null;
+  return chain && chain.flags?.evm && !chain.disabled && offered(chain) ? walletChainId : null;
 }

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok } from '@/test/mockApi';
+import { testAppConfig } from '@/test/appConfig';
 import { renderApp } from '@/test/renderApp';
 
 const chain = (chain_id: number, name: string) => ({ chain_id, chain_name: name, alias_name: name, icon: '', flags: { evm: true, bitcoin: false, non_evm: false } });
@@ -56,6 +57,22 @@ describe('ecosystem directory', () => {
     const networks = await screen.findByRole('region', { name: 'Networks' });
     await user.click(within(networks).getByRole('button', { name: 'Bridge to Base' }));
     expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('?to=8453');
+  });
+
+  it('a network no route reaches here: its card says why instead of bridging', async () => {
+    mockApi({
+      '/api/ecosystem_api/v1/directory': () => ok({ categories: ['DeFi'], projects: [{ name: 'Taikoswap', category: 'DeFi', networks: [167000, 8453], link: 'https://example.org', text: 'Swap' }] }),
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [chain(8453, 'Base'), chain(167000, 'Taiko')] }),
+      '/api/bridge_api/v1/app-config': () =>
+        ok(testAppConfig({ routes: [{ token: 'ETH', decimals: 18, chains: [1, 8453], enabled: true, min: '0.001', max: '5', fee_tiers: [], dtc: {}, expected_seconds: {} }], cross_routes: [] })),
+    });
+    const { router } = renderApp('/ecosystem');
+    const networks = await screen.findByRole('region', { name: 'Networks' });
+    const taiko = await within(networks).findByRole('button', { name: 'Bridge to Taiko' });
+    await waitFor(() => expect(taiko).toBeDisabled());
+    expect(within(networks).getByTestId('bridge-to-reason-167000')).toHaveTextContent('This bridge has no route to Taiko.');
+    await userEvent.setup().click(within(networks).getByRole('button', { name: 'Bridge to Base' }));
     expect(router.state.location.search).toBe('?to=8453');
   });
 });

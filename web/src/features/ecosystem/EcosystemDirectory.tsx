@@ -2,12 +2,12 @@ import './ecosystem.css';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { chainsQuery, ecosystemQuery } from '@/api/queries';
 import type { Chain, EcosystemProject } from '@/api/types';
 import { Card } from '@/components/Card';
 import { NetworkIcon } from '@/components/NetworkIcon';
 import { Spinner } from '@/components/Spinner';
+import { BridgeToButton } from '@/features/network-list/BridgeToButton';
 import { directoryNetworks, filterProjects, NO_FILTER, type DirectoryFilter } from './directory';
 
 type ChainsById = ReadonlyMap<number, Chain>;
@@ -62,7 +62,6 @@ export function EcosystemDirectory() {
 
 function NetworkCards({ networks, chains, projects }: { networks: number[]; chains: ChainsById; projects: EcosystemProject[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <section aria-labelledby="ecosystem-networks">
       <h2 id="ecosystem-networks" className="ecosystem__title">
@@ -77,9 +76,7 @@ function NetworkCards({ networks, chains, projects }: { networks: number[]; chai
               <NetworkIcon name={name} icon={chains.get(id)?.icon} />
               <span className="ecosystem__network-name">{name}</span>
               <span className="ecosystem__network-count">{t('ecosystem.projectCount', { count })}</span>
-              <button type="button" className="btn btn--soft" onClick={() => navigate(`/?to=${id}`)}>
-                {t('ecosystem.bridgeTo', { name })}
-              </button>
+              <BridgeToButton chainId={id} name={name} flags={chains.get(id)?.flags} label={t('ecosystem.bridgeTo', { name })} />
             </li>
           );
         })}

@@ -11,6 +11,8 @@ import { BALANCE_CONCURRENCY, BALANCE_TIMEOUT_MS } from './balances';
 import { NetworkListModal } from './NetworkListModal';
 import type { NetworkListMode } from './networkList';
 import { testChain } from '@/test/chains';
+import { testAppConfig } from '@/test/appConfig';
+import type { RouteConfig } from '@/api/appConfig';
 
 /** What a test exchange credits: ETH, USDC and USDT on the exchange networks, BTC on 56. */
 const CREDITS_ALL = ['ETH', 'USDC', 'USDT'].flatMap((token) => [1, 10, 42161].map((chain_id) => ({ token, chain_id, min: '0' }))).concat([{ token: 'BTC', chain_id: 56, min: '0' }]);
@@ -36,7 +38,14 @@ const CHAINS = [
 
 const DEPOSIT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
 
-function Harness({ initialMode = 'from' as NetworkListMode, tokenName = 'ETH', depositAddress = '' }) {
+/** An app-config whose ETH route joins `chains`. */
+const routesOver = (chains: number[], more: RouteConfig[] = []) =>
+  testAppConfig({
+    routes: [{ token: 'ETH', decimals: 18, chains, enabled: true, min: '0.001', max: '5', fee_tiers: [], dtc: {}, expected_seconds: {} }, ...more],
+    cross_routes: [],
+  });
+
+function Harness({ initialMode = 'from' as NetworkListMode, tokenName = 'ETH', depositAddress = '', other = null as number | null }) {
   const [open, setOpen] = useState(true);
   const [picked, setPicked] = useState('');
   return (
@@ -50,6 +59,7 @@ function Harness({ initialMode = 'from' as NetworkListMode, tokenName = 'ETH', d
         mode={initialMode}
         tokenName={tokenName}
         depositAddress={depositAddress}
+        other={other}
         onClose={() => setOpen(false)}
         onSelect={(c, ex, address) => setPicked(`${c.chain_id}${ex ? `@${ex.name}` : ''}${address ? `:${address}` : ''}`)}
       />
@@ -57,7 +67,7 @@ function Harness({ initialMode = 'from' as NetworkListMode, tokenName = 'ETH', d
   );
 }
 
-function renderModal(mode: NetworkListMode = 'from', opts: { tokenName?: string; depositAddress?: string } = {}) {
+function renderModal(mode: NetworkListMode = 'from', opts: { tokenName?: string; depositAddress?: string; other?: number | null } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -70,7 +80,9 @@ beforeEach(() => resetStores());
 
 describe('NetworkListModal', () => {
   it('From: tabs, Popular by weight, search; no balance calls while disconnected', async () => {
-    const fetchMock = mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }) });
+    // A deployment that bridges every listed network: the tabs and Popular as the product describes them.
+    const everywhere = routesOver(CHAINS.map((c) => c.chain_id));
+    const fetchMock = mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }), '/api/bridge_api/v1/app-config': () => ok(everywhere) });
     renderModal();
     const dialog = await screen.findByRole('dialog', { name: 'From Network' });
     expect(within(dialog).getAllByRole('tab').map((t) => t.textContent)).toEqual(['ALL', 'EVM', 'Bitcoin', 'Non-EVM', 'Testnet']);
@@ -265,5 +277,57 @@ describe('NetworkListModal', () => {
     expect(screen.queryByTestId('picked')?.textContent ?? '').not.toContain('10@');
     await user.click(row(1));
     expect(screen.getByTestId('picked')).toHaveTextContent(`1@Coinbase:${DEPOSIT}`);
+  });
+
+  it('From: a network this deployment does not bridge from is listed after the others, disabled with the reason, and not in Popular', async () => {
+    // ETH between Ethereum, Two and Arbitrum only.
+    mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }), '/api/bridge_api/v1/app-config': () => ok(routesOver([1, 2, 42161])) });
+    renderModal();
+    const dialog = await screen.findByRole('dialog', { name: 'From Network' });
+    await waitFor(() => expect(within(dialog).getByTestId('network-4').querySelector('button')).toBeDisabled());
+    const ids = within(dialog).getAllByRole('listitem').map((li) => li.dataset.testid);
+    expect(ids.slice(0, 3)).toEqual(['network-1', 'network-2', 'network-42161']);
+    expect(within(dialog).getByTestId('network-reason-4')).toHaveTextContent('This bridge has no route from Four.');
+    expect(within(dialog).getByTestId('network-reason-4')).toHaveAttribute('data-reason', 'noRouteFrom');
+    expect(within(dialog).getByTestId('network-reason-9889')).toHaveTextContent('Bridging from Fuel is not offered here. Its wallet still connects.');
+    expect(within(dialog).getByTestId('network-reason-999706684')).toHaveTextContent('Bridging from Bitcoin is not offered here.');
+    expect(within(dialog).queryByTestId('network-reason-1')).toBeNull();
+    const popular = within(dialog).getByRole('region', { name: 'Popular' });
+    expect(within(popular).getAllByRole('button').map((b) => b.lastElementChild?.textContent)).toEqual(['Ethereum', 'Two', 'Arbitrum']);
+    const user = userEvent.setup();
+    await user.click(within(within(dialog).getByTestId('network-4')).getByRole('button'));
+    expect(screen.getByTestId('picked').textContent).toBe('');
+    await user.click(within(within(dialog).getByTestId('network-2')).getByRole('button'));
+    expect(screen.getByTestId('picked')).toHaveTextContent('2');
+  });
+
+  it('To, given the source and the token: no route from it is disabled with the reason; a route without the token names its tokens', async () => {
+    // ETH between Ethereum, Two and Arbitrum; USDC between Two and Arbitrum.
+    const usdc: RouteConfig = { token: 'USDC', decimals: 6, chains: [2, 42161], enabled: true, min: '1', max: '10', fee_tiers: [], dtc: {}, expected_seconds: {} };
+    mockApi({ '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }), '/api/bridge_api/v1/app-config': () => ok(routesOver([1, 2, 42161], [usdc])) });
+    renderModal('to', { other: 2, tokenName: 'USDC' });
+    const dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    const row = (id: number) => within(within(dialog).getByTestId(`network-${id}`)).getByRole('button');
+    await waitFor(() => expect(row(3)).toBeDisabled());
+    expect(within(dialog).getByTestId('network-reason-3')).toHaveTextContent('This bridge has no route to Three.');
+    expect(row(2)).toBeDisabled();
+    expect(within(dialog).getByTestId('network-reason-2')).toHaveTextContent('Two is already the source.');
+    expect(row(42161)).toBeEnabled();
+    expect(within(dialog).queryByTestId('network-tokens-42161')).toBeNull();
+    expect(row(1)).toBeEnabled();
+    expect(within(dialog).getByTestId('network-tokens-1')).toHaveTextContent('Only ETH on this route.');
+    await userEvent.setup().click(row(1));
+    expect(screen.getByTestId('picked')).toHaveTextContent('1');
+  });
+
+  it('To, given a source with routes elsewhere only: the reason names both networks', async () => {
+    mockApi({
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
+      '/api/bridge_api/v1/app-config': () => ok(routesOver([1, 2], [{ token: 'USDT', decimals: 6, chains: [3, 4], enabled: true, min: '1', max: '10', fee_tiers: [], dtc: {}, expected_seconds: {} }])),
+    });
+    renderModal('to', { other: 1 });
+    const dialog = await screen.findByRole('dialog', { name: 'To Network Or Exchange' });
+    await waitFor(() => expect(within(dialog).getByTestId('network-reason-3')).toHaveTextContent('No route from Ethereum to Three.'));
+    expect(within(within(dialog).getByTestId('network-2')).getByRole('button')).toBeEnabled();
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '@/api/appConfig';
 import { chainsQuery, exchangesQuery } from '@/api/queries';
 import type { Chain, Exchange } from '@/api/types';
 import { Modal } from '@/components/Modal';
@@ -9,6 +10,7 @@ import { NetworkSearch } from '@/components/NetworkSearch';
 import { Spinner } from '@/components/Spinner';
 import { useEcosystemAccount } from '@/wallet/ecosystems/store';
 import { useWalletStore } from '@/wallet/store';
+import { networkAvailability, offeredFirst, otherTokensNote, type Availability } from './availability';
 import { useNetworkBalances } from './balances';
 import { exchangeCreditsToken, exchangeDepositOf, exchangeRefusal, type ExchangeRefusal } from './exchangeDeposits';
 import {
@@ -28,6 +30,7 @@ import {
 } from './networkList';
 import './networkList.css';
 import { Tabs } from '@/components/Tabs';
+import { unavailableText } from './unavailableText';
 
 interface Props {
   open: boolean;
@@ -38,6 +41,8 @@ interface Props {
   exchange?: Exchange | null;
   /** The exchange deposit address typed so far (the bridge card's recipient field). */
   depositAddress?: string;
+  /** The network chosen on the other side (the destination in From mode, the source in To mode): only networks with a route to or from it are offered. */
+  other?: number | null;
   onClose: () => void;
   /** An exchange destination comes with the deposit address it was enabled by. */
   onSelect: (chain: Chain, exchange?: Exchange, depositAddress?: string) => void;
@@ -58,7 +63,7 @@ function BalanceView({ cell }: { cell: BalanceCell | undefined }) {
 }
 
 /** Network list modal: From (ALL/EVM/Bitcoin/Non-EVM/Testnet), To (Network/Exchange), To Exchange Network. */
-export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: presetExchange = null, depositAddress = '', onClose, onSelect }: Props) {
+export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: presetExchange = null, depositAddress = '', other = null, onClose, onSelect }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [fromTab, setFromTab] = useState<FromTab>('all');
@@ -69,6 +74,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
   const solanaAddress = useEcosystemAccount('solana')?.address ?? '';
   const { data, isLoading, isError } = useQuery({ ...chainsQuery(), enabled: open });
   const exchanges = useQuery({ ...exchangesQuery(), enabled: open && mode !== 'from' });
+  const appConfig = useAppConfig().data;
 
   // The tab (and search) reset every time the list opens.
   useEffect(() => {
@@ -88,8 +94,18 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
   if (effectiveMode === 'from') tabChains = chainsForTab(chains, fromTab);
   else if (effectiveMode === 'toExchange') tabChains = exchangeNetworks(chains, tokenName);
   else tabChains = chains.filter((c) => !c.disabled);
-  const list = showExchanges ? [] : searchChains(tabChains, search);
-  const popular = effectiveMode === 'from' && search.trim() === '' ? popularChains(tabChains, TAB_TAG[fromTab]) : [];
+  // From and To offer only what this deployment bridges (the exchange step has its own rules): the rest is listed after, disabled with the reason.
+  const availabilities = new Map<number, Availability>();
+  const availabilityOf = (c: Chain): Availability | null => {
+    if (effectiveMode === 'toExchange') return null;
+    let a = availabilities.get(c.chain_id);
+    if (!a) availabilities.set(c.chain_id, (a = networkAvailability(effectiveMode, c, { config: appConfig, other })));
+    return a;
+  };
+  const isOffered = (c: Chain): boolean => availabilityOf(c)?.offered !== false;
+  const list = showExchanges ? [] : offeredFirst(searchChains(tabChains, search), isOffered);
+  const popular = effectiveMode === 'from' && search.trim() === '' ? popularChains(tabChains.filter(isOffered), TAB_TAG[fromTab]) : [];
+  const otherName = chains.find((c) => c.chain_id === other)?.chain_name ?? '';
   const balances = useNetworkBalances(address, list.map((c) => c.chain_id), tokenName, open && !showExchanges, solanaAddress);
 
   const title =
@@ -107,6 +123,7 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
       if (block !== null || !exchange || refusalOf(c) !== null) return;
       onSelect(c, exchange, deposit.trim());
     } else {
+      if (!isOffered(c)) return;
       onSelect(c);
     }
     onClose();
@@ -195,12 +212,14 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
           {list.map((c) => {
             const refusal = refusalOf(c);
             const minimum = minimumOf(c);
+            const availability = availabilityOf(c);
+            const onlyTokens = availability && effectiveMode === 'to' ? otherTokensNote(availability, tokenName) : null;
             return (
               <li key={c.chain_id} data-testid={`network-${c.chain_id}`}>
                 <button
                   type="button"
                   className="network-list__item"
-                  disabled={effectiveMode === 'toExchange' && (block !== null || refusal !== null)}
+                  disabled={(effectiveMode === 'toExchange' && (block !== null || refusal !== null)) || availability?.offered === false}
                   onClick={() => pick(c)}
                 >
                   <NetworkIcon name={c.chain_name} icon={c.icon} />
@@ -208,6 +227,14 @@ export function NetworkListModal({ open, mode, tokenName = 'ETH', exchange: pres
                   {refusal ? (
                     <span className="network-list__reason muted small" data-testid={`exchange-network-refusal-${c.chain_id}`} data-reason={refusal}>
                       {t(`bridge.exchangeDeposit.refusal.${refusal}`, { exchange: exchange?.name, token: tokenName, network: c.chain_name })}
+                    </span>
+                  ) : availability && !availability.offered ? (
+                    <span className="network-list__reason muted small" data-testid={`network-reason-${c.chain_id}`} data-reason={availability.reason}>
+                      {unavailableText(t, effectiveMode === 'to' ? 'to' : 'from', availability.reason, c.chain_name, otherName)}
+                    </span>
+                  ) : onlyTokens ? (
+                    <span className="network-list__reason muted small" data-testid={`network-tokens-${c.chain_id}`}>
+                      {t('availability.otherTokens', { tokens: onlyTokens.join(', ') })}
                     </span>
                   ) : minimum ? (
                     <span className="network-list__reason muted small" data-testid={`exchange-minimum-${c.chain_id}`}>

@@ -1,0 +1,183 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test';
+import { connectWallet } from './fixtures/bridge-ui';
+import { readDevnetState } from './fixtures/injected-wallet';
+
+// The app offers only what this deployment can do: networks without a route are disabled with the
+// reason in the pickers, the airdrop page's buttons lead only to routes that exist, the deploy page
+// lists only the networks it can deploy to, and a bridge on a real route still goes through.
+// "A network without a route" is read from the server's app-config at run time, not named here, so
+// the spec holds whatever routes the deployment serves.
+
+interface RouteRow {
+  token: string;
+  chains: number[];
+  enabled: boolean;
+  to_chains?: number[];
+}
+interface AppConfigRow {
+  routes: RouteRow[];
+  cross_routes: RouteRow[];
+  checkin: { chain_id: number };
+  run_chain_ids?: number[];
+}
+interface ChainRow {
+  chain_id: number;
+  chain_name: string;
+  is_testnet: boolean;
+  disabled: boolean;
+  flags: { evm: boolean; bitcoin: boolean; non_evm: boolean };
+  rpc_urls?: string[];
+}
+
+async function data<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.ok(), path).toBe(true);
+  return ((await res.json()) as { data: T }).data;
+}
+
+const readConfig = (request: APIRequestContext) => data<AppConfigRow>(request, '/api/bridge_api/v1/app-config');
+const readChains = async (request: APIRequestContext) => (await data<{ list: ChainRow[] }>(request, '/api/bridge_api/v1/get-all-chains')).list;
+
+const liveRoutes = (c: AppConfigRow): RouteRow[] => [...c.routes, ...c.cross_routes].filter((r) => r.enabled);
+const run = (c: AppConfigRow, id: number): boolean => !c.run_chain_ids || c.run_chain_ids.includes(id);
+const leaves = (c: AppConfigRow, id: number): boolean => run(c, id) && liveRoutes(c).some((r) => r.chains.includes(id));
+const reaches = (c: AppConfigRow, id: number): boolean => run(c, id) && liveRoutes(c).some((r) => (r.to_chains ?? r.chains).includes(id));
+const listed = (c: ChainRow): boolean => !c.disabled && !c.is_testnet;
+
+/** An EVM network of the list that no route leaves or reaches here (Taiko when it is one). */
+function unroutedNetwork(config: AppConfigRow, chains: ChainRow[]): ChainRow {
+  const candidates = chains.filter((c) => listed(c) && c.flags.evm && !leaves(config, c.chain_id) && !reaches(config, c.chain_id));
+  const pick = candidates.find((c) => c.chain_id === 167000) ?? candidates[0];
+  if (!pick) throw new Error('every EVM network of the list has a route: nothing to check');
+  return pick;
+}
+
+async function openPicker(page: Page, side: 'From' | 'To') {
+  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
+  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe('the app offers only what this deployment can do', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('pickers: a network without a route is disabled with the reason; non-EVM sources say bridging from them is not offered', async ({ page }) => {
+    const config = await readConfig(page.request);
+    const chains = await readChains(page.request);
+    const none = unroutedNetwork(config, chains);
+    const source = chains.find((c) => listed(c) && c.flags.evm && leaves(config, c.chain_id));
+    if (!source) throw new Error('no EVM network with a route');
+    await page.goto('/');
+
+    let dialog = await openPicker(page, 'From');
+    const row = dialog.getByTestId(`network-${none.chain_id}`);
+    await expect(row.getByRole('button')).toBeDisabled();
+    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(`This bridge has no route from ${none.chain_name}.`);
+    // Every non-EVM network no route leaves (Starknet, Fuel, Bitcoin, BenFen...) says so plainly.
+    const nonEvm = chains.filter((c) => listed(c) && !c.flags.evm && !leaves(config, c.chain_id));
+    expect(nonEvm.length).toBeGreaterThan(0);
+    for (const c of nonEvm) {
+      await expect(dialog.getByTestId(`network-${c.chain_id}`).getByRole('button')).toBeDisabled();
+      await expect(dialog.getByTestId(`network-reason-${c.chain_id}`)).toHaveText(`Bridging from ${c.chain_name} is not offered here. Its wallet still connects.`);
+    }
+    // The offered networks come first: the first row is one with a route.
+    const firstId = Number((await dialog.locator('li[data-testid^="network-"]').first().getAttribute('data-testid'))?.replace('network-', ''));
+    expect(leaves(config, firstId)).toBe(true);
+    await dialog.getByTestId(`network-${source.chain_id}`).getByRole('button').click();
+    await expect(dialog).toBeHidden();
+
+    dialog = await openPicker(page, 'To');
+    await expect(dialog.getByTestId(`network-${none.chain_id}`).getByRole('button')).toBeDisabled();
+    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(`This bridge has no route to ${none.chain_name}.`);
+    await expect(dialog.getByTestId(`network-reason-${source.chain_id}`)).toHaveText(`${source.chain_name} is already the source.`);
+    console.log(`[availability] no route: ${none.chain_name} (${none.chain_id}); non-EVM sources not offered: ${nonEvm.map((c) => c.chain_name).join(', ')}`);
+  });
+
+  test("airdrop page: each 'Bridge to X' either leads to a bridge that has the route, or is disabled with the reason", async ({ page }) => {
+    const config = await readConfig(page.request);
+    await page.goto('/layerzero-airdrop');
+    const buttons = page.locator('[data-testid^="bridge-to-button-"]');
+    await expect(buttons).toHaveCount(4);
+    const ids = (await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))).map((t) => Number(t.replace('bridge-to-button-', '')));
+    expect(ids).toContain(167000);
+    for (const id of ids) {
+      const button = page.getByTestId(`bridge-to-button-${id}`);
+      if (reaches(config, id)) {
+        await expect(button).toBeEnabled();
+        await expect(page.getByTestId(`bridge-to-reason-${id}`)).toHaveCount(0);
+      } else {
+        await expect(button).toBeDisabled();
+        await expect(page.getByTestId(`bridge-to-reason-${id}`)).toHaveText(/^This bridge has no route to .+\.$/);
+        await expect(button).toHaveAccessibleDescription(/^This bridge has no route to /);
+      }
+    }
+    // Taiko: wherever its button leads, the card never answers that the route cannot be bridged.
+    const taiko = page.getByTestId('bridge-to-button-167000');
+    if (reaches(config, 167000)) {
+      await taiko.click();
+      await expect(page).toHaveURL(/\/\?to=167000$/);
+      await expect(page.locator('.swap-card').getByRole('button', { name: /^To:/ })).toHaveAttribute('data-chain-id', '167000');
+      const dialog = await openPicker(page, 'From');
+      await dialog.locator('li[data-testid^="network-"] button:enabled').first().click();
+      await page.getByLabel('Amount').fill('0.01');
+      await expect(page.getByTestId('bridge-send')).not.toHaveText(/cannot be bridged on this route/);
+    } else {
+      await expect(taiko).toBeDisabled();
+      await taiko.click({ force: true });
+      await expect(page).toHaveURL(/\/layerzero-airdrop$/);
+    }
+  });
+
+  test('deploy page: only the networks this deployment can deploy to', async ({ page }) => {
+    test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+    const state = readDevnetState();
+    const config = await readConfig(page.request);
+    const chains = await readChains(page.request);
+    const deployable = (c: ChainRow): boolean =>
+      c.flags.evm &&
+      !c.disabled &&
+      (c.rpc_urls ?? []).length > 0 &&
+      (config.run_chain_ids
+        ? config.run_chain_ids.includes(c.chain_id)
+        : liveRoutes(config).some((r) => r.chains.includes(c.chain_id) || (r.to_chains ?? []).includes(c.chain_id)) || config.checkin.chain_id === c.chain_id);
+    const expected = chains.filter(deployable).map((c) => c.chain_id).sort((a, b) => a - b);
+    await page.goto('/deploy');
+    const rows = page.locator('[data-testid^="deploy-network-"]');
+    await expect(rows.first()).toBeVisible();
+    const shown = (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))).map((t) => Number(t.replace('deploy-network-', ''))).sort((a, b) => a - b);
+    expect(shown).toEqual(expected);
+    // Every chain the devnet runs can be deployed to; the list is a handful, not the 80 EVM networks of the catalog.
+    for (const c of state.chains) if (chains.find((x) => x.chain_id === c.chain_id)?.flags.evm) expect(shown).toContain(c.chain_id);
+    expect(shown).not.toContain(unroutedNetwork(config, chains).chain_id);
+    expect(shown.length).toBeLessThan(chains.filter((c) => c.flags.evm).length);
+    await expect(page.getByTestId('deploy-networks-note')).toHaveText('Only the networks this deployment runs are listed.');
+    console.log(`[availability] deploy page: ${shown.length} networks (${shown.join(', ')}) of ${chains.filter((c) => c.flags.evm).length} EVM networks listed`);
+  });
+
+  test('a bridge on a real route still goes through', async ({ page }) => {
+    test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+    test.setTimeout(150_000);
+    const state = readDevnetState();
+    const config = await readConfig(page.request);
+    const [from, to] = [8453, 42161];
+    expect(liveRoutes(config).some((r) => r.token === 'ETH' && !r.to_token && r.chains.includes(from) && r.chains.includes(to))).toBe(true);
+    await connectWallet(page, state, from);
+    let dialog = await openPicker(page, 'From');
+    await dialog.getByTestId(`network-${from}`).getByRole('button').click();
+    await expect(page.locator('header').getByTestId('connect-wallet')).toHaveAttribute('data-chain-id', String(from));
+    dialog = await openPicker(page, 'To');
+    await expect(dialog.getByTestId(`network-${to}`).getByRole('button')).toBeEnabled();
+    await dialog.getByTestId(`network-${to}`).getByRole('button').click();
+    await expect(page.getByTestId('bridge-token')).toHaveAccessibleName('Token to bridge: ETH');
+    await page.getByLabel('Amount').fill('0.01');
+    const send = page.getByTestId('bridge-send');
+    await expect(send).toHaveText('Bridge', { timeout: 30_000 });
+    await send.click();
+    const tracker = page.getByTestId('bridge-tracker');
+    await expect(tracker).toBeVisible({ timeout: 30_000 });
+    await expect(tracker.getByTestId('step-completed')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
+    await expect(tracker.getByTestId('tracker-result')).toHaveText(/^[0-9.]+ ETH received\.$/);
+  });
+});
