@@ -15,7 +15,9 @@
 # Usage: scripts/bench-idle-rpc.sh [settle-seconds (30)] [window-seconds (120)]
 # Env: IDLE_PERCH_BIN (default build/server/perch), IDLE_DEVNET_OFFSET (2500: nodes on
 #      11045-11048, Solana 11399/11400), IDLE_PROXY_SHIFT (100: proxies on node port + 100),
-#      IDLE_PERCH_PORT (11510), IDLE_RUNS ("ws polling"), IDLE_OUT (build/bench/idle-rpc).
+#      IDLE_PERCH_PORT (11510), IDLE_RUNS ("ws polling"), IDLE_OUT (build/bench/idle-rpc),
+#      IDLE_CHAINS (EVM chain ids, commas: default every chain of config/devnet.json, as make run;
+#      "$DEVNET_CORE_CHAINS" for the core four the test suites run).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SETTLE=${1:-30}
@@ -33,7 +35,7 @@ chmod 600 "$ROOT"/devnet/*.key  # perch refuses key files others can read (a fre
 [[ -x $PERCH_BIN ]] || { echo "no perch binary at $PERCH_BIN (build it or set IDLE_PERCH_BIN)" >&2; exit 1; }
 
 echo "devnet (offset $OFFSET; log $OUT/devnet.log)"
-start_devnet "$TMP/devnet" "$OFFSET" "$OUT/devnet.log"
+start_devnet "$TMP/devnet" "$OFFSET" "$OUT/devnet.log" "${IDLE_CHAINS:-}"
 
 # The profile perch reads: the devnet's state.json with every RPC URL moved to its proxy.
 node - "$TMP/devnet/state.json" "$TMP/profile.json" "$SHIFT" > "$TMP/proxy-args" <<'JS'
