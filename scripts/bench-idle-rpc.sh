@@ -85,7 +85,10 @@ for run in $RUNS; do
     -d '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' "http://127.0.0.1:$((${c%%=*} - SHIFT))" \
     | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(Number(JSON.parse(s).result))}catch{console.log(0)}})' || echo 0; done | tr '\n' ' ')
   echo "  settled ${SETTLE}s; counting for ${WINDOW}s (no user activity)"
+  ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # utime + stime, 1/100 s
+  cpu0=$(ticks "$perch_pid")
   sleep "$WINDOW"
+  cpu1=$(ticks "$perch_pid")
   stats="{"
   for c in $NAMES; do stats+="\"${c#*=}\": $(curl -sf "http://127.0.0.1:${c%%=*}/__proxy/stats"),"; done
   stats="${stats%,}}"
@@ -93,6 +96,7 @@ for run in $RUNS; do
     -d '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' "http://127.0.0.1:$((${c%%=*} - SHIFT))" \
     | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(Number(JSON.parse(s).result))}catch{console.log(0)}})' || echo 0; done | tr '\n' ' ')
   echo "$stats" > "$OUT/stats-$run.json"
+  echo "  perch CPU over the window: $(awk -v t=$((cpu1 - cpu0)) -v w="$WINDOW" 'BEGIN {printf "%.1f", t / w}') % of one core; RSS $(($(awk '/VmRSS/ {print $2}' "/proc/$perch_pid/status") / 1024)) MiB" | tee "$OUT/cpu-$run.txt"
   feed=$(grep -c "subscribed to new heads" "$OUT/perch-$run.log" || true)
   node - "$run" "$OUT/stats-$run.json" "$heads0" "$heads1" "$feed" <<'JS' | tee "$OUT/table-$run.txt"
 const fs = require("fs");
