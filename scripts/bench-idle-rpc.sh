@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # What an idle Perch costs in RPC calls: a devnet of its own (1 s blocks), a counting provider
-# proxy (devnet/scripts/provider-proxy.mjs --ws 1) in front of every node (4 EVM chains and the
-# Solana node), and perch as `make run` runs it (config/perch.json: maker on, indexer on, prices
-# from pools) with SQLite in a temp dir. No user activity. After a settle time the proxies' counts
-# are zeroed, then read after the window; printed per chain: JSON-RPC calls/s (a batch's each call,
-# what providers bill), HTTP requests/s, WebSocket messages, and calls/s per method.
+# proxy (devnet/scripts/provider-proxy.mjs --ws 1) in front of every node (the EVM chains of
+# IDLE_CHAINS and the Solana node), and perch as `make run` runs it (config/perch.json: maker on,
+# indexer on, prices from pools) with SQLite in a temp dir. No user activity. After a settle time
+# the proxies' counts are zeroed, then read after the window; printed per chain: JSON-RPC calls/s
+# (a batch's each call, what providers bill), HTTP requests/s, WebSocket messages, and calls/s per
+# method; and perch's CPU (% of one core over the window) and RSS.
 # Runs (IDLE_RUNS, in order; one perch at a time against the same devnet and proxies):
 #   ws                as make run: the maker's head feed over WebSocket on (the default)
 #   polling           maker.head_feed false: every component polls
