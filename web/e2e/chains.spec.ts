@@ -1,16 +1,16 @@
 import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
-import { BRIDGE_USER, nativeBalance, rpc, rpcUrl, toRaw } from './fixtures/devnet-rpc';
+import { BRIDGE_USER, nativeBalance, rpc, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
 import { chooseBridgeToken, connectWallet } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 import { getActivity, numberText } from './fixtures/tracker-api';
 import { program, scoreOf } from './fixtures/journey';
 
 // The networks the devnet added for issue 29 (config/devnet.json): an OP-stack chain (Optimism),
-// chains run as plain L1s (Linea, Scroll) and zkSync Era, bridged through the UI with real
-// transactions (account #3 signs; perch's maker pays out), and the tracker programmes of those
-// chains answering from perch's own indexer. Needs perch with the maker and the indexer on
-// (PERCH_URL) and the devnet (PERCH_DEVNET_STATE).
+// chains run as plain L1s (Linea, Scroll) and zkSync Era, bridged (ETH, and USDC where the real
+// network has it) through the UI with real transactions (account #3 signs; perch's maker pays
+// out), and the tracker programmes of those chains answering from perch's own indexer. Needs
+// perch with the maker and the indexer on (PERCH_URL) and the devnet (PERCH_DEVNET_STATE).
 
 const OPTIMISM = 10;
 const LINEA = 59144;
@@ -28,22 +28,22 @@ async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Pr
 }
 
 /** Bridges through the card and follows the tracker to 'Completed'; returns the quoted receive amount and the deposit hash. */
-async function bridgeEth(page: Page, from: number, to: number, amount: string): Promise<{ receive: string; depositHash: string }> {
+async function bridge(page: Page, from: number, to: number, amount: string, token = 'ETH'): Promise<{ receive: string; depositHash: string }> {
   await pickNetwork(page, 'From', from);
   await expect(page.locator('header').getByTestId('connect-wallet')).toHaveAttribute('data-chain-id', String(from));
   await pickNetwork(page, 'To', to);
-  await chooseBridgeToken(page, 'ETH');
-  await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
+  await chooseBridgeToken(page, token);
+  await expect(page.getByTestId('bridge-balance')).toHaveText(new RegExp(`^Balance: [0-9.,]+ ${token}$`), { timeout: 20_000 });
   await page.getByLabel('Amount').fill(amount);
   const send = page.getByTestId('bridge-send');
   await expect(send).toHaveText('Bridge', { timeout: 20_000 });
-  const receive = (await page.getByTestId('quote-receive').textContent())?.replace(' ETH', '').trim() ?? '';
+  const receive = (await page.getByTestId('quote-receive').textContent())?.replace(` ${token}`, '').trim() ?? '';
   expect(receive).toMatch(/^\d+(\.\d+)?$/);
   await send.click();
   const tracker = page.getByTestId('bridge-tracker');
   await expect(tracker).toBeVisible({ timeout: 30_000 });
   await expect(tracker.getByTestId('step-completed')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-  await expect(tracker.getByTestId('tracker-result')).toHaveText(`${receive} ETH received.`);
+  await expect(tracker.getByTestId('tracker-result')).toHaveText(`${receive} ${token} received.`);
   const depositHash = (await tracker.getByTestId('step-sent').locator('[data-tx-hash]').getAttribute('data-tx-hash')) ?? '';
   expect(depositHash).toMatch(/^0x[0-9a-f]{64}$/);
   return { receive, depositHash };
@@ -63,7 +63,7 @@ test.describe('bridging on the networks the devnet added', () => {
     await connectWallet(page, state, OPTIMISM);
     const dst = rpcUrl(state, LINEA);
     const before = await nativeBalance(dst, BRIDGE_USER);
-    const { receive, depositHash } = await bridgeEth(page, OPTIMISM, LINEA, '0.02');
+    const { receive, depositHash } = await bridge(page, OPTIMISM, LINEA, '0.02');
     expect(await nativeBalance(dst, BRIDGE_USER) - before).toBe(toRaw(receive, 18));
     // The deposit was mined on the OP-stack chain: its receipt has the OP-stack L1 fee fields (the
     // fee itself stays 0 until the devnet sets an L1 base fee in the L1Block predeploy).
@@ -77,8 +77,19 @@ test.describe('bridging on the networks the devnet added', () => {
     await connectWallet(page, state, SCROLL);
     const dst = rpcUrl(state, ZKSYNC);
     const before = await nativeBalance(dst, BRIDGE_USER);
-    const { receive } = await bridgeEth(page, SCROLL, ZKSYNC, '0.015');
+    const { receive } = await bridge(page, SCROLL, ZKSYNC, '0.015');
     expect(await nativeBalance(dst, BRIDGE_USER) - before).toBe(toRaw(receive, 18));
+  });
+
+  test('USDC zkSync Era → Linea (approve, then deposit): the Linea USDC balance rises by exactly the quoted receive amount', async ({ page }) => {
+    const state = readDevnetState();
+    const usdc = state.contracts.USDC;
+    if (!usdc) throw new Error('no USDC in the devnet state');
+    await connectWallet(page, state, ZKSYNC);
+    const dst = rpcUrl(state, LINEA);
+    const before = await tokenBalance(dst, usdc, BRIDGE_USER);
+    const { receive } = await bridge(page, ZKSYNC, LINEA, '12', 'USDC');
+    expect(await tokenBalance(dst, usdc, BRIDGE_USER) - before).toBe(toRaw(receive, 6));
   });
 
   test('the Scroll Marks, Linea LXP and Zora programmes answer from this server\'s indexer', async ({ page }) => {
