@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # What an idle Perch costs in RPC calls: a devnet of its own (1 s blocks), a counting provider
-# proxy (devnet/scripts/provider-proxy.mjs --ws 1) in front of every node (4 EVM chains and the
-# Solana node), and perch as `make run` runs it (config/perch.json: maker on, indexer on, prices
-# from pools) with SQLite in a temp dir. No user activity. After a settle time the proxies' counts
-# are zeroed, then read after the window; printed per chain: JSON-RPC calls/s (a batch's each call,
-# what providers bill), HTTP requests/s, WebSocket messages, and calls/s per method.
+# proxy (devnet/scripts/provider-proxy.mjs --ws 1) in front of every node (the EVM chains of
+# IDLE_CHAINS and the Solana node), and perch as `make run` runs it (config/perch.json: maker on,
+# indexer on, prices from pools) with SQLite in a temp dir. No user activity. After a settle time
+# the proxies' counts are zeroed, then read after the window; printed per chain: JSON-RPC calls/s
+# (a batch's each call, what providers bill), HTTP requests/s, WebSocket messages, and calls/s per
+# method; and perch's CPU (% of one core over the window) and RSS.
 # Runs (IDLE_RUNS, in order; one perch at a time against the same devnet and proxies):
 #   ws                as make run: the maker's head feed over WebSocket on (the default)
 #   polling           maker.head_feed false: every component polls
@@ -15,7 +16,9 @@
 # Usage: scripts/bench-idle-rpc.sh [settle-seconds (30)] [window-seconds (120)]
 # Env: IDLE_PERCH_BIN (default build/server/perch), IDLE_DEVNET_OFFSET (2500: nodes on
 #      11045-11048, Solana 11399/11400), IDLE_PROXY_SHIFT (100: proxies on node port + 100),
-#      IDLE_PERCH_PORT (11510), IDLE_RUNS ("ws polling"), IDLE_OUT (build/bench/idle-rpc).
+#      IDLE_PERCH_PORT (11510), IDLE_RUNS ("ws polling"), IDLE_OUT (build/bench/idle-rpc),
+#      IDLE_CHAINS (EVM chain ids, commas: default every chain of config/devnet.json, as make run;
+#      "$DEVNET_CORE_CHAINS" for the core four the test suites run).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 SETTLE=${1:-30}
@@ -33,7 +36,7 @@ chmod 600 "$ROOT"/devnet/*.key  # perch refuses key files others can read (a fre
 [[ -x $PERCH_BIN ]] || { echo "no perch binary at $PERCH_BIN (build it or set IDLE_PERCH_BIN)" >&2; exit 1; }
 
 echo "devnet (offset $OFFSET; log $OUT/devnet.log)"
-start_devnet "$TMP/devnet" "$OFFSET" "$OUT/devnet.log"
+start_devnet "$TMP/devnet" "$OFFSET" "$OUT/devnet.log" "${IDLE_CHAINS:-}"
 
 # The profile perch reads: the devnet's state.json with every RPC URL moved to its proxy.
 node - "$TMP/devnet/state.json" "$TMP/profile.json" "$SHIFT" > "$TMP/proxy-args" <<'JS'
@@ -83,7 +86,10 @@ for run in $RUNS; do
     -d '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' "http://127.0.0.1:$((${c%%=*} - SHIFT))" \
     | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(Number(JSON.parse(s).result))}catch{console.log(0)}})' || echo 0; done | tr '\n' ' ')
   echo "  settled ${SETTLE}s; counting for ${WINDOW}s (no user activity)"
+  ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }  # utime + stime, 1/100 s
+  cpu0=$(ticks "$perch_pid")
   sleep "$WINDOW"
+  cpu1=$(ticks "$perch_pid")
   stats="{"
   for c in $NAMES; do stats+="\"${c#*=}\": $(curl -sf "http://127.0.0.1:${c%%=*}/__proxy/stats"),"; done
   stats="${stats%,}}"
@@ -91,6 +97,7 @@ for run in $RUNS; do
     -d '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' "http://127.0.0.1:$((${c%%=*} - SHIFT))" \
     | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{try{console.log(Number(JSON.parse(s).result))}catch{console.log(0)}})' || echo 0; done | tr '\n' ' ')
   echo "$stats" > "$OUT/stats-$run.json"
+  echo "  perch CPU over the window: $(awk -v t=$((cpu1 - cpu0)) -v w="$WINDOW" 'BEGIN {printf "%.1f", t / w}') % of one core; RSS $(($(awk '/VmRSS/ {print $2}' "/proc/$perch_pid/status") / 1024)) MiB" | tee "$OUT/cpu-$run.txt"
   feed=$(grep -c "subscribed to new heads" "$OUT/perch-$run.log" || true)
   node - "$run" "$OUT/stats-$run.json" "$heads0" "$heads1" "$feed" <<'JS' | tee "$OUT/table-$run.txt"
 const fs = require("fs");

@@ -26,7 +26,7 @@ cmake --build "$BUILD_DIR" --target perch_swap_compare -j "${JOBS:-$(nproc)}" > 
   || { tail -n 40 "$TMP/build.log" >&2; exit 1; }
 [[ -d $ROOT/tools/bench/node_modules/@uniswap/v3-sdk ]] || (cd "$ROOT/tools/bench" && npm ci --no-audit --no-fund --loglevel=error)
 if [[ -z $STATE ]]; then
-  start_devnet "$TMP/devnet" "${BENCH_DEVNET_OFFSET:-400}" "$TMP/devnet.log"
+  start_devnet "$TMP/devnet" "${BENCH_DEVNET_OFFSET:-400}" "$TMP/devnet.log" "$DEVNET_CORE_CHAINS"  # the swap chains are among them
   STATE=$TMP/devnet/state.json
 fi
 

@@ -22,7 +22,8 @@ trap 'stop_all; stop_postgres; [[ -f $TMP/nginx.pid ]] && kill "$(cat "$TMP/ngin
 
 # perch as `make run` runs it: config/perch.json (access log on, maker on, I/O threads = cores)
 # against a devnet of its own; only the port, the database and the chain profile differ.
-start_devnet "$TMP/devnet" "$DEVNET_OFFSET" "$TMP/devnet.log"
+# The core four chains, as in every earlier run of this bench (its figures stay comparable).
+start_devnet "$TMP/devnet" "$DEVNET_OFFSET" "$TMP/devnet.log" "$DEVNET_CORE_CHAINS"
 # The swap router against @uniswap/v2-sdk and v3-sdk on the synthetic pools and this devnet's
 # pools (no devnet of its own: it reads this one's state.json).
 swap_sdk() {

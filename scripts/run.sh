@@ -18,7 +18,7 @@ if [[ -f $ROOT/data/perch.db ]]; then
   done
   echo "the devnet starts anew: the last run's database is kept as ${kept#"$ROOT"/}"
 fi
-echo "starting the devnet (chains 1, 8453, 42161, 1868; log: data/devnet.log)"
+echo "starting the devnet (13 EVM chains of config/devnet.json and Solana; log: data/devnet.log)"
 start_devnet "$ROOT/data/devnet" 0 "$ROOT/data/devnet.log"
 echo "starting perch (log: data/perch.log)"
 start_perch config/perch.json "$ROOT/data/perch.log"

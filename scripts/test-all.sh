@@ -29,8 +29,10 @@ count() {  # count SUITE PASSED FAILED EXIT_CODE
 }
 
 echo "== starting the test devnets (ports +100 for the suites, +150 for the fault tests)"
-start_devnet "$TMP/devnet" $((100 + S)) "$LOGS/devnet-node.log" || exit 1
-start_devnet "$TMP/faults" $((150 + S)) "$LOGS/devnet-faults.log" || exit 1
+# The C++ suites and the fault tests need the core four chains only: each further chain would
+# cost their perches a follower, a watcher and indexers for nothing (docs/benchmarks.md).
+start_devnet "$TMP/devnet" $((100 + S)) "$LOGS/devnet-node.log" "$DEVNET_CORE_CHAINS" || exit 1
+start_devnet "$TMP/faults" $((150 + S)) "$LOGS/devnet-faults.log" "$DEVNET_CORE_CHAINS" || exit 1
 start_verifier $((8195 + S)) "$LOGS/social-verifier.log" || exit 1
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
 # The store, integration and maker tests run once more on PostgreSQL (ctest label postgresql).
@@ -76,6 +78,7 @@ echo "== end-to-end (Playwright in Chromium against perch, maker on, + devnet)"
 # A devnet of their own (ports +200): the C++ suites leave theirs with hundreds of busy blocks that
 # the e2e perch's indexers would first have to read, and the browser tests that wait on the
 # tracker ran out of time behind them (a fresh devnet: 105 of 105 in 6.7 min).
+# Every chain of config/devnet.json: the browser tests bridge from and to the added networks.
 start_devnet "$TMP/e2e-devnet" $((200 + S)) "$LOGS/devnet-e2e.log" || exit 1
 # Its profile reaches Soneium first through a URL carrying a planted provider key (Hardhat serves
 # any path): the secrets check below must find it in no log, no API answer and no header.

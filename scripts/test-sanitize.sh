@@ -10,7 +10,7 @@ S=${TEST_PORT_SHIFT:-0}
 TMP=$(mktemp -d /tmp/perch-sanitize.XXXXXX)
 trap 'stop_all; rm -rf "$TMP"' EXIT
 chmod 600 "$ROOT/devnet/maker.key" "$ROOT/devnet/badge-signer.key" "$ROOT/devnet/faucet.key" "$ROOT/devnet/quote-signer.key"
-start_devnet "$TMP/devnet" $((200 + S)) "$TMP/devnet.log" || exit 1
+start_devnet "$TMP/devnet" $((200 + S)) "$TMP/devnet.log" "$DEVNET_CORE_CHAINS" || exit 1  # as make test's C++ suites
 export PERCH_TEST_DEVNET_STATE="$TMP/devnet/state.json"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -4,6 +4,7 @@
 //   node devnet/scripts/devnet.mjs up [--profile config/devnet.json] [--port-offset N]
 //                                     [--state-dir data/devnet] [--no-write-profile] [--node-logs]
 //                                     [--no-parent-watch] [--chains-per-process N | --node-per-chain]
+//                                     [--chains ID,ID,...]
 //
 // Starts the profile's chains as Hardhat 3 simulated chains (127.0.0.1, interval mining every 1 s,
 // automine off), up to N per host process (scripts/hardhat-host.mjs; or one `hardhat node` per
@@ -14,7 +15,8 @@
 // <state-dir>/state.json, prints `devnet ready` and stays in the foreground until SIGINT/SIGTERM,
 // then stops every node (process groups) and removes state.json. It also stops when its parent
 // process goes away (e.g. `npm run up` killed: npm's `sh -c` dies without passing the signal on),
-// unless --no-parent-watch (for nohup/daemon use).
+// unless --no-parent-watch (for nohup/daemon use). --chains runs only those of the profile's EVM
+// chains (the test suites that need only the core four: scripts/lib.sh DEVNET_CORE_CHAINS).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -44,7 +46,7 @@ import {
 function usage(code) {
   console.error(
     "usage: devnet.mjs up [--profile FILE] [--port-offset N] [--state-dir DIR] [--no-write-profile] [--node-logs] [--no-parent-watch]\n" +
-      "                    [--chains-per-process N | --node-per-chain]",
+      "                    [--chains-per-process N | --node-per-chain] [--chains ID,ID,...]",
   );
   process.exit(code);
 }
@@ -53,7 +55,7 @@ function parseArgs(argv) {
   const [cmd, ...rest] = argv;
   if (cmd !== "up") usage(cmd === undefined || cmd === "--help" || cmd === "-h" ? 0 : 2);
   const opts = { profile: DEFAULT_PROFILE, portOffset: 0, stateDir: DEFAULT_STATE_DIR, writeProfile: true, nodeLogs: false, parentWatch: true,
-    chainsPerProcess: DEFAULT_CHAINS_PER_PROCESS };
+    chainsPerProcess: DEFAULT_CHAINS_PER_PROCESS, only: null };
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i];
     const val = () => {
@@ -75,6 +77,13 @@ function parseArgs(argv) {
       }
     }
     else if (a === "--node-per-chain") opts.chainsPerProcess = 0;
+    else if (a === "--chains") {
+      opts.only = val().split(",").filter(Boolean).map(Number);
+      if (opts.only.length === 0 || !opts.only.every(Number.isInteger)) {
+        console.error("--chains wants chain ids separated by commas");
+        process.exit(2);
+      }
+    }
     else usage(2);
   }
   if (!Number.isInteger(opts.portOffset) || opts.portOffset < 0) {
@@ -103,7 +112,14 @@ async function main() {
   const reaped = reapStaleNodes(stateFile);
   if (reaped.length) log(`killed ${reaped.length} node(s) left by a previous runner`);
 
-  const chains = profile.chains.map((c) => ({ ...c, port: c.port + opts.portOffset }));
+  const unknown = (opts.only ?? []).filter((id) => !profile.chains.some((c) => c.chain_id === id));
+  if (unknown.length) {
+    console.error(`[devnet] --chains: ${unknown.join(", ")} not in ${opts.profile}`);
+    process.exit(2);
+  }
+  const chains = profile.chains
+    .filter((c) => !opts.only || opts.only.includes(c.chain_id))
+    .map((c) => ({ ...c, port: c.port + opts.portOffset }));
   for (const c of chains) {
     const id = await probeChainId(`http://127.0.0.1:${c.port}`);
     if (id !== null) {

@@ -1,4 +1,4 @@
-// Runs the real devnet runner (4 Hardhat nodes) beside any devnet already running, using
+// Runs the real devnet runner (the profile's 13 EVM chains in one host process, and Solana) beside any devnet already running, using
 // --port-offset, a copy of the profile and a temporary state dir; then stops it with SIGTERM and
 // checks that no node is left.
 import assert from "node:assert/strict";
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { createPublicClient, encodeFunctionData, erc20Abi, http, namehash, parseAbi, parseEther, parseUnits } from "viem";
-import { DEFAULT_PROFILE, DEVNET_DIR, account, ENS_OWNER_INDEX, ensAddresses, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
+import { DEFAULT_PROFILE, DEVNET_DIR, FAUCET_INDEX, MAKER_MINT, USER_MINT, account, ENS_OWNER_INDEX, ensAddresses, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
 import { ataOf, devnetAccounts as solanaAccounts } from "../solana/keys.mjs";
 import { MAKER_SWAP_MINT, USER_SWAP_MINT, uniswapArtifact } from "../scripts/lib/swap.mjs";
 
@@ -143,6 +143,38 @@ describe("devnet runner", () => {
         assert.ok(code.length > 2, `no code at ${addr} on chain ${c.chain_id}`);
       }
     }
+  });
+
+  it("runs the networks the product names, each with its real chain id", () => {
+    const ids = state.chains.map((c) => c.chain_id);
+    for (const id of [1, 8453, 42161, 1868, 10, 59144, 534352, 324, 167000, 81457, 60808, 7777777, 57073]) {
+      assert.ok(ids.includes(id), `chain ${id} not in state.json`);
+    }
+  });
+
+  it("funds the maker and the faucet with ETH, USDC and USDT on every chain", async () => {
+    const faucet = account(FAUCET_INDEX).address;
+    const balanceOf = (who) => encodeFunctionData({ abi: erc20Abi, functionName: "balanceOf", args: [who] });
+    for (const c of state.chains) {
+      for (const [who, mint] of [[state.accounts.maker, MAKER_MINT], [faucet, USER_MINT]]) {
+        assert.ok(BigInt(await rpc(c.rpc_url, "eth_getBalance", [who, "latest"])) >= parseEther("1000"), `${who} has no ETH on ${c.chain_id}`);
+        for (const token of [state.contracts.USDC, state.contracts.USDT]) {
+          const held = BigInt(await rpc(c.rpc_url, "eth_call", [{ to: token, data: balanceOf(who) }, "latest"]));
+          assert.equal(held, mint, `${who}'s ${token} on chain ${c.chain_id}`);
+        }
+      }
+    }
+  });
+
+  it("runs the profile's op chains (Optimism, Zora, Ink) with the OP-stack predeploys, and no other chain it marks l1", async () => {
+    const GAS_PRICE_ORACLE = "0x420000000000000000000000000000000000000F";
+    for (const c of state.chains) {
+      const type = profile.chains.find((p) => p.chain_id === c.chain_id).chain_type ?? "l1";
+      if (type === "generic") continue;
+      const code = await rpc(c.rpc_url, "eth_getCode", [GAS_PRICE_ORACLE, "latest"]);
+      assert.equal(code !== "0x", type === "op", `chain ${c.chain_id} (${type}): GasPriceOracle code ${code.slice(0, 10)}`);
+    }
+    for (const id of [10, 7777777, 57073]) assert.equal(profile.chains.find((p) => p.chain_id === id).chain_type, "op");
   });
 
   it("starts the Solana node beside them and describes it in state.json", async () => {

@@ -10,9 +10,19 @@ import { DEFAULT_PROFILE, ENS_CHAIN_IDS, ENS_OWNER_INDEX, REPO_ROOT, account, en
 describe("config/devnet.json", () => {
   const profile = loadProfile(DEFAULT_PROFILE);
 
-  it("lists the four devnet chains on 127.0.0.1 ports 8545..8548", () => {
-    assert.deepEqual(profile.chains.map((c) => [c.chain_id, c.port]), [[1, 8545], [8453, 8546], [42161, 8547], [1868, 8548]]);
+  it("lists the thirteen devnet chains with their real chain ids on 127.0.0.1 ports 8545..8557", () => {
+    assert.deepEqual(profile.chains.map((c) => [c.chain_id, c.port]), [
+      [1, 8545], [8453, 8546], [42161, 8547], [1868, 8548],
+      [10, 8549], [59144, 8550], [534352, 8551], [324, 8552], [167000, 8553], [81457, 8554], [60808, 8555], [7777777, 8556], [57073, 8557],
+    ]);
     for (const c of profile.chains) assert.ok(c.name.length > 0);
+  });
+
+  it("runs Optimism, Zora and Ink as OP-stack chains (chain_type op), zkSync Era as generic", () => {
+    const type = (id) => profile.chains.find((c) => c.chain_id === id).chain_type ?? "l1";
+    for (const id of [10, 7777777, 57073]) assert.equal(type(id), "op", `chain ${id}`);
+    assert.equal(type(324), "generic");
+    for (const id of [1, 42161, 59144, 534352, 167000, 81457, 60808]) assert.equal(type(id), "l1", `chain ${id}`);
   });
 
   it("holds the deterministic contract addresses and accounts", () => {
@@ -29,7 +39,7 @@ describe("config/devnet.json", () => {
   });
 
   it("gives every devnet chain no explorer (explorer_url \"\"), so no page links a devnet hash to a public explorer", () => {
-    assert.deepEqual(profile.chains.map((c) => [c.chain_id, c.explorer_url]), [[1, ""], [8453, ""], [42161, ""], [1868, ""]]);
+    assert.deepEqual(profile.chains.map((c) => [c.chain_id, c.explorer_url]), profile.chains.map((c) => [c.chain_id, ""]));
   });
 
   it("holds the swap setup (docs/swap.md) the runner deploys", () => {

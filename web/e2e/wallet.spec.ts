@@ -7,9 +7,9 @@ import { DEVNET_USER, DEVNET_USER_LABEL, DEVNET_USER_SHORT, installInjectedWalle
 
 // The header's label for account #2: its devnet ENS name, shortened.
 const SHORT = DEVNET_USER_LABEL;
-const DEVNET_CHAIN_IDS = [1, 8453, 42161, 1868];
-/** An EVM mainnet of the list that is not on the devnet: no reachable RPC here. */
-const OFFLINE_CHAIN_ID = 10;
+const DEVNET_CHAIN_IDS = [1, 8453, 42161, 1868, 10, 59144, 534352, 324, 167000, 81457, 60808, 7777777, 57073];
+/** An EVM mainnet of the list that is not on the devnet (Unichain): no reachable RPC here. */
+const OFFLINE_CHAIN_ID = 130;
 
 /** The node's balance of `address` as the app shows it: ether, truncated to 5 decimals, no trailing zeros. */
 async function shownBalance(rpcUrl: string, address: string): Promise<string> {

@@ -131,9 +131,15 @@ export function startHost({ chains, logFile, blockTimeMs = 1000 }) {
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true", FORCE_COLOR: "0", NO_COLOR: "1" },
   });
   fs.closeSync(log);
-  return chains.map((c) =>
-    watchExit({ chainId: c.chainId, port: c.port, url: `http://127.0.0.1:${c.port}`, child, pid: child.pid, logFile, exited: false }),
-  );
+  // One exit listener for the process, not one per chain (13 chains would pass Node's warning limit).
+  const [first, ...rest] = chains.map((c) => ({ chainId: c.chainId, port: c.port, url: `http://127.0.0.1:${c.port}`, child, pid: child.pid, logFile, exited: false }));
+  watchExit(first);
+  for (const n of rest) {
+    n.exitPromise = first.exitPromise.then(() => {
+      Object.assign(n, { exited: true, exitCode: first.exitCode, exitSignal: first.exitSignal });
+    });
+  }
+  return [first, ...rest];
 }
 
 /**
