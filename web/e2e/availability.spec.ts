@@ -14,6 +14,7 @@ interface RouteRow {
   chains: number[];
   enabled: boolean;
   to_chains?: number[];
+  to_token?: string;
 }
 interface AppConfigRow {
   routes: RouteRow[];
