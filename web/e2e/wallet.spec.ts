@@ -10,6 +10,8 @@ const SHORT = DEVNET_USER_LABEL;
 const DEVNET_CHAIN_IDS = [1, 8453, 42161, 1868, 10, 59144, 534352, 324, 167000, 81457, 60808, 7777777, 57073];
 /** An EVM mainnet of the list that is not on the devnet (Unichain): no reachable RPC here. */
 const OFFLINE_CHAIN_ID = 130;
+/** A devnet chain the wallet is not told about (Taiko): choosing it makes the app add it (4902). */
+const UNKNOWN_TO_WALLET = 167000;
 
 /** The node's balance of `address` as the app shows it: ether, truncated to 5 decimals, no trailing zeros. */
 async function shownBalance(rpcUrl: string, address: string): Promise<string> {
@@ -42,7 +44,7 @@ test.describe('EVM wallet on the devnet', () => {
     const state = readDevnetState();
     const pageErrors: string[] = [];
     page.on('pageerror', (err) => pageErrors.push(err.message));
-    await installInjectedWallet(page, { chains: walletChains(state), chainId: 1 });
+    await installInjectedWallet(page, { chains: walletChains(state).filter((c) => c.chainId !== UNKNOWN_TO_WALLET), chainId: 1 });
     await page.goto('/');
 
     // Connect through the modal: the EIP-6963 wallet is listed by name and icon.
@@ -98,11 +100,13 @@ test.describe('EVM wallet on the devnet', () => {
     await page.keyboard.press('Escape');
 
     // A chain the wallet does not know (4902): added with wallet_addEthereumChain, then switched.
+    // (A network this deployment cannot bridge, like the offline one, is disabled in the picker.)
     list = await openFromList(page);
-    await list.getByTestId(`network-${OFFLINE_CHAIN_ID}`).getByRole('button').click();
-    await expect(headerWallet(page)).toHaveAttribute('data-chain-id', String(OFFLINE_CHAIN_ID));
+    await expect(list.getByTestId(`network-${OFFLINE_CHAIN_ID}`).getByRole('button')).toBeDisabled();
+    await list.getByTestId(`network-${UNKNOWN_TO_WALLET}`).getByRole('button').click();
+    await expect(headerWallet(page)).toHaveAttribute('data-chain-id', String(UNKNOWN_TO_WALLET));
     const added = await page.evaluate(() => (window as unknown as { __perchDevnetWallet: { added: () => { chainId: number; rpcUrls?: string[] }[] } }).__perchDevnetWallet.added());
-    expect(added).toEqual([expect.objectContaining({ chainId: OFFLINE_CHAIN_ID, chainName: expect.any(String), rpcUrls: [expect.stringMatching(/^https?:\/\//)] })]);
+    expect(added).toEqual([expect.objectContaining({ chainId: UNKNOWN_TO_WALLET, chainName: expect.any(String), rpcUrls: [expect.stringMatching(/^https?:\/\//)] })]);
     list = await openFromList(page);
     await expect(list.getByRole('tab', { name: 'ALL' })).toHaveAttribute('aria-selected', 'true');
     await list.getByTestId('network-8453').getByRole('button').click();
