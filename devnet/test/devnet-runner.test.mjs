@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { createPublicClient, encodeFunctionData, erc20Abi, http, namehash, parseAbi, parseEther, parseUnits } from "viem";
+import { createPublicClient, encodeFunctionData, erc20Abi, hashDomain, http, namehash, parseAbi, parseEther, parseUnits } from "viem";
 import { DEFAULT_PROFILE, DEVNET_DIR, FAUCET_INDEX, MAKER_MINT, USER_MINT, account, ENS_OWNER_INDEX, ensAddresses, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
 import { ataOf, devnetAccounts as solanaAccounts } from "../solana/keys.mjs";
 import { MAKER_SWAP_MINT, USER_SWAP_MINT, uniswapArtifact } from "../scripts/lib/swap.mjs";
@@ -142,6 +142,27 @@ describe("devnet runner", () => {
         const code = await rpc(c.rpc_url, "eth_getCode", [addr, "latest"]);
         assert.ok(code.length > 2, `no code at ${addr} on chain ${c.chain_id}`);
       }
+    }
+  });
+
+  it("deploys the ERC-7683 settlers on every chain, wired to the maker, Permit2, the Depositor and the one destination settler address", async () => {
+    const { OriginSettler, DestinationSettler, Permit2, Depositor } = state.contracts;
+    const abi = parseAbi([
+      "function maker() view returns (address)", "function permit2() view returns (address)", "function depositor() view returns (address)",
+      "function destinationSettler() view returns (address)", "function DOMAIN_SEPARATOR() view returns (bytes32)",
+    ]);
+    for (const c of state.chains) {
+      const client = createPublicClient({ transport: http(c.rpc_url) });
+      const read = (address, functionName) => client.readContract({ address, abi, functionName });
+      assert.equal(await read(OriginSettler, "maker"), state.accounts.maker, `chain ${c.chain_id}`);
+      assert.equal(await read(OriginSettler, "permit2"), Permit2);
+      assert.equal(await read(OriginSettler, "depositor"), Depositor);
+      assert.equal(await read(OriginSettler, "destinationSettler"), DestinationSettler);
+      const domain = hashDomain({
+        domain: { name: "Permit2", chainId: c.chain_id, verifyingContract: Permit2 },
+        types: { EIP712Domain: [{ name: "name", type: "string" }, { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" }] },
+      });
+      assert.equal(await read(Permit2, "DOMAIN_SEPARATOR"), domain, `Permit2's domain on chain ${c.chain_id}`);
     }
   });
 
