@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { createPublicClient, encodeFunctionData, erc20Abi, http, namehash, parseAbi, parseEther, parseUnits } from "viem";
+import { createPublicClient, createWalletClient, encodeAbiParameters, encodeFunctionData, erc20Abi, hashDomain, http, pad, parseAbiParameters, parseEventLogs, zeroAddress, zeroHash, namehash, parseAbi, parseEther, parseUnits } from "viem";
 import { DEFAULT_PROFILE, DEVNET_DIR, FAUCET_INDEX, MAKER_MINT, USER_MINT, account, ENS_OWNER_INDEX, ensAddresses, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
 import { ataOf, devnetAccounts as solanaAccounts } from "../solana/keys.mjs";
 import { MAKER_SWAP_MINT, USER_SWAP_MINT, uniswapArtifact } from "../scripts/lib/swap.mjs";
@@ -145,6 +145,27 @@ describe("devnet runner", () => {
     }
   });
 
+  it("deploys the ERC-7683 settlers on every chain, wired to the maker, Permit2, the Depositor and the one destination settler address", async () => {
+    const { OriginSettler, DestinationSettler, Permit2, Depositor } = state.contracts;
+    const abi = parseAbi([
+      "function maker() view returns (address)", "function permit2() view returns (address)", "function depositor() view returns (address)",
+      "function destinationSettler() view returns (address)", "function DOMAIN_SEPARATOR() view returns (bytes32)",
+    ]);
+    for (const c of state.chains) {
+      const client = createPublicClient({ transport: http(c.rpc_url) });
+      const read = (address, functionName) => client.readContract({ address, abi, functionName });
+      assert.equal(await read(OriginSettler, "maker"), state.accounts.maker, `chain ${c.chain_id}`);
+      assert.equal(await read(OriginSettler, "permit2"), Permit2);
+      assert.equal(await read(OriginSettler, "depositor"), Depositor);
+      assert.equal(await read(OriginSettler, "destinationSettler"), DestinationSettler);
+      const domain = hashDomain({
+        domain: { name: "Permit2", chainId: c.chain_id, verifyingContract: Permit2 },
+        types: { EIP712Domain: [{ name: "name", type: "string" }, { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" }] },
+      });
+      assert.equal(await read(Permit2, "DOMAIN_SEPARATOR"), domain, `Permit2's domain on chain ${c.chain_id}`);
+    }
+  });
+
   it("runs the networks the product names, each with its real chain id", () => {
     const ids = state.chains.map((c) => c.chain_id);
     for (const id of [1, 8453, 42161, 1868, 10, 59144, 534352, 324, 167000, 81457, 60808, 7777777, 57073]) {
@@ -253,6 +274,73 @@ describe("devnet runner", () => {
     const receipt = await swap.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 10_000 });
     assert.equal(receipt.status, "success");
     assert.equal(await swap.balance("USDC", user), before + want);
+  });
+
+  it("bridges through the ERC-7683 settlers on the running chains: open (ETH) and gasless openFor (USDC through Permit2), each filled once on the destination", async () => {
+    const { OriginSettler, DestinationSettler, Permit2, USDC } = state.contracts;
+    const chainOf = (id) => {
+      const url = state.chains.find((c) => c.chain_id === id).rpc_url;
+      const chain = { id, name: `chain ${id}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [url] } } };
+      const pub = createPublicClient({ chain, transport: http(url), pollingInterval: 100 });
+      const wallet = (address) => createWalletClient({ chain, transport: http(url), account: address });
+      const send = async (from, address, abi, functionName, args, value) => {
+        const hash = await wallet(from).writeContract({ address, abi, functionName, args, value, gas: 400_000n });
+        const r = await pub.waitForTransactionReceipt({ hash, timeout: 20_000 });
+        assert.equal(r.status, "success", `${functionName} on ${id}`);
+        return r;
+      };
+      return { pub, send };
+    };
+    const [base, arb] = [chainOf(8453), chainOf(42161)];
+    const origin = loadArtifact("PerchOriginSettler").abi;
+    const dest = loadArtifact("PerchDestinationSettler").abi;
+    const { maker, users } = state.accounts;
+    const word = (a) => pad(a, { size: 32 }).toLowerCase();
+    const orderData = (d) => encodeAbiParameters(parseAbiParameters("address, uint256, bytes32, uint256, uint256, bytes32, uint256"), d);
+    const typeHash = await base.pub.readContract({ address: OriginSettler, abi: origin, functionName: "ORDER_DATA_TYPEHASH" });
+    const now = Number((await base.pub.getBlock()).timestamp);
+    const opened = (r) => parseEventLogs({ abi: origin, logs: r.logs, eventName: "Open" })[0].args;
+
+    // open: the user pays 0.2 ETH on Base, the recipient gets 0.199 ETH on Arbitrum.
+    const ethUser = users[4], ethTo = users[5];
+    const ethOrder = { fillDeadline: now + 600, orderDataType: typeHash,
+      orderData: orderData([zeroAddress, parseEther("0.2"), zeroHash, parseEther("0.199"), 42161n, word(ethTo), 0n]) };
+    // openFor: user #9 (users[7]) signs; users[6] relays and pays the gas.
+    const signer = account(9);
+    assert.equal(signer.address, users[7]);
+    await base.send(signer.address, USDC, erc20Abi, "approve", [Permit2, 2n ** 256n - 1n]);
+    const usdcOrder = { originSettler: OriginSettler, user: signer.address, nonce: 77n, originChainId: 8453n,
+      openDeadline: now + 300, fillDeadline: now + 600, orderDataType: typeHash,
+      orderData: orderData([USDC, parseUnits("25", 6), word(USDC), parseUnits("24.9", 6), 42161n, word(users[0]), 0n]) };
+    const signature = await signer.signTypedData({
+      domain: { name: "Permit2", chainId: 8453, verifyingContract: Permit2 },
+      primaryType: "PermitWitnessTransferFrom",
+      types: {
+        PermitWitnessTransferFrom: [{ name: "permitted", type: "TokenPermissions" }, { name: "spender", type: "address" }, { name: "nonce", type: "uint256" }, { name: "deadline", type: "uint256" }, { name: "witness", type: "GaslessCrossChainOrder" }],
+        TokenPermissions: [{ name: "token", type: "address" }, { name: "amount", type: "uint256" }],
+        GaslessCrossChainOrder: [{ name: "originSettler", type: "address" }, { name: "user", type: "address" }, { name: "nonce", type: "uint256" }, { name: "originChainId", type: "uint256" }, { name: "openDeadline", type: "uint32" }, { name: "fillDeadline", type: "uint32" }, { name: "orderDataType", type: "bytes32" }, { name: "orderData", type: "bytes" }],
+      },
+      message: { permitted: { token: USDC, amount: parseUnits("25", 6) }, spender: OriginSettler, nonce: 77n, deadline: BigInt(usdcOrder.openDeadline), witness: usdcOrder },
+    });
+    const signerEth = await base.pub.getBalance({ address: signer.address });
+    const [ethOpen, usdcOpen] = await Promise.all([
+      base.send(ethUser, OriginSettler, origin, "open", [ethOrder], parseEther("0.2")),
+      base.send(users[6], OriginSettler, origin, "openFor", [usdcOrder, signature, "0x"]),
+    ]);
+    assert.equal(await base.pub.getBalance({ address: signer.address }), signerEth, "the gasless user spent nothing");
+
+    // The maker fills both on Arbitrum from what the Open logs say.
+    const recipientEth = await arb.pub.getBalance({ address: ethTo });
+    const recipientUsdc = await arb.pub.readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [users[0]] });
+    await arb.send(maker, USDC, erc20Abi, "approve", [DestinationSettler, 2n ** 256n - 1n]);
+    for (const [r, value] of [[ethOpen, parseEther("0.199")], [usdcOpen, undefined]]) {
+      const { orderId, resolvedOrder } = opened(r);
+      await arb.send(maker, DestinationSettler, dest, "fill", [orderId, resolvedOrder.fillInstructions[0].originData, "0x"], value);
+      assert.equal(await arb.pub.readContract({ address: DestinationSettler, abi: dest, functionName: "filledBy", args: [orderId] }), maker);
+      await assert.rejects(arb.pub.simulateContract({ account: maker, address: DestinationSettler, abi: dest, functionName: "fill", args: [orderId, resolvedOrder.fillInstructions[0].originData, "0x"], value }), /AlreadyFilled/);
+    }
+    assert.equal(await arb.pub.getBalance({ address: ethTo }), recipientEth + parseEther("0.199"));
+    assert.equal(await arb.pub.readContract({ address: USDC, abi: erc20Abi, functionName: "balanceOf", args: [users[0]] }), recipientUsdc + parseUnits("24.9", 6));
   });
 
   it("mines a block about every second with automine off", async () => {

@@ -6,8 +6,9 @@ import { loadArtifact } from "../scripts/lib/devnet-lib.mjs";
 
 export { loadArtifact };
 
-export async function newChain() {
-  const conn = await network.create("default");
+/** `override` changes the in-process chain's config, e.g. `{ chainId: 8453 }` for a second chain. */
+export async function newChain(override) {
+  const conn = await network.create(override ? { network: "default", override } : "default");
   const transport = custom(conn.provider);
   const chain = {
     id: conn.networkConfig.chainId,

@@ -6,6 +6,7 @@ import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256 } 
 import { HDKey, hdKeyToAccount } from "viem/accounts";
 import { ARTIFACTS_DIR, REPO_ROOT, rpc, rpcBatch } from "./nodes.mjs";
 import { ENS_CHAIN_IDS, ENS_OWNER_INDEX, ensAddresses, ensTxs } from "./ens.mjs";
+import { INTENTS_DEPLOYER_ETH, INTENTS_DEPLOYER_INDEX, intentsAddresses, intentsTxs } from "./intents.mjs";
 import { DEPLOYER_ETH, SWAP_CHAIN_IDS, priceOracles, seedTxs, swapAddresses, swapSetupTxs, swapState } from "./swap.mjs";
 
 // Hardhat's default accounts (public test keys; never use them anywhere real).
@@ -60,7 +61,7 @@ export function expectedAddresses() {
   DEPLOYMENTS.forEach((d, nonce) => {
     out[d.key] = getContractAddress({ from: deployer, nonce: BigInt(nonce) });
   });
-  return out;
+  return { ...out, ...intentsAddresses(account(INTENTS_DEPLOYER_INDEX).address) };
 }
 
 export function expectedAccounts() {
@@ -114,6 +115,9 @@ export function buildDeployPlan() {
   // The name service (ens.mjs) from its own account, on Ethereum only.
   const ensOwner = account(ENS_OWNER_INDEX).address;
   const ens = ensTxs(ensOwner, accounts.users, loadArtifact);
+  // The ERC-7683 settlers (intents.mjs) from their own account, on every chain.
+  const intentsDeployer = account(INTENTS_DEPLOYER_INDEX).address;
+  const intents = intentsTxs(intentsDeployer, { maker: accounts.maker, depositor: addresses.Depositor }, loadArtifact);
   return {
     deployer: accounts.deployer,
     maker: accounts.maker,
@@ -125,6 +129,8 @@ export function buildDeployPlan() {
     txsFor: (chainId) => perChain.get(chainId) ?? txs,
     makerTxsFor: (chainId) => (SWAP_CHAIN_IDS.includes(chainId) ? approvals : []),
     ensTxsFor: (chainId) => (ENS_CHAIN_IDS.includes(chainId) ? ens : []),
+    intentsDeployer,
+    intentsTxs: intents,
   };
 }
 
@@ -160,8 +166,17 @@ export async function deployChain(url, plan = buildDeployPlan()) {
   if (ensTxs.length && Number(BigInt(await rpc(url, "eth_getTransactionCount", [plan.ensOwner, "pending"]))) !== 0) {
     throw new Error(`ENS owner ${plan.ensOwner} already used its nonce 0 on ${url}: the registry would move`);
   }
-  const hashes = await rpcBatch(url, [...send(deployer, 0, txs), ...send(plan.maker, makerNonce, makerTxs), ...send(plan.ensOwner, 0, ensTxs)]);
-  await mineAll(url, hashes, [...txs, ...makerTxs, ...ensTxs]);
+  // The settlers' deployer is no Hardhat account: funded and impersonated here, nonce 0 like the ENS owner's.
+  if (Number(BigInt(await rpc(url, "eth_getTransactionCount", [plan.intentsDeployer, "pending"]))) !== 0) {
+    throw new Error(`intents deployer ${plan.intentsDeployer} already used its nonce 0 on ${url}: the settlers would move`);
+  }
+  await rpc(url, "hardhat_setBalance", [plan.intentsDeployer, hex(INTENTS_DEPLOYER_ETH)]);
+  await rpc(url, "hardhat_impersonateAccount", [plan.intentsDeployer]);
+  const hashes = await rpcBatch(url, [
+    ...send(deployer, 0, txs), ...send(plan.maker, makerNonce, makerTxs), ...send(plan.ensOwner, 0, ensTxs), ...send(plan.intentsDeployer, 0, plan.intentsTxs),
+  ]);
+  await mineAll(url, hashes, [...txs, ...makerTxs, ...ensTxs, ...plan.intentsTxs]);
+  await rpc(url, "hardhat_stopImpersonatingAccount", [plan.intentsDeployer]);
   return { addresses, deployed: true, startBlock };
 }
 
