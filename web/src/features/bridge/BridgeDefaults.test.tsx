@@ -45,11 +45,11 @@ describe('bridge card defaults', () => {
     expect(useBridgeForm.getState().fromChainId).toBe(8453);
   });
 
-  it('a wallet on a network this deployment does not bridge from (BOB) leaves From to the user', async () => {
+  it('a wallet on a network this deployment does not bridge from (BSC) leaves From to the user', async () => {
     renderAt('/');
-    // The deployment's routes have loaded: the From list knows BOB has none.
+    // The deployment's routes have loaded: the From list knows BSC has none.
     await waitFor(() => expect(screen.queryByTestId('app-config-loading')).toBeNull());
-    act(() => useWalletStore.getState().setConnected(USER, 60808));
+    act(() => useWalletStore.getState().setConnected(USER, 56));
     await new Promise((r) => setTimeout(r, 50));
     expect(useBridgeForm.getState().fromChainId).toBeNull();
     expect(fromButton()).toHaveAccessibleName('From: Select Network');

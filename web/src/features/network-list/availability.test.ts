@@ -106,13 +106,15 @@ describe('networkAvailability without app-config', () => {
 });
 
 describe('the repository routes', () => {
-  it('leave Taiko, Blast, BOB and Zora without a route, so the picker disables them', () => {
+  it('leave BSC, Polygon, Avalanche and Unichain without a route, so the picker disables them', () => {
     const repo = testAppConfig();
-    for (const id of [167000, 81457, 60808, 7777777]) {
+    for (const id of [56, 137, 43114, 130]) {
       expect(networkAvailability('to', net(id), { config: repo, other: 8453 }).offered).toBe(false);
       expect(networkAvailability('from', net(id), { config: repo }).offered).toBe(false);
     }
     expect(networkAvailability('to', net(42161), { config: repo, other: 8453 }).offered).toBe(true);
+    // The networks the devnet added carry ETH both ways.
+    for (const id of [167000, 81457, 60808, 7777777]) expect(networkAvailability('to', net(id), { config: repo, other: 8453 }).offered).toBe(true);
   });
 });
 
