@@ -7,7 +7,7 @@
 // `node devnet/solana/keys.mjs` prints every name's address and seed as JSON.
 import crypto from "node:crypto";
 
-export const CHAIN_ID = 83797601; // Perch's chain id for the Solana devnet (spec §9)
+export const CHAIN_ID = 83797601; // Solana has no EVM chain id: this is the one Perch's API, routes and chain list give it
 
 export const USER_COUNT = 8;
 /** Every named key: `deployer` (USDC mint authority), `maker`, `usdc-mint` (the mint's address),

@@ -2,11 +2,11 @@
 // (context.slot wrappers, commitment, encodings, error codes). `handleBody` takes a parsed JSON-RPC
 // request or batch and returns the answer (null for a batch of notifications only).
 import crypto from "node:crypto";
-import { getBase58Decoder, getBase58Encoder, getBase64Decoder, getBase64Encoder } from "@solana/codecs-strings";
-import { getCompiledTransactionMessageDecoder } from "@solana/transaction-messages";
-import { RpcError, addressBytes, blockhashOffset, decodeMint, decodeTokenAccount, decodeTransaction, isStaticWritable, toAddress, uiTokenAmount } from "./chain.mjs";
+import { RpcError, addressBytes, blockhashOffset, decodeMint, decodeTokenAccount, decodeTransaction, toAddress, uiTokenAmount } from "./chain.mjs";
 import { errorJsonMessage } from "./errors.mjs";
-import { parseAccountData, parseInstruction } from "./parse.mjs";
+import { parseAccountData } from "./parse.mjs";
+import { historyMethods } from "./rpc-history.mjs";
+import { b58enc, b58dec, b64dec, msgDecoder, invalidParams, invalidParam, config, pubkey, signatureParam, u64Param, decodeBytes } from "./rpc-params.mjs";
 
 export const API_VERSION = "2.2.0";
 export const SOLANA_CORE_VERSION = "2.2.0";
@@ -16,62 +16,6 @@ const STATUS_CACHE_SLOTS = 300;
 const PACKET_DATA_SIZE = 1232; // the largest wire transaction
 const MAX_BASE58_SIZE = 1683; // its base58 length
 const MAX_BASE64_SIZE = 1644; // its base64 length // getSignatureStatuses without searchTransactionHistory sees this far back
-
-const b58enc = getBase58Encoder();
-const b58dec = getBase58Decoder();
-const b64enc = getBase64Encoder();
-const b64dec = getBase64Decoder();
-const msgDecoder = getCompiledTransactionMessageDecoder();
-
-const invalidParams = (msg) => new RpcError(-32602, `Invalid params: ${msg}`);
-const invalidParam = (msg) => new RpcError(-32602, `Invalid param: ${msg}`);
-
-function config(params, i) {
-  const c = params[i];
-  if (c === undefined || c === null) return {};
-  if (typeof c !== "object" || Array.isArray(c)) throw invalidParams(`invalid type: expected a config object at position ${i}`);
-  return c;
-}
-
-function pubkey(v) {
-  if (typeof v !== "string") throw invalidParam("Invalid");
-  let ok = false;
-  try {
-    ok = b58enc.encode(v).length === 32;
-  } catch {}
-  if (!ok) throw invalidParam("Invalid");
-  return v;
-}
-
-function signatureParam(v) {
-  let ok = false;
-  try {
-    ok = typeof v === "string" && b58enc.encode(v).length === 64;
-  } catch {}
-  if (!ok) throw invalidParam("Invalid");
-  return v;
-}
-
-function u64Param(v, name) {
-  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) throw invalidParams(`${name} must be a non-negative integer`);
-  return v;
-}
-
-function decodeBytes(str, encoding, what) {
-  if (typeof str !== "string") throw invalidParams(`${what} must be a string`);
-  if (encoding === "base64") {
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(str) || str.length % 4 !== 0) throw new RpcError(-32602, `invalid base64 encoding: InvalidByte`);
-    return new Uint8Array(b64enc.encode(str));
-  }
-  if (encoding === "base58") {
-    try {
-      return new Uint8Array(b58enc.encode(str));
-    } catch {
-      throw new RpcError(-32602, "invalid base58 encoding: InvalidCharacter");
-    }
-  }
-  throw new RpcError(-32602, `unsupported encoding: ${encoding}. Supported encodings: base58, base64`);
-}
 
 export class SolanaRpc {
   constructor(chain) {
@@ -427,170 +371,6 @@ export class SolanaRpc {
     return { context: { apiVersion: API_VERSION, slot: head }, value };
   }
 
-  visibleRecord(sig, commitment) {
-    const r = this.chain.txs.get(sig);
-    if (!r || r.slot > this.chain.slotAt(commitment)) return null;
-    return r;
-  }
-
-  txCommitment(c) {
-    const commitment = c.commitment ?? "finalized";
-    if (commitment === "processed") throw new RpcError(-32602, "Method does not support commitment below `confirmed`");
-    this.chain.slotAt(commitment); // validates the name
-    return commitment;
-  }
-
-  getTransaction(p) {
-    const sig = signatureParam(p[0]);
-    const c = typeof p[1] === "string" ? { encoding: p[1] } : config(p, 1);
-    const commitment = this.txCommitment(c);
-    const encoding = c.encoding ?? "json";
-    if (!["json", "jsonParsed", "base64", "base58"].includes(encoding)) {
-      throw invalidParams(`unknown variant \`${encoding}\`, expected one of \`binary\`, \`base64\`, \`base58\`, \`json\`, \`jsonParsed\``);
-    }
-    const r = this.visibleRecord(sig, commitment);
-    if (!r) return null;
-    const { tx } = r;
-    const max = c.maxSupportedTransactionVersion;
-    if (tx.version !== "legacy" && (max === undefined || max === null || tx.version > max)) {
-      throw new RpcError(
-        -32015,
-        `Transaction version (${tx.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${tx.version}`,
-      );
-    }
-    const parsed = encoding === "jsonParsed";
-    let transaction;
-    if (encoding === "base64") transaction = [b64dec.decode(tx.wire), "base64"];
-    else if (encoding === "base58") transaction = [b58dec.decode(tx.wire), "base58"];
-    else transaction = { message: parsed ? this.parsedMessage(r) : this.jsonMessage(tx.message), signatures: tx.signatures };
-    const meta = {
-      computeUnitsConsumed: r.computeUnitsConsumed,
-      err: r.err,
-      fee: r.fee,
-      innerInstructions: this.renderInner(r.innerInstructions, r.keys, parsed),
-      logMessages: r.logs,
-      postBalances: r.postBalances,
-      postTokenBalances: r.postTokenBalances,
-      preBalances: r.preBalances,
-      preTokenBalances: r.preTokenBalances,
-      rewards: [],
-      status: r.err === null ? { Ok: null } : { Err: r.err },
-    };
-    if (!parsed) meta.loadedAddresses = r.loaded;
-    const out = { blockTime: r.blockTime, meta, slot: r.slot, transaction };
-    if (max !== undefined && max !== null) out.version = tx.version;
-    return out;
-  }
-
-  jsonMessage(m) {
-    const out = {
-      accountKeys: m.staticAccounts,
-      header: {
-        numReadonlySignedAccounts: m.header.numReadonlySignerAccounts,
-        numReadonlyUnsignedAccounts: m.header.numReadonlyNonSignerAccounts,
-        numRequiredSignatures: m.header.numSignerAccounts,
-      },
-      instructions: m.instructions.map((ix) => ({
-        accounts: [...(ix.accountIndices ?? [])],
-        data: b58dec.decode(ix.data ?? new Uint8Array()),
-        programIdIndex: ix.programAddressIndex,
-        stackHeight: null,
-      })),
-      recentBlockhash: m.lifetimeToken,
-    };
-    if (m.version !== "legacy") out.addressTableLookups = this.lookupsJson(m);
-    return out;
-  }
-
-  lookupsJson(m) {
-    return (m.addressTableLookups ?? []).map((l) => ({
-      accountKey: l.lookupTableAddress,
-      readonlyIndexes: [...(l.readonlyIndexes ?? l.readonlyIndices ?? l.readableIndices ?? [])],
-      writableIndexes: [...(l.writableIndexes ?? l.writableIndices ?? [])],
-    }));
-  }
-
-  parsedMessage(r) {
-    const m = r.tx.message;
-    const nStatic = m.staticAccounts.length;
-    const accountKeys = r.keys.map((k, i) => ({
-      pubkey: k,
-      signer: i < m.header.numSignerAccounts,
-      source: i < nStatic ? "transaction" : "lookupTable",
-      writable: i < nStatic ? isStaticWritable(m, i) : i < nStatic + r.loaded.writable.length,
-    }));
-    const out = {
-      accountKeys,
-      instructions: m.instructions.map((ix) =>
-        parseInstruction({
-          programId: r.keys[ix.programAddressIndex],
-          accounts: [...(ix.accountIndices ?? [])].map((i) => r.keys[i]),
-          data: ix.data ?? new Uint8Array(),
-          stackHeight: null,
-        }),
-      ),
-      recentBlockhash: m.lifetimeToken,
-    };
-    if (m.version !== "legacy") out.addressTableLookups = this.lookupsJson(m);
-    return out;
-  }
-
-  /** meta.innerInstructions: [{index, instructions}] for the top-level instructions that had any. */
-  renderInner(inner, keys, parsed) {
-    const out = [];
-    (inner ?? []).forEach((list, index) => {
-      if (!list.length) return;
-      out.push({
-        index,
-        instructions: list.map((ii) => {
-          const ci = ii.instruction();
-          const accounts = [...ci.accounts()];
-          const data = ci.data();
-          if (parsed) {
-            return parseInstruction({ programId: keys[ci.programIdIndex()], accounts: accounts.map((i) => keys[i]), data, stackHeight: ii.stackHeight() });
-          }
-          return { accounts, data: b58dec.decode(data), programIdIndex: ci.programIdIndex(), stackHeight: ii.stackHeight() };
-        }),
-      });
-    });
-    return out;
-  }
-
-  getSignaturesForAddress(p) {
-    const address = pubkey(p[0]);
-    const c = config(p, 1);
-    const commitment = this.txCommitment(c);
-    this.checkMinContextSlot(c);
-    const limit = c.limit ?? 1000;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidParams("Invalid limit; max 1000");
-    const before = c.before === undefined || c.before === null ? null : signatureParam(c.before);
-    const until = c.until === undefined || c.until === null ? null : signatureParam(c.until);
-    const maxSlot = this.chain.slotAt(commitment);
-    const list = this.chain.byAddress.get(address) ?? [];
-    let i = list.length - 1;
-    if (before !== null) {
-      const at = list.lastIndexOf(before);
-      if (at < 0) return [];
-      i = at - 1;
-    }
-    const out = [];
-    for (; i >= 0 && out.length < limit; i--) {
-      const sig = list[i];
-      if (sig === until) break;
-      const r = this.chain.txs.get(sig);
-      if (r.slot > maxSlot) continue;
-      out.push({
-        blockTime: r.blockTime,
-        confirmationStatus: this.chain.statusOf(r.slot),
-        err: r.err,
-        memo: r.memo,
-        signature: sig,
-        slot: r.slot,
-      });
-    }
-    return out;
-  }
-
   // ---- faucet and test methods --------------------------------------------------------------
 
   requestAirdrop(p) {
@@ -614,6 +394,9 @@ export class SolanaRpc {
     return this.chain.slot;
   }
 }
+
+// The reads of landed transactions live in rpc-history.mjs.
+Object.assign(SolanaRpc.prototype, historyMethods);
 
 // Marks a bigint inside JSON.stringify's output; the random part keeps user strings (memos, logs)
 // from ever matching it.

@@ -15,7 +15,7 @@ export const HARDHAT_BIN = path.join(DEVNET_DIR, "node_modules", ".bin", "hardha
 export const HARDHAT_HOST = path.join(DEVNET_DIR, "scripts", "hardhat-host.mjs");
 export const ARTIFACTS_DIR = path.join(DEVNET_DIR, "artifacts");
 export const SOLANA_SERVER = path.join(DEVNET_DIR, "solana", "server.mjs");
-export const SOLANA_CHAIN_ID = 83797601; // Perch's chain id for the Solana devnet (spec §9)
+export const SOLANA_CHAIN_ID = 83797601; // Solana has no EVM chain id: this is the one Perch's API, routes and chain list give it
 
 // ---- JSON-RPC -----------------------------------------------------------------------------
 

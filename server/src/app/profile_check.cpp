@@ -17,7 +17,6 @@
 #include "chain/rpc/eth.hpp"
 #include "chain/rpc/http_endpoint.hpp"
 #include "core/error.hpp"
-#include "core/json_file.hpp"
 #include "core/run_blocking.hpp"
 
 namespace perch::app {
@@ -431,9 +430,9 @@ ProfileFinding solana_mint_finding(const std::string& key, const std::string& mi
     return {true, key, where + " is an SPL mint of " + std::to_string(held) + " decimals"};
 }
 
-Task<std::vector<ProfileFinding>> check_solana_mint(const Config& config) {
+Task<std::vector<ProfileFinding>> check_solana_mint(const Config& config,
+                                                    const boost::json::value& profile) {
     std::vector<ProfileFinding> out;
-    auto profile = read_json_file(config.chain_profile, "chain_profile");
     auto settings = bridge::solana_bridge_settings(&profile, config.solana);
     if (!settings) co_return out;
     auto key = mint_key(config);
@@ -451,8 +450,10 @@ Task<std::vector<ProfileFinding>> check_solana_mint(const Config& config) {
 }
 
 int check_profile(const Config& config) {
-    auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile);
-    if (catalog.profile_chains().empty())
+    auto profile = catalog::read_chain_profile(config.chain_profile);
+    auto catalog = catalog::Catalog::load(config.config_dir, config.chain_profile,
+                                          profile ? &*profile : nullptr);
+    if (!profile || catalog.profile_chains().empty())
         throw ConfigError("check-profile: config key 'chain_profile' names no chains");
     std::optional<chain::Address> maker;
     if (!config.maker_key_file.empty())
@@ -461,13 +462,12 @@ int check_profile(const Config& config) {
     auto routes = load_routes(config.config_dir + "/routes.json");
     auto chains = run_blocking(check_profile_chains(catalog, true, maker, &routes));
     findings.insert(findings.end(), chains.findings.begin(), chains.findings.end());
-    auto oracles =
-        price::parse_price_oracles(read_json_file(config.chain_profile, "chain_profile"));
+    auto oracles = price::parse_price_oracles(*profile);
     auto priced = run_blocking(check_price_oracles(catalog, oracles));
     findings.insert(findings.end(), priced.begin(), priced.end());
     auto cross = cross_route_price_findings(catalog, routes, oracles, config.prices);
     findings.insert(findings.end(), cross.begin(), cross.end());
-    auto mint = run_blocking(check_solana_mint(config));
+    auto mint = run_blocking(check_solana_mint(config, *profile));
     findings.insert(findings.end(), mint.begin(), mint.end());
     int failed = 0;
     for (const auto& f : findings) {

@@ -69,8 +69,10 @@ std::vector<ProfileFinding> cross_route_price_findings(
 ProfileFinding solana_mint_finding(const std::string& mint_key, const std::string& mint,
                                    const std::optional<chain::solana::AccountInfo>& account,
                                    unsigned decimals);
-// The profile's Solana mint (none: Solana is not bridged) read from its node.
-Task<std::vector<ProfileFinding>> check_solana_mint(const Config& config);
+// The profile's Solana mint (none: Solana is not bridged) read from its node. `profile`: the chain
+// profile as parsed once by check_profile.
+Task<std::vector<ProfileFinding>> check_solana_mint(const Config& config,
+                                                    const boost::json::value& profile);
 // `perch check-profile --config FILE`: prints every finding; 0 when all passed, 1 otherwise.
 int check_profile(const Config& config);
 // For `serve`: refuses (ConfigError) a URL of the wrong chain or a published key on a public

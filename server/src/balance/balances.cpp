@@ -1,19 +1,14 @@
 #include "balance/balances.hpp"
 
 #include <algorithm>
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/deferred.hpp>
-#include <boost/asio/experimental/parallel_group.hpp>
-#include <boost/asio/this_coro.hpp>
-#include <boost/asio/use_awaitable.hpp>
 #include <boost/json.hpp>
 
 #include "chain/rpc/eth.hpp"
+#include "core/parallel.hpp"
 #include "core/text.hpp"
 
 namespace perch::balance {
 namespace json = boost::json;
-namespace asio = boost::asio;
 using chain::rpc::RpcError;
 
 namespace {
@@ -220,22 +215,10 @@ Task<std::vector<ChainBalance>> BalanceService::multi_balance(chain::solana::Pub
 
 Task<std::vector<ChainBalance>> BalanceService::all_chains(std::vector<Task<ChainBalance>> tasks,
                                                            std::vector<std::int64_t> chain_ids) {
-    auto executor = co_await asio::this_coro::executor;
-    using Op = decltype(asio::co_spawn(executor, std::move(tasks.front()), asio::deferred));
-    std::vector<Op> ops;
-    ops.reserve(tasks.size());
-    for (auto& task : tasks)
-        ops.push_back(asio::co_spawn(executor, std::move(task), asio::deferred));
-    auto group = asio::experimental::make_parallel_group(std::move(ops));
-    auto [order, errors, values] =
-        co_await group.async_wait(asio::experimental::wait_for_all(), asio::use_awaitable);
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        if (errors[i]) {  // one_chain catches its failures; this is a programming error, reported
-                          // per chain
-            values[i] = ChainBalance{chain_ids[i], {}, kRpcFailed, "internal error"};
-        }
-    }
-    co_return std::move(values);
+    co_return co_await in_parallel_or(std::move(tasks), [&](std::size_t i) {
+        // one_chain catches its failures; this is a programming error, reported per chain
+        return ChainBalance{chain_ids[i], {}, kRpcFailed, "internal error"};
+    });
 }
 
 Task<ChainBalance> BalanceService::one_solana(chain::solana::Pubkey user, std::int64_t chain_id,

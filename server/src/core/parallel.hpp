@@ -44,4 +44,16 @@ Task<std::vector<std::optional<T>>> in_parallel(std::vector<Task<T>> tasks) {
     co_return out;
 }
 
+// in_parallel, with `failed(i)` standing in for the i-th task's result when it threw (tasks that
+// catch their own failures: a throw is a programming error, reported like a failed read).
+template <class T, class Failed>
+Task<std::vector<T>> in_parallel_or(std::vector<Task<T>> tasks, Failed failed) {
+    auto answers = co_await in_parallel(std::move(tasks));
+    std::vector<T> out;
+    out.reserve(answers.size());
+    for (std::size_t i = 0; i < answers.size(); ++i)
+        out.push_back(answers[i] ? std::move(*answers[i]) : failed(i));
+    co_return out;
+}
+
 }  // namespace perch

@@ -2,16 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/deferred.hpp>
-#include <boost/asio/experimental/parallel_group.hpp>
-#include <boost/asio/this_coro.hpp>
-#include <boost/asio/use_awaitable.hpp>
-
+#include "core/parallel.hpp"
 #include "names/ens.hpp"
 
 namespace perch::names {
-namespace asio = boost::asio;
 using chain::rpc::Call;
 using chain::rpc::Reply;
 
@@ -105,15 +99,14 @@ Task<std::vector<std::optional<std::string>>> NameService::resolve(
     co_return names;
 }
 
-Task<std::optional<std::optional<std::string>>> NameService::one_chain(chain::Address address,
-                                                                       std::int64_t chain_id) {
+Task<std::optional<std::string>> NameService::one_chain(chain::Address address,
+                                                        std::int64_t chain_id) {
     Key key{chain_id, address};
     {
         std::lock_guard lock(cache_mutex_);
         if (auto hit = cache_.find(key, std::chrono::steady_clock::now())) co_return *hit;
     }
     std::optional<std::string> name;
-    bool failed = false;
     try {
         std::vector<chain::Address> one{address};
         auto names = co_await resolve(chains_.at(chain_id), std::move(one));
@@ -121,9 +114,8 @@ Task<std::optional<std::optional<std::string>>> NameService::one_chain(chain::Ad
     } catch (const std::exception& e) {
         spdlog::warn("names: chain {} left out for {}: {}", chain_id, address.lower_hex(),
                      e.what());
-        failed = true;
+        throw;  // not remembered: the next request asks again
     }
-    if (failed) co_return std::nullopt;  // not remembered: the next request asks again
     std::lock_guard lock(cache_mutex_);
     cache_.put(key, name, std::chrono::steady_clock::now());
     co_return name;
@@ -132,22 +124,16 @@ Task<std::optional<std::optional<std::string>>> NameService::one_chain(chain::Ad
 Task<std::vector<AddressName>> NameService::names(chain::Address address,
                                                   std::vector<std::int64_t> chain_ids) {
     std::erase_if(chain_ids, [this](std::int64_t id) { return !has_name_service(id); });
+    std::vector<Task<std::optional<std::string>>> reads;
+    reads.reserve(chain_ids.size());
+    for (auto id : chain_ids) reads.push_back(one_chain(address, id));
+    // None: the chain's node failed (one_chain logged it); a chain left out like one without a
+    // name.
+    auto answers = co_await in_parallel(std::move(reads));
     std::vector<AddressName> out;
-    if (chain_ids.empty()) co_return out;
-    auto executor = co_await asio::this_coro::executor;
-    using Op = decltype(asio::co_spawn(executor, one_chain(address, 0), asio::deferred));
-    std::vector<Op> ops;
-    ops.reserve(chain_ids.size());
-    for (auto id : chain_ids)
-        ops.push_back(asio::co_spawn(executor, one_chain(address, id), asio::deferred));
-    auto group = asio::experimental::make_parallel_group(std::move(ops));
-    auto [order, errors, values] =
-        co_await group.async_wait(asio::experimental::wait_for_all(), asio::use_awaitable);
-    for (std::size_t i = 0; i < chain_ids.size(); ++i) {
-        // errors[i]: one_chain catches the chain's failures, so only a programming error is left.
-        if (!errors[i] && values[i] && *values[i])
-            out.push_back({.chain_id = chain_ids[i], .name = **values[i]});
-    }
+    for (std::size_t i = 0; i < answers.size(); ++i)
+        if (answers[i] && *answers[i])
+            out.push_back({.chain_id = chain_ids[i], .name = std::move(**answers[i])});
     co_return out;
 }
 

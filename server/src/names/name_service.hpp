@@ -58,10 +58,9 @@ class NameService {
 
   private:
     using Key = std::pair<std::int64_t, chain::Address>;
-    // One chain's name of the address, from the cache or the node; nullopt in the outer optional
-    // when the node failed.
-    Task<std::optional<std::optional<std::string>>> one_chain(chain::Address address,
-                                                              std::int64_t chain_id);
+    // One chain's name of the address (nullopt: none), from the cache or the node; throws when
+    // the node failed (logged, not cached), which names() reads as a chain left out.
+    Task<std::optional<std::string>> one_chain(chain::Address address, std::int64_t chain_id);
 
     std::map<std::int64_t, NameChain> chains_;
     mutable std::mutex cache_mutex_;

@@ -1,14 +1,10 @@
 #include "portfolio/service.hpp"
 
 #include <algorithm>
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/deferred.hpp>
-#include <boost/asio/experimental/parallel_group.hpp>
-#include <boost/asio/this_coro.hpp>
-#include <boost/asio/use_awaitable.hpp>
+
+#include "core/parallel.hpp"
 
 namespace perch::portfolio {
-namespace asio = boost::asio;
 
 PortfolioService::PortfolioService(balance::BalanceService& balances,
                                    const price::PriceSource& prices, store::PortfolioStore& store,
@@ -49,20 +45,13 @@ Task<Portfolio> PortfolioService::portfolio(chain::Address user, std::vector<std
         if (only.empty() || std::find(only.begin(), only.end(), c.chain_id) != only.end())
             chains.push_back(c);
     }
-    auto executor = co_await asio::this_coro::executor;
-    using Op = decltype(asio::co_spawn(executor, read_chain(user, {}), asio::deferred));
-    std::vector<Op> ops;
-    ops.reserve(chains.size());
-    for (const auto& c : chains)
-        ops.push_back(asio::co_spawn(executor, read_chain(user, c), asio::deferred));
-    auto group = asio::experimental::make_parallel_group(std::move(ops));
-    auto [order, errors, holdings] =
-        co_await group.async_wait(asio::experimental::wait_for_all(), asio::use_awaitable);
-    for (std::size_t i = 0; i < holdings.size(); ++i) {
-        if (errors[i])  // read_chain catches its failures; this is a programming error
-            holdings[i] =
-                ChainHoldings{chains[i].chain_id, chains[i].chain_name, "internal error", {}};
-    }
+    std::vector<Task<ChainHoldings>> reads;
+    reads.reserve(chains.size());
+    for (const auto& c : chains) reads.push_back(read_chain(user, c));
+    auto holdings = co_await in_parallel_or(std::move(reads), [&](std::size_t i) {
+        // read_chain catches its failures; this is a programming error
+        return ChainHoldings{chains[i].chain_id, chains[i].chain_name, "internal error", {}};
+    });
     co_return Portfolio{value_portfolio(holdings, *prices), std::move(prices)};
 }
 

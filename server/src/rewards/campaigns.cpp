@@ -39,6 +39,12 @@ class Reader {
         }
         return std::string(v->as_string());
     }
+    // The entry's "id": required, and positive (entries are looked up and edited by it).
+    std::int64_t id() {
+        auto value = integer("id");
+        if (value <= 0) fail("'id' must be positive");
+        return value;
+    }
     bool flag(const char* key) {
         const auto* v = o_.if_contains(key);
         if (!v || v->is_null()) return false;
@@ -78,7 +84,7 @@ Parsed<T> done(T value, const Reader& r) {
 Parsed<Campaign> parse_campaign(const json::object& o) {
     Reader r(o, name_of("campaign", o));
     Campaign c;
-    c.id = r.integer("id");
+    c.id = r.id();
     c.name = r.text("name");
     c.status = r.integer("status", 1);
     c.theme_id = r.integer("theme_id", 0);
@@ -87,7 +93,6 @@ Parsed<Campaign> parse_campaign(const json::object& o) {
     c.time_type = r.integer("time_type", 0);
     c.logo_url = r.text("logo_url", "");
     c.invisible = r.flag("invisible");
-    if (c.id <= 0) r.fail("'id' must be positive");
     if (c.end_time != 0 && c.end_time < c.start_time) r.fail("'end_time' is before 'start_time'");
     if (c.time_type != kDateRange && c.time_type != kCountdown)
         r.fail("'time_type' must be 0 (date range) or 1 (countdown)");
@@ -137,18 +142,17 @@ Parsed<Campaign> parse_campaign(const json::object& o) {
 Parsed<Theme> parse_theme(const json::object& o) {
     Reader r(o, name_of("theme", o));
     Theme t;
-    t.id = r.integer("id");
+    t.id = r.id();
     t.name = r.text("name");
     t.display_position = r.integer("display_position", 0);
     t.status = r.integer("status", 1);
-    if (t.id <= 0) r.fail("'id' must be positive");
     return done(std::move(t), r);
 }
 
 Parsed<json::object> parse_quest(const json::object& o) {
     Reader r(o, name_of("quest", o));
     json::object q;
-    q["id"] = r.integer("id");
+    q["id"] = r.id();
     q["order"] = r.integer("order", 0);
     q["status"] = r.integer("status", 1);
     q["start_time"] = r.integer("start_time", 0);
@@ -160,14 +164,13 @@ Parsed<json::object> parse_quest(const json::object& o) {
     q["rewardTags"] = r.text("rewardTags", "");
     q["cover_label"] = r.text("cover_label", "");
     q["userNumValue"] = r.integer("userNumValue", 0);
-    if (q["id"].as_int64() <= 0) r.fail("'id' must be positive");
     return done(std::move(q), r);
 }
 
 Parsed<SocialTask> parse_social_task(const json::object& o) {
     Reader r(o, name_of("social task", o));
     SocialTask t;
-    t.id = r.integer("id");
+    t.id = r.id();
     t.platform = r.text("platform");
     t.name = r.text("name", "");
     t.link = r.text("link", "");

@@ -21,6 +21,7 @@
 #include "chain/rpc/registry.hpp"
 #include "devnet.hpp"
 #include "harness.hpp"
+#include "listening.hpp"
 #include "portfolio/service.hpp"
 #include "portfolio/snapshot_job.hpp"
 #include "portfolio/watch.hpp"
@@ -183,13 +184,7 @@ class FileServer {
                    static_cast<char*>(nullptr));
             _exit(127);
         }
-        for (int i = 0; i < 100; ++i) {
-            try {
-                if (perch::testing::http_request(port_, "GET", "/").status == 200) return;
-            } catch (const std::exception&) {  // not listening yet
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
+        perch::testing::wait_until_listening(port_, "/", 100);
     }
     ~FileServer() { stop(); }
     void stop() {

@@ -262,7 +262,9 @@ TEST(ProfileCheck, TheSolanaMintIsAnSplMintOfTheProfilesDecimals) {
     PERCH_REQUIRE_SOLANA(solana);
     Config config;
     config.chain_profile = devnet_for_solana.state_path;
-    auto found = run_task(app::check_solana_mint(config));
+    auto profile = perch::catalog::read_chain_profile(config.chain_profile);
+    ASSERT_TRUE(profile);
+    auto found = run_task(app::check_solana_mint(config, *profile));
     ASSERT_EQ(found.size(), 1U);
     EXPECT_TRUE(found[0].ok) << found[0].key << ": " << found[0].text;
     EXPECT_NE(found[0].text.find(solana.usdc_mint.to_base58()), std::string::npos) << found[0].text;

@@ -22,6 +22,7 @@ std::optional<SolanaDevnet> solana_devnet(const std::string& state_path) {
     const auto& o = s->as_object();
     SolanaDevnet d;
     d.rpc_url = std::string(o.at("rpc_url").as_string());
+    d.maker = sol::Pubkey::from_base58(o.at("maker").as_string()).value();
     d.usdc_mint = sol::Pubkey::from_base58(o.at("usdc_mint").as_string()).value();
     d.usdc_decimals = static_cast<std::uint8_t>(o.at("usdc_decimals").to_number<int>());
     for (const auto& u : o.at("users").as_array())

@@ -17,6 +17,7 @@ namespace perch::testing {
 
 struct SolanaDevnet {
     std::string rpc_url;
+    chain::solana::Pubkey maker;
     chain::solana::Pubkey usdc_mint;
     std::uint8_t usdc_decimals = 6;
     std::vector<chain::solana::Pubkey> users;

@@ -42,6 +42,17 @@ TEST(Campaigns, ParseChecksFields) {
     EXPECT_NE(down.error.find("increasing"), std::string::npos);
     EXPECT_FALSE(parse_theme(json::parse(R"({"id": 1})").as_object()));
     EXPECT_FALSE(parse_social_task(json::parse(R"({"id": 1, "platform": "myspace"})").as_object()));
+    // Every kind of entry is looked up by its id: none of them takes one below 1.
+    for (const auto* entry :
+         {R"({"id": 0, "name": "x", "tasks": []})", R"({"id": 0, "name": "x"})",
+          R"({"id": -1, "maintitle": "x"})", R"({"id": 0, "platform": "follow"})"}) {
+        auto o = json::parse(entry).as_object();
+        auto errors = {parse_campaign(o).error, parse_theme(o).error, parse_quest(o).error,
+                       parse_social_task(o).error};
+        for (const auto& error : errors)
+            EXPECT_NE(error.find("'id' must be positive"), std::string::npos)
+                << entry << ": " << error;
+    }
 }
 
 TEST(Campaigns, TimeTypeIsOneForCountdownZeroForDateRange) {

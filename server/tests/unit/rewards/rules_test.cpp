@@ -1,5 +1,5 @@
-// The points rules (DESIGN §6): calendar, special days and consecutive-day streaks, check-in points
-// and top-ups, bridge points with boosts, referral share and binding.
+// The points rules (rewards/rules.hpp): calendar, special days and consecutive-day streaks,
+// check-in points and top-ups, bridge points with boosts, referral share and binding.
 #include "rewards/rules.hpp"
 
 #include <gtest/gtest.h>
