@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, request } from './client';
+import { buildUrl, request } from './client';
 
 /** The bridge's own calls (quote, build_tx, order, history, order stream), beyond the network and token lists in ./endpoints. */
 
@@ -232,8 +232,7 @@ export function getHistory(p: HistoryParams, signal?: AbortSignal): Promise<Hist
 
 /** The Server-Sent Events URL of an order's state changes. */
 export function orderStreamUrl(chainId: number, txHash: string): string {
-  const q = new URLSearchParams({ chain_id: String(chainId), tx_hash: txHash });
-  return `${API_BASE}/bridge_api/v1/order/stream?${q.toString()}`;
+  return buildUrl('bridge_api/v1/order/stream', { chain_id: chainId, tx_hash: txHash });
 }
 
 export const quoteQuery = (p: QuoteParams, enabled: boolean) =>
