@@ -14,7 +14,7 @@ export CCACHE_BASEDIR := $(ROOT)
 # hashed (only the debug info's compile directory differs, which no test reads).
 export CCACHE_NOHASHDIR := true
 
-.PHONY: run test deps build server web devnet sdk test-server test-web test-devnet test-e2e test-sanitize bench fuzz fmt tidy clean deploy-contracts
+.PHONY: run test deps build server web widget devnet sdk test-server test-web test-devnet test-e2e test-sanitize bench fuzz fmt tidy clean deploy-contracts
 
 ## ---- installs -------------------------------------------------------------------------------
 $(BUILD)/.apt-stamp: scripts/install-deps.sh
@@ -57,7 +57,12 @@ devnet: devnet/node_modules/.stamp
 sdk: sdk/node_modules/.stamp
 	cd sdk && npm run --silent build
 
-build: server web devnet sdk
+# @perch/widget (widget/): the bridge card as a library, built from web/src with web's node_modules;
+# its gzip budget (widget/scripts/budget.mjs) is checked by the build and again by the web tests.
+widget: web/node_modules/.stamp
+	cd web && npm run --silent build:widget
+
+build: server web devnet sdk widget
 
 ## ---- run ------------------------------------------------------------------------------------
 run: build
@@ -67,8 +72,8 @@ run: build
 test-server: server devnet
 	cd $(SERVER_BUILD) && bash $(ROOT)/scripts/with-postgres.sh ctest --output-on-failure -j $(JOBS) --timeout 300
 
-test-web: web/node_modules/.stamp
-	cd web && npm run --silent test
+test-web: web/node_modules/.stamp widget
+	cd web && npm run --silent test && node ../widget/scripts/budget.mjs
 
 test-devnet: devnet
 	cd devnet && npm run --silent test

@@ -50,7 +50,8 @@ E2E_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
 echo "== C++ (ctest), web unit tests (vitest) and bridge fault tests, in parallel"
 (cd "$ROOT/build/server" && ctest --output-on-failure -j "$JOBS" --timeout 300) > "$LOGS/cpp.log" 2>&1 &
 cpp_pid=$!
-(cd "$ROOT/web" && npm run --silent test) > "$LOGS/web.log" 2>&1 &
+# The widget's bundle budget with the web suite: a widget over budget fails the web step.
+(cd "$ROOT/web" && npm run --silent test && node ../widget/scripts/budget.mjs) > "$LOGS/web.log" 2>&1 &
 web_pid=$!
 # The fault tests run their own perch (maker on, port 8196) on their own devnet; mostly waiting
 # for blocks, they cost little CPU beside the builds' tests.
@@ -102,8 +103,10 @@ cat > "$TMP/perch-e2e.json" <<JSON
  "web_root": "web/dist", "geoip_db": "server/geoip/node_modules/@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb",
  "access_log": false, "social_verifier_url": "$E2E_VERIFIER_URL",
  "admin_token": "$E2E_ADMIN_TOKEN", "prices": {"source": "pools"},
- "walletconnect_project_id": "perch-e2e-walletconnect"}
+ "walletconnect_project_id": "perch-e2e-walletconnect",
+ "cors_origins": ["http://localhost:9321"]}
 JSON
+# cors_origins: the partner page of web/e2e/widget.spec.ts (the widget calls perch across origins).
 start_perch "$TMP/perch-e2e.json" "$LOGS/perch-e2e.log" || exit 1
 (cd "$ROOT/web" && PERCH_URL=http://127.0.0.1:$((8180 + S)) PERCH_DEVNET_STATE="$TMP/e2e-devnet/state.json" \
   PERCH_SOCIAL_VERIFIER_URL="$E2E_VERIFIER_URL" PERCH_ADMIN_TOKEN="$E2E_ADMIN_TOKEN" \

@@ -34,14 +34,30 @@ export class PerchApiError extends Error {
   }
 }
 
+type Query = Record<string, string | number | undefined>;
+
+/** One call as the client makes it: the path (with /api), its query or JSON body. */
+export interface CallInit {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends a call and returns the envelope's data (throwing on a non-zero code). The default sends it
+ * with fetch to baseUrl; the Perch app and its widget pass their own (their auth header, timeouts
+ * and error type), so that the paths and shapes of the bridge calls are this client's in all three.
+ */
+export type Transport = <T>(path: string, init: CallInit) => Promise<T>;
+
 export interface ClientOptions {
   /** Origin of the Perch server, e.g. "https://perch.example" (no trailing /api). */
   baseUrl: string;
   /** A fetch implementation (default: the global one). */
   fetch?: typeof fetch;
+  /** Replaces the default transport (fetch + envelope) for every call but orderStream. */
+  transport?: Transport;
 }
-
-type Query = Record<string, string | number | undefined>;
 
 interface Envelope<T> {
   code: number;
@@ -53,10 +69,12 @@ interface Envelope<T> {
 export class PerchClient {
   private readonly base: string;
   private readonly fetchFn: typeof fetch;
+  private readonly transport: Transport | undefined;
 
   constructor(options: ClientOptions) {
     this.base = options.baseUrl.replace(/\/+$/, '');
     this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.transport = options.transport;
   }
 
   url(path: string, query: Query = {}): string {
@@ -66,7 +84,8 @@ export class PerchClient {
     return `${this.base}${path}${s ? `?${s}` : ''}`;
   }
 
-  private async call<T>(path: string, init: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  private async call<T>(path: string, init: CallInit = {}): Promise<T> {
+    if (this.transport) return this.transport<T>(path, init);
     const res = await this.fetchFn(this.url(path, init.query), {
       method: init.body === undefined ? 'GET' : 'POST',
       headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },

@@ -1,5 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE, request } from './client';
+import { PerchClient, type BuildTxParams as SdkBuildTxParams, type CallInit, type HistoryParams as SdkHistoryParams, type QuoteParams as SdkQuoteParams } from '../../../sdk/src/client';
+import { buildUrl, request } from './client';
+
+/**
+ * The bridge calls go through @perch/sdk's client (sdk/src/client.ts): one code for their paths
+ * and shapes in the SDK, this app and the widget. The transport stays the app's: its server
+ * origin, auth header, timeouts and ApiError.
+ */
+const bridgeClient = new PerchClient({
+  baseUrl: '',
+  transport: <T>(path: string, init: CallInit) =>
+    request<T>(path, { method: init.body === undefined ? 'GET' : 'POST', query: init.query, body: init.body, signal: init.signal }),
+});
+
+/** The app's interfaces name the same JSON as the SDK's generated types (with the fields the app reads). */
+const as = <T>(p: Promise<unknown>): Promise<T> => p as Promise<T>;
 
 /** The bridge's own calls (quote, build_tx, order, history, order stream), beyond the network and token lists in ./endpoints. */
 
@@ -187,53 +202,45 @@ export interface HistoryParams {
 }
 
 export function getQuote(p: QuoteParams, signal?: AbortSignal): Promise<Quote> {
-  return request<Quote>('bridge_api/v1/quote', {
-    query: {
-      from_chain_id: p.fromChainId,
-      to_chain_id: p.toChainId,
-      token: p.token,
-      amount: p.amount,
-      channel: p.channel,
-      to_token: p.toToken || undefined,
-      slippage_bps: p.toToken ? p.slippageBps : undefined,
-    },
-    signal,
-  });
+  const query = {
+    from_chain_id: p.fromChainId,
+    to_chain_id: p.toChainId,
+    token: p.token,
+    amount: p.amount,
+    channel: p.channel,
+    to_token: p.toToken || undefined,
+    slippage_bps: p.toToken ? p.slippageBps : undefined,
+  };
+  return as<Quote>(bridgeClient.quote(query as SdkQuoteParams, signal));
 }
 
 export function buildBridgeTx(p: BuildTxParams, signal?: AbortSignal): Promise<BuildTxResult> {
-  return request<BuildTxResult>('bridge_api/v1/build_tx', {
-    method: 'POST',
-    body: {
-      from_chain_id: p.fromChainId,
-      to_chain_id: p.toChainId,
-      token: p.token,
-      amount: p.amount,
-      sender: p.sender,
-      recipient: p.recipient,
-      ...(p.channel !== undefined ? { channel: p.channel } : {}),
-      ...(p.toToken ? { to_token: p.toToken, ...(p.slippageBps !== undefined ? { slippage_bps: p.slippageBps } : {}) } : {}),
-    },
-    signal,
-  });
+  const body = {
+    from_chain_id: p.fromChainId,
+    to_chain_id: p.toChainId,
+    token: p.token,
+    amount: p.amount,
+    sender: p.sender,
+    recipient: p.recipient,
+    ...(p.channel !== undefined ? { channel: p.channel } : {}),
+    ...(p.toToken ? { to_token: p.toToken, ...(p.slippageBps !== undefined ? { slippage_bps: p.slippageBps } : {}) } : {}),
+  };
+  return as<BuildTxResult>(bridgeClient.buildTx(body as SdkBuildTxParams, signal));
 }
 
 /** The order of a deposit, or null while the server has not seen it yet. */
 export function getOrder(chainId: number, txHash: string, signal?: AbortSignal): Promise<Order | null> {
-  return request<Order | null>('bridge_api/v1/order', { query: { chain_id: chainId, tx_hash: txHash }, signal });
+  return as<Order | null>(bridgeClient.order(chainId, txHash, signal));
 }
 
 export function getHistory(p: HistoryParams, signal?: AbortSignal): Promise<HistoryData> {
-  return request<HistoryData>('bridge_api/v1/history', {
-    query: { address: p.address, page: p.page, size: p.size, channel: p.channel },
-    signal,
-  });
+  const query = { address: p.address, page: p.page, size: p.size, channel: p.channel };
+  return as<HistoryData>(bridgeClient.history(query as SdkHistoryParams, signal));
 }
 
 /** The Server-Sent Events URL of an order's state changes. */
 export function orderStreamUrl(chainId: number, txHash: string): string {
-  const q = new URLSearchParams({ chain_id: String(chainId), tx_hash: txHash });
-  return `${API_BASE}/bridge_api/v1/order/stream?${q.toString()}`;
+  return buildUrl('bridge_api/v1/order/stream', { chain_id: chainId, tx_hash: txHash });
 }
 
 export const quoteQuery = (p: QuoteParams, enabled: boolean) =>

@@ -10,6 +10,17 @@ export interface Envelope<T> {
 
 export const API_BASE = '/api';
 
+/**
+ * The server's origin for every call ('' = the page's own). The embeddable widget runs on a
+ * partner's page and names the Perch server it talks to.
+ */
+let apiOrigin = '';
+
+/** Sets the server origin ('https://perch.example', no trailing /api); '' goes back to the page's. */
+export function configureApiOrigin(origin: string): void {
+  apiOrigin = origin.replace(/\/+$/, '');
+}
+
 export type ApiErrorKind = 'http' | 'code' | 'timeout' | 'network' | 'parse';
 
 /** An API failure: `kind` tells what went wrong, `code` is the envelope or HTTP code when known. */
@@ -63,7 +74,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
     if (v !== undefined && v !== null) params.append(k, String(v));
   }
   const qs = params.toString();
-  return `${API_BASE}/${clean}${qs ? `?${qs}` : ''}`;
+  return `${apiOrigin}${API_BASE}/${clean}${qs ? `?${qs}` : ''}`;
 }
 
 function timeoutMs(t: RequestOptions['timeout']): number {
