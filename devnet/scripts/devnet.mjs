@@ -20,6 +20,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { runFaucetChains } from "./lib/faucet-chains.mjs";
 // Only the light plumbing is imported up front; viem (deploy.mjs) loads while the nodes boot.
 import {
   DEFAULT_PROFILE,
@@ -233,7 +234,7 @@ async function main() {
       contracts: addresses,
       swap,
       price_oracles: plan.priceOracles,
-      faucet_chains: profile.faucet_chains ?? {},
+      faucet_chains: runFaucetChains(profile.faucet_chains ?? {}, evmNodes.map((n) => n.chainId)),
       ...(solanaState ? { solana: await solanaState } : {}),
       maker: accounts.maker,
       accounts,

@@ -131,6 +131,34 @@ test.describe('the app offers only what this deployment can do', () => {
     }
   });
 
+  test('an old link ?to= (or ?from=) naming a network without a route does not preselect it: the card says why, the picker shows it disabled', async ({ page }) => {
+    const config = await readConfig(page.request);
+    const chains = await readChains(page.request);
+    const none = unroutedNetwork(config, chains);
+    const reachable = chains.find((c) => listed(c) && c.flags.evm && reaches(config, c.chain_id) && c.chain_id !== none.chain_id);
+    if (!reachable) throw new Error('no EVM network a route reaches');
+    const card = page.locator('.swap-card');
+
+    await page.goto(`/?to=${none.chain_id}`);
+    const notice = page.getByTestId('preset-refused-to');
+    await expect(notice).toHaveText(`This bridge has no route to ${none.chain_name}. The link's network was left unchosen: pick one that can be bridged.`);
+    await expect(card.getByRole('button', { name: /^To:/ })).toHaveAccessibleName('To: Select Network');
+    // Where the user goes next, the same network is disabled with the same reason.
+    const dialog = await openPicker(page, 'To');
+    await expect(dialog.getByTestId(`network-${none.chain_id}`).getByRole('button')).toBeDisabled();
+    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(`This bridge has no route to ${none.chain_name}.`);
+    await expect(notice).toHaveCount(0);
+
+    // ?from= a network without a route, ?to= one with: From is left unchosen (said so), To is kept.
+    await page.goto(`/?from=${none.chain_id}&to=${reachable.chain_id}`);
+    await expect(page.getByTestId('preset-refused-from')).toHaveText(`This bridge has no route from ${none.chain_name}. The link's network was left unchosen: pick one that can be bridged.`);
+    await expect(card.getByRole('button', { name: /^From:/ })).toHaveAccessibleName('From: Select Network');
+    await expect(card.getByRole('button', { name: /^To:/ })).toHaveAccessibleName(`To: ${reachable.chain_name}`);
+    await expect(page.getByTestId('preset-refused-to')).toHaveCount(0);
+    // Nowhere does the card answer that the route cannot be bridged.
+    await expect(page.getByText(/cannot be bridged on this route/)).toHaveCount(0);
+  });
+
   test('deploy page: only the networks this deployment can deploy to', async ({ page }) => {
     test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
     const state = readDevnetState();

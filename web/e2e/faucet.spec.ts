@@ -2,12 +2,12 @@ import { expect, test } from './fixtures/test';
 import { sharedText } from './fixtures/tracker-api';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } from './fixtures/injected-wallet';
 
-// The Ink faucet on the devnet (config/devnet.json moves it onto chain 8453): the injected wallet
+// The Ink faucet on the devnet (config/devnet.json moves it onto the devnet's Ink, 57073): the injected wallet
 // signs in, claims, perch's faucet sends the coin for real, the balance rises by exactly the
 // amount, and the page then says when the wallet may claim again. Hardhat account #9: no other
 // spec uses it, and it signs nothing on chain here, so its balance moves by the claim alone.
 const CLAIMER = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720';
-const INK_CHAIN = 8453;
+const INK_CHAIN = 57073;
 const AMOUNT = 5n * 10n ** 16n; // config/faucets.json: 0.05
 
 async function balanceOf(url: string, address: string): Promise<bigint> {

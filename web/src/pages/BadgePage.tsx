@@ -10,6 +10,7 @@ import { useCheckInModal } from '@/features/checkin/checkIn';
 import { useWalletStore } from '@/wallet/store';
 import { FormError } from '@/components/FormError';
 import { ClaimButton } from '@/components/ClaimButton';
+import { BridgeToLink } from '@/features/network-list/BridgeToLink';
 
 /** /soneium-badge, /drop/bob-spice and /scrollbadge: the badge's tasks, the wallet's progress, the claim. */
 export default function BadgePage({ slug }: { slug: BadgeSlug }) {
@@ -50,7 +51,11 @@ export default function BadgePage({ slug }: { slug: BadgeSlug }) {
               <li key={`${task.kind}:${task.chain_id}`} data-testid={`badge-task-${task.kind}`} data-done={task.done}>
                 <span>{t(`badges.task.${task.kind}`, { network: nameOf(task.chain_id) })}</span>
                 <span className={task.done ? 'tag tag--good' : 'tag tag--muted'}>{task.done ? t('badges.done') : t('badges.todo')}</span>
-                {!task.done && task.kind === 'bridge_to' ? <Link to={`/?to=${task.chain_id}`}>{t('badges.go.bridge')}</Link> : null}
+                {!task.done && task.kind === 'bridge_to' ? (
+                  <BridgeToLink chainId={task.chain_id} name={nameOf(task.chain_id)} flags={chains.data?.find((c) => c.chain_id === task.chain_id)?.flags}>
+                    {t('badges.go.bridge')}
+                  </BridgeToLink>
+                ) : null}
                 {!task.done && task.kind === 'deploy' ? <Link to="/deploy">{t('badges.go.deploy')}</Link> : null}
                 {!task.done && task.kind === 'check_in' ? (
                   <button type="button" className="btn btn--ghost btn--sm" onClick={() => showCheckIn()}>

@@ -9,6 +9,7 @@ import { mockApi, notFound, ok } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { testChain } from '@/test/chains';
+import { testAppConfig } from '@/test/appConfig';
 import { useWalletStore } from '@/wallet/store';
 
 const USER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
@@ -154,6 +155,33 @@ describe('/scrollbadge', () => {
     expect(within(deploy).getByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy');
     expect(screen.getByTestId('badge-claim')).toHaveTextContent('Finish every task to claim');
     expect(screen.getByTestId('badge-claim')).toBeDisabled();
+  });
+});
+
+describe("a badge's 'Bridge to X' task", () => {
+  const ETH_ROUTE = testAppConfig().routes.find((r) => r.token === 'ETH')!;
+  function badgeWithBridgeTask(config: ReturnType<typeof testAppConfig>) {
+    useWalletStore.getState().setConnected(USER, 8453);
+    mockApi({
+      '/api/bridge_api/v1/app-config': () => ok(config),
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, testChain(534352, 'Scroll')] }),
+      '/api/badge_api/v1/badges/*': () =>
+        ok({ slug: 'scrollbadge', badge_id: 3, chain_id: 534352, contract: '', tasks: [{ kind: 'bridge_to', chain_id: 534352, done: false }], all_done: false, claimable: true, claimed: false }),
+    });
+    renderApp('/scrollbadge');
+  }
+
+  it('links into the bridge with Scroll as the destination where a route reaches Scroll', async () => {
+    badgeWithBridgeTask(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [8453, 42161, 534352] }], cross_routes: [] }));
+    const task = await screen.findByTestId('badge-task-bridge_to');
+    await waitFor(() => expect(within(task).getByRole('link', { name: 'Bridge' })).toHaveAttribute('href', '/?to=534352'));
+  });
+
+  it('says why instead of linking to a bridge that refuses the route where none reaches Scroll', async () => {
+    badgeWithBridgeTask(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [8453, 42161] }], cross_routes: [] }));
+    const task = await screen.findByTestId('badge-task-bridge_to');
+    await waitFor(() => expect(within(task).getByTestId('bridge-to-reason-534352')).toHaveTextContent('This bridge has no route to Scroll.'));
+    expect(within(task).queryByRole('link')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Card } from '@/components/Card';
@@ -14,7 +14,7 @@ import { useBridgeForm } from '@/state/bridgeFormStore';
 import { BridgeTracker } from './BridgeTracker';
 import { sendButtonText } from './buttonText';
 import { NetworkSelect } from './NetworkSelect';
-import { bridgePresets, walletDefaultFrom } from './presets';
+import { bridgePresets, checkPresets, walletDefaultFrom, type RefusedPreset } from './presets';
 import { QuoteSummary } from './QuoteSummary';
 import { RecipientField } from './RecipientField';
 import { sendButtonState } from './sendButton';
@@ -32,6 +32,9 @@ import { exchangeMinimum } from '@/features/network-list/exchangeDeposits';
 import { useAppConfig, type AppConfig } from '@/api/appConfig';
 import { networkAvailability } from '@/features/network-list/availability';
 import { AppConfigNotice } from '@/components/AppConfigNotice';
+import { unavailableText } from '@/features/network-list/unavailableText';
+import { useQuery } from '@tanstack/react-query';
+import { chainsQuery } from '@/api/queries';
 
 export interface BridgeCardProps {
   title: string;
@@ -45,33 +48,65 @@ export interface BridgeCardProps {
   actions?: ReactNode;
 }
 
+const EVM_FLAGS: Chain['flags'] = { evm: true, bitcoin: false, non_evm: false };
+
 /**
  * Presets: ?from= and ?to= (airdrop recommendations, shared links), a partner's chain as the
- * destination, and a partner channel's token; each only where the user has not chosen yet.
+ * destination, and a partner channel's token; each only where the user has not chosen yet. A link
+ * made before a route went away (or for another deployment) names a network this one cannot bridge:
+ * that network is left unchosen and the card says why, rather than preselecting a route it refuses.
+ * So the presets wait for the routes and the network list. Returns what was left out (said until the
+ * user opens that side's picker, where the network shows disabled with the same reason), and how to
+ * stop saying it.
  */
-function usePresets(defaultToken: string | undefined, partnerChainId: number | undefined): void {
+function usePresets(defaultToken: string | undefined, partnerChainId: number | undefined, config: AppConfig | undefined, configLoading: boolean): [RefusedPreset[], (side: 'from' | 'to' | 'all') => void] {
   const [params] = useSearchParams();
+  const chains = useQuery(chainsQuery());
+  const [refused, setRefused] = useState<RefusedPreset[]>([]);
+  const ready = !configLoading && !chains.isLoading;
   useEffect(() => {
-    const { from, to } = bridgePresets(params, partnerChainId);
+    if (!ready) return;
+    const flagsOf = (id: number): Chain['flags'] => chains.data?.find((c) => c.chain_id === id)?.flags ?? EVM_FLAGS;
+    const judge = (side: 'from' | 'to', id: number, other: number | null) =>
+      networkAvailability(side, { chain_id: id, flags: flagsOf(id) }, { config, other: side === 'to' ? (other ?? useBridgeForm.getState().fromChainId) : other });
+    const checked = checkPresets(bridgePresets(params, partnerChainId), judge);
     const form = useBridgeForm.getState();
-    if (from !== null && form.fromChainId === null && from !== form.toChainId) form.setFrom(from);
-    if (to !== null && useBridgeForm.getState().toChainId === null && to !== useBridgeForm.getState().fromChainId) form.setTo(to);
-  }, [params, partnerChainId]);
+    if (checked.from !== null && form.fromChainId === null && checked.from !== form.toChainId) form.setFrom(checked.from);
+    if (checked.to !== null && useBridgeForm.getState().toChainId === null && checked.to !== useBridgeForm.getState().fromChainId) form.setTo(checked.to);
+    setRefused(checked.refused);
+  }, [params, partnerChainId, ready, config, chains.data]);
   useEffect(() => {
     if (defaultToken) useBridgeForm.getState().setToken(defaultToken);
   }, [defaultToken]);
+  const dismiss = useCallback((side: 'from' | 'to' | 'all') => setRefused((list) => (side === 'all' ? [] : list.filter((r) => r.side !== side))), []);
+  return [refused, dismiss];
 }
 
 /** Once a wallet is connected, From is its chain unless the user (or the address bar) chose another. */
-function useWalletDefaultFrom(route: BridgeRoute, config: AppConfig | undefined): void {
+function useWalletDefaultFrom(route: BridgeRoute, config: AppConfig | undefined, configLoading: boolean): void {
   const { chains, wallets } = route;
   const { fromChainId, toChainId } = useBridgeForm();
   const chainId = wallets.evmAddress ? wallets.evmChainId : null;
   useEffect(() => {
+    // Not before the routes are known (a network without one is not taken), and from the store
+    // itself: the address bar's From, set by the presets in this same commit, wins.
+    if (configLoading) return;
     const offered = (c: Chain): boolean => networkAvailability('from', c, { config, other: toChainId }).offered;
-    const from = walletDefaultFrom(fromChainId, chainId, chains, toChainId, offered);
+    const from = walletDefaultFrom(useBridgeForm.getState().fromChainId, chainId, chains, toChainId, offered);
     if (from !== null) useBridgeForm.getState().setFrom(from);
-  }, [fromChainId, chainId, chains, toChainId, config]);
+  }, [fromChainId, chainId, chains, toChainId, config, configLoading]);
+}
+
+/** What the card says about a network the link named and the card left unchosen. */
+function RefusedPresetNotice({ refused, chains, fromChainId }: { refused: RefusedPreset; chains: readonly Chain[] | undefined; fromChainId: number | null }) {
+  const { t } = useTranslation();
+  const nameOf = (id: number | null): string => (id === null ? '' : (chains?.find((c) => c.chain_id === id)?.chain_name ?? `#${id}`));
+  const other = refused.side === 'to' ? nameOf(fromChainId) : '';
+  return (
+    <p className="muted small" role="status" data-testid={`preset-refused-${refused.side}`} data-chain-id={refused.chainId} data-reason={refused.reason}>
+      {t('availability.linkRefused', { reason: unavailableText(t, refused.side, refused.reason, nameOf(refused.chainId), other) })}
+    </p>
+  );
 }
 
 /** To an exchange: its minimum deposit on the destination and what the quote says arrives, in raw units. */
@@ -89,10 +124,10 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
   const [picker, setPicker] = useState<'from' | 'to' | null>(null);
   const chainSwitch = useChainSwitch();
   const send = useSendBridge();
-  usePresets(defaultToken, partnerChainId);
-  const route = useBridgeRoute();
   const appConfig = useAppConfig();
-  useWalletDefaultFrom(route, appConfig.data);
+  const [refusedPresets, dismissPreset] = usePresets(defaultToken, partnerChainId, appConfig.data, appConfig.isLoading);
+  const route = useBridgeRoute();
+  useWalletDefaultFrom(route, appConfig.data, appConfig.isLoading);
   const { wallets, fromChain, decimals, limits, chosenToToken } = route;
   // A disconnected wallet leaves nothing behind: the form and the followed deposit start over.
   useResetOnDisconnect(wallets.evmAddress, () => useBridgeForm.getState().reset());
@@ -144,14 +179,17 @@ export function BridgeCard({ title, channelId, defaultToken, partnerChainId, act
         {actions ? <div className="bridge-card__actions">{actions}</div> : null}
       </div>
       <AppConfigNotice query={appConfig} />
+      {refusedPresets.map((r) => (
+        <RefusedPresetNotice key={r.side} refused={r} chains={route.chains} fromChainId={fromChainId} />
+      ))}
       <div className="bridge-card__route">
-        <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => setPicker('from')} />
+        <NetworkSelect label={t('bridge.from')} chain={fromChain} onOpen={() => (setPicker('from'), dismissPreset('from'))} />
         <div className="swap-card__switch">
-          <button type="button" className="icon-btn icon-btn--round" aria-label={t('bridge.switchDirection')} onClick={() => form.swap()}>
+          <button type="button" className="icon-btn icon-btn--round" aria-label={t('bridge.switchDirection')} onClick={() => (form.swap(), dismissPreset('all'))}>
             <ArrowDownIcon />
           </button>
         </div>
-        <NetworkSelect label={t('bridge.to')} chain={route.toChain} suffix={exchange?.name} onOpen={() => setPicker('to')} />
+        <NetworkSelect label={t('bridge.to')} chain={route.toChain} suffix={exchange?.name} onOpen={() => (setPicker('to'), dismissPreset('to'))} />
       </div>
       {exchange ? (
         <p className="muted small" data-testid="to-exchange">

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testChain } from '@/test/chains';
-import { bridgePresets, chainIdParam, walletDefaultFrom } from './presets';
+import { bridgePresets, chainIdParam, checkPresets, walletDefaultFrom } from './presets';
+import type { AppConfig } from '@/api/appConfig';
+import { networkAvailability, type Availability } from '@/features/network-list/availability';
+import { testAppConfig } from '@/test/appConfig';
 
 const CHAINS = [testChain(8453, 'Base'), testChain(42161, 'Arbitrum One'), testChain(83797601, 'Solana', { flags: { evm: false, bitcoin: false, non_evm: true } })];
 
@@ -35,5 +38,47 @@ describe('bridge presets', () => {
     // A wallet on a network this deployment does not bridge from leaves From to the user.
     expect(walletDefaultFrom(null, 8453, CHAINS, null, (c) => c.chain_id !== 8453)).toBeNull();
     expect(walletDefaultFrom(null, 8453, CHAINS, null, (c) => c.chain_id === 8453)).toBe(8453);
+  });
+});
+
+describe('presets from a link, checked against what this deployment bridges', () => {
+  const base = testAppConfig().routes.find((r) => r.token === 'ETH')!;
+  // ETH between Ethereum, Base and Arbitrum; USDC between Ethereum and Scroll only; Scroll has no ETH route.
+  const config = testAppConfig({
+    routes: [
+      { ...base, chains: [1, 8453, 42161] },
+      { ...base, token: 'USDC', decimals: 6, chains: [1, 534352] },
+    ],
+    cross_routes: [],
+  });
+  // A non-EVM network (Fuel-like) whose wallet connects but which no route leaves.
+  const NON_EVM = 9889;
+  const flags = (id: number) => (id === NON_EVM ? { evm: false, bitcoin: false, non_evm: true } : { evm: true, bitcoin: false, non_evm: false });
+  const judgeWith =
+    (c: AppConfig | undefined) =>
+    (side: 'from' | 'to', id: number, other: number | null): Availability =>
+      networkAvailability(side, { chain_id: id, flags: flags(id) }, { config: c, other });
+  const check = (query: string, c: AppConfig | null = config) => checkPresets(bridgePresets(new URLSearchParams(query)), judgeWith(c ?? undefined));
+
+  it('?to= a network no route reaches is left unchosen, with the reason', () => {
+    expect(check('to=167000')).toEqual({ from: null, to: null, refused: [{ side: 'to', chainId: 167000, reason: 'noRouteTo' }] });
+  });
+
+  it('?from= a network no route leaves is left unchosen; a reachable ?to= stays', () => {
+    expect(check('from=167000&to=42161')).toEqual({ from: null, to: 42161, refused: [{ side: 'from', chainId: 167000, reason: 'noRouteFrom' }] });
+    expect(check(`from=${NON_EVM}`)).toEqual({ from: null, to: null, refused: [{ side: 'from', chainId: NON_EVM, reason: 'notBridgedFrom' }] });
+  });
+
+  it('?to= judged from the preset source: no route between them leaves To unchosen', () => {
+    expect(check('from=8453&to=534352')).toEqual({ from: 8453, to: null, refused: [{ side: 'to', chainId: 534352, reason: 'noRouteBetween' }] });
+  });
+
+  it('a chain the server says it does not run is not preselected', () => {
+    expect(check('to=42161', { ...config, run_chain_ids: [1, 8453, 534352] }).refused).toEqual([{ side: 'to', chainId: 42161, reason: 'notRun' }]);
+  });
+
+  it('routes that exist, or routes not known (app-config failed), keep the presets as they are', () => {
+    expect(check('from=8453&to=42161')).toEqual({ from: 8453, to: 42161, refused: [] });
+    expect(check('from=167000&to=534352', null)).toEqual({ from: 167000, to: 534352, refused: [] });
   });
 });

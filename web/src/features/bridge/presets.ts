@@ -1,4 +1,5 @@
 import type { Chain } from '@/api/types';
+import type { Availability, UnavailableReason } from '@/features/network-list/availability';
 
 /** Where the bridge card's networks start from: the address bar, a partner's page and the connected wallet. */
 
@@ -23,6 +24,42 @@ export function bridgePresets(params: URLSearchParams, partnerChainId?: number |
   const to = chainIdParam(params.get('to')) ?? partnerChainId ?? null;
   if (from !== null && from === to) return { from, to: null };
   return { from, to };
+}
+
+/** A network the address bar named that this deployment cannot bridge: left unchosen, and said why. */
+export interface RefusedPreset {
+  side: 'from' | 'to';
+  chainId: number;
+  reason: UnavailableReason;
+}
+
+export interface CheckedPresets extends BridgePresets {
+  refused: RefusedPreset[];
+}
+
+/**
+ * The presets an old or shared link gives, kept only where choosing them leads somewhere: `judge`
+ * is the network pickers' own rule (the source on its own, then the destination from that source),
+ * so a link never preselects a network the picker would show disabled.
+ */
+export function checkPresets(presets: BridgePresets, judge: (side: 'from' | 'to', chainId: number, other: number | null) => Availability): CheckedPresets {
+  const refused: RefusedPreset[] = [];
+  let { from, to } = presets;
+  if (from !== null) {
+    const a = judge('from', from, null);
+    if (!a.offered) {
+      refused.push({ side: 'from', chainId: from, reason: a.reason });
+      from = null;
+    }
+  }
+  if (to !== null) {
+    const a = judge('to', to, from);
+    if (!a.offered) {
+      refused.push({ side: 'to', chainId: to, reason: a.reason });
+      to = null;
+    }
+  }
+  return { from, to, refused };
 }
 
 /**

@@ -106,15 +106,17 @@ describe('networkAvailability without app-config', () => {
 });
 
 describe('the repository routes', () => {
-  it('leave BSC, Polygon, Avalanche and Unichain without a route, so the picker disables them', () => {
+  it('reach every devnet EVM network (Taiko, Blast, BOB, Zora and Ink too), and leave the others disabled', () => {
     const repo = testAppConfig();
-    for (const id of [56, 137, 43114, 130]) {
-      expect(networkAvailability('to', net(id), { config: repo, other: 8453 }).offered).toBe(false);
-      expect(networkAvailability('from', net(id), { config: repo }).offered).toBe(false);
+    for (const id of [1, 10, 324, 42161, 1868, 59144, 534352, 167000, 81457, 60808, 7777777, 57073]) {
+      expect(networkAvailability('to', net(id), { config: repo, other: 8453 }).offered).toBe(true);
+      expect(networkAvailability('from', net(id), { config: repo }).offered).toBe(true);
     }
-    expect(networkAvailability('to', net(42161), { config: repo, other: 8453 }).offered).toBe(true);
-    // The networks the devnet added carry ETH both ways.
-    for (const id of [167000, 81457, 60808, 7777777]) expect(networkAvailability('to', net(id), { config: repo, other: 8453 }).offered).toBe(true);
+    // Mantle and Fantom are in the network list, not on the devnet: no route.
+    for (const id of [5000, 250]) {
+      expect(networkAvailability('to', net(id), { config: repo, other: 8453 })).toEqual({ offered: false, reason: 'noRouteTo' });
+      expect(networkAvailability('from', net(id), { config: repo })).toEqual({ offered: false, reason: 'noRouteFrom' });
+    }
   });
 });
 

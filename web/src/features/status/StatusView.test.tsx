@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BridgeStatus, StatusWindowStats } from '@/api/status';
 import type { Chain } from '@/api/types';
@@ -60,5 +61,35 @@ describe('/status', () => {
     renderApp('/status');
     expect(await screen.findByTestId('status-overall')).toHaveTextContent('Paused for maintenance');
     expect(screen.getByTestId('status-no-incidents')).toBeInTheDocument();
+  });
+
+  it('with 268 routes: grouped by token and source chain, quiet groups closed to one line, opened on demand with the same tables', async () => {
+    const ids = [1, 8453, 42161, 10];
+    const routes = ids.flatMap((from) =>
+      ids
+        .filter((to) => to !== from)
+        .map((to) => ({ ...STATUS.routes[1]!, route: `${from}:${to}:ETH`, from_chain_id: from, to_chain_id: to, paused: false, stats: { '1h': none, '24h': none, '7d': none } })),
+    );
+    // One route with orders: its group (ETH from Base) starts open and comes first.
+    routes[3] = { ...routes[3]!, stats: { '1h': none, '24h': busy, '7d': busy } };
+    expect(routes[3]!.route).toBe('8453:1:ETH');
+    mockApi({
+      '/api/bridge_api/v1/status': () => ok({ ...STATUS, routes, incidents: [] }),
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [chain(1, 'Ethereum'), chain(8453, 'Base'), chain(42161, 'Arbitrum One'), chain(10, 'Optimism')] }),
+    });
+    renderApp('/status');
+    const groups = await screen.findAllByTestId(/^status-group-[A-Z]/);
+    expect(groups.map((g) => g.getAttribute('data-testid'))).toEqual(['status-group-ETH:8453', 'status-group-ETH:1', 'status-group-ETH:42161', 'status-group-ETH:10']);
+    expect(groups[0]).toHaveAttribute('open');
+    expect(within(groups[0]!).getByText('ETH from Base')).toBeInTheDocument();
+    expect(within(groups[0]!).getByTestId('status-group-summary')).toHaveTextContent('3 routes · orders in the last 7 days: 4');
+    expect(within(within(groups[0]!).getByTestId('status-route-8453:1:ETH')).getByTestId('status-row-24h')).toHaveTextContent('2 s');
+    // The quiet groups are one line each: no table until opened.
+    expect(groups[1]).not.toHaveAttribute('open');
+    expect(screen.queryByTestId('status-route-1:8453:ETH')).toBeNull();
+    expect(screen.getAllByTestId(/^status-route-\d/)).toHaveLength(3);
+    await userEvent.setup().click(within(groups[1]!).getByText('ETH from Ethereum'));
+    expect(await screen.findByTestId('status-route-1:8453:ETH')).toBeInTheDocument();
+    expect(screen.getByText('12 routes')).toBeInTheDocument();
   });
 });

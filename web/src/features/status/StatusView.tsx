@@ -8,8 +8,9 @@ import { DataTable, EmptyRow } from '@/components/DataTable';
 import { LoadState } from '@/components/LoadState';
 import { formatSeconds } from '@/features/maker/stats';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { fillBars, fillTime, overallState, routesByActivity, STATUS_WINDOWS } from './status';
+import { fillBars, fillTime, groupOpenAtFirst, overallState, routeGroups, STATUS_WINDOWS, type RouteGroup } from './status';
 import '@/features/tracker/tracker.css';
+import './status.css';
 
 // recharts is heavy: its chunk loads with the charts, on this page only.
 const FillChart = lazy(() => import('./StatusCharts').then((m) => ({ default: m.FillChart })));
@@ -27,9 +28,7 @@ export function StatusView() {
     <div className="status-page" data-testid="status-page" data-as-of={s.as_of}>
       <OverallCard s={s} />
       <ChartCard s={s} name={name} />
-      {routesByActivity(s.routes).map((r) => (
-        <RouteTable key={r.route} r={r} name={name} />
-      ))}
+      <RouteGroups routes={s.routes} name={name} />
       <ChainsCard s={s} name={name} />
       <IncidentsCard incidents={s.incidents} name={name} />
     </div>
@@ -72,6 +71,40 @@ function ChartCard({ s, name }: { s: BridgeStatus; name: ChainName }) {
         </Suspense>
       )}
     </Card>
+  );
+}
+
+/**
+ * The routes, grouped by token and source chain (with every pair of 13 chains that is some 268
+ * tables): a group with orders in the week or a pause starts open, the quiet ones are one line each,
+ * with their tables rendered only once opened.
+ */
+function RouteGroups({ routes, name }: { routes: StatusRoute[]; name: ChainName }) {
+  const { t } = useTranslation();
+  const groups = routeGroups(routes);
+  return (
+    <Card title={t('status.routes', { count: routes.length })} className="query-section">
+      {groups.map((g) => (
+        <RouteGroupSection key={g.key} g={g} name={name} />
+      ))}
+    </Card>
+  );
+}
+
+function RouteGroupSection({ g, name }: { g: RouteGroup; name: ChainName }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => groupOpenAtFirst(g));
+  return (
+    <details className="status-group" data-testid={`status-group-${g.key}`} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        <strong>{t('status.groupTitle', { token: g.token, from: name(g.from_chain_id) })}</strong>{' '}
+        <span className="muted small" data-testid="status-group-summary">
+          {t('status.groupSummary', { count: g.routes.length, orders: g.orders7d })}
+          {g.paused > 0 ? ` · ${t('status.groupPaused', { count: g.paused })}` : ''}
+        </span>
+      </summary>
+      {open ? g.routes.map((r) => <RouteTable key={r.route} r={r} name={name} />) : null}
+    </details>
   );
 }
 

@@ -13,6 +13,41 @@ export function routesByActivity(routes: readonly StatusRoute[]): StatusRoute[] 
   return [...routes].sort((a, b) => b.stats['7d'].orders - a.stats['7d'].orders);
 }
 
+/** The routes of one token from one source chain: the status page's unit with 268 routes. */
+export interface RouteGroup {
+  key: string;
+  token: string;
+  from_chain_id: number;
+  /** Busiest first (routesByActivity). */
+  routes: StatusRoute[];
+  /** Orders of the group's routes over the last 7 days. */
+  orders7d: number;
+  paused: number;
+}
+
+/**
+ * Routes grouped by token, then by source chain; the groups that saw orders in the week first
+ * (busiest first), then the API's order (its token order, its source order).
+ */
+export function routeGroups(routes: readonly StatusRoute[]): RouteGroup[] {
+  const groups = new Map<string, RouteGroup>();
+  for (const r of routes) {
+    const key = `${r.token}:${r.from_chain_id}`;
+    const g = groups.get(key) ?? { key, token: r.token, from_chain_id: r.from_chain_id, routes: [], orders7d: 0, paused: 0 };
+    g.routes.push(r);
+    g.orders7d += r.stats['7d'].orders;
+    if (r.paused) g.paused += 1;
+    groups.set(key, g);
+  }
+  const tokenOrder = [...new Set(routes.map((r) => r.token))];
+  return [...groups.values()]
+    .map((g) => ({ ...g, routes: routesByActivity(g.routes) }))
+    .sort((a, b) => b.orders7d - a.orders7d || tokenOrder.indexOf(a.token) - tokenOrder.indexOf(b.token));
+}
+
+/** A group starts open when there is something to read in it: orders in the week, or a pause. */
+export const groupOpenAtFirst = (g: RouteGroup): boolean => g.orders7d > 0 || g.paused > 0;
+
 /** One bar per route with orders in the window: its p50, p95 and p99 (routes without a completion are left out). */
 export interface FillBar {
   route: string;

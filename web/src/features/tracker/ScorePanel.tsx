@@ -2,14 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { getScore, scoreQueryKey, type Score } from '@/api/tracker';
 import { Card } from '@/components/Card';
 import { LoadState } from '@/components/LoadState';
 import { useWalletStore } from '@/wallet/store';
 import { ADDRESS_ERROR_KEYS, addressesFromSearch, splitAddresses, validateAddresses, type AddressInputError } from './addresses';
-import { bridgeLink, PROGRAM_CHAINS, type TrackerSubpage } from './programs';
+import { PROGRAM_CHAINS, type TrackerSubpage } from './programs';
+import { BridgeToButton } from '@/features/network-list/BridgeToButton';
 import { useTrackerForm } from './trackerStore';
 import './tracker.css';
 import { formatNumber } from '@/lib/format';
@@ -161,14 +162,12 @@ function ScoreCard({ score }: { score: Score }) {
   );
 }
 
+/** Its chain's "Bridge to X": offered only when a route reaches X here (the airdrop buttons' rule). */
 function BridgeButton({ chainId, name }: { chainId: number; name: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   return (
     <Card>
-      <button type="button" className="btn btn--primary" onClick={() => navigate(bridgeLink(chainId))}>
-        {t('airdrop.bridgeTo', { name })}
-      </button>
+      <BridgeToButton chainId={chainId} name={name} label={t('airdrop.bridgeTo', { name })} className="btn btn--primary" />
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Activity, Score } from '@/api/tracker';
+import { testAppConfig } from '@/test/appConfig';
 import { mockApi, ok, type MockResponse } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
@@ -143,6 +144,18 @@ describe('/tracker programme pages', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Bridge to Soneium' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe('?to=1868');
+  });
+
+  it("the programme's 'Bridge to X' is disabled with the reason where no route reaches X here", async () => {
+    const eth = testAppConfig().routes.find((r) => r.token === 'ETH')!;
+    mockApi({
+      '/api/bridge_api/v1/app-config': () => ok(testAppConfig({ routes: [{ ...eth, chains: [8453, 42161] }], cross_routes: [] })),
+      '/api/tracker_api/v1/score': (): MockResponse => ({ status: 409, body: { code: 409, msg: 'Scroll is not indexed by this server', data: null } }),
+    });
+    renderApp(`/tracker/scrollmarks?address=${A}`);
+    const button = await screen.findByRole('button', { name: 'Bridge to Scroll' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(screen.getByTestId('bridge-to-reason-534352')).toHaveTextContent('This bridge has no route to Scroll.');
   });
 
   it('a chain the server does not index (409) says so', async () => {

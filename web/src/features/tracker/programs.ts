@@ -11,5 +11,3 @@ export const PROGRAM_CHAINS: Record<TrackerSubpage, { chainId: number; name: str
   'zora-airdrop': { chainId: 7777777, name: 'Zora' },
 };
 
-/** The bridge page with the programme's network as the destination. */
-export const bridgeLink = (chainId: number) => `/?to=${chainId}`;
