@@ -49,13 +49,12 @@ export async function run(t) {
   try {
     await d.rpc(dst, "hardhat_setNextBlockBaseFeePerGas", [d.hex(50n * GWEI)]);
     await d.rpc(dst, "evm_mine", []);
+    await sleep(3000); // past perch's fee cache: the payout is priced on the spike
     await t.sendDeposits(deposits);
-    const pending = async () => {
-      const [p, l] = await Promise.all(["pending", "latest"].map((tag) => d.rpc(dst, "eth_getTransactionCount", [t.maker, tag])));
-      return Number(p) - Number(l);
-    };
-    for (const until = Date.now() + 60000; Date.now() < until && (await pending()) === 0; ) await sleep(200);
-    log(`gas-cap: ${await pending()} maker transaction(s) wait on chain ${DST} at a 50 gwei base fee`);
+    let o = null;
+    for (const until = Date.now() + 60000; Date.now() < until && o?.state !== "paying"; await sleep(200))
+      o = await d.order(t.perchUrl, SRC, deposits[0].hash).catch(() => null);
+    log(`gas-cap: the order is ${o?.state} while chain ${DST} waits at a 50 gwei base fee`);
     for (const until = Date.now() + 20000; Date.now() < until && !(capped === 1 && stuck >= 1); await sleep(500)) {
       capped = await metric(t, "perch_maker_fee_capped_nonces");
       stuck = await metric(t, "perch_maker_stuck_nonces");
