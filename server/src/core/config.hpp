@@ -97,6 +97,14 @@ struct GasSettings {
     std::uint64_t max_fee_gwei = 500;
     std::map<std::int64_t, std::uint64_t> max_fee_gwei_by_chain;
     std::chrono::milliseconds stuck_after{120000};  // a nonce pending longer is reported
+    // No limit above this is signed (by chain id, else `max_gas_limit`): a token or recipient
+    // whose transfer costs far more than a plain one waits, and is refunded unsent after
+    // `unsignable_refund_after`.
+    std::uint64_t max_gas_limit = 500000;
+    std::map<std::int64_t, std::uint64_t> max_gas_limit_by_chain;
+    // How long a payout whose estimate reverts, fails or passes the ceiling is tried again
+    // before it is refunded unsent: a node behind answers so for seconds, not minutes.
+    std::chrono::milliseconds unsignable_refund_after{300000};
     // By chain id and token symbol: whole units below which the maker's balance is low (decimal
     // text). Unset: the largest amount a route pays there.
     std::map<std::int64_t, std::map<std::string, std::string>> low_balance;

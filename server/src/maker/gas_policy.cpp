@@ -16,10 +16,28 @@ U256 raised(const U256& value, int percent) {
     return *(*(*scaled).div(100)).add(1);
 }
 
-bool contains_revert(std::string message) {
+std::string lowered(std::string message) {
     std::transform(message.begin(), message.end(), message.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return message.find("revert") != std::string::npos;
+    return message;
+}
+
+bool contains_revert(const std::string& message) {
+    return lowered(message).find("revert") != std::string::npos;
+}
+
+// The node has no eth_estimateGas at all: asking again changes nothing.
+bool cannot_estimate(const chain::rpc::RpcError& error) {
+    if (error.kind() != chain::rpc::RpcError::Kind::rpc) return false;
+    auto text = lowered(error.what());
+    return error.code() == -32601 || text.find("not supported") != std::string::npos ||
+           text.find("does not exist") != std::string::npos;
+}
+
+std::uint64_t per_chain(std::uint64_t all, const std::map<std::int64_t, std::uint64_t>& by_chain,
+                        std::int64_t chain_id) {
+    auto it = by_chain.find(chain_id);
+    return it == by_chain.end() ? all : it->second;
 }
 
 }  // namespace
@@ -34,9 +52,30 @@ bool estimate_reverts(const chain::rpc::RpcError& error) {
     return error.code() == 3 || contains_revert(error.what());
 }
 
+std::uint64_t gas_ceiling(const GasSettings& gas, std::int64_t chain_id) {
+    return per_chain(gas.max_gas_limit, gas.max_gas_limit_by_chain, chain_id);
+}
+
+GasVerdict gas_verdict(const std::optional<chain::rpc::RpcError>& error,
+                       const std::optional<std::uint64_t>& estimate, const GasSettings& gas,
+                       std::int64_t chain_id) {
+    if (error && cannot_estimate(*error)) return {true, 0, ""};
+    if (error) {
+        auto said = estimate_reverts(*error) ? "would revert" : "could not be estimated";
+        return {false, 0, std::string(said) + " (" + error->what() + ")"};
+    }
+    if (!estimate) return {false, 0, "could not be estimated (no answer)"};
+    auto limit = limit_with_margin(*estimate, gas.estimate_margin_percent);
+    auto ceiling = gas_ceiling(gas, chain_id);
+    if (limit > ceiling)
+        return {false, 0,
+                "needs " + std::to_string(limit) + " gas, above maker.gas.max_gas_limit " +
+                    std::to_string(ceiling)};
+    return {true, limit, ""};
+}
+
 U256 fee_cap(const GasSettings& gas, std::int64_t chain_id) {
-    auto it = gas.max_fee_gwei_by_chain.find(chain_id);
-    auto gwei = it == gas.max_fee_gwei_by_chain.end() ? gas.max_fee_gwei : it->second;
+    auto gwei = per_chain(gas.max_fee_gwei, gas.max_fee_gwei_by_chain, chain_id);
     return *U256(gwei).mul(kWeiPerGwei);
 }
 

@@ -25,6 +25,24 @@ std::uint64_t limit_with_margin(std::uint64_t estimate, int margin_percent);
 // other error (no such method, a timeout, a rate limit) tells nothing about the transaction.
 bool estimate_reverts(const chain::rpc::RpcError& error);
 
+// The chain's ceiling on a signed gas limit (maker.gas.max_gas_limit).
+std::uint64_t gas_ceiling(const GasSettings& gas, std::int64_t chain_id);
+
+// What the payer does with a transfer whose gas it asked the node for. `sign`: with `limit`
+// (0: the transfer's fixed limit, from a node that cannot estimate at all). Otherwise not yet:
+// a revert, an error or a limit above the ceiling says nothing final about a payable order (a
+// backend behind the chain estimates on state without the maker's funds or the deposit's
+// block); the order stays where it is and is estimated again next round. `why` says what the
+// node answered, for the log and a refund once it has lasted (unsignable_refund_after).
+struct GasVerdict {
+    bool sign = false;
+    std::uint64_t limit = 0;
+    std::string why;
+};
+GasVerdict gas_verdict(const std::optional<chain::rpc::RpcError>& error,
+                       const std::optional<std::uint64_t>& estimate, const GasSettings& gas,
+                       std::int64_t chain_id);
+
 // The chain's cap on maxFeePerGas, in wei.
 chain::U256 fee_cap(const GasSettings& gas, std::int64_t chain_id);
 

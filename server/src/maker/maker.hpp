@@ -254,15 +254,21 @@ class Maker {
     Task<void> broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                          std::vector<Outgoing> outgoing);
     // The planned transfers with their gas limits from eth_estimateGas and the configured margin
-    // (the fixed limit stays when the node gives no estimate). One the node says would revert, or
-    // whose larger limit's gas the maker lacks (`native_left`, null: not counted), is left out: a
-    // payout goes to refunding, a refund waits (`moves`, `deferred`). payer_gas.cpp.
+    // (the fixed limit stays when the node cannot estimate). One with no estimate to sign with
+    // now waits (not_yet); one whose larger limit's gas the maker lacks (`native_left`, null: not
+    // counted) is left out: a payout goes to refunding, a refund waits (`moves`, `deferred`).
+    // payer_gas.cpp.
     Task<std::vector<Planned>> estimate_limits(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                                                const bridge::Fees& fees,
                                                std::vector<Planned> planned,
                                                chain::U256* native_left,
                                                std::vector<store::Transition>& moves,
                                                std::vector<store::RefundDeferral>& deferred);
+    // A planned transfer with no limit to sign with this round: a payout stays queued (refunded
+    // unsent once maker.gas.unsignable_refund_after_ms has passed), a refund waits its turn.
+    void not_yet(std::int64_t chain_id, const Planned& p, const std::string& why,
+                 std::vector<store::Transition>& moves,
+                 std::vector<store::RefundDeferral>& deferred);
     // A speed-up of the pending `last` version at `nonce`: the replacement under the chain's fee
     // cap, or nullopt at the cap (said once per nonce in the log and the metric).
     Task<std::optional<chain::Transaction>> replacement_of(std::int64_t chain_id,
@@ -336,6 +342,9 @@ class Maker {
     // By maker transaction id: when its nonce was first seen mined with no receipt of ours.
     std::map<std::int64_t, std::chrono::steady_clock::time_point> displaced_since_;
     std::map<std::int64_t, std::chrono::steady_clock::time_point> refund_waits_;  // by order id
+    // By order id: since when its payout or refund has had no gas estimate to sign with.
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> unsignable_since_;
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> unsignable_said_;  // its log
 
     // One-block bridging: heads pushed by the node wake the chain's watcher at once, a queued
     // payout wakes its destination's payer at once, and the payer keeps fresh fees at hand.

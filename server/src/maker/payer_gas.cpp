@@ -1,5 +1,7 @@
 // The payer's gas on real chains: every payout and refund of a round is estimated in one batch
-// and signed with the estimate and a margin (one the node says would revert is never signed);
+// and signed with the estimate and a margin (one the node cannot estimate now, or above the
+// chain's ceiling, is not signed: it is tried again, and a payout refunded unsent only when
+// that has lasted);
 // a stuck transaction is replaced at the fees the chain needs now, under the chain's cap; nonces
 // pending too long are reported. The rules themselves are in gas_policy.hpp.
 #include <spdlog/spdlog.h>
@@ -40,6 +42,20 @@ void set_aside(const Maker::Planned& p, const std::string& reason,
         deferred.push_back(refund_deferral(p.order));
 }
 
+// What the node's answer for one transfer lets the payer do (gas_policy.hpp).
+GasVerdict verdict_of(const chain::rpc::Reply& reply, const GasSettings& gas,
+                      std::int64_t chain_id) {
+    std::optional<std::uint64_t> estimate;
+    if (!reply.error) {
+        try {
+            estimate = chain::rpc::quantity_u64(reply.result);
+        } catch (const std::exception&) {
+            // A body that is no quantity: no estimate (not yet).
+        }
+    }
+    return gas_verdict(reply.error, estimate, gas, chain_id);
+}
+
 }  // namespace
 
 Task<std::vector<Maker::Planned>> Maker::estimate_limits(
@@ -58,31 +74,25 @@ Task<std::vector<Maker::Planned>> Maker::estimate_limits(
     try {
         replies = co_await rpc.batch(std::move(calls));
     } catch (const chain::rpc::RpcError& e) {
-        // No answer at all: the fixed limits, as before estimation.
-        spdlog::warn("maker: chain {}: gas estimation failed ({}); fixed gas limits are used",
-                     chain_id, e.what());
-        co_return planned;
+        // No answer at all: every estimate is "not yet" below, none is signed blind.
+        replies.assign(asked.size(), chain::rpc::Reply{{}, e});
     }
     std::vector<bool> keep(planned.size(), true);
-    for (std::size_t k = 0; k < asked.size() && k < replies.size(); ++k) {
+    for (std::size_t k = 0; k < asked.size(); ++k) {
         auto& p = planned[asked[k]];
-        const auto& reply = replies[k];
-        if (reply.error) {
-            if (!estimate_reverts(*reply.error)) continue;  // the fixed limit stands
-            spdlog::error("maker: chain {}: the {} of order {} would revert ({}); not sent",
-                          chain_id, p.kind, p.order.order_key, reply.error->what());
-            set_aside(p,
-                      "the payout transaction would revert on the destination; the deposit is "
-                      "refunded",
-                      moves, deferred);
+        auto verdict = k < replies.size() ? verdict_of(replies[k], options_.gas, chain_id)
+                                          : GasVerdict{false, 0, "got no answer"};
+        if (!verdict.sign) {
             keep[asked[k]] = false;
+            not_yet(chain_id, p, verdict.why, moves, deferred);
             continue;
         }
-        auto limit = limit_with_margin(chain::rpc::quantity_u64(reply.result),
-                                       options_.gas.estimate_margin_percent);
+        unsignable_since_.erase(p.order.id);
+        unsignable_said_.erase(p.order.id);
+        if (verdict.limit == 0) continue;  // the node cannot estimate: the fixed limit stands
         // The round's spending counted the fixed limit's gas: settle the difference.
         auto before = bridge::native_transfer_cost(p.transfer, fees);
-        p.transfer.gas_limit = limit;
+        p.transfer.gas_limit = verdict.limit;
         auto after = bridge::native_transfer_cost(p.transfer, fees);
         if (!native_left) continue;
         if (after <= before) {
@@ -102,6 +112,33 @@ Task<std::vector<Maker::Planned>> Maker::estimate_limits(
     for (std::size_t i = 0; i < planned.size(); ++i)
         if (keep[i]) out.push_back(std::move(planned[i]));
     co_return out;
+}
+
+void Maker::not_yet(std::int64_t chain_id, const Planned& p, const std::string& why,
+                    std::vector<store::Transition>& moves,
+                    std::vector<store::RefundDeferral>& deferred) {
+    auto now = std::chrono::steady_clock::now();
+    auto since = unsignable_since_.try_emplace(p.order.id, now).first->second;
+    bool lasted = now - since >= options_.gas.unsignable_refund_after;
+    if (p.kind == "payout" && lasted) {
+        // Every estimate for that long said the same: the chain itself, not one node behind.
+        spdlog::error("maker: chain {}: the payout of order {} {} for {} s; refunded unsent",
+                      chain_id, p.order.order_key, why,
+                      std::chrono::duration_cast<std::chrono::seconds>(now - since).count());
+        unsignable_since_.erase(p.order.id);
+        unsignable_said_.erase(p.order.id);
+        set_aside(
+            p, "the payout transaction cannot be sent on the destination; the deposit is refunded",
+            moves, deferred);
+        return;
+    }
+    if (p.kind != "payout") deferred.push_back(refund_deferral(p.order));
+    // A payout stays queued and is estimated again next round.
+    if (due_again(unsignable_said_, p.order.id, std::chrono::minutes(1)))
+        spdlog::warn(
+            "maker: chain {}: the {} of order {} {}; tried again (refunded unsent after "
+            "maker.gas.unsignable_refund_after_ms if it lasts)",
+            chain_id, p.kind, p.order.order_key, why);
 }
 
 Task<std::optional<chain::Transaction>> Maker::replacement_of(std::int64_t chain_id,

@@ -121,6 +121,8 @@ TEST(Config, MakerGasPolicyIsReadWithItsKeyPaths) {
     EXPECT_EQ(defaults.bump_percent, 25);
     EXPECT_EQ(defaults.max_fee_gwei, 500U);
     EXPECT_EQ(defaults.stuck_after, std::chrono::milliseconds(120000));
+    EXPECT_EQ(defaults.max_gas_limit, 500000U);
+    EXPECT_EQ(defaults.unsignable_refund_after, std::chrono::milliseconds(300000));
     auto g = parse(R"({"maker": {"gas": {"estimate_margin_percent": 30, "bump_percent": 10,
         "max_fee_gwei": {"default": 200, "8453": 5}, "stuck_after_ms": 60000,
         "low_balance": {"31337": {"USDC": "1000"}}}}})")
@@ -132,6 +134,18 @@ TEST(Config, MakerGasPolicyIsReadWithItsKeyPaths) {
     EXPECT_EQ(g.stuck_after, std::chrono::milliseconds(60000));
     EXPECT_EQ(g.low_balance.at(31337).at("USDC"), "1000");
     EXPECT_EQ(parse(R"({"maker": {"gas": {"max_fee_gwei": 50}}})").maker.gas.max_fee_gwei, 50U);
+    auto l = parse(R"({"maker": {"gas": {"max_gas_limit": {"default": 300000, "42161": 3000000},
+        "unsignable_refund_after_ms": 60000}}})")
+                 .maker.gas;
+    EXPECT_EQ(l.max_gas_limit, 300000U);
+    EXPECT_EQ(l.max_gas_limit_by_chain.at(42161), 3000000U);
+    EXPECT_EQ(l.unsignable_refund_after, std::chrono::milliseconds(60000));
+    EXPECT_EQ(parse(R"({"maker": {"gas": {"max_gas_limit": 90000}}})").maker.gas.max_gas_limit,
+              90000U);
+    // Below a plain transfer's 21,000 nothing could ever be signed.
+    EXPECT_NE(error_of(R"({"maker": {"gas": {"max_gas_limit": 20000}}})")
+                  .find("'maker.gas.max_gas_limit'"),
+              std::string::npos);
     // Under the nodes' own 10 % a replacement is refused as underpriced.
     EXPECT_NE(
         error_of(R"({"maker": {"gas": {"bump_percent": 5}}})").find("'maker.gas.bump_percent'"),

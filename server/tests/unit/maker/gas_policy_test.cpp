@@ -141,3 +141,47 @@ TEST(GasPolicy, DefaultThresholdIsTheLargestSameTokenRouteMaxOnTheChain) {
     EXPECT_EQ(largest_route_payout(table, 31338, "USDC"), U256(5000));
     EXPECT_EQ(largest_route_payout(table, 31337, "ETH"), U256());
 }
+
+// The attack: a load-balanced provider's backend behind the chain estimates a payout on state
+// without the maker's funds or the deposit's block, and answers a revert or an error. That is
+// "not yet", never a reason to refund a payable order: the payout is estimated again.
+TEST(GasPolicy, AnEstimateThatRevertsOrFailsIsNotYetNeverARefund) {
+    using Kind = RpcError::Kind;
+    GasSettings gas;
+    for (const auto& error : {RpcError(Kind::rpc, "execution reverted", -32000),
+                              RpcError(Kind::rpc, "execution reverted: ERC20: balance", 3),
+                              RpcError(Kind::rpc, "header not found", -32000),
+                              RpcError(Kind::rate_limited, "request rate limited", -32005),
+                              RpcError(Kind::timeout, "timed out")}) {
+        auto verdict = gas_verdict(error, std::nullopt, gas, 42161);
+        EXPECT_FALSE(verdict.sign) << error.what();
+        EXPECT_NE(verdict.why.find(error.what()), std::string::npos);
+    }
+    EXPECT_NE(gas_verdict(RpcError(Kind::rpc, "execution reverted", 3), std::nullopt, gas, 1)
+                  .why.find("would revert"),
+              std::string::npos);
+    EXPECT_FALSE(gas_verdict(std::nullopt, std::nullopt, gas, 1).sign);  // no quantity
+    // A node without eth_estimateGas at all: asking again changes nothing, the fixed limit.
+    auto none =
+        gas_verdict(RpcError(Kind::rpc, "the method eth_estimateGas does not exist", -32601),
+                    std::nullopt, gas, 1);
+    EXPECT_TRUE(none.sign);
+    EXPECT_EQ(none.limit, 0U);
+}
+
+TEST(GasPolicy, AnEstimateAboveTheCeilingIsNotSigned) {
+    GasSettings gas;
+    gas.max_gas_limit = 120000;
+    gas.max_gas_limit_by_chain[42161] = 2'000'000;  // Arbitrum's estimates carry its L1 gas
+    auto plain = gas_verdict(std::nullopt, 51234, gas, 1);
+    EXPECT_TRUE(plain.sign);
+    EXPECT_EQ(plain.limit, 61481U);
+    EXPECT_TRUE(gas_verdict(std::nullopt, 100000, gas, 1).sign);  // 120,000 with its margin
+    // A token whose hook burns gas: far above the old fixed 50,000, above the ceiling.
+    auto hook = gas_verdict(std::nullopt, 100001, gas, 1);
+    EXPECT_FALSE(hook.sign);
+    EXPECT_NE(hook.why.find("maker.gas.max_gas_limit 120000"), std::string::npos);
+    EXPECT_TRUE(gas_verdict(std::nullopt, 900000, gas, 42161).sign);
+    EXPECT_EQ(gas_ceiling(gas, 42161), 2'000'000U);
+    EXPECT_EQ(gas_ceiling(gas, 8453), 120000U);
+}
