@@ -17,6 +17,9 @@
 //                   receipts, logs and "latest" state as a node at its own head would (null past
 //                   its head, logs only up to it)
 //   no WebSocket    upgrade requests are refused (unless --ws 1: passed through to the node)
+//   estimate revert a share of eth_estimateGas calls answer "execution reverted", as a backend
+//                   whose state is behind answers a payout it cannot run yet (its funds or the
+//                   deposit's block not there); with --each-fault-by, the first one always does
 //
 // Counting: GET /__proxy/stats has `requests` (HTTP requests), `calls` (JSON-RPC calls, a batch's
 // each), `batches`, and `methods` (calls per method). With --ws 1 the WebSocket frames are read as
@@ -32,7 +35,7 @@
 //   node devnet/scripts/provider-proxy.mjs --chain 9500=http://127.0.0.1:8995 [--chain ...]
 //        [--seed 1] [--latency 30-120] [--p429 0.03] [--retry-after 1] [--p-in-body 0.02]
 //        [--log-range 100] [--batch-max 10] [--p5xx 0.02] [--p-reset 0.01] [--p-truncate 0.01]
-//        [--p-hang 0.005] [--hang-ms 20000] [--backends 3] [--lag 0-3] [--ws 1] [--each-fault-by 20] [--config FILE.json]
+//        [--p-hang 0.005] [--hang-ms 20000] [--p-estimate-revert 0.1] [--backends 3] [--lag 0-3] [--ws 1] [--each-fault-by 20] [--config FILE.json]
 //
 // A JSON config file holds the same settings ({"chains": {"9500": "http://..."}, "p429": 0.03,
 // "lag": [0, 3], ...}); flags override it. While running, each port also answers:
@@ -60,6 +63,7 @@ const DEFAULTS = {
   p_truncate: 0,
   p_hang: 0,
   hang_ms: 20000,
+  p_estimate_revert: 0,
   backends: 1,
   lag: [0, 0],
   storm_ms: 0, // > 0: every request gets 429 for this long from when it is set
@@ -219,6 +223,11 @@ class Chain {
           }
           break;
         }
+        case "eth_estimateGas":
+          // Estimated on the backend's own state, as a node behind estimates.
+          if (params.length < 2) params[1] = hex(backendHead);
+          else if (params[1] === "latest") params[1] = hex(backendHead);
+          break;
         case "eth_getBalance":
         case "eth_getTransactionCount":
         case "eth_call":
@@ -264,6 +273,11 @@ class Chain {
     if (this.chance(s.p_in_body) || this.inBodyLimitOwed()) {
       this.count("in_body_rate_limits");
       return { jsonrpc: "2.0", id: call.id, error: { code: -32005, message: "daily request count exceeded, request rate limited" } };
+    }
+    if (call.method === "eth_estimateGas" && s.p_estimate_revert > 0 &&
+      (this.chance(s.p_estimate_revert) || (s.each_fault_by > 0 && !this.stats.estimate_reverts))) {
+      this.count("estimate_reverts");
+      return { jsonrpc: "2.0", id: call.id, error: { code: -32000, message: "execution reverted" } };
     }
     if (call.method === "eth_getLogs" && s.log_range > 0) {
       const filter = (call.params ?? [])[0] ?? {};

@@ -2,10 +2,12 @@
 // none twice (issue 28, section 3). Perch reads Base and Arbitrum only through the provider proxy
 // (scripts/provider-proxy.mjs): three backends each 0-3 blocks behind the node, a 5-block
 // eth_getLogs cap, 6 % HTTP 429 with Retry-After, 2 % rate-limit errors inside a 200, 2 % 502 with
-// an HTML body, 1 % resets and truncated bodies, 30-120 ms latency, no WebSocket. 40 ETH deposits
+// an HTML body, 1 % resets and truncated bodies, 30-120 ms latency, no WebSocket, and 10 % of
+// eth_estimateGas answered "execution reverted" as a backend behind answers (the first one always). 40 ETH deposits
 // Base -> Arbitrum (one in ten below the minimum), and perch is killed for 10 s in the middle.
 // On the code before this control: deposits skipped by a cursor that passed blocks a lagging node
-// did not have, real deposits dropped as "reorganised", paid orders failed as displaced.
+// did not have, real deposits dropped as "reorganised", paid orders failed as displaced; payable
+// deposits refunded because one backend's gas estimate reverted.
 // Every deposit must end completed or refunded exactly once, from chain balances; the maker's
 // nonce on each chain grows by exactly its payouts and refunds; nothing ends dropped or failed.
 import { behindProxy, proxyStats } from "../lib/proxied.mjs";
@@ -22,7 +24,7 @@ const DEPOSITS = 40;
 const PROVIDER_FAULTS = [
   "--seed", "28", "--latency", "30-120", "--p429", "0.06", "--retry-after", "1", "--p-in-body", "0.02",
   "--log-range", "5", "--p5xx", "0.02", "--p-reset", "0.01", "--p-truncate", "0.01",
-  "--backends", "3", "--lag", "0-3", "--each-fault-by", "20",
+  "--backends", "3", "--lag", "0-3", "--each-fault-by", "20", "--p-estimate-revert", "0.1",
 ];
 
 export async function run(t) {
@@ -53,7 +55,13 @@ export async function run(t) {
     // The proxy really did what a provider does: otherwise this test proves nothing.
     const stats = await proxyStats(chains[SRC][0]);
     log(`lagging-provider: proxy in front of chain ${SRC}: ${JSON.stringify(stats)}`);
-    const kinds = ["lagged_answers", "http_429", "in_body_rate_limits", "log_range_refusals", "html_5xx", "resets", "truncated"];
+    const kinds = ["lagged_answers", "http_429", "in_body_rate_limits", "log_range_refusals", "html_5xx", "resets", "truncated",
+      "estimate_reverts"];
+    // The payouts are estimated on the destination: its proxy must have answered reverts too.
+    const dstStats = await proxyStats(chains[DST][0]);
+    log(`lagging-provider: proxy in front of chain ${DST}: ${JSON.stringify(dstStats)}`);
+    check((dstStats.estimate_reverts ?? 0) > 0,
+      `lagging-provider: payout gas estimates on chain ${DST} answered "execution reverted" (${dstStats.estimate_reverts ?? 0}), and no payable deposit was refunded for it`);
     const faults = kinds.filter((k) => (stats[k] ?? 0) > 0);
     check(faults.length === kinds.length,
       `lagging-provider: the proxy lagged, throttled, capped and broke perch's reads (${faults.join(", ")} of ${kinds.join(", ")})`);

@@ -2,7 +2,8 @@
 // chains only through a provider that does everything an ordinary load-balanced provider does
 // (issue 28, section 6): the faults of lagging-provider (backends 0-3 blocks behind, a 5-block
 // eth_getLogs cap, 429 with Retry-After, rate limits inside a 200, 502/503 with HTML, resets,
-// truncated bodies, 30-120 ms latency, no WebSocket) plus a 5-call batch cap and hung requests.
+// truncated bodies, 30-120 ms latency, no WebSocket, gas estimates that revert on a backend behind)
+// plus a 5-call batch cap and hung requests.
 // Perch is killed -9 once while the first half is being paid and stays away while the second half
 // is deposited. Every amount is valid: every deposit must be paid exactly once and none refunded,
 // from chain balances (each recipient's balance rose by exactly its receive amount, nothing came
@@ -24,9 +25,10 @@ const PROVIDER_FAULTS = [
   "--seed", "200", "--latency", "30-120", "--p429", "0.06", "--retry-after", "1", "--p-in-body", "0.02",
   "--log-range", "5", "--batch-max", "5", "--p5xx", "0.02", "--p-reset", "0.01", "--p-truncate", "0.01",
   "--p-hang", "0.002", "--hang-ms", "15000", "--backends", "3", "--lag", "0-3", "--each-fault-by", "20",
+  "--p-estimate-revert", "0.05",
 ];
 const KINDS = ["lagged_answers", "http_429", "in_body_rate_limits", "log_range_refusals", "batch_refusals", "html_5xx",
-  "resets", "truncated", "hangs"];
+  "resets", "truncated", "hangs", "estimate_reverts"];
 
 export async function run(t) {
   const { check, log, sleep, d } = t;

@@ -1257,6 +1257,7 @@ export interface components {
          *       "receive_amount": "0.09985",
          *       "min": "0.001",
          *       "max": "5",
+         *       "payable_now": "5",
          *       "expected_seconds": 6,
          *       "expires_at": 1790000000
          *     }
@@ -1275,6 +1276,8 @@ export interface components {
             receive_amount: string;
             min: string;
             max: string;
+            /** @description the most the route pays on the destination now, in receive_token units: the maker's funds there (and PerchPool's), at most a same-token route's max */
+            payable_now: string;
             expected_seconds: number;
             /** @description unix seconds */
             expires_at: number;

@@ -279,6 +279,7 @@ json::object quote_json(const bridge::QuoteRequest& q, std::int64_t channel,
                      {"max", fmt(r.max)},
                      {"expected_seconds", r.expected_seconds},
                      {"expires_at", r.expires_at}};
+    out["payable_now"] = paid(r.payable_now);  // what the maker's funds let the route pay now
     if (r.cross) {
         out["price"] = json::object{{q.token, q.from_usd}, {r.receive_token, q.to_usd}};
         out["price_tolerance_bps"] = r.price_tolerance_bps;

@@ -33,13 +33,14 @@ constexpr std::string_view kComponents = R"json({
     "decimals": {"type": "integer", "example": 6}}},
   "Quote": {"type": "object", "required": ["from_chain_id", "to_chain_id", "token", "decimals",
     "send_amount", "bridge_fee", "bridge_fee_bps", "dtc", "receive_amount", "min", "max",
-    "expected_seconds", "expires_at"], "properties": {
+    "payable_now", "expected_seconds", "expires_at"], "properties": {
     "from_chain_id": {"type": "integer"}, "to_chain_id": {"type": "integer"},
     "token": {"type": "string"}, "decimals": {"type": "integer"},
     "send_amount": {"type": "string", "description": "token units"},
     "bridge_fee": {"type": "string"}, "bridge_fee_bps": {"type": "integer"},
     "dtc": {"type": "string", "description": "destination transaction cost, token units"},
     "receive_amount": {"type": "string"}, "min": {"type": "string"}, "max": {"type": "string"},
+    "payable_now": {"type": "string", "description": "the most the route pays on the destination now, in receive_token units: the maker's funds there (and PerchPool's), at most a same-token route's max"},
     "expected_seconds": {"type": "integer"}, "expires_at": {"type": "integer", "description": "unix seconds"},
     "swap": {"allOf": [{"$ref": "#/components/schemas/DestinationSwap"}], "nullable": true,
       "description": "with to_token: the swap of receive_amount into to_token on the destination"},
@@ -55,7 +56,7 @@ constexpr std::string_view kComponents = R"json({
       "expected_wait_seconds": {"type": "integer"}}}},
    "example": {"from_chain_id": 10, "to_chain_id": 8453, "token": "ETH", "decimals": 18,
     "send_amount": "0.1", "bridge_fee": "0.0001", "bridge_fee_bps": 10, "dtc": "0.00005",
-    "receive_amount": "0.09985", "min": "0.001", "max": "5", "expected_seconds": 6,
+    "receive_amount": "0.09985", "min": "0.001", "max": "5", "payable_now": "5", "expected_seconds": 6,
     "expires_at": 1790000000}},
   "FirmQuote": {"type": "object", "required": ["id", "expires_at", "signer", "signature",
     "typed_data"], "description": "A cross-asset route's firm quote (docs/solana.md, Firm quotes): the maker pays exactly typed_data.message.receiveAmount to a deposit that names id and matches it, included before expires_at", "properties": {

@@ -111,6 +111,7 @@ Task<std::string> scraped_gauges(Services& s) {
                               {{"", s.maker->leading() ? 1.0 : 0.0}});
     }
     if (s.maker) out += co_await maker_balances(s);
+    if (s.maker) out += s.maker->gas_gauges();  // stuck nonces, fee caps, low balances
     auto use = s.store.connection_use();
     metrics::render_gauge(out, "perch_db_connections", "Store connections",
                           {{label("use", "in_use"), static_cast<double>(use.in_use)},

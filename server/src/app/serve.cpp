@@ -48,6 +48,7 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
     if (config.maker_key_file.empty()) throw ConfigError("maker: maker_key_file is not set");
     options.poll = config.maker.poll;
     options.speedup_after = config.maker.speedup_after;
+    options.gas = config.maker.gas;
     options.lease_ttl = config.maker.lease_ttl;
     options.head_feed = config.maker.head_feed;
     std::map<std::int64_t, std::uint32_t> profile_confirmations;

@@ -179,6 +179,7 @@ QuoteResult make_quote(const RouteTable& table, const QuoteRequest& req, const U
     q.decimals = route->decimals;
     q.min = route->min;
     q.max = std::min(route->max, liquidity);
+    q.payable_now = route->cross() ? liquidity : q.max;
     q.send_amount = req.amount;
     if (req.amount < route->min) {
         return refuse(

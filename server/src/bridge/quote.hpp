@@ -75,6 +75,9 @@ struct Quote {
     U256 receive_amount;  // in the paid token
     U256 min;
     U256 max;  // the route's max, lowered to the maker's liquidity on the destination
+    // In the paid token: the most the route pays on the destination now (the maker's funds and
+    // PerchPool's there, at most a same-token route's max), so a wallet sees a low balance.
+    U256 payable_now;
     unsigned decimals = 18;
     // The token paid on the destination: the deposited one, or a cross-asset route's to_token.
     std::string receive_token;

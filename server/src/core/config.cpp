@@ -101,10 +101,57 @@ void apply_outflow(OutflowSettings& o, const ConfigNode& node) {
         node["price_disagreement_bps"].as_int(o.price_disagreement_bps, 0, 10000));
 }
 
+std::int64_t chain_key(const ConfigNode& node, const std::string& key) {
+    auto id = text::parse_int(key);
+    if (!id || *id <= 0) node.fail("key '" + key + "' is not a chain id");
+    return *id;
+}
+
+// A number, or one per chain id with "default" for the rest.
+void per_chain_number(const ConfigNode& node, std::uint64_t& all,
+                      std::map<std::int64_t, std::uint64_t>& by_chain, std::int64_t lo,
+                      std::int64_t hi) {
+    auto number = [&](const ConfigNode& n) {
+        return static_cast<std::uint64_t>(n.as_int(lo, lo, hi));
+    };
+    if (node.present() && node.value().is_object()) {
+        for (const auto& [key, n] : node.items()) {
+            if (key == "default")
+                all = number(n);
+            else
+                by_chain[chain_key(node, key)] = number(n);
+        }
+    } else if (node.present()) {
+        all = number(node);
+    }
+}
+
+void apply_gas(GasSettings& g, const ConfigNode& node) {
+    node.reject_unknown({"estimate_margin_percent", "bump_percent", "max_fee_gwei", "max_gas_limit",
+                         "unsignable_refund_after_ms", "stuck_after_ms", "low_balance"});
+    g.estimate_margin_percent =
+        static_cast<int>(node["estimate_margin_percent"].as_int(g.estimate_margin_percent, 0, 500));
+    // Below 10 % a node refuses the replacement as underpriced.
+    g.bump_percent = static_cast<int>(node["bump_percent"].as_int(g.bump_percent, 10, 500));
+    g.stuck_after = node["stuck_after_ms"].as_ms(g.stuck_after, 1000, 86400000);
+    g.unsignable_refund_after =
+        node["unsignable_refund_after_ms"].as_ms(g.unsignable_refund_after, 10000, 86400000);
+    per_chain_number(node["max_fee_gwei"], g.max_fee_gwei, g.max_fee_gwei_by_chain, 1, 1'000'000);
+    // 21,000: the cheapest transaction there is.
+    per_chain_number(node["max_gas_limit"], g.max_gas_limit, g.max_gas_limit_by_chain, 21000,
+                     100'000'000);
+    for (const auto& [key, tokens] : node["low_balance"].items()) {
+        tokens.require_object();
+        for (const auto& [symbol, amount] : tokens.items())
+            g.low_balance[chain_key(node["low_balance"], key)][symbol] = amount.as_string("");
+    }
+}
+
 void apply_maker(MakerSettings& m, const ConfigNode& node) {
     node.reject_unknown({"enabled", "confirmations", "large_confirmations", "poll_ms",
-                         "speedup_after_ms", "lease_ttl_ms", "head_feed", "outflow"});
+                         "speedup_after_ms", "lease_ttl_ms", "head_feed", "outflow", "gas"});
     apply_section(m.outflow, node["outflow"], apply_outflow);
+    apply_section(m.gas, node["gas"], apply_gas);
     m.enabled = node["enabled"].as_bool(m.enabled);
     m.head_feed = node["head_feed"].as_bool(m.head_feed);
     m.confirmations = per_chain_count(node["confirmations"], m.confirmations, true);

@@ -88,6 +88,28 @@ struct OutflowSettings {
     std::uint32_t price_disagreement_bps = 0;
 };
 
+// How the maker prices its transactions and watches its funds (maker.gas; docs/operations.md).
+struct GasSettings {
+    int estimate_margin_percent = 20;  // added to eth_estimateGas's answer
+    // Each replacement raises both fee caps by at least this much (geth and Hardhat want 10).
+    int bump_percent = 25;
+    // maxFeePerGas is never raised above this (gwei), by chain id, else `max_fee_gwei`.
+    std::uint64_t max_fee_gwei = 500;
+    std::map<std::int64_t, std::uint64_t> max_fee_gwei_by_chain;
+    std::chrono::milliseconds stuck_after{120000};  // a nonce pending longer is reported
+    // No limit above this is signed (by chain id, else `max_gas_limit`): a token or recipient
+    // whose transfer costs far more than a plain one waits, and is refunded unsent after
+    // `unsignable_refund_after`.
+    std::uint64_t max_gas_limit = 500000;
+    std::map<std::int64_t, std::uint64_t> max_gas_limit_by_chain;
+    // How long a payout whose estimate reverts, fails or passes the ceiling is tried again
+    // before it is refunded unsent: a node behind answers so for seconds, not minutes.
+    std::chrono::milliseconds unsignable_refund_after{300000};
+    // By chain id and token symbol: whole units below which the maker's balance is low (decimal
+    // text). Unset: the largest amount a route pays there.
+    std::map<std::int64_t, std::map<std::string, std::string>> low_balance;
+};
+
 // The bridge maker. Off unless configured: two makers on one chain would both pay.
 struct MakerSettings {
     bool enabled = false;
@@ -100,6 +122,7 @@ struct MakerSettings {
     std::chrono::milliseconds lease_ttl{5000};
     bool head_feed = true;  // new heads over the RPC's WebSocket too (polling either way)
     OutflowSettings outflow;
+    GasSettings gas;
 };
 
 // The activity indexer (issue 12, docs/tracker.md). Off unless configured; config/perch.json

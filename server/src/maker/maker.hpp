@@ -29,6 +29,7 @@
 #include "core/config.hpp"
 #include "core/wakeup.hpp"
 #include "maker/chain_side.hpp"
+#include "maker/gas_alerts.hpp"
 #include "maker/reaction.hpp"
 #include "price/price_source.hpp"
 #include "store/orders.hpp"
@@ -57,6 +58,7 @@ struct MakerOptions {
     // often; a leader that dies is replaced within about lease_ttl + lease_renew.
     std::chrono::milliseconds lease_ttl{5000};
     std::chrono::milliseconds lease_renew{1000};
+    GasSettings gas;  // gas limits, replacement fees, stuck nonces, low balances (gas_policy.hpp)
 };
 
 // The confirmations a deposit of `amount` on `chain_id` waits for: the chain's count, or its
@@ -152,6 +154,17 @@ class Maker {
     // A side that reads its head itself (Solana: the slot at its commitment) publishes it here.
     void note_head(std::int64_t chain_id, std::uint64_t number) { publish_head(chain_id, number); }
     bool chain_served(std::int64_t chain_id) const { return chains_.count(chain_id) > 0; }
+    // Stuck and fee-capped nonces, low balances, as Prometheus gauges (any thread).
+    std::string gas_gauges() const { return gas_alerts_.render(); }
+
+    // A payout or refund planned in a round, signed once its gas limit is settled. `estimate`:
+    // its limit is asked of the node (a swap's comes from its quote instead).
+    struct Planned {
+        store::Order order;
+        std::string kind;
+        bridge::Transfer transfer;
+        bool estimate = true;
+    };
 
   private:
     friend class EvmSide;
@@ -240,6 +253,38 @@ class Maker {
     Task<std::uint64_t> final_block(std::int64_t chain_id, chain::rpc::RpcClient& rpc);
     Task<void> broadcast(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                          std::vector<Outgoing> outgoing);
+    // The planned transfers with their gas limits from eth_estimateGas and the configured margin
+    // (the fixed limit stays when the node cannot estimate). One with no estimate to sign with
+    // now waits (not_yet); one whose larger limit's gas the maker lacks (`native_left`, null: not
+    // counted) is left out: a payout goes to refunding, a refund waits (`moves`, `deferred`).
+    // payer_gas.cpp.
+    Task<std::vector<Planned>> estimate_limits(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
+                                               const bridge::Fees& fees,
+                                               std::vector<Planned> planned,
+                                               chain::U256* native_left,
+                                               std::vector<store::Transition>& moves,
+                                               std::vector<store::RefundDeferral>& deferred);
+    // A planned transfer with no limit to sign with this round: a payout stays queued (refunded
+    // unsent once maker.gas.unsignable_refund_after_ms has passed), a refund waits its turn.
+    void not_yet(std::int64_t chain_id, const Planned& p, const std::string& why,
+                 std::vector<store::Transition>& moves,
+                 std::vector<store::RefundDeferral>& deferred);
+    // A speed-up of the pending `last` version at `nonce`: the replacement under the chain's fee
+    // cap, or nullopt at the cap (said once per nonce in the log and the metric).
+    Task<std::optional<chain::Transaction>> replacement_of(std::int64_t chain_id,
+                                                           chain::rpc::RpcClient& rpc,
+                                                           std::uint64_t nonce,
+                                                           const store::Attempt& last);
+    // Reports the pending nonces older than maker.gas.stuck_after_ms (metric, one log line each).
+    void report_stuck(std::int64_t chain_id, const std::vector<store::MakerTx>& pending,
+                      std::uint64_t mined_count, std::int64_t wall_now);
+    // A balance just read: below its low threshold (gas_policy.hpp) sets the metric, and each
+    // crossing is logged once.
+    void note_balance(std::int64_t chain_id, const balance::TokenRef& ref, const chain::U256& held);
+    // The store's plans for `planned`: each signed at its nonce with these fees.
+    std::vector<store::TxPlan> signing_plans(std::int64_t chain_id,
+                                             const std::vector<Planned>& planned,
+                                             const bridge::Fees& fees) const;
     bool refused_too_long(std::int64_t maker_tx_id) const;
     Task<std::optional<Outgoing>> cancel_refused(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                                                  const store::MakerTx& m);
@@ -297,6 +342,9 @@ class Maker {
     // By maker transaction id: when its nonce was first seen mined with no receipt of ours.
     std::map<std::int64_t, std::chrono::steady_clock::time_point> displaced_since_;
     std::map<std::int64_t, std::chrono::steady_clock::time_point> refund_waits_;  // by order id
+    // By order id: since when its payout or refund has had no gas estimate to sign with.
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> unsignable_since_;
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> unsignable_said_;  // its log
 
     // One-block bridging: heads pushed by the node wake the chain's watcher at once, a queued
     // payout wakes its destination's payer at once, and the payer keeps fresh fees at hand.
@@ -327,6 +375,7 @@ class Maker {
     std::map<std::int64_t, chain::rpc::LogSpan> log_spans_;  // by chain: what its provider accepts
     std::map<std::int64_t, std::chrono::steady_clock::time_point> ready_at_;  // by order id
     ReactionTimes reactions_;
+    GasAlerts gas_alerts_;
 };
 
 }  // namespace perch::maker

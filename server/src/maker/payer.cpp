@@ -21,9 +21,6 @@ using chain::rpc::Eth;
 
 namespace {
 
-// Speed-ups raise the fee 25 % each; six versions reach about 3x the first fee, then it waits.
-constexpr std::size_t kMaxAttempts = 6;
-
 // How long a nonce may look mined with no receipt of ours before the payout counts as displaced
 // by another transaction: long enough for every backend of a provider to have the block.
 constexpr std::chrono::seconds kDisplacedAfter{30};
@@ -52,6 +49,20 @@ store::SignedTx Maker::sign(chain::Transaction tx) const {
     chain::sign_transaction(tx, key_);
     return store::SignedTx{chain::to_hex(chain::encode_transaction(tx)),
                            chain::transaction_hash(tx).hex(), tx.max_fee_per_gas.to_dec()};
+}
+
+std::vector<store::TxPlan> Maker::signing_plans(std::int64_t chain_id,
+                                                const std::vector<Planned>& planned,
+                                                const bridge::Fees& fees) const {
+    std::vector<store::TxPlan> plans;
+    auto tx_chain = static_cast<std::uint64_t>(chain_id);
+    for (const auto& p : planned) {
+        auto sign_at = [this, transfer = p.transfer, tx_chain, fees](std::uint64_t nonce) {
+            return sign(bridge::transaction_for(transfer, tx_chain, nonce, fees));
+        };
+        plans.push_back({p.order.id, p.kind, p.order.state, std::move(sign_at)});
+    }
+    return plans;
 }
 
 Task<void> Maker::evm_pay_round(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bool woken) {
@@ -146,14 +157,11 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         return true;
     };
 
-    std::vector<store::TxPlan> plans;
+    std::vector<Planned> planned;
     std::vector<store::Transition> moves;
-    auto plan = [&](const store::Order& o, std::string kind, const bridge::Transfer& transfer) {
-        auto tx_chain = static_cast<std::uint64_t>(chain_id);
-        auto sign_at = [this, transfer, tx_chain, fees](std::uint64_t nonce) {
-            return sign(bridge::transaction_for(transfer, tx_chain, nonce, fees));
-        };
-        plans.push_back({o.id, std::move(kind), o.state, std::move(sign_at)});
+    auto plan = [&](const store::Order& o, std::string kind, const bridge::Transfer& transfer,
+                    bool estimate = true) {
+        planned.push_back({o, std::move(kind), transfer, estimate});
     };
     for (const auto& o : payouts) {
         auto ref = balances_.token(paid_token(o), chain_id);
@@ -178,7 +186,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
                                  std::nullopt, std::nullopt});
                 continue;
             }
-            plan(o, "payout", step.transfer);
+            plan(o, "payout", step.transfer, false);  // its limit comes from the swap quote
             continue;
         }
         if (!ref || !recipient || !amount) {
@@ -280,10 +288,14 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         co_await sign_new(chain_id, rpc, false);
         co_return;
     }
+    auto* native_left = native ? &held[native_key] : nullptr;
+    planned = co_await estimate_limits(chain_id, rpc, fees, std::move(planned), native_left, moves,
+                                       deferred);
     held_[chain_id].held = held;  // what the plans below leave, until the next read
     for (auto& m : moves) co_await orders_.transition(std::move(m));
     co_await orders_.defer_refunds(std::move(deferred));
-    if (plans.empty() || !lease_) co_return;
+    if (planned.empty() || !lease_) co_return;
+    auto plans = signing_plans(chain_id, planned, fees);
     auto lease = *lease_;
     auto stored = co_await orders_.sign_and_store(std::move(lease), chain_id, address_.lower_hex(),
                                                   nonce_floor_[chain_id], std::move(plans));
@@ -395,7 +407,10 @@ Task<std::uint64_t> Maker::final_block(std::int64_t chain_id, chain::rpc::RpcCli
 
 Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     auto pending = co_await orders_.pending_txs(chain_id);
-    if (pending.empty()) co_return;
+    if (pending.empty()) {
+        report_stuck(chain_id, pending, 0, 0);  // none left stuck
+        co_return;
+    }
     // The mined count and the receipts in one batch, so one node answers both: a node a block
     // behind another would otherwise count a nonce as mined while it has no receipt for it yet,
     // and a paid order would look displaced. The count comes first: a transaction mined before
@@ -416,6 +431,7 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
     auto wall_now = std::chrono::duration_cast<std::chrono::seconds>(
                         std::chrono::system_clock::now().time_since_epoch())
                         .count();
+    report_stuck(chain_id, pending, mined_count, wall_now);
     std::vector<Outgoing> resend;
     // The highest block whose receipts are final on this chain, read once a round when needed.
     std::optional<std::uint64_t> final_height;
@@ -505,18 +521,11 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
         }
         const auto& last = m.attempts.back();
         auto age = std::chrono::seconds(wall_now - last.created_at);
-        // A filler gets its own speed-ups: count the versions of what is being sent now.
-        auto versions = static_cast<std::size_t>(
-            std::count_if(m.attempts.begin(), m.attempts.end(),
-                          [&](const store::Attempt& a) { return a.filler == last.filler; }));
-        if (age >= options_.speedup_after && versions < kMaxAttempts) {
-            auto raw = chain::from_hex(last.raw_tx);
-            auto tx = raw ? chain::decode_transaction(*raw)
-                          : chain::Result<chain::Transaction>(raw.error());
-            if (!tx) continue;
-            auto fees = bridge::bumped({tx->max_fee_per_gas, tx->max_priority_fee_per_gas});
-            tx->max_fee_per_gas = fees.max_fee_per_gas;
-            tx->max_priority_fee_per_gas = fees.max_priority_fee_per_gas;
+        // Sped up until the chain's fee cap (replacement_of); at the cap it is re-broadcast below.
+        std::optional<chain::Transaction> tx;
+        if (age >= options_.speedup_after)
+            tx = co_await replacement_of(chain_id, rpc, m.nonce, last);
+        if (tx) {
             auto signed_tx = sign(*tx);
             store::Attempt attempt{signed_tx.tx_hash, signed_tx.raw_tx, signed_tx.max_fee_per_gas,
                                    wall_now, last.filler};

@@ -4,6 +4,7 @@
 
 #include "bridge/quote_reads.hpp"
 #include "bridge/sending.hpp"
+#include "maker/gas_policy.hpp"
 #include "maker/maker.hpp"
 
 namespace perch::maker {
@@ -22,7 +23,8 @@ Task<bridge::Fees> Maker::prepared_fees(std::int64_t chain_id, chain::rpc::RpcCl
     auto now = std::chrono::steady_clock::now();
     auto it = fees_.find(chain_id);
     if (it != fees_.end() && now - it->second.at < max_age) co_return it->second.fees;
-    auto fees = co_await current_fees(rpc);
+    auto read = co_await current_fees(rpc);
+    auto fees = under_cap(read, fee_cap(options_.gas, chain_id));
     fees_[chain_id] = {fees, now};
     co_return fees;
 }
@@ -48,6 +50,7 @@ Task<std::map<std::string, U256>> Maker::held_balances(
             throw std::runtime_error("the maker's " + ref_list[i].symbol +
                                      " balance could not be read");
         held[ref_list[i].address] = *held_list[i];
+        note_balance(chain_id, ref_list[i], *held_list[i]);
     }
     held_[chain_id].held = held;
     held_[chain_id].at = now;

@@ -81,6 +81,10 @@ TEST(Quote, LimitsAndLiquidity) {
     auto fits = make_quote(table, request(1, 8453, "USDC", usd("150")), usd("200"), 0);
     ASSERT_TRUE(fits.quote);
     EXPECT_EQ(fits.quote->max, usd("200"));  // max shows the maker's liquidity when lower
+    // A maker low on funds: the quote says how much the route can pay now.
+    EXPECT_EQ(fits.quote->payable_now, usd("200"));
+    auto funded = make_quote(table, request(1, 8453, "USDC", usd("150")), kPlenty, 0);
+    EXPECT_EQ(funded.quote->payable_now, funded.quote->max);  // the route's own max
 }
 
 TEST(Quote, NoRouteForUnknownPairsOrTheSameChain) {

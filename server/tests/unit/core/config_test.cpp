@@ -115,6 +115,48 @@ TEST(Config, MakerIsOffUnlessConfiguredAndEnvironmentCanSwitchIt) {
     EXPECT_NE(error_of("{}", {{"PERCH_MAKER", "yes"}}).find("'PERCH_MAKER'"), std::string::npos);
 }
 
+TEST(Config, MakerGasPolicyIsReadWithItsKeyPaths) {
+    auto defaults = parse("{}").maker.gas;
+    EXPECT_EQ(defaults.estimate_margin_percent, 20);
+    EXPECT_EQ(defaults.bump_percent, 25);
+    EXPECT_EQ(defaults.max_fee_gwei, 500U);
+    EXPECT_EQ(defaults.stuck_after, std::chrono::milliseconds(120000));
+    EXPECT_EQ(defaults.max_gas_limit, 500000U);
+    EXPECT_EQ(defaults.unsignable_refund_after, std::chrono::milliseconds(300000));
+    auto g = parse(R"({"maker": {"gas": {"estimate_margin_percent": 30, "bump_percent": 10,
+        "max_fee_gwei": {"default": 200, "8453": 5}, "stuck_after_ms": 60000,
+        "low_balance": {"31337": {"USDC": "1000"}}}}})")
+                 .maker.gas;
+    EXPECT_EQ(g.estimate_margin_percent, 30);
+    EXPECT_EQ(g.bump_percent, 10);
+    EXPECT_EQ(g.max_fee_gwei, 200U);
+    EXPECT_EQ(g.max_fee_gwei_by_chain.at(8453), 5U);
+    EXPECT_EQ(g.stuck_after, std::chrono::milliseconds(60000));
+    EXPECT_EQ(g.low_balance.at(31337).at("USDC"), "1000");
+    EXPECT_EQ(parse(R"({"maker": {"gas": {"max_fee_gwei": 50}}})").maker.gas.max_fee_gwei, 50U);
+    auto l = parse(R"({"maker": {"gas": {"max_gas_limit": {"default": 300000, "42161": 3000000},
+        "unsignable_refund_after_ms": 60000}}})")
+                 .maker.gas;
+    EXPECT_EQ(l.max_gas_limit, 300000U);
+    EXPECT_EQ(l.max_gas_limit_by_chain.at(42161), 3000000U);
+    EXPECT_EQ(l.unsignable_refund_after, std::chrono::milliseconds(60000));
+    EXPECT_EQ(parse(R"({"maker": {"gas": {"max_gas_limit": 90000}}})").maker.gas.max_gas_limit,
+              90000U);
+    // Below a plain transfer's 21,000 nothing could ever be signed.
+    EXPECT_NE(error_of(R"({"maker": {"gas": {"max_gas_limit": 20000}}})")
+                  .find("'maker.gas.max_gas_limit'"),
+              std::string::npos);
+    // Under the nodes' own 10 % a replacement is refused as underpriced.
+    EXPECT_NE(
+        error_of(R"({"maker": {"gas": {"bump_percent": 5}}})").find("'maker.gas.bump_percent'"),
+        std::string::npos);
+    EXPECT_NE(error_of(R"({"maker": {"gas": {"max_fee_gwei": {"base": 5}}}})")
+                  .find("'maker.gas.max_fee_gwei'"),
+              std::string::npos);
+    EXPECT_NE(error_of(R"({"maker": {"gas": {"margin": 5}}})").find("'maker.gas.margin'"),
+              std::string::npos);
+}
+
 TEST(Config, MakerOutflowLimitsAreReadWithTheirKeyPaths) {
     auto defaults = parse("{}").maker.outflow;
     EXPECT_EQ(defaults.hour, std::chrono::seconds(3600));
