@@ -1,10 +1,12 @@
 // long-chain: a chain with millions of blocks (issue 28, section 5). A plain node of its own with
 // 10 million blocks (hardhat_mine mines them lazily, at once) is the only chain of a profile whose
-// `start_block` is its head; perch runs on it with the activity indexer on, read through the
+// `start_block` is its head; perch runs on it with the activity indexer and the swap pool indexer
+// (a swap deployment with one V2 venue) on, read through the
 // provider proxy, which keeps the lowest block each method asked for. Perch must serve within
 // 30 s and read nothing below the start block (block 0 once: the database records the chain's
 // genesis), and still index the blocks after it.
-// Before the per-chain start block: the activity indexer started at block 0 and read every block.
+// Before the per-chain start block: the activity indexer started at block 0 and read every block;
+// the swap indexer read logs from the deployment's start block (0) until the chain's.
 import fs from "node:fs";
 import path from "node:path";
 import { startNode, stopNodes, waitForNode } from "../lib/nodes.mjs";
@@ -29,6 +31,10 @@ export async function run(t) {
     const profileFile = path.join(dir, "profile.json");
     fs.writeFileSync(profileFile, JSON.stringify({
       chains: [{ chain_id: CHAIN_ID, name: "Long chain", rpc_urls: [`http://127.0.0.1:${proxyPort}`], start_block: start }],
+      swap: {
+        weth: "0x00000000000000000000000000000000000000e1", executor: "0x00000000000000000000000000000000000000e2",
+        tokens: [], venues: [{ name: "uniswap-v2", kind: "v2", factory: "0x00000000000000000000000000000000000000f2" }],
+      },
     }));
     const configFile = t.writeConfig("faults-long-chain");
     const config = JSON.parse(fs.readFileSync(configFile, "utf8"));
@@ -54,6 +60,7 @@ export async function run(t) {
     check(below.length === 0, `long-chain: nothing read below the start block ${start} (${JSON.stringify(below)})`);
     check((stats.block_zero_reads ?? 0) <= 1, `long-chain: block 0 read once at most, for the chain's genesis (${stats.block_zero_reads ?? 0})`);
     check((lowest.eth_getBlockByNumber ?? 0) >= start, `long-chain: the activity indexer read blocks from the start block on (lowest ${lowest.eth_getBlockByNumber})`);
+    check(lowest.eth_getLogs !== undefined && lowest.eth_getLogs >= start, `long-chain: the swap pool indexer read logs from the start block on (lowest ${lowest.eth_getLogs})`);
     await t.killPerch("SIGTERM");
   } finally {
     proxy?.kill("SIGTERM");

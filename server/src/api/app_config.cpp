@@ -120,6 +120,16 @@ json::value listed_in(const Services& s, const std::string& file, const char* ke
     return list ? *list : json::array();
 }
 
+// The chains this server runs (its profile's, and Solana's when it bridges there): a route to any
+// other chain cannot be paid here, so the app shows it disabled. Absent without a profile.
+json::value run_chain_ids(const Services& s) {
+    json::array ids;
+    for (const auto& c : s.catalog.profile_chains()) ids.emplace_back(c.chain_id);
+    if (s.solana) ids.emplace_back(bridge::kSolanaChainId);
+    if (ids.empty()) return nullptr;
+    return ids;
+}
+
 }  // namespace
 
 json::object app_config_json(const Services& s) {
@@ -127,7 +137,7 @@ json::object app_config_json(const Services& s) {
     json::array cross_routes;
     for (const auto& r : s.routes.routes)
         (r.cross() ? cross_routes : routes).push_back(route_json(r));
-    return json::object{
+    json::object out{
         {"quote_ttl_seconds", s.routes.quote_ttl_seconds},
         {"routes", std::move(routes)},
         {"cross_routes", std::move(cross_routes)},
@@ -138,6 +148,8 @@ json::object app_config_json(const Services& s) {
         {"channels", listed_in(s, "channels.json", "channels")},
         {"pool_allow_list", listed_in(s, "pool-allowlist.json", "addresses")},
     };
+    if (auto ids = run_chain_ids(s); !ids.is_null()) out["run_chain_ids"] = std::move(ids);
+    return out;
 }
 
 }  // namespace perch::api

@@ -161,6 +161,14 @@ std::vector<std::int64_t> profile_chain_ids(const catalog::Catalog& catalog) {
     return ids;
 }
 
+// Each profile chain's first block for its indexers.
+std::map<std::int64_t, std::uint64_t> profile_start_blocks(const catalog::Catalog& catalog) {
+    std::map<std::int64_t, std::uint64_t> out;
+    for (const auto& c : catalog.profile_chains())
+        out[c.chain_id] = static_cast<std::uint64_t>(std::max<std::int64_t>(0, c.start_block));
+    return out;
+}
+
 // The activity indexer's chains: indexer.chains, or every chain of the profile; each with its
 // catalog name and the catalog's tokens on it (the native coin first). None when it is off.
 std::vector<activity::IndexedChain> indexed_chains(const Config& config,
@@ -280,7 +288,7 @@ Wiring::Wiring(const Config& c)
       pool_store(store::open_pool_store(*store)),
       pool(*pool_store, *rewards_store, balances, catalog,
            liquidity::load_pool_rules(c.config_dir)),
-      swap(swap_deployment(profile), chains, profile_chain_ids(catalog)),
+      swap(swap_deployment(profile), chains, profile_start_blocks(catalog)),
       swap_store(store::open_swap_store(*store)),
       prices(c.prices, swap),
       quote_prices(price_oracles(profile),

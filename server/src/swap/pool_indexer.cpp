@@ -72,7 +72,45 @@ void PoolIndexer::rebuild() {
     next_block_ = start_block_;
     last_hash_.clear();
     changed_.clear();
+    checkpoints_.clear();
     rebuilt_ = true;
+}
+
+void PoolIndexer::checkpoint(std::uint64_t block, const std::string& hash) {
+    if (!checkpoints_.empty() && block < checkpoints_.back().block + kCheckpointEvery) return;
+    checkpoints_.push_back({block, hash, book_});
+    if (checkpoints_.size() > kCheckpoints) checkpoints_.pop_front();
+}
+
+Task<bool> PoolIndexer::rewind() {
+    if (!checkpoints_.empty()) {
+        std::vector<Call> calls;
+        for (const auto& c : checkpoints_) calls.push_back(block_call(c.block));
+        auto replies = co_await rpc_.batch(std::move(calls));
+        while (!checkpoints_.empty()) {
+            auto hash = hash_of(result_of(replies.at(checkpoints_.size() - 1)));
+            if (hash.empty()) co_return false;  // this node has not got the block yet
+            if (hash == checkpoints_.back().hash) break;
+            checkpoints_.pop_back();  // reorganised away too
+        }
+    }
+    if (checkpoints_.empty()) {
+        spdlog::warn("swap: chain {} reorganised below every checkpoint; rebuilding pools",
+                     chain_id_);
+        ++rebuilds_;
+        rebuild();
+        co_return true;
+    }
+    const auto& kept = checkpoints_.back();
+    spdlog::warn("swap: chain {} reorganised below block {}; reading again from block {}",
+                 chain_id_, next_block_, kept.block + 1);
+    ++rewinds_;
+    book_ = kept.book;
+    next_block_ = kept.block + 1;
+    last_hash_ = kept.hash;
+    changed_.clear();
+    rebuilt_ = true;  // pools may have gone as well as changed: publish a whole new set
+    co_return true;
 }
 
 void PoolIndexer::publish() {
@@ -123,11 +161,8 @@ Task<bool> PoolIndexer::sync_once() {
             auto last = hash_of(result_of(replies[0]));
             if (last.empty()) co_return true;  // this node has not got the block yet
             if (last != last_hash_) {
-                spdlog::warn("swap: chain {} reorganised below block {}; rebuilding pools",
-                             chain_id_, next_block_);
-                ++rebuilds_;
-                rebuild();
-                co_return false;  // the next round reads from the start block
+                co_await rewind();
+                co_return false;  // the next round reads on from where it went back to
             }
         }
         if (read) {
@@ -151,6 +186,7 @@ Task<bool> PoolIndexer::sync_once() {
             apply_logs(pool_logs);
             next_block_ = to + 1;
             last_hash_ = to_hash;
+            checkpoint(to, to_hash);
         }
     }
     bool at_head = next_block_ > head;

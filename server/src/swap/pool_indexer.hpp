@@ -1,17 +1,21 @@
 #pragma once
 // The pool indexer of one chain: pools from the venues' factory events, V2 reserves from Sync,
-// V3 state from Initialize/Swap/Mint/Burn, read with eth_getLogs from the deployment's start
-// block and kept in memory (rebuilt on start). Reorg-safe like the deposit watcher: each round
-// checks that the last block read is still the chain's; when it is not, the state is rebuilt
-// from the start block (pool state is not cheaply undone, and reorgs are rare). A node that has
-// not got a block yet (null: a load-balanced provider's lagging backend, a head a few blocks
-// back) is "not yet", never a reorganisation: the round reads nothing and the next one asks again.
+// V3 state from Initialize/Swap/Mint/Burn, read with eth_getLogs from the chain's start block
+// and kept in memory (read again on start). Reorg-safe like the deposit watcher: each round
+// checks that the last block read is still the chain's. When it is not, the state goes back to
+// the newest checkpoint still on the chain (a copy of the book every few blocks, the last few
+// kept: pool state is not cheaply undone event by event) and is read on from there; only a
+// reorganisation deeper than every checkpoint reads again from the start block, which on a real
+// chain is millions of blocks back. A node that has not got a block yet (null: a load-balanced
+// provider's lagging backend, a head a few blocks back) is "not yet", never a reorganisation:
+// the round reads nothing and the next one asks again.
 // The router reads an immutable PoolSet: after each round that changed pools, a copy of the last
 // one with those pools replaced is published.
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/json/fwd.hpp>
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <set>
 
@@ -46,12 +50,22 @@ class PoolIndexer {
     // The full state (ticks with their gross liquidity), for tests; only between rounds.
     const PoolBook& book() const { return book_; }
     std::int64_t chain_id() const { return chain_id_; }
-    // How often the state was read again from the start block (a reorganisation or a reset).
+    // How often the state was read again from the start block (a reset, or a reorganisation
+    // deeper than every checkpoint), and how often it went back to a checkpoint.
     int rebuilds() const { return rebuilds_; }
+    int rewinds() const { return rewinds_; }
+
+    // A copy of the book every this many blocks read; the newest kCheckpoints are kept.
+    static constexpr std::uint64_t kCheckpointEvery = 8;
+    static constexpr std::size_t kCheckpoints = 4;
 
   private:
     Task<void> loop();
     void rebuild();
+    // After a reorganisation below next_block_: back to the newest checkpoint still on the
+    // chain, else rebuild(). False when the node could not say yet (read again next round).
+    Task<bool> rewind();
+    void checkpoint(std::uint64_t block, const std::string& hash);
     void apply_logs(const boost::json::value& logs);
     static std::vector<PoolEvent> decode_all(const boost::json::value& logs);
 
@@ -73,6 +87,13 @@ class PoolIndexer {
     bool rebuilt_ = true;    // publish a fresh set, not a copy of the last one
     std::set<chain::Address> changed_;  // pools whose state the round changed
     int rebuilds_ = 0;
+    int rewinds_ = 0;
+    struct Checkpoint {
+        std::uint64_t block;
+        std::string hash;
+        PoolBook book;
+    };
+    std::deque<Checkpoint> checkpoints_;  // oldest first
 
     PoolSetHandle published_;
     std::atomic<bool> ready_{false};  // published once: an empty set then means no pools

@@ -14,10 +14,13 @@ constexpr auto kGasPriceMaxAge = std::chrono::seconds(5);
 
 SwapService::SwapService(std::optional<SwapDeployment> deployment,
                          const chain::rpc::ChainRegistry& chains,
-                         const std::vector<std::int64_t>& profile_chains, IndexerOptions options)
+                         const std::map<std::int64_t, std::uint64_t>& profile_chains,
+                         IndexerOptions options)
     : deployment_(std::move(deployment)) {
     if (!deployment_) return;
-    const auto& wanted = deployment_->chain_ids.empty() ? profile_chains : deployment_->chain_ids;
+    auto wanted = deployment_->chain_ids;
+    if (wanted.empty())
+        for (const auto& [id, start] : profile_chains) wanted.push_back(id);
     for (auto id : wanted) {
         auto* rpc = chains.find(id);
         if (!rpc) {
@@ -25,8 +28,11 @@ SwapService::SwapService(std::optional<SwapDeployment> deployment,
             continue;
         }
         rpcs_[id] = rpc;
-        indexers_.add(id, std::make_unique<PoolIndexer>(id, *rpc, deployment_->venues,
-                                                        deployment_->start_block, options));
+        auto chain_start = profile_chains.find(id);
+        auto start = std::max(deployment_->start_block,
+                              chain_start == profile_chains.end() ? 0 : chain_start->second);
+        indexers_.add(id,
+                      std::make_unique<PoolIndexer>(id, *rpc, deployment_->venues, start, options));
     }
 }
 

@@ -17,8 +17,11 @@ namespace perch::swap {
 class SwapService {
   public:
     // No deployment: this server does not swap (every chain answers "not offered").
+    // `profile_chains`: each chain of the profile with the block its indexers start at; a
+    // chain's pools are read from the later of that and the deployment's start block.
     SwapService(std::optional<SwapDeployment> deployment, const chain::rpc::ChainRegistry& chains,
-                const std::vector<std::int64_t>& profile_chains, IndexerOptions options = {});
+                const std::map<std::int64_t, std::uint64_t>& profile_chains,
+                IndexerOptions options = {});
     ~SwapService();
 
     void start(const boost::asio::any_io_executor& ex) { indexers_.start(ex); }

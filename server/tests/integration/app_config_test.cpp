@@ -3,6 +3,8 @@
 // check-in chain and contract, the Solana cluster; cached by ETag. A perch whose config_dir has
 // other routes serves those; a private RPC URL with a key in the profile appears in no answer.
 #include <gtest/gtest.h>
+
+#include <set>
 #include <unistd.h>
 
 #include <boost/json.hpp>
@@ -97,6 +99,14 @@ TEST(AppConfig, AnswersTheDeploymentsRoutesTokensCheckInAndSolana) {
         << "the devnet's own node on this machine may be given to browsers";
     EXPECT_FALSE(data.at("pool_allow_list").as_array().empty());
     EXPECT_FALSE(data.at("channels").as_array().empty());
+
+    // The chains this server runs: the profile's and Solana; a route to any other is not payable.
+    std::set<std::int64_t> run;
+    for (const auto& id : data.at("run_chain_ids").as_array()) run.insert(id.as_int64());
+    std::set<std::int64_t> profile{83797601};
+    for (const auto& c : read_json(devnet.state_path).at("chains").as_array())
+        profile.insert(c.at("chain_id").to_number<std::int64_t>());
+    EXPECT_EQ(run, profile);
 }
 
 // One web build serves any deployment: a config_dir whose routes.json differs (a route removed,

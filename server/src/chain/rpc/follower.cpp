@@ -40,7 +40,8 @@ Call logs_call(const Interest& interest, std::uint64_t from, const json::value& 
 ChainFollower::ChainFollower(RpcClient& rpc, FollowOptions options)
     : rpc_(rpc),
       options_(options),
-      cache_(std::make_shared<ReadCache>(fresh_for(options.block_time), options.window)) {}
+      cache_(std::make_shared<ReadCache>(fresh_for(options.block_time), options.window)),
+      pacer_(options.block_time) {}
 
 ChainFollower::~ChainFollower() = default;
 
@@ -88,9 +89,11 @@ Task<void> ChainFollower::run() {
             // Paced as usual from here: the next head or poll reads again. The readers ask the
             // node themselves meanwhile (the cache is no longer fresh).
             announced_.reset();
+            pacer_.failed();
             if (++failures == 1 || failures % 60 == 0)
-                spdlog::warn("chain {}: the head follower could not read the node ({} in a row): {}",
-                             rpc_.label(), failures, e.what());
+                spdlog::warn(
+                    "chain {}: the head follower could not read the node ({} in a row): {}",
+                    rpc_.label(), failures, e.what());
         }
         if (stopping_) break;
         co_await wake_->wait(next_wait());
@@ -102,11 +105,7 @@ std::chrono::milliseconds ChainFollower::next_wait() const {
     if (announced_) return quarter;
     // With a live feed, a poll only when it has been silent for three block times.
     if (feed_live()) return 3 * options_.block_time;
-    // A poll a block time after a new block; one that found none looked a little early: the
-    // next comes sooner (a quarter, then half a block time), which also moves the polls to just
-    // after the chain's blocks. A chain that makes no blocks is polled once a block time.
-    if (empty_polls_ > 0 && empty_polls_ < 4) return quarter * empty_polls_;
-    return options_.block_time;
+    return pacer_.wait(Clock::now());
 }
 
 Task<void> ChainFollower::step() {
@@ -125,19 +124,28 @@ Task<void> ChainFollower::step() {
     std::vector<Call> calls;
     calls.push_back(block_call(json::string("latest"), interest.full_blocks));
     if (with_logs) calls.push_back(logs_call(interest, head->number + 1, json::string("latest")));
+    auto sent = Clock::now();
     auto replies = co_await rpc_.batch_from_node(std::move(calls));
     if (replies[0].error) throw *replies[0].error;
-    if (!replies[0].result.is_object()) co_return;  // no block yet
+    if (!replies[0].result.is_object()) {  // no block yet
+        pacer_.found_stale();
+        co_return;
+    }
     auto latest = replies[0].result.as_object();
     auto number = quantity_u64(latest.at("number"));
     std::string hash(latest.at("hash").as_string());
     // Unchanged, or a lagging node's older block of the same chain: nothing new.
-    if (head && (hash == head->hash || (number < head->number && cache_->hash_at(number) == hash))) {
+    if (head && hash == head->hash) {
         cache_->heard(Clock::now());
-        ++empty_polls_;
+        pacer_.found_nothing(sent);
         co_return;
     }
-    empty_polls_ = 0;
+    if (head && number < head->number && cache_->hash_at(number) == hash) {
+        cache_->heard(Clock::now());
+        pacer_.found_stale();
+        co_return;
+    }
+    pacer_.found_block(sent, number);
     bool next_one = head && number == head->number + 1;
     if (next_one && (!with_logs || (!replies[1].error && replies[1].result.is_array()))) {
         // Logs of a block that came between the two calls are read with it, next time.

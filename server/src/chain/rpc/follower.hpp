@@ -3,11 +3,12 @@
 // block, once, for every reader of the chain (the maker, the indexers). Heads come from the node's
 // WebSocket feed where it has one (then each new block is one batch: the block and the logs of
 // every address the readers follow; a poll only when the feed has been silent for three block
-// times), otherwise from a poll per block time (one batch: the newest block and the logs after
-// the followed head). What is read goes into a ReadCache that the chain's RpcClient answers the
-// readers from. An idle chain then costs about 2 calls a block, whatever the number of readers.
-#include <boost/json/object.hpp>
+// times), otherwise from polls aimed just after the chain's blocks (chain/rpc/poll_pacer; each one
+// batch: the newest block and the logs after the followed head). What is read goes into a ReadCache
+// that the chain's RpcClient answers the readers from. An idle chain then costs about 2 calls a
+// block, whatever the number of readers.
 #include <atomic>
+#include <boost/json/object.hpp>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include "chain/rpc/head_feed.hpp"
+#include "chain/rpc/poll_pacer.hpp"
 #include "chain/rpc/read_cache.hpp"
 #include "chain/rpc/rpc_client.hpp"
 #include "core/task.hpp"
@@ -30,9 +32,9 @@ namespace perch::chain::rpc {
 
 struct FollowOptions {
     std::chrono::milliseconds block_time{1000};  // the chain's pace: polls are this far apart
-    bool head_feed = true;         // new heads over the RPC URL's WebSocket where it has one
-    std::uint64_t max_gap = 8;     // more new blocks than this: the newest alone is read
-    std::size_t window = 64;       // blocks kept for the readers
+    bool head_feed = true;      // new heads over the RPC URL's WebSocket where it has one
+    std::uint64_t max_gap = 8;  // more new blocks than this: the newest alone is read
+    std::size_t window = 64;    // blocks kept for the readers
 };
 
 class ChainFollower {
@@ -75,7 +77,7 @@ class ChainFollower {
     std::optional<Head> announced_;  // the feed's newest head not yet read
     std::atomic<bool> stopping_{false};
     std::uint64_t blocks_read_ = 0;
-    int empty_polls_ = 0;  // polls in a row that found no new block
+    PollPacer pacer_;  // when to poll without a feed
     std::mutex subscribers_mutex_;
     std::map<std::size_t, OnBlock> subscribers_;
     std::size_t next_subscriber_ = 1;

@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include "core/error.hpp"
+#include "test_paths.hpp"
 
 using namespace perch;
 using namespace perch::activity;
@@ -22,7 +23,7 @@ Program sample() {
 }  // namespace
 
 TEST(TrackerPrograms, ShippedFileHasTheFiveProgrammes) {
-    auto programs = load_programs(PERCH_CONFIG_DIR);
+    auto programs = load_programs(perch::test::config_dir());
     std::vector<std::string> ids;
     for (const auto& p : programs) ids.push_back(p.id);
     EXPECT_EQ(ids, (std::vector<std::string>{"scrollmarks", "scroll-airdrop", "lxp", "soneium-og",

@@ -6,6 +6,7 @@
 #include "balance/balances.hpp"
 #include "catalog/catalog.hpp"
 #include "run_task.hpp"
+#include "test_paths.hpp"
 
 namespace perch::balance {
 namespace {
@@ -17,7 +18,7 @@ const char* kMint = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
 using perch::testing::run;
 
 struct SolanaBalanceService : ::testing::Test {
-    catalog::Catalog catalog = catalog::Catalog::load(PERCH_CONFIG_DIR, "");
+    catalog::Catalog catalog = catalog::Catalog::load(perch::test::config_dir(), "");
     chain::rpc::ChainRegistry chains{{}, {}};
     // Never called by these tests: every path here answers before reading a node.
     chain::rpc::RpcClient node{{"http://127.0.0.1:1"}, {}};

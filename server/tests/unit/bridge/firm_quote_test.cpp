@@ -12,6 +12,7 @@
 #include "bridge/order.hpp"
 #include "bridge/swap_intent.hpp"
 #include "chain/hex.hpp"
+#include "test_paths.hpp"
 
 using namespace perch::bridge;
 using perch::chain::PrivateKey;
@@ -25,7 +26,7 @@ constexpr const char* kSolRecipient = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5
 constexpr const char* kKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
 RouteTable committed_routes() {
-    std::ifstream in(std::string(PERCH_CONFIG_DIR) + "/routes.json");
+    std::ifstream in(std::string(perch::test::config_dir()) + "/routes.json");
     std::stringstream buf;
     buf << in.rdbuf();
     return parse_routes(boost::json::parse(buf.str()));

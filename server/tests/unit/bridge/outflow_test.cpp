@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "test_paths.hpp"
 
 using namespace perch::bridge;
 using perch::ConfigError;
@@ -16,7 +17,7 @@ using perch::chain::U256;
 namespace {
 
 RouteTable committed_routes() {
-    std::ifstream in(std::string(PERCH_CONFIG_DIR) + "/routes.json");
+    std::ifstream in(std::string(perch::test::config_dir()) + "/routes.json");
     std::stringstream buf;
     buf << in.rdbuf();
     return parse_routes(boost::json::parse(buf.str()));

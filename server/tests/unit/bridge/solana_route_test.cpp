@@ -15,6 +15,7 @@
 #include "bridge/solana_memo.hpp"
 #include "bridge/swap_intent.hpp"
 #include "core/error.hpp"
+#include "test_paths.hpp"
 
 using namespace perch::bridge;
 using perch::chain::U256;
@@ -27,7 +28,7 @@ constexpr const char* kEvmRecipient = "0x70997970C51812dc3A010C7d01b50e0d17dc79C
 constexpr const char* kQuoteId = "q0123456789abcdef01234567";
 
 RouteTable committed_routes() {
-    std::ifstream in(std::string(PERCH_CONFIG_DIR) + "/routes.json");
+    std::ifstream in(std::string(perch::test::config_dir()) + "/routes.json");
     std::stringstream buf;
     buf << in.rdbuf();
     return parse_routes(boost::json::parse(buf.str()));

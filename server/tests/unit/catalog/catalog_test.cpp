@@ -9,11 +9,12 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "test_paths.hpp"
 
 using perch::catalog::Catalog;
 
 TEST(Catalog, CommittedConfigLoadsWithoutHiddenChains) {
-    auto c = Catalog::load(PERCH_CONFIG_DIR, "");
+    auto c = Catalog::load(perch::test::config_dir(), "");
     std::set<std::int64_t> ids;
     for (const auto& chain : c.chains()) ids.insert(chain.at("chain_id").to_number<std::int64_t>());
     EXPECT_GE(ids.size(), 85U);
@@ -27,14 +28,15 @@ TEST(Catalog, CommittedConfigLoadsWithoutHiddenChains) {
 }
 
 TEST(Catalog, ChannelByDomainIgnoresCaseAndPort) {
-    auto c = Catalog::load(PERCH_CONFIG_DIR, "");
+    auto c = Catalog::load(perch::test::config_dir(), "");
     EXPECT_EQ(c.channel_for_domain("LOCALHOST:8080").at("channel_id").to_number<std::int64_t>(),
               98675412);
     EXPECT_EQ(c.channel_for_domain("").at("channel_id").to_number<std::int64_t>(), 98675412);
 }
 
 TEST(Catalog, DevnetProfileGivesLocalRpcUrls) {
-    auto c = Catalog::load(PERCH_CONFIG_DIR, std::string(PERCH_CONFIG_DIR) + "/devnet.json");
+    auto c = Catalog::load(perch::test::config_dir(),
+                           std::string(perch::test::config_dir()) + "/devnet.json");
     ASSERT_GE(c.profile_chains().size(), 4U);
     for (const auto& pc : c.profile_chains())
         EXPECT_TRUE(pc.rpc_url.starts_with("http://127.0.0.1:")) << pc.chain_id;
@@ -43,11 +45,11 @@ TEST(Catalog, DevnetProfileGivesLocalRpcUrls) {
 // The wiring reads the chain profile for more than the catalog, so it parses the file once and
 // hands the catalog the document: the same catalog as from the file, which is not read again.
 TEST(Catalog, AParsedProfileGivesTheSameCatalogAsItsFile) {
-    auto path = std::string(PERCH_CONFIG_DIR) + "/devnet.json";
+    auto path = std::string(perch::test::config_dir()) + "/devnet.json";
     auto profile = perch::catalog::read_chain_profile(path);
     ASSERT_TRUE(profile);
-    auto from_file = Catalog::load(PERCH_CONFIG_DIR, path);
-    auto handed = Catalog::load(PERCH_CONFIG_DIR, "/no/such/devnet.json", &*profile);
+    auto from_file = Catalog::load(perch::test::config_dir(), path);
+    auto handed = Catalog::load(perch::test::config_dir(), "/no/such/devnet.json", &*profile);
     EXPECT_EQ(handed.chains(), from_file.chains());
     EXPECT_EQ(handed.tokens(), from_file.tokens());
     EXPECT_EQ(handed.maker_address(), from_file.maker_address());
@@ -64,7 +66,7 @@ TEST(Catalog, AProfileSetsItsChainsExplorersAndBlockTimes) {
         {"chain_id": 8453, "rpc_url": "http://127.0.0.1:1", "explorer_url": ""},
         {"chain_id": 42161, "rpc_url": "http://127.0.0.1:2", "block_time_ms": 250},
         {"chain_id": 10, "rpc_url": "https://op.example", "explorer_url": "https://scan.example"}]})";
-    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    auto c = Catalog::load(perch::test::config_dir(), path.string());
     std::filesystem::remove(path);
     auto chain = [&](std::int64_t id) {
         for (const auto& ch : c.chains())
@@ -91,8 +93,8 @@ TEST(Catalog, BrowsersNeverGetTheServersProviderUrls) {
          "public_rpc_url": "https://arb1.arbitrum.io/rpc"},
         {"chain_id": 1868, "rpc_urls": ["http://127.0.0.1:8548/SECRETKEY3", "http://127.0.0.1:8548"]},
         {"chain_id": 1, "rpc_url": "http://user:SECRETKEY4@127.0.0.1:8545"}]})";
-    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
-    auto plain = Catalog::load(PERCH_CONFIG_DIR, "");
+    auto c = Catalog::load(perch::test::config_dir(), path.string());
+    auto plain = Catalog::load(perch::test::config_dir(), "");
     std::filesystem::remove(path);
     auto urls = [](const Catalog& cat, std::int64_t id) {
         for (const auto& ch : cat.chains())
@@ -127,7 +129,7 @@ TEST(Catalog, AProfilesSwapTokensAreListedOnItsSwapChains) {
         {"symbol": "USDC", "address": "0x5fbdb2315678afecb367f032d93f642f64180aa3", "decimals": 6},
         {"symbol": "WBTC", "address": "0x09635f643e140090a9a8dcd712ed6285858cebef", "decimals": 8},
         {"symbol": "DAI", "address": "0xc5a5c42992decbae36851359345fe25997f5c42d", "decimals": 18}]}})";
-    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    auto c = Catalog::load(perch::test::config_dir(), path.string());
     std::filesystem::remove(path);
     auto address_of = [&](std::int64_t chain, const std::string& symbol) -> std::string {
         for (const auto& t : c.tokens())
@@ -148,7 +150,7 @@ TEST(Catalog, MissingFileIsAConfigError) {
 }
 
 TEST(Catalog, EcosystemProjectsNameKnownCategoriesAndChains) {
-    auto c = Catalog::load(PERCH_CONFIG_DIR, "");
+    auto c = Catalog::load(perch::test::config_dir(), "");
     const auto& eco = c.ecosystem();
     const auto& projects = eco.at("projects").as_array();
     EXPECT_GE(projects.size(), 10U);
@@ -164,7 +166,7 @@ TEST(Catalog, EcosystemEntryWithAnUnknownChainIsRefused) {
     namespace fs = std::filesystem;
     auto dir = fs::temp_directory_path() / "perch-eco-config";
     fs::remove_all(dir);
-    fs::copy(PERCH_CONFIG_DIR, dir, fs::copy_options::recursive);
+    fs::copy(perch::test::config_dir(), dir, fs::copy_options::recursive);
     std::ofstream(dir / "ecosystem.json") << R"({"categories": ["DeFi"], "projects": [
         {"name": "X", "category": "DeFi", "networks": [1, 424242], "link": "https://x.org",
          "text": "t"}]})";
@@ -184,7 +186,7 @@ TEST(Catalog, EcosystemEntryWithAnUnknownChainIsRefused) {
 // What an exchange credits decides what the bridge card lets through: every exchange lists it, and
 // a malformed entry stops the server with the exchange's index and the field.
 TEST(Catalog, EveryExchangeSaysWhatItCredits) {
-    auto c = Catalog::load(PERCH_CONFIG_DIR, "");
+    auto c = Catalog::load(perch::test::config_dir(), "");
     ASSERT_FALSE(c.exchanges().empty());
     for (const auto& e : c.exchanges()) {
         EXPECT_FALSE(e.at("deposits").as_array().empty()) << e.at("name").as_string();
@@ -193,7 +195,7 @@ TEST(Catalog, EveryExchangeSaysWhatItCredits) {
     namespace fs = std::filesystem;
     auto dir = fs::temp_directory_path() / "perch-exchange-config";
     fs::remove_all(dir);
-    fs::copy(PERCH_CONFIG_DIR, dir, fs::copy_options::recursive);
+    fs::copy(perch::test::config_dir(), dir, fs::copy_options::recursive);
     auto refused = [&](const std::string& exchanges, const std::string& expected) {
         std::ofstream(dir / "exchanges.json") << exchanges;
         try {
@@ -231,7 +233,7 @@ TEST(Catalog, EachChainHasItsOwnContractsOverTheSharedOnes) {
          "contracts": {"Depositor": "0x00000000000000000000000000000000000000d2",
                        "USDC": "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238"}},
         {"chain_id": 84532, "rpc_url": "http://127.0.0.1:2"}]})";
-    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    auto c = Catalog::load(perch::test::config_dir(), path.string());
     std::filesystem::remove(path);
     EXPECT_EQ(c.contract_address(11155111, "Depositor"),
               "0x00000000000000000000000000000000000000d2");
@@ -259,7 +261,7 @@ TEST(Catalog, AChainsContractsMustBeAddressesByName) {
             << R"({"chains": [{"chain_id": 11155111, "rpc_url": "http://127.0.0.1:1", )" << entry
             << "}]}";
         try {
-            Catalog::load(PERCH_CONFIG_DIR, path.string());
+            Catalog::load(perch::test::config_dir(), path.string());
             ADD_FAILURE() << entry << " was accepted";
         } catch (const perch::ConfigError& e) {
             EXPECT_NE(std::string(e.what()).find("chain 11155111"), std::string::npos) << e.what();
@@ -279,7 +281,7 @@ TEST(Catalog, EachChainHasItsOwnFinalityAndStartBlock) {
         {"chain_id": 84532, "rpc_url": "http://127.0.0.1:2", "deploy_block": 9,
          "start_block": 12},
         {"chain_id": 421614, "rpc_url": "http://127.0.0.1:3"}]})";
-    auto c = Catalog::load(PERCH_CONFIG_DIR, path.string());
+    auto c = Catalog::load(perch::test::config_dir(), path.string());
     const auto& chains = c.profile_chains();
     EXPECT_EQ(chains[0].confirmations.value_or(0), 5U);
     EXPECT_FALSE(chains[1].confirmations);
@@ -293,7 +295,7 @@ TEST(Catalog, EachChainHasItsOwnFinalityAndStartBlock) {
             << "}]}";
         std::string key = std::string(entry).substr(1, std::string(entry).find('"', 1) - 1);
         try {
-            Catalog::load(PERCH_CONFIG_DIR, path.string());
+            Catalog::load(perch::test::config_dir(), path.string());
             ADD_FAILURE() << entry << " was accepted";
         } catch (const perch::ConfigError& e) {
             EXPECT_NE(std::string(e.what()).find("chain 11155111: '" + key + "'"),
@@ -307,8 +309,8 @@ TEST(Catalog, EachChainHasItsOwnFinalityAndStartBlock) {
 // The public testnets' profile (config/profiles/testnet) loads: its chains with their real ids,
 // Circle's testnet USDC on each, and browsers given the public URLs only.
 TEST(Catalog, TheTestnetProfileLoadsWithCirclesUsdc) {
-    auto c = Catalog::load(PERCH_CONFIG_DIR,
-                           std::string(PERCH_CONFIG_DIR) + "/profiles/testnet/profile.json");
+    auto c = Catalog::load(perch::test::config_dir(), std::string(perch::test::config_dir()) +
+                                                          "/profiles/testnet/profile.json");
     std::set<std::int64_t> ids;
     for (const auto& pc : c.profile_chains()) ids.insert(pc.chain_id);
     EXPECT_EQ(ids, (std::set<std::int64_t>{11155111, 84532, 421614}));

@@ -9,14 +9,15 @@
 #include <string>
 
 #include "chain/hex.hpp"
+#include "test_paths.hpp"
 
 namespace perch::chain::test {
 
 inline std::filesystem::path vectors_dir() {
-    return std::filesystem::path(PERCH_VECTORS_DIR) / "ethereum-tests";
+    return std::filesystem::path(perch::test::vectors_dir()) / "ethereum-tests";
 }
 inline std::filesystem::path fixtures_dir() {
-    return std::filesystem::path(PERCH_FIXTURES_DIR);
+    return std::filesystem::path(perch::test::fixtures_dir());
 }
 
 inline boost::json::value load_json(const std::filesystem::path& path) {

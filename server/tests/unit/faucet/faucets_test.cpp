@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/error.hpp"
+#include "test_paths.hpp"
 
 using namespace perch::faucet;
 using perch::chain::U256;
@@ -29,7 +30,7 @@ std::string dir_with(const std::string& text) {
 }  // namespace
 
 TEST(FaucetRules, TheProjectConfigLoadsAndTheProfileMovesAFaucetOntoItsChain) {
-    auto rules = load_faucet_rules(PERCH_CONFIG_DIR, no_local);
+    auto rules = load_faucet_rules(perch::test::config_dir(), no_local);
     EXPECT_EQ(rules.window_seconds, 24 * 3600);
     ASSERT_NE(rules.find("ink"), nullptr);
     ASSERT_NE(rules.find("ip"), nullptr);
@@ -38,7 +39,7 @@ TEST(FaucetRules, TheProjectConfigLoadsAndTheProfileMovesAFaucetOntoItsChain) {
     EXPECT_EQ(rules.find("ink")->chain_id, 763373);
     EXPECT_EQ(rules.find("ink")->amount_units, U256(50'000'000'000'000'000ULL));
 
-    auto local = load_faucet_rules(PERCH_CONFIG_DIR, [](const std::string& slug) {
+    auto local = load_faucet_rules(perch::test::config_dir(), [](const std::string& slug) {
         return slug == "ink" ? std::optional<std::int64_t>(8453) : std::nullopt;
     });
     EXPECT_EQ(local.find("ink")->chain_id, 8453);
@@ -107,7 +108,7 @@ TEST(FaucetRules, EveryAssetMustCoverWhatTheClaimsTakeOfIt) {
 }
 
 TEST(FaucetRules, AFaucetMaySendATokenNamedBySymbol) {
-    auto rules = load_faucet_rules(PERCH_CONFIG_DIR, no_local);
+    auto rules = load_faucet_rules(perch::test::config_dir(), no_local);
     ASSERT_NE(rules.find("ink-usdc"), nullptr);
     EXPECT_EQ(rules.find("ink-usdc")->token, "USDC");
     EXPECT_EQ(rules.find("ink-usdc")->amount_units, U256(10'000'000));

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_paths.hpp"
+
 using namespace perch::liquidity;
 using perch::chain::U256;
 
@@ -18,7 +20,7 @@ std::map<std::string, Rate> rates() {
 }  // namespace
 
 TEST(PoolPoints, TheProjectRulesAndAllowListLoad) {
-    auto rules = load_pool_rules(PERCH_CONFIG_DIR);
+    auto rules = load_pool_rules(perch::test::config_dir());
     EXPECT_EQ(rules.points_per_token_hour.at("ETH"), "1");
     EXPECT_EQ(rules.millipoints_per_token_hour.at("USDC"), U256(1));
     EXPECT_EQ(rules.allowlist.size(), 15U);

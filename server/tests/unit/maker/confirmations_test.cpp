@@ -5,6 +5,7 @@
 #include "bridge/quote.hpp"
 #include "core/json_file.hpp"
 #include "maker/maker.hpp"
+#include "test_paths.hpp"
 
 using perch::PerChainCount;
 using perch::chain::U256;
@@ -52,7 +53,7 @@ TEST(MakerConfirmations, TheProfilesCountPerChainUnderTheConfigsOwn) {
 
 TEST(MakerConfirmations, ShippedRoutesTurnTheLargeAmountRuleOn) {
     auto table = perch::bridge::parse_routes(
-        perch::read_json_file(std::string(PERCH_CONFIG_DIR) + "/routes.json", "routes"));
+        perch::read_json_file(std::string(perch::test::config_dir()) + "/routes.json", "routes"));
     for (const char* token : {"ETH", "USDC", "USDT"}) {
         const perch::bridge::Route* route = nullptr;
         for (const auto& r : table.routes)

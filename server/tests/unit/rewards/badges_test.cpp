@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "chain/signer.hpp"
+#include "test_paths.hpp"
 
 using namespace perch::rewards;
 using namespace perch::chain;
@@ -52,7 +53,7 @@ TEST(Badges, TasksAreDoneFromTheWalletsOwnRecordsOnTheirChain) {
 }
 
 TEST(Badges, TheRepoConfigLoads) {
-    auto badges = load_badges(PERCH_CONFIG_DIR);
+    auto badges = load_badges(perch::test::config_dir());
     ASSERT_GE(badges.size(), 2u);
     EXPECT_EQ(badges[0].slug, "soneium-badge");
     EXPECT_EQ(badges[0].tasks.size(), 3u);

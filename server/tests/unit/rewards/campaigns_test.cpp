@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include "rewards/rewards_catalog.hpp"
+#include "test_paths.hpp"
 
 using namespace perch::rewards;
 namespace json = boost::json;
@@ -194,7 +195,7 @@ TEST(Campaigns, MixedCampaignsNeedTheLastBridgeTierAndEveryDeployTask) {
 }
 
 TEST(Campaigns, ConfigFilesLoadAndQuestsFilter) {
-    auto catalog = RewardsCatalog::load(PERCH_CONFIG_DIR);
+    auto catalog = RewardsCatalog::load(perch::test::config_dir());
     auto snap = catalog.snapshot();
     EXPECT_GE(snap->campaigns.size(), 3u);
     ASSERT_NE(snap->social_task(29), nullptr);

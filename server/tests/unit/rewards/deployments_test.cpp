@@ -4,6 +4,8 @@
 
 #include <boost/json.hpp>
 
+#include "test_paths.hpp"
+
 namespace json = boost::json;
 using namespace perch::rewards;
 
@@ -51,7 +53,7 @@ TEST(Deployments, OneCreditSourcePerWalletAndNetwork) {
 }
 
 TEST(Deployments, RulesLoadFromTheRepoConfig) {
-    auto rules = load_deploy_rules(PERCH_CONFIG_DIR);
+    auto rules = load_deploy_rules(perch::test::config_dir());
     EXPECT_EQ(rules.points_per_network, 20);
     ASSERT_EQ(rules.templates.size(), 3u);
     EXPECT_EQ(rules.templates[0].id, "erc20");

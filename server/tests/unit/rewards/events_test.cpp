@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "test_paths.hpp"
 
 using namespace perch::rewards;
 namespace json = boost::json;
@@ -25,7 +26,7 @@ std::string error_of(std::string_view text) {
 }  // namespace
 
 TEST(Events, CommittedConfigHasBothEndedEvents) {
-    std::ifstream in(std::string(PERCH_CONFIG_DIR) + "/events.json");
+    std::ifstream in(std::string(perch::test::config_dir()) + "/events.json");
     std::stringstream text;
     text << in.rdbuf();
     auto events = parse_events(json::parse(text.str()), "events.json");

@@ -6,6 +6,7 @@
 
 #include "chain/abi.hpp"
 #include "chain/rpc/eth.hpp"
+#include "pool_log_support.hpp"
 #include "swap/tick_math.hpp"
 
 namespace perch::swap {
@@ -13,54 +14,7 @@ namespace {
 namespace json = boost::json;
 namespace abi = chain::abi;
 using chain::Address;
-
-Address addr(std::uint8_t last) {
-    Address a;
-    a.bytes[19] = last;
-    return a;
-}
-
-// One 32-byte word: an address, or an integer (negative ones sign-extended, as topics hold them).
-chain::Hash32 word(const abi::Value& v) {
-    auto type = *abi::parse_type(std::holds_alternative<Address>(v.data) ? "address" : "int256");
-    auto bytes = *abi::encode(type, v);
-    chain::Hash32 h;
-    std::copy(bytes.begin(), bytes.end(), h.bytes.begin());
-    return h;
-}
-
-json::value log_of(const char* event, const Address& emitter, std::vector<abi::Value> indexed,
-                   std::vector<std::string> data_types, std::vector<abi::Value> data,
-                   std::uint64_t block = 7, std::uint64_t index = 0) {
-    json::array topics{json::string(abi::parse_event(event)->topic().hex())};
-    for (const auto& v : indexed) topics.emplace_back(word(v).hex());
-    std::vector<abi::Type> types;
-    for (const auto& t : data_types) types.push_back(*abi::parse_type(t));
-    auto body = *abi::encode_params(types, data);
-    return json::object{{"address", emitter.lower_hex()},
-                        {"topics", std::move(topics)},
-                        {"data", chain::to_hex(body)},
-                        {"blockNumber", chain::rpc::quantity_hex(block)},
-                        {"logIndex", chain::rpc::quantity_hex(index)},
-                        {"removed", false}};
-}
-
-constexpr const char* kPairCreated =
-    "event PairCreated(address indexed token0, address indexed token1, address pair, uint256 i)";
-constexpr const char* kPoolCreated =
-    "event PoolCreated(address indexed token0, address indexed token1, uint24 indexed fee, int24 "
-    "tickSpacing, address pool)";
-constexpr const char* kSync = "event Sync(uint112 reserve0, uint112 reserve1)";
-constexpr const char* kInitialize = "event Initialize(uint160 sqrtPriceX96, int24 tick)";
-constexpr const char* kSwap =
-    "event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 "
-    "amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)";
-constexpr const char* kMint =
-    "event Mint(address sender, address indexed owner, int24 indexed tickLower, int24 indexed "
-    "tickUpper, uint128 amount, uint256 amount0, uint256 amount1)";
-constexpr const char* kBurn =
-    "event Burn(address indexed owner, int24 indexed tickLower, int24 indexed tickUpper, uint128 "
-    "amount, uint256 amount0, uint256 amount1)";
+using namespace test;
 
 const Address kV2Factory = addr(0xf2), kV3Factory = addr(0xf3), kToken0 = addr(0x10),
               kToken1 = addr(0x11), kPair = addr(0x20), kPool = addr(0x30);
