@@ -33,7 +33,8 @@ using perch::testing::Wallet;
 
 namespace {
 
-constexpr std::int64_t kInkChain = 8453;                  // config/devnet.json: faucet_chains.ink
+constexpr std::int64_t kInkChain = 8453;  // the core-four devnet: faucet_chains.ink falls back to
+                                          // Base (devnet/scripts/lib/faucet-chains.mjs)
 const U256 kInkAmount = U256(50'000'000'000'000'000ULL);  // config/faucets.json: 0.05 ETH
 
 Task<U256> balance_task(RpcClient& rpc, perch::chain::Address who) {
