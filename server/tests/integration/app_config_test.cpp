@@ -104,7 +104,8 @@ TEST(AppConfig, AnswersTheDeploymentsRoutesTokensCheckInAndSolana) {
     std::set<std::int64_t> run;
     for (const auto& id : data.at("run_chain_ids").as_array()) run.insert(id.as_int64());
     std::set<std::int64_t> profile{83797601};
-    for (const auto& c : read_json(devnet.state_path).at("chains").as_array())
+    auto state = read_json(devnet.state_path);  // kept: the loop reads into it
+    for (const auto& c : state.at("chains").as_array())
         profile.insert(c.at("chain_id").to_number<std::int64_t>());
     EXPECT_EQ(run, profile);
 }
