@@ -225,8 +225,7 @@ class Chain {
         }
         case "eth_estimateGas":
           // Estimated on the backend's own state, as a node behind estimates.
-          if (params.length < 2) params[1] = hex(backendHead);
-          else if (params[1] === "latest") params[1] = hex(backendHead);
+          if (params.length < 2 || params[1] === "latest") params[1] = hex(backendHead);
           break;
         case "eth_getBalance":
         case "eth_getTransactionCount":
