@@ -45,6 +45,9 @@ const run = (c: AppConfigRow, id: number): boolean => !c.run_chain_ids || c.run_
 const leaves = (c: AppConfigRow, id: number): boolean => run(c, id) && liveRoutes(c).some((r) => r.chains.includes(id));
 const reaches = (c: AppConfigRow, id: number): boolean => run(c, id) && liveRoutes(c).some((r) => (r.to_chains ?? r.chains).includes(id));
 const listed = (c: ChainRow): boolean => !c.disabled && !c.is_testnet;
+/** Why a network cannot be picked: a chain this server does not run says so first (app-config's run_chain_ids). */
+const noRouteReason = (c: AppConfigRow, chain: ChainRow, side: 'from' | 'to'): string =>
+  run(c, chain.chain_id) ? `This bridge has no route ${side} ${chain.chain_name}.` : `This deployment does not run ${chain.chain_name}.`;
 
 /** An EVM network of the list that no route leaves or reaches here (Taiko when it is one). */
 function unroutedNetwork(config: AppConfigRow, chains: ChainRow[]): ChainRow {
@@ -75,7 +78,7 @@ test.describe('the app offers only what this deployment can do', () => {
     let dialog = await openPicker(page, 'From');
     const row = dialog.getByTestId(`network-${none.chain_id}`);
     await expect(row.getByRole('button')).toBeDisabled();
-    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(`This bridge has no route from ${none.chain_name}.`);
+    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(noRouteReason(config, none, 'from'));
     // Every non-EVM network no route leaves (Starknet, Fuel, Bitcoin, BenFen...) says so plainly.
     const nonEvm = chains.filter((c) => listed(c) && !c.flags.evm && !leaves(config, c.chain_id));
     expect(nonEvm.length).toBeGreaterThan(0);
@@ -91,7 +94,7 @@ test.describe('the app offers only what this deployment can do', () => {
 
     dialog = await openPicker(page, 'To');
     await expect(dialog.getByTestId(`network-${none.chain_id}`).getByRole('button')).toBeDisabled();
-    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(`This bridge has no route to ${none.chain_name}.`);
+    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(noRouteReason(config, none, 'to'));
     await expect(dialog.getByTestId(`network-reason-${source.chain_id}`)).toHaveText(`${source.chain_name} is already the source.`);
     console.log(`[availability] no route: ${none.chain_name} (${none.chain_id}); non-EVM sources not offered: ${nonEvm.map((c) => c.chain_name).join(', ')}`);
   });
@@ -141,17 +144,17 @@ test.describe('the app offers only what this deployment can do', () => {
 
     await page.goto(`/?to=${none.chain_id}`);
     const notice = page.getByTestId('preset-refused-to');
-    await expect(notice).toHaveText(`This bridge has no route to ${none.chain_name}. The link's network was left unchosen: pick one that can be bridged.`);
+    await expect(notice).toHaveText(`${noRouteReason(config, none, 'to')} The link's network was left unchosen: pick one that can be bridged.`);
     await expect(card.getByRole('button', { name: /^To:/ })).toHaveAccessibleName('To: Select Network');
     // Where the user goes next, the same network is disabled with the same reason.
     const dialog = await openPicker(page, 'To');
     await expect(dialog.getByTestId(`network-${none.chain_id}`).getByRole('button')).toBeDisabled();
-    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(`This bridge has no route to ${none.chain_name}.`);
+    await expect(dialog.getByTestId(`network-reason-${none.chain_id}`)).toHaveText(noRouteReason(config, none, 'to'));
     await expect(notice).toHaveCount(0);
 
     // ?from= a network without a route, ?to= one with: From is left unchosen (said so), To is kept.
     await page.goto(`/?from=${none.chain_id}&to=${reachable.chain_id}`);
-    await expect(page.getByTestId('preset-refused-from')).toHaveText(`This bridge has no route from ${none.chain_name}. The link's network was left unchosen: pick one that can be bridged.`);
+    await expect(page.getByTestId('preset-refused-from')).toHaveText(`${noRouteReason(config, none, 'from')} The link's network was left unchosen: pick one that can be bridged.`);
     await expect(card.getByRole('button', { name: /^From:/ })).toHaveAccessibleName('From: Select Network');
     await expect(card.getByRole('button', { name: /^To:/ })).toHaveAccessibleName(`To: ${reachable.chain_name}`);
     await expect(page.getByTestId('preset-refused-to')).toHaveCount(0);

@@ -10,6 +10,8 @@ import { gasText, getActivity, sharedText, waitIndexed } from './fixtures/tracke
 // gives its tracker row a transaction count, a volume and a gas figure.
 
 const BASE = 8453;
+/** The Ink faucet pays on the devnet's Ink (57073, as config/devnet.json's faucet_chains say). */
+const INK = 57073;
 const FUNDED = 12_345_678_912_345_000_000_000n;
 const GROUPED = /^\d{1,3}(,\d{3})*(\.\d{1,6})?$/;
 const SIZES = [
@@ -37,9 +39,12 @@ test.describe('one number style (faucet, tracker)', () => {
       const hash = await rpc<string>(url, 'eth_sendTransaction', [{ from: user, to: freshAddress(), value: `0x${(10n ** 18n).toString(16)}` }]);
       await waitForReceipt(url, hash);
       const receipt = await rpc<{ blockNumber: string }>(url, 'eth_getTransactionReceipt', [hash]);
-      const balance = BigInt(await rpc<string>(url, 'eth_getBalance', [user, 'latest']));
+      // The faucet shows the wallet's balance on its own chain: the same funding there, less 1.321 ETH.
+      const inkUrl = rpcUrl(state, INK);
+      await rpc(inkUrl, 'hardhat_setBalance', [user, `0x${(FUNDED - 1_321_000_000_000_000_000n).toString(16)}`]);
+      const balance = BigInt(await rpc<string>(inkUrl, 'eth_getBalance', [user, 'latest']));
 
-      // The faucet: Ink's faucet is on chain 8453 on the devnet.
+      // The faucet: Ink's faucet is on the devnet's Ink.
       await installInjectedWallet(page, { chains: walletChains(state), account: user, chainId: BASE });
       await page.goto('/Faucet/Ink');
       await page.getByTestId('faucet-claim').click();

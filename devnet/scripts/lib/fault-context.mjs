@@ -43,7 +43,9 @@ export function writeConfig(name) {
   const config = {
     host: "127.0.0.1", port, database_url: `sqlite:${dbPath}`, chain_profile: path.join(stateDir, "state.json"),
     maker_key_file: "devnet/maker.key", web_root: path.join(stateDir, "no-web-app"), access_log: false,
-    maker: { enabled: true, poll_ms: 200, speedup_after_ms: 12000 },
+    // A payout whose estimate keeps reverting is refunded unsent after 10 s (the least allowed;
+    // 5 min by default), so the revert scenario's refund comes within its wait.
+    maker: { enabled: true, poll_ms: 200, speedup_after_ms: 12000, gas: { unsignable_refund_after_ms: 10000 } },
     ...(state.solana ? { solana: { maker_key_file: "devnet/solana-maker.key" } } : {}),
   };
   const file = path.join(stateDir, `${name}.json`);

@@ -61,10 +61,11 @@ GasVerdict gas_verdict(const std::optional<chain::rpc::RpcError>& error,
                        std::int64_t chain_id) {
     if (error && cannot_estimate(*error)) return {true, 0, ""};
     if (error) {
-        auto said = estimate_reverts(*error) ? "would revert" : "could not be estimated";
-        return {false, 0, std::string(said) + " (" + error->what() + ")"};
+        bool reverts = estimate_reverts(*error);
+        auto said = reverts ? "would revert" : "could not be estimated";
+        return {false, 0, std::string(said) + " (" + error->what() + ")", !reverts};
     }
-    if (!estimate) return {false, 0, "could not be estimated (no answer)"};
+    if (!estimate) return {false, 0, "could not be estimated (no answer)", true};
     auto limit = limit_with_margin(*estimate, gas.estimate_margin_percent);
     auto ceiling = gas_ceiling(gas, chain_id);
     if (limit > ceiling)

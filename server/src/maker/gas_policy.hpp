@@ -38,6 +38,10 @@ struct GasVerdict {
     bool sign = false;
     std::uint64_t limit = 0;
     std::string why;
+    // Not signed, and the answer says nothing of the transaction (a timeout, a rate limit, no
+    // answer): never a reason to refund, however long it lasts. A revert or a limit above the
+    // ceiling is the transaction's own answer: lasting unsignable_refund_after, it is refunded.
+    bool transient = false;
 };
 GasVerdict gas_verdict(const std::optional<chain::rpc::RpcError>& error,
                        const std::optional<std::uint64_t>& estimate, const GasSettings& gas,

@@ -265,8 +265,9 @@ class Maker {
                                                std::vector<store::Transition>& moves,
                                                std::vector<store::RefundDeferral>& deferred);
     // A planned transfer with no limit to sign with this round: a payout stays queued (refunded
-    // unsent once maker.gas.unsignable_refund_after_ms has passed), a refund waits its turn.
-    void not_yet(std::int64_t chain_id, const Planned& p, const std::string& why,
+    // unsent once its estimates have reverted for maker.gas.unsignable_refund_after_ms; never
+    // for a node that does not answer), a refund waits its turn.
+    void not_yet(std::int64_t chain_id, const Planned& p, const std::string& why, bool transient,
                  std::vector<store::Transition>& moves,
                  std::vector<store::RefundDeferral>& deferred);
     // A speed-up of the pending `last` version at `nonce`: the replacement under the chain's fee

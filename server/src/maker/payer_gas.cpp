@@ -81,10 +81,10 @@ Task<std::vector<Maker::Planned>> Maker::estimate_limits(
     for (std::size_t k = 0; k < asked.size(); ++k) {
         auto& p = planned[asked[k]];
         auto verdict = k < replies.size() ? verdict_of(replies[k], options_.gas, chain_id)
-                                          : GasVerdict{false, 0, "got no answer"};
+                                          : GasVerdict{false, 0, "got no answer", true};
         if (!verdict.sign) {
             keep[asked[k]] = false;
-            not_yet(chain_id, p, verdict.why, moves, deferred);
+            not_yet(chain_id, p, verdict.why, verdict.transient, moves, deferred);
             continue;
         }
         unsignable_since_.erase(p.order.id);
@@ -114,12 +114,18 @@ Task<std::vector<Maker::Planned>> Maker::estimate_limits(
     co_return out;
 }
 
-void Maker::not_yet(std::int64_t chain_id, const Planned& p, const std::string& why,
+void Maker::not_yet(std::int64_t chain_id, const Planned& p, const std::string& why, bool transient,
                     std::vector<store::Transition>& moves,
                     std::vector<store::RefundDeferral>& deferred) {
     auto now = std::chrono::steady_clock::now();
-    auto since = unsignable_since_.try_emplace(p.order.id, now).first->second;
-    bool lasted = now - since >= options_.gas.unsignable_refund_after;
+    // Only the transaction's own answers (reverts, a limit above the ceiling) start the clock
+    // and may end it in a refund; an outage of the node's answers never refunds a payout.
+    auto clock = unsignable_since_.find(p.order.id);
+    if (clock == unsignable_since_.end() && !transient)
+        clock = unsignable_since_.emplace(p.order.id, now).first;
+    bool lasted = clock != unsignable_since_.end() && !transient &&
+                  now - clock->second >= options_.gas.unsignable_refund_after;
+    auto since = clock != unsignable_since_.end() ? clock->second : now;
     if (p.kind == "payout" && lasted) {
         // Every estimate for that long said the same: the chain itself, not one node behind.
         spdlog::error("maker: chain {}: the payout of order {} {} for {} s; refunded unsent",

@@ -156,11 +156,19 @@ TEST(GasPolicy, AnEstimateThatRevertsOrFailsIsNotYetNeverARefund) {
         auto verdict = gas_verdict(error, std::nullopt, gas, 42161);
         EXPECT_FALSE(verdict.sign) << error.what();
         EXPECT_NE(verdict.why.find(error.what()), std::string::npos);
+        // A revert is the transaction's answer (refunded only once it has lasted); anything
+        // else is the node's trouble and never a reason to refund.
+        EXPECT_EQ(verdict.transient, !estimate_reverts(error)) << error.what();
     }
-    EXPECT_NE(gas_verdict(RpcError(Kind::rpc, "execution reverted", 3), std::nullopt, gas, 1)
-                  .why.find("would revert"),
-              std::string::npos);
+    EXPECT_TRUE(gas_verdict(RpcError(Kind::timeout, "timed out"), std::nullopt, gas, 1).transient);
+    EXPECT_TRUE(gas_verdict(RpcError(Kind::rate_limited, "request rate limited", -32005),
+                            std::nullopt, gas, 1)
+                    .transient);
+    auto reverts = gas_verdict(RpcError(Kind::rpc, "execution reverted", 3), std::nullopt, gas, 1);
+    EXPECT_NE(reverts.why.find("would revert"), std::string::npos);
+    EXPECT_FALSE(reverts.transient) << "a revert, lasting, is refunded";
     EXPECT_FALSE(gas_verdict(std::nullopt, std::nullopt, gas, 1).sign);  // no quantity
+    EXPECT_TRUE(gas_verdict(std::nullopt, std::nullopt, gas, 1).transient);
     // A node without eth_estimateGas at all: asking again changes nothing, the fixed limit.
     auto none =
         gas_verdict(RpcError(Kind::rpc, "the method eth_estimateGas does not exist", -32601),
@@ -180,6 +188,7 @@ TEST(GasPolicy, AnEstimateAboveTheCeilingIsNotSigned) {
     // A token whose hook burns gas: far above the old fixed 50,000, above the ceiling.
     auto hook = gas_verdict(std::nullopt, 100001, gas, 1);
     EXPECT_FALSE(hook.sign);
+    EXPECT_FALSE(hook.transient) << "the transfer's own cost: refunded once it has lasted";
     EXPECT_NE(hook.why.find("maker.gas.max_gas_limit 120000"), std::string::npos);
     EXPECT_TRUE(gas_verdict(std::nullopt, 900000, gas, 42161).sign);
     EXPECT_EQ(gas_ceiling(gas, 42161), 2'000'000U);
