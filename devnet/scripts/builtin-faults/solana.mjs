@@ -20,7 +20,7 @@ async function freshSolanaAccount() {
 /** What `owner` holds on Solana (confirmed): lamports, or USDC base units in its token account. */
 async function solanaHolding(owner, token) {
   if (token === "ETH") return BigInt((await solanaRpc("getBalance", [owner, { commitment: "confirmed" }])).value);
-  const { ataOf } = await import("../solana/keys.mjs");
+  const { ataOf } = await import("../../solana/keys.mjs");
   const ata = await ataOf(owner, state.solana.usdc_mint);
   const info = await solanaRpc("getAccountInfo", [ata, { commitment: "confirmed", encoding: "jsonParsed" }]);
   return info.value ? BigInt(info.value.data.parsed.info.tokenAmount.amount) : 0n;
