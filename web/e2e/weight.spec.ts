@@ -72,6 +72,7 @@ test.describe('the first load of /', () => {
     const first = await total(scripts);
     const count = scripts.sizes.size;
     test.info().annotations.push({ type: 'first load of /', description: `${first} B gzip JavaScript in ${count} scripts by network idle` });
+    console.log(`[weight] first load of /: ${first} B gzip JavaScript in ${count} scripts by network idle`);
     expect(first).toBeLessThanOrEqual(BUDGET);
     await expect(headerWallet(page)).toHaveText('Connect Wallet');
 
