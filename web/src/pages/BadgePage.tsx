@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { badgeQueryKey, getBadge, type BadgeSlug } from '@/api/badges';
 import { chainsQuery } from '@/api/queries';
 import { Card } from '@/components/Card';
@@ -11,6 +10,8 @@ import { useWalletStore } from '@/wallet/store';
 import { FormError } from '@/components/FormError';
 import { ClaimButton } from '@/components/ClaimButton';
 import { BridgeToLink } from '@/features/network-list/BridgeToLink';
+import { networkRefOf } from '@/features/network-list/bridgeOffer';
+import { DeployToLink } from '@/features/deploy/DeployToLink';
 
 /** /soneium-badge, /drop/bob-spice and /scrollbadge: the badge's tasks, the wallet's progress, the claim. */
 export default function BadgePage({ slug }: { slug: BadgeSlug }) {
@@ -18,7 +19,7 @@ export default function BadgePage({ slug }: { slug: BadgeSlug }) {
   const address = useWalletStore((s) => s.address);
   const showCheckIn = useCheckInModal((s) => s.show);
   const chains = useQuery(chainsQuery());
-  const nameOf = (id: number): string => chains.data?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
+  const nameOf = (id: number): string => networkRefOf(chains.data, id).name;
   const status = useQuery({
     queryKey: badgeQueryKey(slug, address),
     queryFn: ({ signal }) => getBadge(slug, address, signal),
@@ -52,11 +53,15 @@ export default function BadgePage({ slug }: { slug: BadgeSlug }) {
                 <span>{t(`badges.task.${task.kind}`, { network: nameOf(task.chain_id) })}</span>
                 <span className={task.done ? 'tag tag--good' : 'tag tag--muted'}>{task.done ? t('badges.done') : t('badges.todo')}</span>
                 {!task.done && task.kind === 'bridge_to' ? (
-                  <BridgeToLink chainId={task.chain_id} name={nameOf(task.chain_id)} flags={chains.data?.find((c) => c.chain_id === task.chain_id)?.flags}>
+                  <BridgeToLink {...networkRefOf(chains.data, task.chain_id)}>
                     {t('badges.go.bridge')}
                   </BridgeToLink>
                 ) : null}
-                {!task.done && task.kind === 'deploy' ? <Link to="/deploy">{t('badges.go.deploy')}</Link> : null}
+                {!task.done && task.kind === 'deploy' ? (
+                  <DeployToLink chainId={task.chain_id} name={nameOf(task.chain_id)} chains={chains.data}>
+                    {t('badges.go.deploy')}
+                  </DeployToLink>
+                ) : null}
                 {!task.done && task.kind === 'check_in' ? (
                   <button type="button" className="btn btn--ghost btn--sm" onClick={() => showCheckIn()}>
                     {t('badges.go.checkIn')}

@@ -14,6 +14,8 @@ import { useUserAddress } from '@/wallet/store';
 import '@/features/history/history.css';
 import './orderPages.css';
 import { OrderTransfers } from '@/features/history/historySection';
+import { BridgeToLink } from '@/features/network-list/BridgeToLink';
+import { networkRefOf } from '@/features/network-list/bridgeOffer';
 
 function OrderFacts({ order, chains }: { order: Order; chains: readonly Chain[] | undefined }) {
   const { t } = useTranslation();
@@ -105,9 +107,9 @@ function OrderPage({ kind }: { kind: OrderPageKind }) {
             </Link>
           ) : null}
           {kind === 'completed' && order ? (
-            <Link className="btn btn--primary" to={`/?from=${order.src_chain_id}&to=${order.dst_chain_id}`} data-testid="order-page-again">
+            <BridgeToLink {...networkRefOf(chains.data, order.dst_chain_id)} from={networkRefOf(chains.data, order.src_chain_id)} className="btn btn--primary" testId="order-page-again">
               {t('share.bridgeAgain')}
-            </Link>
+            </BridgeToLink>
           ) : null}
           {!order ? (
             <Link className="btn btn--soft" to="/">

@@ -18,6 +18,8 @@ const BASE = `/api/campaign_api/v1/${USER}`;
 const POINTS = { campaign_points: 0, cross_points: 100, refer_points: 12, check_in_points: 2, pool_points: 0, multiplier: 1, cross_points_v1: 0, refer_points_v1: 3 };
 const HASH = `0x${'ab'.repeat(32)}`;
 const CHAINS = [testChain(8453, 'Base'), testChain(42161, 'Arbitrum One')];
+/** Scroll with an RPC: a network /deploy can list. */
+const SCROLL = testChain(534352, 'Scroll', { rpc_urls: ['http://127.0.0.1:8545'] });
 
 function order(over: Partial<Order> = {}): Order {
   return {
@@ -128,7 +130,7 @@ describe('/scrollbadge', () => {
     useWalletStore.getState().setConnected(USER, 8453);
     const asked: string[] = [];
     mockApi({
-      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, testChain(534352, 'Scroll')] }),
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, SCROLL] }),
       '/api/badge_api/v1/badges/*': (url) => (
         asked.push(url.pathname),
         ok({
@@ -158,18 +160,22 @@ describe('/scrollbadge', () => {
   });
 });
 
+const ETH_ROUTE = testAppConfig().routes.find((r) => r.token === 'ETH')!;
+
+/** /scrollbadge with one task left on Scroll, under this deployment's app-config. */
+function badgeWithTask(config: ReturnType<typeof testAppConfig>, kind: 'bridge_to' | 'deploy') {
+  useWalletStore.getState().setConnected(USER, 8453);
+  mockApi({
+    '/api/bridge_api/v1/app-config': () => ok(config),
+    '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, SCROLL] }),
+    '/api/badge_api/v1/badges/*': () =>
+      ok({ slug: 'scrollbadge', badge_id: 3, chain_id: 534352, contract: '', tasks: [{ kind, chain_id: 534352, done: false }], all_done: false, claimable: true, claimed: false }),
+  });
+  renderApp('/scrollbadge');
+}
+
 describe("a badge's 'Bridge to X' task", () => {
-  const ETH_ROUTE = testAppConfig().routes.find((r) => r.token === 'ETH')!;
-  function badgeWithBridgeTask(config: ReturnType<typeof testAppConfig>) {
-    useWalletStore.getState().setConnected(USER, 8453);
-    mockApi({
-      '/api/bridge_api/v1/app-config': () => ok(config),
-      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [...CHAINS, testChain(534352, 'Scroll')] }),
-      '/api/badge_api/v1/badges/*': () =>
-        ok({ slug: 'scrollbadge', badge_id: 3, chain_id: 534352, contract: '', tasks: [{ kind: 'bridge_to', chain_id: 534352, done: false }], all_done: false, claimable: true, claimed: false }),
-    });
-    renderApp('/scrollbadge');
-  }
+  const badgeWithBridgeTask = (config: ReturnType<typeof testAppConfig>) => badgeWithTask(config, 'bridge_to');
 
   it('links into the bridge with Scroll as the destination where a route reaches Scroll', async () => {
     badgeWithBridgeTask(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [8453, 42161, 534352] }], cross_routes: [] }));
@@ -181,6 +187,29 @@ describe("a badge's 'Bridge to X' task", () => {
     badgeWithBridgeTask(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [8453, 42161] }], cross_routes: [] }));
     const task = await screen.findByTestId('badge-task-bridge_to');
     await waitFor(() => expect(within(task).getByTestId('bridge-to-reason-534352')).toHaveTextContent('This bridge has no route to Scroll.'));
+    expect(within(task).queryByRole('link')).toBeNull();
+  });
+});
+
+describe("a badge's 'Deploy on X' task", () => {
+  it('links to /deploy where the deploy page lists Scroll', async () => {
+    badgeWithTask(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [8453, 534352] }], cross_routes: [] }), 'deploy');
+    const task = await screen.findByTestId('badge-task-deploy');
+    await waitFor(() => expect(within(task).getByRole('link', { name: 'Deploy' })).toHaveAttribute('href', '/deploy'));
+    expect(within(task).queryByTestId('deploy-to-reason-534352')).toBeNull();
+  });
+
+  it('says why instead of linking to a deploy page without Scroll: a server that does not run it', async () => {
+    badgeWithTask(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [8453, 534352] }], cross_routes: [], run_chain_ids: [8453, 42161] }), 'deploy');
+    const task = await screen.findByTestId('badge-task-deploy');
+    await waitFor(() => expect(within(task).getByTestId('deploy-to-reason-534352')).toHaveTextContent('This deployment does not run Scroll.'));
+    expect(within(task).queryByRole('link')).toBeNull();
+  });
+
+  it('says why where no route or check-in names Scroll (the server records deployments only there)', async () => {
+    badgeWithTask(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [8453, 42161] }], cross_routes: [] }), 'deploy');
+    const task = await screen.findByTestId('badge-task-deploy');
+    await waitFor(() => expect(within(task).getByTestId('deploy-to-reason-534352')).toHaveTextContent('Contracts cannot be deployed to Scroll here.'));
     expect(within(task).queryByRole('link')).toBeNull();
   });
 });
@@ -216,6 +245,18 @@ describe('/confirm and /completed', () => {
     expect(screen.getByTestId('order-page-state')).toHaveTextContent('Completed');
     expect(screen.getByRole('link', { name: 'Bridge Again' })).toHaveAttribute('href', '/?from=8453&to=42161');
     expect(screen.getByLabelText('Destination transaction')).toHaveAttribute('data-hash', `0x${'cd'.repeat(32)}`);
+  });
+
+  it("/completed's Bridge Again: disabled with the reason once no route joins the order's two networks", async () => {
+    useWalletStore.getState().setConnected(USER, 8453);
+    mockApi({
+      '/api/bridge_api/v1/app-config': () => ok(testAppConfig({ routes: [{ ...ETH_ROUTE, chains: [1, 8453] }, { ...ETH_ROUTE, chains: [1, 42161] }], cross_routes: [] })),
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: CHAINS }),
+      '/api/bridge_api/v1/history': () => ok({ list: [order()], total: 1, page: 1, size: 20 }),
+    });
+    renderApp('/completed');
+    await waitFor(() => expect(screen.getByTestId('bridge-to-reason-42161')).toHaveTextContent('No route from Base to Arbitrum One.'));
+    expect(screen.queryByRole('link', { name: 'Bridge Again' })).toBeNull();
   });
 
   it('/confirm follows the transfer in the address until it is final, then links to its result', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testChain } from '@/test/chains';
-import { bridgePresets, chainIdParam, checkPresets, walletDefaultFrom } from './presets';
+import { bridgeLinkTarget, bridgePresets, chainIdParam, checkPresets, walletDefaultFrom } from './presets';
 import type { AppConfig } from '@/api/appConfig';
 import { networkAvailability, type Availability } from '@/features/network-list/availability';
 import { testAppConfig } from '@/test/appConfig';
@@ -38,6 +38,15 @@ describe('bridge presets', () => {
     // A wallet on a network this deployment does not bridge from leaves From to the user.
     expect(walletDefaultFrom(null, 8453, CHAINS, null, (c) => c.chain_id !== 8453)).toBeNull();
     expect(walletDefaultFrom(null, 8453, CHAINS, null, (c) => c.chain_id === 8453)).toBe(8453);
+  });
+});
+
+describe("a quest's link into the bridge", () => {
+  it('names the networks of an in-app bridge link, and nothing for any other link', () => {
+    expect(bridgeLinkTarget('/?to=8453')).toEqual({ from: null, to: 8453 });
+    expect(bridgeLinkTarget('/?from=1&to=10')).toEqual({ from: 1, to: 10 });
+    expect(bridgeLinkTarget('/?from=8453')).toEqual({ from: 8453, to: null });
+    for (const other of ['/', '/rewards', '/deploy?to=8453', '/?to=base', 'https://x.com/perch?to=1', '//evil.example/?to=1', '']) expect(bridgeLinkTarget(other), other).toBeNull();
   });
 });
 

@@ -26,6 +26,19 @@ export function bridgePresets(params: URLSearchParams, partnerChainId?: number |
   return { from, to };
 }
 
+/**
+ * The networks an in-app link into the bridge names ('/?to=8453', '/?from=1&to=10': a quest's link),
+ * read as the card reads its address bar; null for any other link (another page, another site, or
+ * the bridge without a network).
+ */
+export function bridgeLinkTarget(link: string): BridgePresets | null {
+  if (!link.startsWith('/') || link.startsWith('//')) return null;
+  const url = new URL(link, 'http://app.invalid');
+  if (url.pathname !== '/') return null;
+  const presets = bridgePresets(url.searchParams);
+  return presets.from === null && presets.to === null ? null : presets;
+}
+
 /** A network the address bar named that this deployment cannot bridge: left unchosen, and said why. */
 export interface RefusedPreset {
   side: 'from' | 'to';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testAppConfig } from '@/test/appConfig';
 import { solanaChain, testChain } from '@/test/chains';
-import { deployNetworks } from './networks';
+import { deployAvailability, deployNetworks } from './networks';
 
 const rpc = { rpc_urls: ['http://127.0.0.1:8545'] };
 const CHAINS = [
@@ -30,5 +30,16 @@ describe('deployNetworks', () => {
 
   it('without app-config, every EVM network with an RPC', () => {
     expect(deployNetworks(CHAINS, undefined).map((c) => c.chain_id)).toEqual([1, 8453, 1868, 167000, 81457]);
+  });
+});
+
+describe('deployAvailability (the deploy page, the badge and campaign tasks that link to it)', () => {
+  const chain = (id: number) => CHAINS.find((c) => c.chain_id === id)!;
+  it('says why a network is not offered: not run by the server, not recorded here, no RPC, not EVM', () => {
+    expect(deployAvailability(chain(8453), ROUTES)).toEqual({ offered: true, tokens: [] });
+    expect(deployAvailability(chain(167000), { ...ROUTES, run_chain_ids: [8453] })).toEqual({ offered: false, reason: 'notRun' });
+    expect(deployAvailability(chain(167000), ROUTES)).toEqual({ offered: false, reason: 'notDeployable' });
+    expect(deployAvailability(chain(42161), ROUTES)).toEqual({ offered: false, reason: 'notDeployable' });
+    expect(deployAvailability(chain(83797601), undefined)).toEqual({ offered: false, reason: 'notDeployable' });
   });
 });

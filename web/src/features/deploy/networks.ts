@@ -1,14 +1,22 @@
 import type { AppConfig } from '@/api/appConfig';
 import type { Chain } from '@/api/types';
-import { networkAvailability } from '@/features/network-list/availability';
+import { networkAvailability, type Availability } from '@/features/network-list/availability';
 
 /**
- * The networks /deploy offers: EVM chains of the list that are enabled, have an RPC, and that this
- * deployment can record a deployment on (its server reads the receipt there). Not the others: a
- * long list of networks that would each fail after the wallet signed helps nobody.
+ * Whether /deploy offers a network: an EVM chain of the list that is enabled, has an RPC, and that
+ * this deployment can record a deployment on (its server reads the receipt there).
+ */
+export function deployAvailability(chain: Chain, config: AppConfig | undefined): Availability {
+  if (!chain.flags?.evm || chain.disabled || (chain.rpc_urls ?? []).length === 0) return { offered: false, reason: 'notDeployable' };
+  return networkAvailability('deploy', chain, { config });
+}
+
+/**
+ * The networks /deploy lists: only those it offers. Not the others: a long list of networks that
+ * would each fail after the wallet signed helps nobody.
  */
 export function deployNetworks(chains: readonly Chain[], config: AppConfig | undefined): Chain[] {
-  return chains.filter((c) => c.flags?.evm && !c.disabled && (c.rpc_urls ?? []).length > 0 && networkAvailability('deploy', c, { config }).offered);
+  return chains.filter((c) => deployAvailability(c, config).offered);
 }
 
 export function explorerLink(chain: Chain | undefined, kind: 'tx' | 'address', value: string): string | null {

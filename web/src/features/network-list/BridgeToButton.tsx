@@ -1,12 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from '@/api/appConfig';
 import type { Chain } from '@/api/types';
-import { networkAvailability } from './availability';
-import { unavailableText } from './unavailableText';
+import { useBridgeOffer } from './bridgeOffer';
 import './networkList.css';
-
-const EVM_FLAGS: Chain['flags'] = { evm: true, bitcoin: false, non_evm: false };
 
 interface Props {
   chainId: number;
@@ -23,11 +18,9 @@ interface Props {
  * when a route reaches X here; otherwise it is disabled and says why, instead of leading to a
  * bridge card that refuses the route.
  */
-export function BridgeToButton({ chainId, name, label, flags = EVM_FLAGS, className = 'btn btn--soft' }: Props) {
-  const { t } = useTranslation();
+export function BridgeToButton({ chainId, name, label, flags, className = 'btn btn--soft' }: Props) {
   const navigate = useNavigate();
-  const config = useAppConfig().data;
-  const availability = networkAvailability('to', { chain_id: chainId, flags }, { config });
+  const availability = useBridgeOffer({ chainId, name, flags });
   const reasonId = `bridge-to-reason-${chainId}`;
   // One button in both states, so that app-config arriving does not swap it under the user's pointer or focus.
   return (
@@ -44,7 +37,7 @@ export function BridgeToButton({ chainId, name, label, flags = EVM_FLAGS, classN
       </button>
       {availability.offered ? null : (
         <span id={reasonId} className="muted small" data-testid={reasonId} data-reason={availability.reason}>
-          {unavailableText(t, 'to', availability.reason, name)}
+          {availability.text}
         </span>
       )}
     </span>

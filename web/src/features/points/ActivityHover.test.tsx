@@ -1,6 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '@/i18n';
+import { testAppConfig } from '@/test/appConfig';
+import { testChain } from '@/test/chains';
 import { mockApi, ok } from '@/test/mockApi';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
@@ -69,5 +71,27 @@ describe('the activity popup on the points badge', () => {
     fireEvent.mouseEnter(wrap);
     advance(ACTIVITY_POPUP_MS * 3);
     expect(screen.queryByRole('dialog', { name: 'Activity' })).toBeNull();
+  });
+
+  it("a quest that leads into the bridge links there only when a route reaches its network; otherwise it says why", async () => {
+    const quest = (order: number, maintitle: string, link: string) => ({ order, status: 1, end_time: 0, start_time: 0, maintitle, subtitle: '', img: '', link, rewardTags: '', cover_label: '', userNumValue: 0 });
+    mockApi({
+      [`/api/campaign_api/v1/${USER}/points`]: () => ok(POINTS),
+      '/api/admin/api/activity/info': () => ok([quest(1, 'Bridge to Taiko', '/?to=167000'), quest(2, 'Bridge to Base', '/?to=8453'), quest(3, 'Daily check-in', '/rewards')], 200),
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [testChain(1, 'Ethereum'), testChain(8453, 'Base'), testChain(167000, 'Taiko')] }),
+      // ETH between Ethereum and Base only: no route reaches Taiko.
+      '/api/bridge_api/v1/app-config': () =>
+        ok(testAppConfig({ routes: [{ token: 'ETH', decimals: 18, chains: [1, 8453], enabled: true, min: '0.001', max: '5', fee_tiers: [], dtc: {}, expected_seconds: {} }], cross_routes: [] })),
+    });
+    renderBadge();
+    fireEvent.mouseEnter(screen.getByTestId('points-badge').parentElement!);
+    advance(ACTIVITY_POPUP_MS);
+    const taiko = await screen.findByTestId('activity-quest-0');
+    expect(await screen.findByTestId('quest-reason-0')).toHaveTextContent('This bridge has no route to Taiko.');
+    expect(taiko).toHaveTextContent('Bridge to Taiko');
+    expect(taiko.querySelector('a')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Bridge to Base' })).toHaveAttribute('href', '/?to=8453');
+    expect(screen.getByRole('link', { name: 'Daily check-in' })).toHaveAttribute('href', '/rewards');
+    expect(screen.queryByTestId('quest-reason-1')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { pointsQuery } from '@/api/queries';
 import { questsQuery } from '@/api/rewardsQueries';
 import { useCheckInModal } from '@/features/checkin/checkIn';
 import { activeQuests } from '@/features/rewards/campaigns';
+import { QuestLink } from '@/features/rewards/QuestLink';
 import { formatThousands } from '@/lib/number';
 import { useUserAddress } from '@/wallet/store';
 import { FactList } from '@/components/FactList';
@@ -34,9 +35,11 @@ export default function ActivityPopupBody({ onNavigate }: { onNavigate: () => vo
       ) : null}
       {running.length > 0 ? (
         <ul className="activity-popup__quests" aria-label={t('rewards.moreQuests')}>
-          {running.map((q) => (
-            <li key={`${q.order}-${q.maintitle}`}>
-              <strong>{q.maintitle}</strong>
+          {running.map((q, i) => (
+            <li key={`${q.order}-${q.maintitle}`} data-testid={`activity-quest-${i}`}>
+              <QuestLink link={q.link} index={i} onNavigate={onNavigate}>
+                <strong>{q.maintitle}</strong>
+              </QuestLink>
               {q.subtitle ? <span className="muted small">{q.subtitle}</span> : null}
             </li>
           ))}

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { chainsQuery } from '@/api/queries';
 import { campaignProgressQuery, campaignsQuery, themesQuery } from '@/api/rewardsQueries';
 import type { Campaign, CampaignProgress } from '@/api/rewardsTypes';
+import type { Chain } from '@/api/types';
 import { Tag } from '@/components/Tag';
+import { DeployToLink } from '@/features/deploy/DeployToLink';
 import { useNow } from '@/features/checkin/useUtcNow';
 import { logger } from '@/lib/logger';
 import { countdownParts } from '@/lib/time';
@@ -28,10 +29,10 @@ function CampaignCountdown({ end }: { end: number }) {
   );
 }
 
-/** A chain's name from the chain list (its id until the list is loaded). */
-function useChainName(): (id: number) => string {
+/** A chain's name from the chain list (its id until the list is loaded), and the list. */
+function useChainName(): { chainName: (id: number) => string; chains: Chain[] | undefined } {
   const chains = useQuery(chainsQuery());
-  return (id) => chains.data?.find((c) => c.chain_id === id)?.chain_name ?? String(id);
+  return { chainName: (id) => chains.data?.find((c) => c.chain_id === id)?.chain_name ?? String(id), chains: chains.data };
 }
 
 /** A logo that does not load is hidden rather than shown broken. */
@@ -62,7 +63,7 @@ function CampaignTime({ campaign, ended }: { campaign: Campaign; ended: boolean 
 
 function CampaignItem({ campaign, progress, ended }: { campaign: Campaign; progress: CampaignProgress | undefined; ended: boolean }) {
   const { t } = useTranslation();
-  const chainName = useChainName();
+  const { chainName, chains } = useChainName();
   const count = progress?.transfer_count_total ?? 0;
   const target = targetCount(campaign);
   const reached = tierReached(campaign, count);
@@ -106,7 +107,9 @@ function CampaignItem({ campaign, progress, ended }: { campaign: Campaign; progr
               data-done={done}
             >
               {deploy ? (
-                <Link to="/deploy">{t('rewards.tierDeploy', { network: chainName(task.conditions.chain ?? 0) })}</Link>
+                <DeployToLink chainId={task.conditions.chain ?? 0} name={chainName(task.conditions.chain ?? 0)} chains={chains} keepLabel>
+                  {t('rewards.tierDeploy', { network: chainName(task.conditions.chain ?? 0) })}
+                </DeployToLink>
               ) : (
                 <span>{t('rewards.tierBridges', { count: task.conditions.transfer_count ?? 0 })}</span>
               )}

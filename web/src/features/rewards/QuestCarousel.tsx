@@ -5,6 +5,7 @@ import { questsQuery } from '@/api/rewardsQueries';
 import { Tag } from '@/components/Tag';
 import { hideBroken } from './CampaignThemes';
 import { activeQuests, rewardTags } from './campaigns';
+import { useQuestOffer } from './QuestLink';
 
 /** The 'More Quests' carousel advances every 5 s. */
 export const QUEST_CAROUSEL_MS = 5000;
@@ -22,13 +23,14 @@ export function QuestCarousel() {
     return () => clearInterval(timer);
   }, [n]);
 
-  if (n === 0) return null;
-  const current = quests[index % n];
+  const current = n > 0 ? quests[index % n] : undefined;
+  // A slide whose link goes into the bridge to a network without a route says why instead of linking.
+  const offer = useQuestOffer(current?.link ?? '');
   if (!current) return null;
   return (
     <section className="quest-carousel" aria-roledescription="carousel" aria-label={t('rewards.moreQuests')}>
       <h3 className="section-label">{t('rewards.moreQuests')}</h3>
-      <a className="quest" href={current.link || undefined} target="_blank" rel="noreferrer" data-testid="quest-slide" data-index={index % n}>
+      <a className="quest" href={(offer.offered && current.link) || undefined} target="_blank" rel="noreferrer" data-testid="quest-slide" data-index={index % n}>
         {current.img ? <img key={current.img} src={current.img} alt="" className="quest__img" onError={hideBroken} /> : null}
         <div className="quest__body">
           {current.cover_label ? <Tag tone="hot">{current.cover_label}</Tag> : null}
@@ -42,6 +44,11 @@ export function QuestCarousel() {
             ))}
           </span>
           {current.userNumValue ? <span className="muted small">{t('rewards.participants', { value: current.userNumValue })}</span> : null}
+          {offer.offered ? null : (
+            <span className="muted small" data-testid="quest-slide-reason" data-reason={offer.reason}>
+              {offer.text}
+            </span>
+          )}
         </div>
       </a>
       <div className="quest-carousel__dots" role="tablist">

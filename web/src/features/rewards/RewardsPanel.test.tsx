@@ -7,6 +7,8 @@ import { mockApi, ok, type MockHandler } from '@/test/mockApi';
 import { renderApp } from '@/test/renderApp';
 import { resetStores } from '@/test/resetStores';
 import { useWalletStore } from '@/wallet/store';
+import { testAppConfig } from '@/test/appConfig';
+import { testChain } from '@/test/chains';
 import { useTaskStore } from './taskStore';
 
 const USER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
@@ -109,6 +111,30 @@ describe('activity / quests panel', () => {
     const slide = await screen.findByTestId('quest-slide');
     expect(slide).toHaveTextContent('First quest');
     expect(screen.queryByText('Ended quest')).toBeNull();
+  });
+
+  it("a deploy tier links to /deploy only where the deploy page lists its network, and a quest into the bridge only where a route reaches it", async () => {
+    const rpc = { rpc_urls: ['http://127.0.0.1:8545'] };
+    const deployCampaign = { ...CAMPAIGN, id: 11, name: 'Deploy Week', tasks: [{ points: 30, conditions: { deploy_count: 1, chain: 8453 } }, { points: 30, conditions: { deploy_count: 1, chain: 534352 } }] };
+    rewardsApi({
+      // ETH between Ethereum and Base only: Scroll is neither bridged nor a check-in chain here, Taiko not reached.
+      '/api/bridge_api/v1/app-config': () =>
+        ok(testAppConfig({ routes: [{ token: 'ETH', decimals: 18, chains: [1, 8453], enabled: true, min: '0.001', max: '5', fee_tiers: [], dtc: {}, expected_seconds: {} }], cross_routes: [] })),
+      '/api/bridge_api/v1/get-all-chains': () => ok({ list: [testChain(1, 'Ethereum', rpc), testChain(8453, 'Base', rpc), testChain(534352, 'Scroll', rpc), testChain(167000, 'Taiko', rpc)] }),
+      '/api/campaign_api/v1/campaigns': () => ok({ total: 1, list: [deployCampaign] }),
+      '/api/admin/api/activity/info': () =>
+        ok([{ order: 1, status: 1, end_time: 0, start_time: 0, maintitle: 'Bridge to Taiko', subtitle: '', img: '', link: '/?to=167000', rewardTags: '', cover_label: '', userNumValue: 0 }], 200),
+    });
+    renderApp('/rewards');
+    const base = await screen.findByTestId('campaign-11-task-0');
+    await waitFor(() => expect(within(base).getByRole('link', { name: 'Deploy a contract on Base' })).toHaveAttribute('href', '/deploy'));
+    const scroll = screen.getByTestId('campaign-11-task-1');
+    await waitFor(() => expect(within(scroll).getByTestId('deploy-to-reason-534352')).toHaveTextContent('Contracts cannot be deployed to Scroll here.'));
+    expect(scroll).toHaveTextContent('Deploy a contract on Scroll');
+    expect(within(scroll).queryByRole('link')).toBeNull();
+    const slide = await screen.findByTestId('quest-slide');
+    await waitFor(() => expect(within(slide).getByTestId('quest-slide-reason')).toHaveTextContent('This bridge has no route to Taiko.'));
+    expect(slide).not.toHaveAttribute('href');
   });
 
   it("advances 'More Quests' every 5 s", async () => {
