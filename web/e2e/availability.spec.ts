@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures/test';
-import { connectWallet } from './fixtures/bridge-ui';
+import { BRIDGE_USER } from './fixtures/devnet-rpc';
+import { connectWallet, openPicker } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 
 // The app offers only what this deployment can do: networks without a route are disabled with the
@@ -57,11 +58,29 @@ function unroutedNetwork(config: AppConfigRow, chains: ChainRow[]): ChainRow {
   return pick;
 }
 
-async function openPicker(page: Page, side: 'From' | 'To') {
-  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
-  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
-  await expect(dialog).toBeVisible();
-  return dialog;
+/** Whether /deploy lists a network: EVM, enabled, with an RPC, run by the server (or, when it does not say, named by a route or the check-in). */
+const deployable = (config: AppConfigRow, c: ChainRow): boolean =>
+  c.flags.evm &&
+  !c.disabled &&
+  (c.rpc_urls ?? []).length > 0 &&
+  (config.run_chain_ids
+    ? config.run_chain_ids.includes(c.chain_id)
+    : liveRoutes(config).some((r) => r.chains.includes(c.chain_id) || (r.to_chains ?? []).includes(c.chain_id)) || config.checkin.chain_id === c.chain_id);
+
+/** The admin API's quests (the activity popup's): created for one test, hidden after it. */
+async function withQuests(request: APIRequestContext, quests: { order: number; maintitle: string; link: string }[], body: () => Promise<void>): Promise<void> {
+  const headers = { 'X-Admin-Token': process.env.PERCH_ADMIN_TOKEN ?? '' };
+  const ids: number[] = [];
+  try {
+    for (const q of quests) {
+      const res = await request.post('/api/admin/api/quests', { headers, data: { ...q, status: 1, subtitle: 'availability e2e' } });
+      expect(res.ok(), await res.text()).toBe(true);
+      ids.push(((await res.json()) as { data: { id: number } }).data.id);
+    }
+    await body();
+  } finally {
+    for (const id of ids) await request.post(`/api/admin/api/quests/${id}/hide`, { headers });
+  }
 }
 
 test.describe('the app offers only what this deployment can do', () => {
@@ -167,14 +186,7 @@ test.describe('the app offers only what this deployment can do', () => {
     const state = readDevnetState();
     const config = await readConfig(page.request);
     const chains = await readChains(page.request);
-    const deployable = (c: ChainRow): boolean =>
-      c.flags.evm &&
-      !c.disabled &&
-      (c.rpc_urls ?? []).length > 0 &&
-      (config.run_chain_ids
-        ? config.run_chain_ids.includes(c.chain_id)
-        : liveRoutes(config).some((r) => r.chains.includes(c.chain_id) || (r.to_chains ?? []).includes(c.chain_id)) || config.checkin.chain_id === c.chain_id);
-    const expected = chains.filter(deployable).map((c) => c.chain_id).sort((a, b) => a - b);
+    const expected = chains.filter((c) => deployable(config, c)).map((c) => c.chain_id).sort((a, b) => a - b);
     await page.goto('/deploy');
     const rows = page.locator('[data-testid^="deploy-network-"]');
     await expect(rows.first()).toBeVisible();
@@ -186,6 +198,63 @@ test.describe('the app offers only what this deployment can do', () => {
     expect(shown.length).toBeLessThan(chains.filter((c) => c.flags.evm).length);
     await expect(page.getByTestId('deploy-networks-note')).toHaveText('Only the networks this deployment runs are listed.');
     console.log(`[availability] deploy page: ${shown.length} networks (${shown.join(', ')}) of ${chains.filter((c) => c.flags.evm).length} EVM networks listed`);
+  });
+
+  test("activity popup: a quest that leads into the bridge links there only where a route reaches its network, else it says why", async ({ page }) => {
+    test.skip(!process.env.PERCH_ADMIN_TOKEN, 'PERCH_ADMIN_TOKEN is not set (no admin API to add quests with)');
+    const config = await readConfig(page.request);
+    const chains = await readChains(page.request);
+    const none = unroutedNetwork(config, chains);
+    const reachable = chains.find((c) => listed(c) && c.flags.evm && reaches(config, c.chain_id) && c.chain_id !== none.chain_id);
+    if (!reachable) throw new Error('no EVM network a route reaches');
+    const title = (c: ChainRow) => `Bridge to ${c.chain_name} (e2e ${c.chain_id})`;
+    // Ordered before the config's quests: the popup shows the first three running ones.
+    const quests = [none, reachable].map((c, i) => ({ order: i - 1000, maintitle: title(c), link: `/?to=${c.chain_id}` }));
+    await withQuests(page.request, quests, async () => {
+      await page.goto('/');
+      await page.getByTestId('points-badge').hover();
+      const popup = page.getByTestId('activity-popup');
+      await expect(popup).toBeVisible();
+      const refused = popup.getByTestId('activity-quest-0');
+      await expect(refused).toContainText(title(none));
+      await expect(refused.getByTestId('quest-reason-0')).toHaveText(noRouteReason(config, none, 'to'));
+      await expect(refused.getByRole('link')).toHaveCount(0);
+      const link = popup.getByTestId('activity-quest-1').getByRole('link', { name: title(reachable) });
+      await expect(link).toHaveAttribute('href', `/?to=${reachable.chain_id}`);
+      await link.click();
+      await expect(page.locator('.swap-card').getByRole('button', { name: /^To:/ })).toHaveAccessibleName(`To: ${reachable.chain_name}`);
+      await expect(page.getByTestId('preset-refused-to')).toHaveCount(0);
+    });
+  });
+
+  test("badge pages: each 'Deploy' task links to a deploy page that lists its network, or says why", async ({ page }) => {
+    test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
+    const config = await readConfig(page.request);
+    const chains = await readChains(page.request);
+    // Account #3 (read only here): it deploys nowhere in the e2e suite, so every deploy task is open.
+    await connectWallet(page, readDevnetState(), 1);
+    for (const [slug, path] of [['soneium-badge', '/soneium-badge'], ['bob-spice', '/drop/bob-spice'], ['scrollbadge', '/scrollbadge']] as const) {
+      const badge = await data<{ tasks: { kind: string; chain_id: number; done: boolean }[] }>(page.request, `/api/badge_api/v1/badges/${slug}?address=${BRIDGE_USER}`);
+      const task = badge.tasks.find((t) => t.kind === 'deploy');
+      const chain = chains.find((c) => c.chain_id === task?.chain_id);
+      if (!task || !chain) throw new Error(`${slug}: no deploy task on a listed network`);
+      expect(task.done, slug).toBe(false);
+      await page.goto(path);
+      const row = page.getByTestId('badge-task-deploy');
+      await expect(row).toBeVisible();
+      if (deployable(config, chain)) {
+        const link = row.getByRole('link', { name: 'Deploy' });
+        await expect(link).toHaveAttribute('href', '/deploy');
+        await expect(row.getByTestId(`deploy-to-reason-${chain.chain_id}`)).toHaveCount(0);
+        await link.click();
+        await expect(page.getByTestId(`deploy-network-${chain.chain_id}`)).toBeVisible();
+      } else {
+        const why = config.run_chain_ids ? `This deployment does not run ${chain.chain_name}.` : `Contracts cannot be deployed to ${chain.chain_name} here.`;
+        await expect(row.getByTestId(`deploy-to-reason-${chain.chain_id}`)).toHaveText(why);
+        await expect(row.getByRole('link', { name: 'Deploy' })).toHaveCount(0);
+      }
+      console.log(`[availability] ${slug}: deploy on ${chain.chain_name} ${deployable(config, chain) ? 'linked' : 'refused with the reason'}`);
+    }
   });
 
   test('a bridge on a real route still goes through', async ({ page }) => {

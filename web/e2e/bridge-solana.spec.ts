@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test';
 import { nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
-import { chooseBridgeToken } from './fixtures/bridge-ui';
+import { bridgeOnDevnet, chooseBridgeToken, pickNetwork } from './fixtures/bridge-ui';
 import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains, type DevnetState } from './fixtures/injected-wallet';
 import { base58Decode, signAndSend, solanaKey, solanaRpc, type SolanaKey } from './fixtures/wallets/solanaKeys';
 import { installStandardWallets } from './fixtures/wallets/standardWallets';
@@ -49,14 +49,6 @@ async function usdcAddress(page: Page, chainId: number): Promise<string> {
   const t = body.data.list.find((x) => x.symbol === 'USDC' && x.chainId === chainId);
   if (!t) throw new Error(`no USDC on ${chainId}`);
   return t.address;
-}
-
-async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Promise<void> {
-  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
-  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByTestId(`network-${chainId}`).getByRole('button').click();
-  await expect(dialog).toBeHidden();
 }
 
 const short = (address: string): string => `${address.slice(0, 6)}...${address.slice(-4)}`;
@@ -131,10 +123,7 @@ async function lamportsOf(rpc: string, address: string): Promise<bigint> {
 }
 
 test.describe('Solana in the bridge page (devnet)', () => {
-  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
-  test.describe.configure({ mode: 'serial' });
-  test.use({ viewport: { width: 1280, height: 900 } });
-  test.setTimeout(240_000);
+  bridgeOnDevnet({ timeout: 240_000 });
 
   test('USDC 8453 → Solana: the Phantom account receives exactly the quoted USDC', async ({ page }) => {
     const state = readDevnetState();

@@ -1,8 +1,7 @@
 import { expect, test } from './fixtures/test';
-import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { BRIDGE_USER, rpc, rpcUrl, toRaw, tokenBalance, waitForReceipt } from './fixtures/devnet-rpc';
-import { BRIDGE_USER_SHORT as SHORT, chooseBridgeToken, connectWallet } from './fixtures/bridge-ui';
+import { BRIDGE_USER_SHORT as SHORT, bridgeOnDevnet, chooseBridgeToken, connectWallet, pickNetwork } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 
 // Bridge and swap through the UI (docs/swap.md "Bridge and swap"): ETH on Base (8453) bridged and
@@ -56,18 +55,8 @@ async function sellEthUntil(url: string, usdc: string, amountIn: string, ceiling
   expect(BigInt(q.amount_out_wei)).toBeLessThan(ceiling);
 }
 
-async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Promise<void> {
-  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
-  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByTestId(`network-${chainId}`).getByRole('button').click();
-  await expect(dialog).toBeHidden();
-}
-
 test.describe('bridge and swap through the UI on the devnet', () => {
-  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
-  test.use({ viewport: { width: 1280, height: 900 } });
-  test.setTimeout(180_000);
+  bridgeOnDevnet({ serial: false });
 
   test('ETH 8453 → USDC 42161: the recipient gets at least the quoted minimum in USDC, history shows both tokens', async ({ page }) => {
     const state = readDevnetState();

@@ -1,19 +1,11 @@
 import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
 import { BRIDGE_USER, nativeBalance, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
-import { BRIDGE_USER_SHORT as SHORT, chooseBridgeToken, connectWallet } from './fixtures/bridge-ui';
+import { BRIDGE_USER_SHORT as SHORT, bridgeOnDevnet, chooseRoute, connectWallet, depositHashOf, quotedReceive, trackToCompleted } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 
 // Needs perch with the maker on (PERCH_URL) and the devnet (PERCH_DEVNET_STATE). Every click
 // signs a real transaction on the devnet (account #3, unlocked); the maker pays out for real.
-
-async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Promise<void> {
-  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
-  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByTestId(`network-${chainId}`).getByRole('button').click();
-  await expect(dialog).toBeHidden();
-}
 
 interface Bridged {
   srcChainId: number;
@@ -61,11 +53,7 @@ async function bridgeThroughUi(
   page: Page,
   p: { from: number; to: number; token: string; amount: string; streamOnly?: boolean },
 ): Promise<{ receive: string; bridged: Bridged }> {
-  await pickNetwork(page, 'From', p.from);
-  await expect(page.locator('header').getByTestId('connect-wallet')).toHaveAttribute('data-chain-id', String(p.from));
-  await pickNetwork(page, 'To', p.to);
-  await chooseBridgeToken(page, p.token);
-  await expect(page.getByTestId('bridge-balance')).toHaveText(new RegExp(`^Balance: [0-9.]+ ${p.token}$`), { timeout: 20_000 });
+  await chooseRoute(page, p);
   const send = page.getByTestId('bridge-send');
   await page.getByLabel('Amount').fill('0.0001');
   await expect(send).toHaveText(new RegExp(`^Minimum [0-9.]+ ${p.token}$`));
@@ -74,8 +62,7 @@ async function bridgeThroughUi(
   await expect(send).toHaveText(`Insufficient ${p.token} balance`);
   await page.getByLabel('Amount').fill(p.amount);
   await expect(send).toHaveText('Bridge', { timeout: 20_000 });
-  const receive = (await page.getByTestId('quote-receive').textContent())?.replace(` ${p.token}`, '').trim() ?? '';
-  expect(receive).toMatch(/^\d+(\.\d+)?$/);
+  const receive = await quotedReceive(page, p.token);
   expect(await page.getByTestId('quote-fee').textContent()).toMatch(new RegExp(`^[0-9.]+ ${p.token} \\(\\d+ bps \\+ [0-9.]+ network cost\\)$`));
   await expect(page.getByTestId('quote-time')).toHaveText(/^~\d+ (s|min)$/);
 
@@ -98,18 +85,13 @@ async function bridgeThroughUi(
   const streamed = await stream;
   expect(streamed.status()).toBe(200);
   expect(streamed.headers()['content-type']).toContain('text/event-stream');
-  const tracker = page.getByTestId('bridge-tracker');
-  await expect(tracker).toBeVisible({ timeout: 30_000 });
-  await expect(tracker.getByTestId('step-sent')).toHaveAttribute('data-status', 'done');
-  await expect(tracker.getByTestId('step-completed')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-  await expect(tracker.getByTestId('tracker-result')).toHaveText(`${receive} ${p.token} received.`);
+  const tracker = await trackToCompleted(page, receive, p.token);
   // Click 'Bridge' → the tracker shows 'Completed' (wallet signing, confirmation, payout, stream).
   test.info().annotations.push({ type: 'latency', description: `${p.token} ${p.from}→${p.to}: ${Date.now() - clicked} ms from click to Completed` });
   console.log(`[bridge e2e] ${p.token} ${p.from}→${p.to}: ${Date.now() - clicked} ms from click to Completed`);
-  for (const id of ['confirming', 'paying']) await expect(tracker.getByTestId(`step-${id}`)).toHaveAttribute('data-status', 'done');
-  const depositHash = (await tracker.getByTestId('step-sent').locator('[data-tx-hash]').getAttribute('data-tx-hash')) ?? '';
+  for (const id of ['sent', 'confirming', 'paying']) await expect(tracker.getByTestId(`step-${id}`)).toHaveAttribute('data-status', 'done');
+  const depositHash = await depositHashOf(tracker);
   const payoutHash = (await tracker.getByTestId('step-completed').locator('[data-tx-hash]').getAttribute('data-tx-hash')) ?? '';
-  expect(depositHash).toMatch(/^0x[0-9a-f]{64}$/);
   expect(payoutHash).toMatch(/^0x[0-9a-f]{64}$/);
   // The devnet's chains name no explorer (explorer_url ""): each step shows its hash with a copy
   // button and links nowhere, never to the public network's explorer.
@@ -132,10 +114,7 @@ async function bridgeThroughUi(
 }
 
 test.describe('bridge through the UI on the devnet', () => {
-  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
-  test.describe.configure({ mode: 'serial' });
-  test.use({ viewport: { width: 1280, height: 900 } });
-  test.setTimeout(180_000);
+  bridgeOnDevnet();
 
   test('ETH 8453 → 42161: the destination balance rises by exactly the quoted receive amount', async ({ page }) => {
     const state = readDevnetState();

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test';
 import type { Page } from '@playwright/test';
 import { BRIDGE_USER, nativeBalance, rpc, rpcUrl, toRaw, tokenBalance } from './fixtures/devnet-rpc';
-import { chooseBridgeToken, connectWallet } from './fixtures/bridge-ui';
+import { bridgeOnDevnet, chooseRoute, connectWallet, depositHashOf, quotedReceive, trackToCompleted } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 import { getActivity, numberText } from './fixtures/tracker-api';
 import { program, scoreOf } from './fixtures/journey';
@@ -19,41 +19,20 @@ const ZKSYNC = 324;
 /** The OP-stack GasPriceOracle predeploy: code there only on an `op` chain. */
 const GAS_PRICE_ORACLE = '0x420000000000000000000000000000000000000F';
 
-async function pickNetwork(page: Page, side: 'From' | 'To', chainId: number): Promise<void> {
-  await page.locator('.swap-card').getByRole('button', { name: new RegExp(`^${side}:`) }).click();
-  const dialog = page.getByRole('dialog', { name: side === 'From' ? 'From Network' : 'To Network Or Exchange' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByTestId(`network-${chainId}`).getByRole('button').click();
-  await expect(dialog).toBeHidden();
-}
-
 /** Bridges through the card and follows the tracker to 'Completed'; returns the quoted receive amount and the deposit hash. */
 async function bridge(page: Page, from: number, to: number, amount: string, token = 'ETH'): Promise<{ receive: string; depositHash: string }> {
-  await pickNetwork(page, 'From', from);
-  await expect(page.locator('header').getByTestId('connect-wallet')).toHaveAttribute('data-chain-id', String(from));
-  await pickNetwork(page, 'To', to);
-  await chooseBridgeToken(page, token);
-  await expect(page.getByTestId('bridge-balance')).toHaveText(new RegExp(`^Balance: [0-9.,]+ ${token}$`), { timeout: 20_000 });
+  await chooseRoute(page, { from, to, token }, '[0-9.,]+');
   await page.getByLabel('Amount').fill(amount);
   const send = page.getByTestId('bridge-send');
   await expect(send).toHaveText('Bridge', { timeout: 20_000 });
-  const receive = (await page.getByTestId('quote-receive').textContent())?.replace(` ${token}`, '').trim() ?? '';
-  expect(receive).toMatch(/^\d+(\.\d+)?$/);
+  const receive = await quotedReceive(page, token);
   await send.click();
-  const tracker = page.getByTestId('bridge-tracker');
-  await expect(tracker).toBeVisible({ timeout: 30_000 });
-  await expect(tracker.getByTestId('step-completed')).toHaveAttribute('data-status', 'done', { timeout: 90_000 });
-  await expect(tracker.getByTestId('tracker-result')).toHaveText(`${receive} ${token} received.`);
-  const depositHash = (await tracker.getByTestId('step-sent').locator('[data-tx-hash]').getAttribute('data-tx-hash')) ?? '';
-  expect(depositHash).toMatch(/^0x[0-9a-f]{64}$/);
+  const depositHash = await depositHashOf(await trackToCompleted(page, receive, token));
   return { receive, depositHash };
 }
 
 test.describe('bridging on the networks the devnet added', () => {
-  test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
-  test.describe.configure({ mode: 'serial' });
-  test.use({ viewport: { width: 1280, height: 900 } });
-  test.setTimeout(180_000);
+  bridgeOnDevnet();
 
   test('ETH Optimism (op) → Linea (l1): the Linea balance rises by exactly the quoted receive amount', async ({ page }) => {
     const state = readDevnetState();
