@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures/test';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { BRIDGE_USER, rpc, rpcUrl, toRaw, tokenBalance, waitForReceipt } from './fixtures/devnet-rpc';
-import { BRIDGE_USER_SHORT as SHORT, bridgeOnDevnet, chooseBridgeToken, connectWallet, pickNetwork } from './fixtures/bridge-ui';
+import { BRIDGE_USER_SHORT as SHORT, bridgeOnDevnet, chooseRoute, connectWallet } from './fixtures/bridge-ui';
 import { readDevnetState } from './fixtures/injected-wallet';
 
 // Bridge and swap through the UI (docs/swap.md "Bridge and swap"): ETH on Base (8453) bridged and
@@ -64,10 +64,7 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     if (!usdc) throw new Error('no USDC in the devnet state');
     const dst = rpcUrl(state, 42161);
     await connectWallet(page, state, 8453);
-    await pickNetwork(page, 'From', 8453);
-    await pickNetwork(page, 'To', 42161);
-    await chooseBridgeToken(page, 'ETH');
-    await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
+    await chooseRoute(page, { from: 8453, to: 42161, token: 'ETH' });
 
     // The swap's token list offers the destination's swap tokens (searchable by address); the default is the token sent.
     const picker = page.getByTestId('to-token-select');
@@ -122,10 +119,7 @@ test.describe('bridge and swap through the UI on the devnet', () => {
     if (!usdc) throw new Error('no USDC in the devnet state');
     const dst = rpcUrl(state, 1);
     await connectWallet(page, state, 8453);
-    await pickNetwork(page, 'From', 8453);
-    await pickNetwork(page, 'To', 1);
-    await chooseBridgeToken(page, 'ETH');
-    await expect(page.getByTestId('bridge-balance')).toHaveText(/^Balance: [0-9.]+ ETH$/, { timeout: 20_000 });
+    await chooseRoute(page, { from: 8453, to: 1, token: 'ETH' });
     await page.getByTestId('to-token-select').click();
     await page.getByTestId('bridge-to-token-list').getByRole('button', { name: /^USDC/ }).click();
     await expect(page.getByTestId('to-token-select')).toHaveText('USDC');
