@@ -257,6 +257,32 @@ test.describe('the app offers only what this deployment can do', () => {
     }
   });
 
+  test("rewards page: a campaign's 'Deploy on X' tier links to /deploy only where the deploy page lists X", async ({ page }) => {
+    const config = await readConfig(page.request);
+    const chains = await readChains(page.request);
+    interface CampaignRow { id: number; status: number; invisible: boolean; end_time: number; tasks: { conditions: { deploy_count?: number; chain?: number } }[] }
+    const campaigns = (await data<{ list: CampaignRow[] }>(page.request, '/api/campaign_api/v1/campaigns')).list;
+    const now = Date.now() / 1000;
+    const tiers = campaigns
+      .filter((c) => c.status === 1 && !c.invisible && (!c.end_time || c.end_time > now))
+      .flatMap((c) => c.tasks.map((task, i) => ({ campaign: c.id, i, chainId: task.conditions.chain ?? 0, deploy: (task.conditions.deploy_count ?? 0) > 0 })))
+      .filter((x) => x.deploy);
+    expect(tiers.length).toBeGreaterThan(0);
+    await page.goto('/rewards');
+    for (const tier of tiers) {
+      const chain = chains.find((c) => c.chain_id === tier.chainId);
+      if (!chain) throw new Error(`campaign ${tier.campaign}: deploy tier on ${tier.chainId}, not a listed network`);
+      const row = page.getByTestId(`campaign-${tier.campaign}-task-${tier.i}`);
+      await expect(row).toContainText(`Deploy a contract on ${chain.chain_name}`);
+      if (deployable(config, chain)) {
+        await expect(row.getByRole('link', { name: `Deploy a contract on ${chain.chain_name}` })).toHaveAttribute('href', '/deploy');
+      } else {
+        await expect(row.getByTestId(`deploy-to-reason-${chain.chain_id}`)).toHaveText(/^(This deployment does not run|Contracts cannot be deployed to) /);
+        await expect(row.getByRole('link')).toHaveCount(0);
+      }
+    }
+  });
+
   test('a bridge on a real route still goes through', async ({ page }) => {
     test.skip(!process.env.PERCH_DEVNET_STATE, 'PERCH_DEVNET_STATE is not set (no devnet)');
     test.setTimeout(150_000);
