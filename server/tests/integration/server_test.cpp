@@ -293,6 +293,82 @@ TEST(Server, MissingStaticFilesAreNotFound) {
     std::filesystem::remove_all(dir);
 }
 
+// The framing headers of an answer: X-Frame-Options ("" when absent), the policy's
+// frame-ancestors sources, and the rest of the policy.
+struct Framing {
+    std::string x_frame_options;
+    std::string ancestors;
+    std::string rest;
+};
+
+Framing framing_of(const perch::testing::HttpResult& res) {
+    Framing f;
+    if (auto it = res.headers.find("x-frame-options"); it != res.headers.end())
+        f.x_frame_options = it->second;
+    f.rest = res.headers.at("content-security-policy");
+    const std::string name = "frame-ancestors ";
+    auto at = f.rest.find(name);
+    if (at == std::string::npos) return f;
+    auto end = std::min(f.rest.find(';', at), f.rest.size());
+    f.ancestors = f.rest.substr(at + name.size(), end - at - name.size());
+    f.rest.erase(at, end - at);
+    return f;
+}
+
+// The iframe embed (/embed/bridge, however spelled) may be framed by the partners the operator
+// lists in cors_origins, and it alone: every other page and the API keep DENY and 'none'.
+TEST(Server, OnlyTheEmbedPageMayBeFramedByTheCorsOrigins) {
+    auto dir = std::filesystem::temp_directory_path() /
+               ("perch-web-root-embed-" + std::to_string(::getpid()));
+    auto root = make_web_root(dir);
+    PerchProcess perch(
+        "\"web_root\": \"" + root +
+        R"(", "cors_origins": ["https://partner.example", "http://localhost:9321/"])");
+    auto home = framing_of(perch.get("/"));
+    EXPECT_EQ(home.x_frame_options, "DENY");
+    EXPECT_EQ(home.ancestors, "'none'");
+    for (const char* target : {"/embed/bridge", "/embed/bridge?channel=7&theme=dark",
+                               "/embed/bridge/", "//embed/./bridge", "/embed/%62ridge"}) {
+        auto res = perch.get(target);
+        ASSERT_EQ(res.status, 200) << target;
+        EXPECT_EQ(res.headers["content-type"], "text/html; charset=utf-8") << target;
+        auto page = framing_of(res);
+        EXPECT_EQ(page.x_frame_options, "") << target;
+        EXPECT_EQ(page.ancestors, "http://localhost:9321 https://partner.example") << target;
+        EXPECT_EQ(page.rest, home.rest) << target;  // the rest of the app's policy, unchanged
+    }
+    // HEAD and a revalidation (304) are answered on the general path: the same headers.
+    auto first = perch.get("/embed/bridge");
+    for (const auto& res :
+         {perch.request("HEAD", "/embed/bridge"),
+          perch.get("/embed/bridge", {{"If-None-Match", first.headers["etag"]}})}) {
+        EXPECT_EQ(framing_of(res).x_frame_options, "") << res.status;
+        EXPECT_EQ(framing_of(res).ancestors, "http://localhost:9321 https://partner.example");
+    }
+    for (const char* target : {"/history", "/embed", "/embed/bridge/more", "/embed/bridgex",
+                               "/api/health", "/api/embed/bridge"}) {
+        auto f = framing_of(perch.get(target));
+        EXPECT_EQ(f.x_frame_options, "DENY") << target;
+        EXPECT_EQ(f.ancestors, "'none'") << target;
+    }
+    std::filesystem::remove_all(dir);
+}
+
+// With no trusted origins the embed page is sent exactly as every other page.
+TEST(Server, WithoutCorsOriginsNoPageMayBeFramed) {
+    auto dir = std::filesystem::temp_directory_path() /
+               ("perch-web-root-embed-none-" + std::to_string(::getpid()));
+    auto root = make_web_root(dir);
+    PerchProcess perch("\"web_root\": \"" + root + "\"");
+    auto home = perch.get("/");
+    auto embed = perch.get("/embed/bridge?channel=7");
+    ASSERT_EQ(embed.status, 200);
+    EXPECT_EQ(embed.headers["x-frame-options"], "DENY");
+    EXPECT_EQ(framing_of(embed).ancestors, "'none'");
+    EXPECT_EQ(embed.headers["content-security-policy"], home.headers["content-security-policy"]);
+    std::filesystem::remove_all(dir);
+}
+
 TEST(Server, OpenApiListsRoutes) {
     PerchProcess perch;
     auto doc = parse(perch.get("/api/openapi.json").body);
