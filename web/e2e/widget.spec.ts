@@ -148,11 +148,11 @@ test.describe('the embeddable widget on a partner page', () => {
       if (r.url().includes('/api/')) apiOrigins.add(new URL(r.url()).origin);
     });
 
+    const embedAnswer = page.waitForResponse((r) => r.url().startsWith(`${PERCH}/embed/bridge`));
     await page.goto(`${PARTNER}/docs/examples/widget.html?perch=${encodeURIComponent(PERCH)}&from=${FROM}&to=${TO}`);
 
     // The iframe: the loader put /embed/bridge of perch in #perch-iframe, the card alone, dark;
     // perch's own answer lets the partner frame it (no header rewritten on the way).
-    const embedAnswer = page.waitForResponse((r) => r.url().startsWith(`${PERCH}/embed/bridge`));
     const frameEl = page.locator('#perch-iframe iframe[data-perch-widget]');
     await expect(frameEl).toHaveAttribute('src', `${PERCH}/embed/bridge?theme=dark&from=${FROM}&to=${TO}`);
     const frame = page.frameLocator('#perch-iframe iframe[data-perch-widget]');
