@@ -57,8 +57,10 @@ devnet: devnet/node_modules/.stamp
 sdk: sdk/node_modules/.stamp
 	cd sdk && npm run --silent build
 
-# @perch/widget (widget/): the bridge card as a library, built from web/src with web's node_modules;
-# its gzip budget (widget/scripts/budget.mjs) is checked by the build and again by the web tests.
+# @perch/widget (widget/): the bridge card as a library, built from web/src with web's node_modules,
+# and its TypeScript declarations (widget/scripts/types.mjs); its gzip budget
+# (widget/scripts/budget.mjs) is checked by the build and again by the web tests, and the
+# declarations by compiling a consumer against them (widget/scripts/types-check.mjs).
 widget: web/node_modules/.stamp
 	cd web && npm run --silent build:widget
 
@@ -73,7 +75,7 @@ test-server: server devnet
 	cd $(SERVER_BUILD) && bash $(ROOT)/scripts/with-postgres.sh ctest --output-on-failure -j $(JOBS) --timeout 300
 
 test-web: web/node_modules/.stamp widget
-	cd web && npm run --silent test && node ../widget/scripts/budget.mjs
+	cd web && npm run --silent test && node ../widget/scripts/budget.mjs && node ../widget/scripts/types-check.mjs
 
 test-devnet: devnet
 	cd devnet && npm run --silent test

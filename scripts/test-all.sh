@@ -50,8 +50,10 @@ E2E_ADMIN_TOKEN=perch-e2e-admin-token-0123456789
 echo "== C++ (ctest), web unit tests (vitest) and bridge fault tests, in parallel"
 (cd "$ROOT/build/server" && ctest --output-on-failure -j "$JOBS" --timeout 300) > "$LOGS/cpp.log" 2>&1 &
 cpp_pid=$!
-# The widget's bundle budget with the web suite: a widget over budget fails the web step.
-(cd "$ROOT/web" && npm run --silent test && node ../widget/scripts/budget.mjs) > "$LOGS/web.log" 2>&1 &
+# The widget's bundle budget and declarations with the web suite: a widget over budget, or whose
+# types a consumer cannot compile against, fails the web step.
+(cd "$ROOT/web" && npm run --silent test && node ../widget/scripts/budget.mjs \
+  && node ../widget/scripts/types-check.mjs) > "$LOGS/web.log" 2>&1 &
 web_pid=$!
 # The fault tests run their own perch (maker on, port 8196) on their own devnet; mostly waiting
 # for blocks, they cost little CPU beside the builds' tests.

@@ -1,14 +1,29 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { widgetSelectors } from './src/features/widget/cssScope';
 
 // @perch/widget (widget/): the app's own bridge card built as a library from web/src, with web's
 // node_modules (the widget has none of its own). React is the host page's: peer dependencies, not bundled.
 // `npm run build:widget` here, or `make widget`; widget/scripts/budget.mjs checks the gzip size after.
 export const WIDGET_EXTERNAL = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'];
 
+/**
+ * PostCSS, for this build only: the app's page-wide rules (:root's theme variables, html's and
+ * body's margins and type) scoped to the widget's root, so the partner's page keeps its own.
+ */
+const scopeToWidget = {
+  postcssPlugin: 'perch-widget-scope',
+  Rule(rule: { selectors: string[]; remove: () => void }) {
+    const scoped = widgetSelectors(rule.selectors);
+    if (scoped.length === 0) rule.remove();
+    else if (scoped.join(',') !== rule.selectors.join(',')) rule.selectors = scoped;
+  },
+};
+
 export default defineConfig({
   plugins: [react()],
+  css: { postcss: { plugins: [scopeToWidget] } },
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

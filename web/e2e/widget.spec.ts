@@ -14,12 +14,15 @@ import { installInjectedWallet, readDevnetState, WALLET_NAME, walletChains } fro
 // the React component from widget/dist (`make widget`), and the iframe the loader script
 // (perch-widget.js, from perch) inserts. One real bridge through the React widget on the devnet.
 // Perch must allow the partner's origin (cors_origins: http://localhost:9321 in the e2e perch's
-// config; PERCH_CORS_ORIGINS=http://localhost:9321 for a perch started otherwise).
+// config; PERCH_CORS_ORIGINS=http://localhost:9321 for a perch started otherwise): its API from
+// the partner's page, and framing of /embed/bridge by it (a site perch does not list cannot).
 
 // localhost: Chromium lets a page reach perch on 127.0.0.1 only from a secure context (private
 // network access), which http://localhost is; a public partner site reaches a public perch.
 // Nothing listens on this port: the test answers its requests.
 const PARTNER = 'http://localhost:9321';
+/** A site perch does not list in cors_origins. */
+const STRANGER = 'http://localhost:9322';
 const ROOT = resolve(import.meta.dirname, '../..');
 const WIDGET_DIST = join(ROOT, 'widget/dist');
 const PERCH = process.env.PERCH_URL ?? 'http://127.0.0.1:8080';
@@ -91,24 +94,16 @@ async function servePartner(page: Page, vendorDir: string): Promise<void> {
   });
 }
 
-/**
- * perch sends every page with X-Frame-Options: DENY and frame-ancestors 'none', so no site may
- * frame /embed/bridge yet. Until the server lets that one path be framed (the change is described
- * in docs/widget.md), the test answers /embed/bridge with perch's own response minus those two
- * framing headers; everything else in the iframe comes from perch untouched.
- */
-async function allowFramingOfEmbed(page: Page): Promise<void> {
-  await page.route(
-    (url) => url.href.startsWith(`${PERCH}/embed/bridge`),
-    async (route) => {
-      const res = await route.fetch();
-      const headers = { ...res.headers() };
-      delete headers['x-frame-options'];
-      const csp = headers['content-security-policy'];
-      if (csp) headers['content-security-policy'] = csp.replace("frame-ancestors 'none'", `frame-ancestors ${PARTNER}`);
-      await route.fulfill({ response: res, headers });
-    },
+/** A page of `origin` (answered by the test) that frames perch's /embed/bridge and nothing else. */
+async function serveFramingPage(page: Page, origin: string): Promise<void> {
+  await page.route(`${origin}/**`, (route: Route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><title>frames perch</title><iframe id="card" src="${PERCH}/embed/bridge?theme=dark" width="480" height="680"></iframe>` }),
   );
+}
+
+/** The URL of the page's one child frame now (a refused frame ends on Chromium's error page). */
+function childFrameUrl(page: Page): string {
+  return page.frames().find((f) => f !== page.mainFrame())?.url() ?? '';
 }
 
 test.use({
@@ -140,7 +135,6 @@ test.describe('the embeddable widget on a partner page', () => {
     const state = readDevnetState();
     await installInjectedWallet(page, { chains: walletChains(state), account: BRIDGE_USER, chainId: FROM });
     await servePartner(page, vendorDir);
-    await allowFramingOfEmbed(page);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => {
       pageErrors.push(e.message);
@@ -154,9 +148,11 @@ test.describe('the embeddable widget on a partner page', () => {
       if (r.url().includes('/api/')) apiOrigins.add(new URL(r.url()).origin);
     });
 
+    const embedAnswer = page.waitForResponse((r) => r.url().startsWith(`${PERCH}/embed/bridge`));
     await page.goto(`${PARTNER}/docs/examples/widget.html?perch=${encodeURIComponent(PERCH)}&from=${FROM}&to=${TO}`);
 
-    // The iframe: the loader put /embed/bridge of perch in #perch-iframe, the card alone, dark.
+    // The iframe: the loader put /embed/bridge of perch in #perch-iframe, the card alone, dark;
+    // perch's own answer lets the partner frame it (no header rewritten on the way).
     const frameEl = page.locator('#perch-iframe iframe[data-perch-widget]');
     await expect(frameEl).toHaveAttribute('src', `${PERCH}/embed/bridge?theme=dark&from=${FROM}&to=${TO}`);
     const frame = page.frameLocator('#perch-iframe iframe[data-perch-widget]');
@@ -165,12 +161,22 @@ test.describe('the embeddable widget on a partner page', () => {
     await expect(frame.getByRole('button', { name: 'To: Arbitrum' })).toBeVisible();
     await expect(frame.getByTestId('bridge-send')).toBeVisible();
     await expect(frame.locator('header')).toHaveCount(0);
+    const embedHeaders = (await embedAnswer).headers();
+    expect(embedHeaders['x-frame-options']).toBeUndefined();
+    expect(embedHeaders['content-security-policy']).toContain(`frame-ancestors ${PARTNER};`);
 
     // The React embed: the same card, light, its networks from the config.
     const widget = page.locator('#perch-react [data-testid="perch-widget"]');
     await expect(widget).toHaveAttribute('data-theme', 'light');
     await expect(widget.getByRole('button', { name: 'From: Base' })).toBeVisible();
     await expect(widget.getByRole('button', { name: 'To: Arbitrum' })).toBeVisible();
+    // The widget's stylesheet keeps to the widget: the partner's page gets none of its variables.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary'))).toBe('');
+    expect(await widget.evaluate((el) => getComputedStyle(el).getPropertyValue('--primary'))).not.toBe('');
+    // The network icons are perch's (/icons/...): loaded from perch, not from the partner's site.
+    const icon = widget.getByRole('button', { name: 'From: Base' }).locator('img');
+    await expect(icon).toHaveAttribute('src', `${PERCH}/icons/networks/base.svg`);
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
 
     // Connect the page's wallet through the widget's own wallet list.
     const send = widget.getByTestId('bridge-send');
@@ -204,5 +210,24 @@ test.describe('the embeddable widget on a partner page', () => {
     // The React widget talked to perch across origins (CORS), never to the partner's server.
     expect([...apiOrigins]).toEqual([PERCH]);
     expect(pageErrors).toEqual([]);
+  });
+
+  test('perch lets the partner frame /embed/bridge, and a site it does not list is refused', async ({ page }) => {
+    // The same page from both origins: the listed partner's frame shows the card ...
+    await serveFramingPage(page, PARTNER);
+    await page.goto(`${PARTNER}/frames.html`);
+    await expect(page.frameLocator('#card').getByTestId('bridge-send')).toBeVisible({ timeout: 30_000 });
+    expect(childFrameUrl(page)).toBe(`${PERCH}/embed/bridge?theme=dark`);
+
+    // ... the stranger's is blocked by the browser (frame-ancestors), so no card renders there.
+    const refusals: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('frame-ancestors')) refusals.push(m.text());
+    });
+    await serveFramingPage(page, STRANGER);
+    await page.goto(`${STRANGER}/frames.html`);
+    await expect.poll(() => childFrameUrl(page), { timeout: 30_000 }).toBe('chrome-error://chromewebdata/');
+    await expect(page.frameLocator('#card').getByTestId('perch-widget')).toHaveCount(0);
+    expect(refusals.join('\n')).toContain(`frame-ancestors ${PARTNER}`);
   });
 });

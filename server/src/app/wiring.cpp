@@ -250,6 +250,23 @@ std::unique_ptr<bridge::SolanaBridge> solana_bridge(
         chain::rpc::RpcOptions{.timeout = config.rpc.timeout, .attempts = config.rpc.attempts});
 }
 
+// CORS, rate limits and the page policies. The origins allowed to call the API from their pages
+// (cors_origins) are the partners trusted to frame the widget's card (/embed/bridge) too; with
+// none, that page is sent as every other page, framed by no one.
+http::EdgePolicy edge_policy(const Config& c, const catalog::Catalog& catalog) {
+    auto rpcs = rpc_urls(catalog);
+    bool walletconnect = !c.walletconnect_project_id.empty();
+    http::EdgePolicy policy{
+        .cors_origins = c.cors_origins,
+        .rate_limits = c.rate_limits,
+        .content_security_policy = http::app_content_security_policy(rpcs, walletconnect)};
+    if (!c.cors_origins.empty()) {
+        policy.embed_content_security_policy =
+            http::app_content_security_policy(rpcs, walletconnect, c.cors_origins);
+    }
+    return policy;
+}
+
 }  // namespace
 
 bridge::RouteTable load_routes(const std::string& path) {
@@ -326,11 +343,7 @@ Wiring::Wiring(const Config& c)
                &name_service,
                swap_store.get()},
       dispatcher(api::build_router(services), http::StaticFiles(c.web_root),
-                 http::ClientIpResolver(c.trusted_proxies),
-                 {.cors_origins = c.cors_origins,
-                  .rate_limits = c.rate_limits,
-                  .content_security_policy = http::app_content_security_policy(
-                      rpc_urls(catalog), !c.walletconnect_project_id.empty())}) {
+                 http::ClientIpResolver(c.trusted_proxies), edge_policy(c, catalog)) {
     rewards.set_prices(&prices.source(), c.prices.fixed);  // made after the rewards service
     if (solana) {  // balances of Solana owners: SOL from the catalog, USDC at the profile's mint
         balances.enable_solana(

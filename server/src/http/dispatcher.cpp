@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "http/compress.hpp"
+#include "http/security_headers.hpp"
 
 namespace perch::http {
 namespace {
@@ -20,16 +21,20 @@ Dispatcher::Dispatcher(Router router, StaticFiles files, ClientIpResolver client
       client_ips_(std::move(client_ips)),
       cors_origins_(std::move(policy.cors_origins)),
       csp_(std::move(policy.content_security_policy)),
+      embed_csp_(std::move(policy.embed_content_security_policy)),
       limiter_(std::make_unique<RateLimiter>(std::move(policy.rate_limits))) {
     // set_security's constant lines, serialized once for the fast path.
-    auto lines = [&](std::string_view csp) {
-        return "X-Content-Type-Options: nosniff\r\nReferrer-Policy: "
-               "strict-origin-when-cross-origin\r\nX-Frame-Options: DENY\r\n"
-               "Content-Security-Policy: " +
-               std::string(csp) + "\r\n";
+    auto lines = [&](std::string_view csp, bool deny_frames) {
+        return std::string(
+                   "X-Content-Type-Options: nosniff\r\nReferrer-Policy: "
+                   "strict-origin-when-cross-origin\r\n") +
+               (deny_frames ? "X-Frame-Options: DENY\r\n" : "") +
+               "Content-Security-Policy: " + std::string(csp) + "\r\n";
     };
-    security_lines_ = lines(kDataPolicy);
-    page_security_lines_ = lines(csp_.empty() ? kDataPolicy : csp_);
+    security_lines_ = lines(kDataPolicy, true);
+    page_security_lines_ = lines(csp_.empty() ? kDataPolicy : csp_, true);
+    if (csp_.empty()) embed_csp_.clear();  // no page policy: no page, the embed included, framed
+    embed_security_lines_ = embed_csp_.empty() ? page_security_lines_ : lines(embed_csp_, false);
 }
 
 namespace {
@@ -157,15 +162,24 @@ void Dispatcher::set_cors(Fields& msg, const RawRequest& req) const {
     }
 }
 
+bool Dispatcher::framed_embed(const RawRequest& req) const {
+    return !embed_csp_.empty() && is_embed_page(req.target());
+}
+
 template <class Fields>
-void Dispatcher::set_security(Fields& msg, bool over_tls, std::string_view content_type) const {
+void Dispatcher::set_security(Fields& msg, const RawRequest& req, bool over_tls,
+                              std::string_view content_type) const {
     msg.set("X-Content-Type-Options", "nosniff");
     msg.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    msg.set(bhttp::field::x_frame_options, "DENY");  // frame-ancestors for older browsers
     // The app's policy on pages; anything else (JSON, images, scripts) is data no one should run
     // or frame, and a short policy keeps every API answer small.
     bool page = content_type.starts_with("text/html") && !csp_.empty();
-    msg.set("Content-Security-Policy", page ? std::string_view(csp_) : kDataPolicy);
+    // The embed page's frame-ancestors names its partners; X-Frame-Options cannot name them, and a
+    // browser that knows both obeys the stricter one, so that page is sent without it.
+    bool framed = page && framed_embed(req);
+    if (!framed) msg.set(bhttp::field::x_frame_options, "DENY");  // for older browsers
+    std::string_view policy = framed ? embed_csp_ : page ? std::string_view(csp_) : kDataPolicy;
+    msg.set("Content-Security-Policy", policy);
     if (over_tls) msg.set(bhttp::field::strict_transport_security, "max-age=31536000");
 }
 
@@ -225,7 +239,10 @@ std::optional<std::string_view> Dispatcher::serialize_payload(const Payload& p,
     } else {
         line("Vary", "Accept-Encoding");
     }
-    head += p.content_type.starts_with("text/html") ? page_security_lines_ : security_lines_;
+    if (!p.content_type.starts_with("text/html"))
+        head += security_lines_;
+    else
+        head += framed_embed(req) ? embed_security_lines_ : page_security_lines_;
     if (tls) line("Strict-Transport-Security", "max-age=31536000");
     head += gzip_ok ? p.head_gzip : p.head_plain;
     bool keep_alive = req.keep_alive();
@@ -241,7 +258,7 @@ bhttp::response<bhttp::empty_body> Dispatcher::stream_head(const Response& res,
     msg.set(bhttp::field::server, "perch");
     for (const auto& [name, value] : res.headers) msg.set(name, value);
     set_cors(msg, req);
-    set_security(msg, res.over_tls, "text/event-stream");
+    set_security(msg, req, res.over_tls, "text/event-stream");
     msg.set(bhttp::field::content_type, "text/event-stream");
     msg.set(bhttp::field::cache_control, "no-store");
     msg.keep_alive(false);
@@ -259,7 +276,8 @@ bhttp::message_generator Dispatcher::finish(Response res, const RawRequest& req)
     }
 
     set_cors(msg, req);
-    set_security(msg, res.over_tls, res.payload ? res.payload->content_type : res.content_type);
+    set_security(msg, req, res.over_tls,
+                 res.payload ? res.payload->content_type : res.content_type);
 
     bool gzip_ok = accepts_gzip(req[bhttp::field::accept_encoding]);
     if (res.payload) {

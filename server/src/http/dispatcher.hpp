@@ -22,6 +22,9 @@ struct EdgePolicy {
     std::vector<std::string> cors_origins;
     std::vector<RateGroup> rate_limits;
     std::string content_security_policy;  // empty: none sent
+    // The policy of the one page partners may frame (embed_page_path), sent without
+    // X-Frame-Options; empty: that page is sent as every other page.
+    std::string embed_content_security_policy;
 };
 
 class Dispatcher {
@@ -62,16 +65,22 @@ class Dispatcher {
     template <class Fields>
     void set_cors(Fields& msg, const RawRequest& req) const;
     template <class Fields>
-    void set_security(Fields& msg, bool over_tls, std::string_view content_type) const;
+    void set_security(Fields& msg, const RawRequest& req, bool over_tls,
+                      std::string_view content_type) const;
+    // Whether the page `req` asks for is the one partners may frame, and some partner may.
+    bool framed_embed(const RawRequest& req) const;
 
     Router router_;
     StaticFiles files_;
     ClientIpResolver client_ips_;
     std::vector<std::string> cors_origins_;
     std::string csp_;
-    // set_security's constant header lines for data and for pages, for the fast path.
+    std::string embed_csp_;
+    // set_security's constant header lines for data, for pages and for the framed embed page, for
+    // the fast path.
     std::string security_lines_;
     std::string page_security_lines_;
+    std::string embed_security_lines_;
     std::unique_ptr<RateLimiter> limiter_;  // counts requests: mutable state behind a const API
 };
 

@@ -29,6 +29,20 @@ std::string make_web_root(const std::filesystem::path& dir) {
     return root.string();
 }
 
+// A tiny built app in a temp directory of its own, removed with it; config() points perch at it.
+struct TempWebRoot {
+    explicit TempWebRoot(const std::string& name)
+        : dir(std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()))),
+          root(make_web_root(dir)) {}
+    ~TempWebRoot() { std::filesystem::remove_all(dir); }
+    TempWebRoot(const TempWebRoot&) = delete;
+    TempWebRoot& operator=(const TempWebRoot&) = delete;
+    std::string config() const { return "\"web_root\": \"" + root + "\""; }
+
+    std::filesystem::path dir;
+    std::string root;
+};
+
 std::int64_t count_rows(const perch::testing::TestDatabase& db, const char* sql) {
     auto rows = db.column(sql);
     return rows.empty() ? -1 : std::stoll(rows.front());
@@ -253,10 +267,8 @@ TEST(Server, CorsOnlyForConfiguredOrigins) {
 }
 
 TEST(Server, ServesAppWithSpaFallbackAndCaching) {
-    auto dir = std::filesystem::temp_directory_path() /
-               ("perch-web-root-test-" + std::to_string(::getpid()));
-    auto root = make_web_root(dir);
-    PerchProcess perch("\"web_root\": \"" + root + "\"");
+    TempWebRoot web("perch-web-root-test");
+    PerchProcess perch(web.config());
     auto index = perch.get("/");
     EXPECT_EQ(index.status, 200);
     EXPECT_NE(index.body.find("<title>Perch</title>"), std::string::npos);
@@ -271,17 +283,14 @@ TEST(Server, ServesAppWithSpaFallbackAndCaching) {
     auto head = perch.request("HEAD", "/");
     EXPECT_EQ(head.status, 200);
     EXPECT_EQ(head.headers["content-length"], std::to_string(index.body.size()));
-    std::filesystem::remove_all(dir);
 }
 
 // A file the build does not have is a 404, never the app shell with 200: a browser, a crawler or
 // a scanner asking for a script, an icon or a dotfile learns it is not there. Paths without a file
 // name (app routes) keep the shell, so the app's router shows its own not-found page.
 TEST(Server, MissingStaticFilesAreNotFound) {
-    auto dir = std::filesystem::temp_directory_path() /
-               ("perch-web-root-404-" + std::to_string(::getpid()));
-    auto root = make_web_root(dir);
-    PerchProcess perch("\"web_root\": \"" + root + "\"");
+    TempWebRoot web("perch-web-root-404");
+    PerchProcess perch(web.config());
     for (const char* path : {"/assets/nope.js", "/favicon.ico", "/.env", "/.git/config", "/assets/",
                              "/robots.txt", "/network/u2u/logo.png"}) {
         auto res = perch.get(path);
@@ -290,7 +299,76 @@ TEST(Server, MissingStaticFilesAreNotFound) {
     }
     for (const char* path : {"/no-such-page", "/network/u2u", "/history"})
         EXPECT_EQ(perch.get(path).status, 200) << path;
-    std::filesystem::remove_all(dir);
+}
+
+// The framing headers of an answer: X-Frame-Options ("" when absent), the policy's
+// frame-ancestors sources, and the rest of the policy.
+struct Framing {
+    std::string x_frame_options;
+    std::string ancestors;
+    std::string rest;
+};
+
+Framing framing_of(const perch::testing::HttpResult& res) {
+    Framing f;
+    if (auto it = res.headers.find("x-frame-options"); it != res.headers.end())
+        f.x_frame_options = it->second;
+    f.rest = res.headers.at("content-security-policy");
+    const std::string name = "frame-ancestors ";
+    auto at = f.rest.find(name);
+    if (at == std::string::npos) return f;
+    auto end = std::min(f.rest.find(';', at), f.rest.size());
+    f.ancestors = f.rest.substr(at + name.size(), end - at - name.size());
+    f.rest.erase(at, end - at);
+    return f;
+}
+
+// The iframe embed (/embed/bridge, however spelled) may be framed by the partners the operator
+// lists in cors_origins, and it alone: every other page and the API keep DENY and 'none'.
+TEST(Server, OnlyTheEmbedPageMayBeFramedByTheCorsOrigins) {
+    TempWebRoot web("perch-web-root-embed");
+    PerchProcess perch(
+        web.config() +
+        R"(, "cors_origins": ["https://partner.example", "http://localhost:9321/"])");
+    auto home = framing_of(perch.get("/"));
+    EXPECT_EQ(home.x_frame_options, "DENY");
+    EXPECT_EQ(home.ancestors, "'none'");
+    for (const char* target : {"/embed/bridge", "/embed/bridge?channel=7&theme=dark",
+                               "/embed/bridge/", "//embed/./bridge", "/embed/%62ridge"}) {
+        auto res = perch.get(target);
+        ASSERT_EQ(res.status, 200) << target;
+        EXPECT_EQ(res.headers["content-type"], "text/html; charset=utf-8") << target;
+        auto page = framing_of(res);
+        EXPECT_EQ(page.x_frame_options, "") << target;
+        EXPECT_EQ(page.ancestors, "http://localhost:9321 https://partner.example") << target;
+        EXPECT_EQ(page.rest, home.rest) << target;  // the rest of the app's policy, unchanged
+    }
+    // HEAD and a revalidation (304) are answered on the general path: the same headers.
+    auto first = perch.get("/embed/bridge");
+    for (const auto& res :
+         {perch.request("HEAD", "/embed/bridge"),
+          perch.get("/embed/bridge", {{"If-None-Match", first.headers["etag"]}})}) {
+        EXPECT_EQ(framing_of(res).x_frame_options, "") << res.status;
+        EXPECT_EQ(framing_of(res).ancestors, "http://localhost:9321 https://partner.example");
+    }
+    for (const char* target : {"/history", "/embed", "/embed/bridge/more", "/embed/bridgex",
+                               "/api/health", "/api/embed/bridge"}) {
+        auto f = framing_of(perch.get(target));
+        EXPECT_EQ(f.x_frame_options, "DENY") << target;
+        EXPECT_EQ(f.ancestors, "'none'") << target;
+    }
+}
+
+// With no trusted origins the embed page is sent exactly as every other page.
+TEST(Server, WithoutCorsOriginsNoPageMayBeFramed) {
+    TempWebRoot web("perch-web-root-embed-none");
+    PerchProcess perch(web.config());
+    auto home = perch.get("/");
+    auto embed = perch.get("/embed/bridge?channel=7");
+    ASSERT_EQ(embed.status, 200);
+    EXPECT_EQ(embed.headers["x-frame-options"], "DENY");
+    EXPECT_EQ(framing_of(embed).ancestors, "'none'");
+    EXPECT_EQ(embed.headers["content-security-policy"], home.headers["content-security-policy"]);
 }
 
 TEST(Server, OpenApiListsRoutes) {

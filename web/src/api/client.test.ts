@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sha256HexSync } from '@/lib/sha256';
 import { utcHourStamp } from '@/lib/time';
-import { ApiError, buildUrl, configureApiClient, request } from './client';
+import { ApiError, buildUrl, configureApiClient, configureApiOrigin, request, serverAssetUrl } from './client';
 import { filterHiddenChains, logUserAction, totalPoints } from './endpoints';
 import type { Chain, PointsSummary } from './types';
 
@@ -13,6 +13,18 @@ describe('api client', () => {
   it('prefixes /api and encodes the query', () => {
     expect(buildUrl('bridge_api/v1/x', { domain_name: 'a.b', skip: undefined })).toBe('/api/bridge_api/v1/x?domain_name=a.b');
     expect(buildUrl('/api/config/user-action')).toBe('/api/config/user-action');
+  });
+
+  it("resolves the server's relative icon URLs against a configured server origin only", () => {
+    const urls = ['/icons/networks/base.svg', 'https://cdn.example/usdc.png', '//cdn.example/x.svg', 'data:image/svg+xml,<svg/>', 'blob:abc'];
+    // The app: its server is the page's origin, every URL as it was.
+    expect(urls.map(serverAssetUrl)).toEqual(urls);
+    configureApiOrigin('https://perch.example/');
+    try {
+      expect(urls.map(serverAssetUrl)).toEqual(['https://perch.example/icons/networks/base.svg', ...urls.slice(1)]);
+    } finally {
+      configureApiOrigin('');
+    }
   });
 
   it('sends X-Perch-Auth = sha256(lower(user):YYYYMMDDHH) and unwraps data', async () => {

@@ -21,6 +21,16 @@ export function configureApiOrigin(origin: string): void {
   apiOrigin = origin.replace(/\/+$/, '');
 }
 
+/**
+ * An icon or image URL relative to the server ('/icons/networks/base.svg': the server's lists and
+ * the app's shipped icons), resolved against the server's origin, so the widget on a partner's
+ * page loads it from Perch, not from the page. Absolute, protocol-relative, data: and blob: URLs
+ * are left as they are, and so is everything in the app (its server is the page's own origin).
+ */
+export function serverAssetUrl(url: string): string {
+  return apiOrigin && url.startsWith('/') && !url.startsWith('//') ? `${apiOrigin}${url}` : url;
+}
+
 export type ApiErrorKind = 'http' | 'code' | 'timeout' | 'network' | 'parse';
 
 /** An API failure: `kind` tells what went wrong, `code` is the envelope or HTTP code when known. */

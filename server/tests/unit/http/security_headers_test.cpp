@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 using perch::http::app_content_security_policy;
+using perch::http::frame_ancestors;
+using perch::http::is_embed_page;
 using perch::http::url_origin;
 
 TEST(SecurityHeaders, OriginOfAnHttpUrl) {
@@ -34,4 +36,35 @@ TEST(SecurityHeaders, WalletConnectRelayOnlyWithAProjectId) {
                        "https://verify.walletconnect.org https://pulse.walletconnect.org;"),
               std::string::npos)
         << csp;
+}
+
+TEST(SecurityHeaders, FrameAncestorsAreTheTrustedOrigins) {
+    EXPECT_EQ(frame_ancestors({}), "'none'");
+    EXPECT_EQ(frame_ancestors({"https://b.example/", "http://localhost:9321", "https://b.example"}),
+              "http://localhost:9321 https://b.example");
+    EXPECT_EQ(frame_ancestors({"https://a.example", "*"}), "*");
+    // Nothing that could end the directive or the header gets in; with nothing left, no one.
+    EXPECT_EQ(frame_ancestors({"https://a.example; script-src *", "javascript:x"}), "'none'");
+}
+
+TEST(SecurityHeaders, PolicyNamesItsEmbeddersAsFrameAncestors) {
+    auto page = app_content_security_policy({"http://127.0.0.1:8545"}, true);
+    auto embed =
+        app_content_security_policy({"http://127.0.0.1:8545"}, true, {"https://partner.example"});
+    EXPECT_NE(embed.find("; frame-ancestors https://partner.example; "), std::string::npos)
+        << embed;
+    auto same = embed;
+    same.replace(same.find("https://partner.example;"),
+                 std::string("https://partner.example").size(), "'none'");
+    EXPECT_EQ(same, page);  // nothing else differs
+}
+
+TEST(SecurityHeaders, EmbedPageHoweverSpelled) {
+    for (const char* t :
+         {"/embed/bridge", "/embed/bridge?channel=7", "/embed/bridge/", "//embed//bridge",
+          "/embed/./bridge", "/embed/%62ridge", "/x/../embed/bridge"})
+        EXPECT_TRUE(is_embed_page(t)) << t;
+    for (const char* t : {"/", "/embed", "/embed/bridge/x", "/embed/bridgex", "/api/embed/bridge",
+                          "/embed/bridge%2Fx", "embed/bridge", "/embed/bridge#"})
+        EXPECT_FALSE(is_embed_page(t)) << t;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { serverAssetUrl } from '@/api/client';
 import { chainsQuery } from '@/api/queries';
 import { useWalletModal } from '@/wallet/modalStore';
 import { useWalletReconnecting } from '@/wallet/reconnect';
@@ -38,7 +39,7 @@ export function ConnectWalletButton({ className = 'btn btn--primary' }: { classN
       aria-busy={!address && reconnecting ? true : undefined}
       title={address ? [name, address, chainName].filter(Boolean).join(' · ') : undefined}
     >
-      {icon ? <img className="network-icon network-icon--chip" src={icon} alt="" width={18} height={18} /> : null}
+      {icon ? <img className="network-icon network-icon--chip" src={serverAssetUrl(icon)} alt="" width={18} height={18} /> : null}
       {label}
     </button>
   );

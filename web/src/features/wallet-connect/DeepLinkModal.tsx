@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { serverAssetUrl } from '@/api/client';
 import { Modal } from '@/components/Modal';
 import type { EvmWalletEntry } from '@/wallet/evmWallets';
 
@@ -10,7 +11,7 @@ export function DeepLinkModal({ entry, onClose }: { entry: EvmWalletEntry | unde
   return (
     <Modal open onClose={onClose} title={t('wallet.deepLinkTitle', { wallet: entry.name })}>
       <div className="wallet-qr">
-        <img src={entry.icon} alt="" width={56} height={56} />
+        <img src={serverAssetUrl(entry.icon)} alt="" width={56} height={56} />
         <p>{t('wallet.deepLinkText', { wallet: entry.name })}</p>
         <a className="btn btn--primary" href={href} data-testid="deep-link-connect">
           {t('wallet.deepLinkConnect')}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { serverAssetUrl } from '@/api/client';
 import { Spinner } from '@/components/Spinner';
 import { useEcosystemsStore } from '@/wallet/ecosystems/store';
 import type { NonEvmGroupId, WalletOption } from '@/wallet/ecosystems/types';
@@ -40,7 +41,7 @@ export function EcosystemWalletList({ group, state }: { group: NonEvmGroupId; st
                 })
               }
             >
-              <img src={o.icon} alt="" width={28} height={28} className="wallet-list__icon" />
+              <img src={serverAssetUrl(o.icon)} alt="" width={28} height={28} className="wallet-list__icon" />
               <span className="wallet-list__name">{o.name}</span>
               {o.installed ? <span className="wallet-list__tag">{t('wallet.detected')}</span> : null}
               {busy ? <Spinner label={t('wallet.connecting')} /> : null}

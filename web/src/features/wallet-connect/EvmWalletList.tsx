@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverAssetUrl } from '@/api/client';
 import { Spinner } from '@/components/Spinner';
 import { connectorNotFoundNotice, notInstalledNotice } from '@/wallet/errors';
 import { evmWalletRows, readWalletEnvironment, type WalletRow } from '@/wallet/evmWallets';
@@ -59,7 +60,7 @@ export function EvmWalletList({ walletConnect }: { walletConnect: boolean }) {
                 })
               }
             >
-              <img src={row.icon} alt="" width={28} height={28} className="wallet-list__icon" />
+              <img src={serverAssetUrl(row.icon)} alt="" width={28} height={28} className="wallet-list__icon" />
               <span className="wallet-list__name">{row.name}</span>
               {detected ? <span className="wallet-list__tag">{t('wallet.detected')}</span> : null}
               {connecting ? <Spinner label={t('wallet.connecting')} /> : null}

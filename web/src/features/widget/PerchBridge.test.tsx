@@ -8,7 +8,12 @@ import { resetStores } from '@/test/resetStores';
 import { useBridgeForm } from '@/state/bridgeFormStore';
 import { PerchBridge } from './PerchBridge';
 
-const CHAINS = [explorerChain(1, 'Ethereum', ''), explorerChain(8453, 'Base', ''), explorerChain(42161, 'Arbitrum One', '')];
+const CHAINS = [
+  explorerChain(1, 'Ethereum', ''),
+  // The server lists its own icons relative to itself.
+  explorerChain(8453, 'Base', '', { icon: '/icons/networks/base.svg' }),
+  explorerChain(42161, 'Arbitrum One', '', { icon: 'https://cdn.example/arbitrum.svg' }),
+];
 
 beforeEach(() => {
   resetStores();
@@ -24,6 +29,9 @@ describe('<PerchBridge>', () => {
     expect(widget).toHaveAttribute('data-theme', 'light');
     expect(await screen.findByRole('button', { name: 'From: Base' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'To: Arbitrum One' })).toBeInTheDocument();
+    // Icons relative to the server load from it, not from the partner's page; absolute ones as given.
+    expect(screen.getByRole('button', { name: 'From: Base' }).querySelector('img')).toHaveAttribute('src', 'https://perch.example/icons/networks/base.svg');
+    expect(screen.getByRole('button', { name: 'To: Arbitrum One' }).querySelector('img')).toHaveAttribute('src', 'https://cdn.example/arbitrum.svg');
     await waitFor(() => expect(screen.getByTestId('bridge-limits')).toHaveTextContent(/ETH$/));
     // Every call went to the configured server.
     const urls = fetchMock.mock.calls.map(([u]) => String(u));

@@ -3,7 +3,8 @@ import { testAppConfig } from '@/test/appConfig';
 import { testChain } from '@/test/chains';
 import { tokensForPair } from '@/features/bridge/routes';
 import { allRoutes } from '@/api/appConfig';
-import { configFromSearch, embedSearch, parseWidgetConfig, restrictAppConfig, restrictChains, restrictTokens, themeStyle } from './config';
+import { configFromSearch, embedSearch, parseWidgetConfig, themeStyle } from './config';
+import { restrictAppConfig, restrictChains, restrictTokens } from './scope';
 
 describe('parseWidgetConfig', () => {
   it('takes a full config and drops a trailing slash of apiUrl', () => {

@@ -1,5 +1,4 @@
-import type { AppConfig, RouteConfig } from '@/api/appConfig';
-import type { Chain, Token } from '@/api/types';
+// The widget's public config (its types are @perch/widget's declarations: no app types here).
 
 /** A pair of networks the widget offers, by chain id (one direction). */
 export interface WidgetRoute {
@@ -143,42 +142,6 @@ export function embedSearch(config: Omit<PerchWidgetConfig, 'apiUrl'>): string {
   if (config.routes) q.set('routes', config.routes.map((r) => `${r.from}-${r.to}`).join(','));
   const s = q.toString();
   return s ? `?${s}` : '';
-}
-
-export type WidgetScope = Pick<PerchWidgetConfig, 'routes' | 'tokens'>;
-
-/**
- * A served route cut down to the scope: only the listed tokens, and for listed pairs, one
- * one-way route per pair it connects (chains [from], to_chains [to]); null when nothing is left.
- */
-function scopeRoute(r: RouteConfig, scope: WidgetScope): RouteConfig[] {
-  if (scope.tokens && !scope.tokens.includes(r.token)) return [];
-  if (!scope.routes) return [r];
-  const reaches = (to: number): boolean => (r.to_chains ?? r.chains).includes(to);
-  return scope.routes.filter((p) => r.chains.includes(p.from) && reaches(p.to)).map((p) => ({ ...r, chains: [p.from], to_chains: [p.to] }));
-}
-
-/** The server's app-config with only the scope's routes: the card then offers nothing else. */
-export function restrictAppConfig(config: AppConfig, scope: WidgetScope): AppConfig {
-  if (!scope.routes && !scope.tokens) return config;
-  return {
-    ...config,
-    routes: config.routes.flatMap((r) => scopeRoute(r, scope)),
-    cross_routes: config.cross_routes.flatMap((r) => scopeRoute(r, scope)),
-  };
-}
-
-/** The networks of the scope's routes (every network when the scope names no routes). */
-export function restrictChains(chains: Chain[], scope: WidgetScope): Chain[] {
-  if (!scope.routes) return chains;
-  const ids = new Set(scope.routes.flatMap((r) => [r.from, r.to]));
-  return chains.filter((c) => ids.has(c.chain_id));
-}
-
-/** The token list with only the scope's symbols. */
-export function restrictTokens(tokens: Token[], scope: WidgetScope): Token[] {
-  const allowed = scope.tokens;
-  return allowed ? tokens.filter((t) => allowed.includes(t.symbol)) : tokens;
 }
 
 /** The wrapper's data-theme and CSS variables for a theme. */
