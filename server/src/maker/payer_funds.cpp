@@ -15,8 +15,16 @@ Task<bridge::Fees> Maker::current_fees(chain::rpc::RpcClient& rpc) {
 }
 
 // Between deposits fees are read again sooner than kFeesFreshFor, a poll or more before they
-// would go stale, so a payout never waits for the read.
+// would go stale, so a payout never waits for the read. (On a followed chain the fee read is
+// answered from the head follower's newest block: it costs no request.)
 constexpr auto kPrepareAfter = std::chrono::milliseconds(1000);
+// Balances, unlike fees, move only when someone sends: the maker's own payouts and refunds are
+// deducted from the prepared figure as they are planned (worst-case gas included), and what others
+// send the maker only makes the figure too low, which never refuses a payout (sign_new reads again
+// first). So a prepared balance serves for kHeldFreshFor, and an idle chain pays for one balance
+// read every kHeldRefreshAfter instead of every second (an idle chain's budget is 3 calls a block).
+constexpr auto kHeldRefreshAfter = std::chrono::seconds(10);
+constexpr auto kHeldFreshFor = std::chrono::seconds(15);
 
 Task<bridge::Fees> Maker::prepared_fees(std::int64_t chain_id, chain::rpc::RpcClient& rpc,
                                         std::chrono::milliseconds max_age) {
@@ -34,7 +42,7 @@ Task<std::map<std::string, U256>> Maker::held_balances(
     bool allow_prepared, bool& from_prepared) {
     auto now = std::chrono::steady_clock::now();
     auto& prepared = held_[chain_id];
-    from_prepared = allow_prepared && now - prepared.at < kFeesFreshFor &&
+    from_prepared = allow_prepared && now - prepared.at < kHeldFreshFor &&
                     std::all_of(refs.begin(), refs.end(),
                                 [&](const auto& r) { return prepared.held.count(r.first) > 0; });
     if (from_prepared) co_return prepared.held;
@@ -73,13 +81,13 @@ Task<std::map<std::string, U256>> Maker::pool_available(
     co_return out;
 }
 
-// Between deposits: fees and the balances of the tokens paid before are read again once they are
-// older than kPrepareAfter, so a payout right after its deposit's block needs no read at all.
+// Between deposits: fees and the balances of the tokens paid before are read again before they go
+// stale, so a payout right after its deposit's block needs no read at all.
 Task<void> Maker::prepare(std::int64_t chain_id, chain::rpc::RpcClient& rpc) {
     co_await prepared_fees(chain_id, rpc, kPrepareAfter);
     auto it = held_.find(chain_id);
     if (it == held_.end() || it->second.refs.empty() ||
-        std::chrono::steady_clock::now() - it->second.at < kPrepareAfter)
+        std::chrono::steady_clock::now() - it->second.at < kHeldRefreshAfter)
         co_return;
     auto refs = it->second.refs;
     bool from_prepared = false;

@@ -35,6 +35,15 @@ Call logs_call(const Interest& interest, std::uint64_t from, const json::value& 
     return {"eth_getLogs", json::array{std::move(filter)}};
 }
 
+// The logs of one block by its hash (EIP-234): a node that has not got that block answers an
+// error, never an empty list, so a lagging backend cannot hide a block's logs.
+Call block_logs_call(const Interest& interest, const std::string& hash) {
+    json::array addresses;
+    for (const auto& a : interest.addresses) addresses.emplace_back(a);
+    json::object filter{{"blockHash", hash}, {"address", std::move(addresses)}};
+    return {"eth_getLogs", json::array{std::move(filter)}};
+}
+
 }  // namespace
 
 ChainFollower::ChainFollower(RpcClient& rpc, FollowOptions options)
@@ -117,14 +126,16 @@ Task<void> ChainFollower::step() {
             co_await read_to(target.number);
         co_return;
     }
-    // A poll: the newest block and, in the same batch (so from the same node, which has that
-    // block), the logs after the followed head: one new block costs these two calls only.
+    // A poll: the newest block and, when the pacer expects one, in the same batch (so from the
+    // same node, which has that block) the logs after the followed head: one new block costs these
+    // two calls only, and a probe that finds nothing one.
     auto interest = cache_->interest();
-    bool with_logs = head && !interest.addresses.empty();
+    bool wants_logs = head && !interest.addresses.empty();
+    auto sent = Clock::now();
+    bool with_logs = wants_logs && pacer_.expects_block(sent);
     std::vector<Call> calls;
     calls.push_back(block_call(json::string("latest"), interest.full_blocks));
     if (with_logs) calls.push_back(logs_call(interest, head->number + 1, json::string("latest")));
-    auto sent = Clock::now();
     auto replies = co_await rpc_.batch_from_node(std::move(calls));
     if (replies[0].error) throw *replies[0].error;
     if (!replies[0].result.is_object()) {  // no block yet
@@ -147,7 +158,18 @@ Task<void> ChainFollower::step() {
     }
     pacer_.found_block(sent, number);
     bool next_one = head && number == head->number + 1;
-    if (next_one && (!with_logs || (!replies[1].error && replies[1].result.is_array()))) {
+    if (next_one && wants_logs && !with_logs) {
+        // A probe found the next block: its logs by its hash, one call, as a poll would have.
+        std::vector<Call> call;
+        call.push_back(block_logs_call(interest, hash));
+        auto logs = co_await rpc_.batch_from_node(std::move(call));
+        if (!logs[0].error && logs[0].result.is_array()) {
+            std::vector<json::object> blocks{std::move(latest)};
+            accept(blocks, logs[0].result.as_array(), interest);
+            co_return;
+        }
+    } else if (next_one &&
+               (!wants_logs || (with_logs && !replies[1].error && replies[1].result.is_array()))) {
         // Logs of a block that came between the two calls are read with it, next time.
         json::array logs;
         if (with_logs)
@@ -159,7 +181,8 @@ Task<void> ChainFollower::step() {
         accept(blocks, logs, interest);
         co_return;
     }
-    // The first block, several new ones, a reorganisation: read with their logs in one batch.
+    // The first block, several new ones, a reorganisation, or a probe's find: read with their
+    // logs in one batch.
     co_await read_to(number);
 }
 

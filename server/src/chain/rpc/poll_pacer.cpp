@@ -83,4 +83,13 @@ PollPacer::ms PollPacer::wait(Clock::time_point now) const {
     return std::max(ms(0), std::chrono::duration_cast<ms>(at - now));
 }
 
+bool PollPacer::expects_block(Clock::time_point now) const {
+    auto window = next_window();
+    if (!window) return true;
+    if (empty_ > kRetries) return false;    // a stalled chain, polled once a block time
+    if (now < window->after) return false;  // the check that blocks do not come earlier
+    // After a poll at the window's end found nothing, the block is late: retries are probes.
+    return !(empty_ > 0 && sent_ && *sent_ + narrow_ >= window->by);
+}
+
 }  // namespace perch::chain::rpc

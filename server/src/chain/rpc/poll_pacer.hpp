@@ -36,6 +36,12 @@ class PollPacer {
 
     // How long to wait from `now` before the next poll.
     ms wait(Clock::time_point now) const;
+    // Whether a poll sent at `now` is likely to find a new block: not a check before the window,
+    // not a retry for a late block, not a stalled chain's. Only such a poll asks for the new
+    // block's logs in the same batch; a probe asks for the head alone and, when it finds the next
+    // block, for that block's logs by hash: a probe costs one call when it finds nothing, as most
+    // do, instead of two (a provider bills every call), and the same two when it finds a block.
+    bool expects_block(Clock::time_point now) const;
 
     static constexpr int kRetries = 4;  // short retries after a poll that found nothing
 
