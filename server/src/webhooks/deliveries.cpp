@@ -74,8 +74,9 @@ Task<bool> Deliveries::enqueue(store::Webhook hook) {
     if (taken.cursor == hook.cursor_event_id) co_return true;
     std::set<std::int64_t> ids;
     for (const auto& e : taken.events) ids.insert(e.order_id);
+    std::vector<std::int64_t> wanted(ids.begin(), ids.end());
     std::map<std::int64_t, store::Order> orders;
-    for (auto& o : co_await store_.orders({ids.begin(), ids.end()}))
+    for (auto& o : co_await store_.orders(std::move(wanted)))
         orders.emplace(o.id, std::move(o));
     std::vector<store::NewDelivery> made;
     for (const auto& e : taken.events) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <boost/json.hpp>
 #include <chrono>
+#include <cstdlib>
 #include <set>
 #include <thread>
 
@@ -175,7 +176,8 @@ TEST(MakerOn, WebhooksDeliverEveryStateInOrderThroughAnOutageAndARestart) {
     const std::set<std::int64_t> ours{got.front().order_id, got_second.front().order_id};
     std::size_t listed_ours = 0;
     bool retried = false;
-    for (const auto& d : data_of(listed).at("list").as_array()) {
+    auto listed_data = data_of(listed);
+    for (const auto& d : listed_data.at("list").as_array()) {
         if (!ours.contains(d.at("order_id").as_int64())) continue;
         ++listed_ours;
         EXPECT_EQ(d.at("state").as_string(), "delivered") << json::serialize(d);
@@ -210,7 +212,8 @@ TEST(MakerOn, WebhooksDeliverEveryStateInOrderThroughAnOutageAndARestart) {
     EXPECT_EQ(restarted.request("DELETE", target, {}, kAdmin).status, 404);
     auto hooks = restarted.request("GET", "/api/admin/webhooks", {}, kAdmin);
     ASSERT_EQ(hooks.status, 200);
-    const auto& row = json::parse(hooks.body).at("data").as_array().at(0).as_object();
+    auto hooks_answer = json::parse(hooks.body);
+    const auto& row = hooks_answer.at("data").as_array().at(0).as_object();
     EXPECT_GT(row.at("disabled_at").as_int64(), 0);
     EXPECT_FALSE(row.contains("secret"));
 }

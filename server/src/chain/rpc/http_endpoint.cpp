@@ -199,11 +199,13 @@ std::string HttpEndpoint::body_of_200(HttpAnswer answer) const {
 }
 
 Task<std::string> HttpEndpoint::post(std::string body, std::chrono::milliseconds timeout) {
-    co_return body_of_200(co_await request({&body, nullptr}, timeout));
+    auto answer = co_await request({&body, nullptr}, timeout);
+    co_return body_of_200(std::move(answer));
 }
 
 Task<std::string> HttpEndpoint::get(std::chrono::milliseconds timeout) {
-    co_return body_of_200(co_await request({}, timeout));
+    auto answer = co_await request({}, timeout);
+    co_return body_of_200(std::move(answer));
 }
 
 Task<HttpAnswer> HttpEndpoint::post_answer(std::string body, HttpHeaders headers,
