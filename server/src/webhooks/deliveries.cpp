@@ -52,18 +52,16 @@ Task<bool> Deliveries::run_once() {
         active.emplace(hook.id, std::move(hook));
     }
     // One delivery per webhook at a time, all webhooks at once: a slow receiver delays its own
-    // deliveries only until the attempt's timeout.
+    // deliveries only until the attempt's timeout. A delivered one may have a successor due now:
+    // the next round then starts at once instead of after the poll.
+    auto due = co_await store_.due_deliveries(now());
     std::vector<Task<bool>> sends;
-    for (auto& d : co_await store_.due_deliveries(now())) {
+    for (auto& d : due) {
         auto it = active.find(d.webhook_id);
-        if (it == active.end()) continue;
-        sends.push_back([](Deliveries& self, store::WebhookDelivery d,
-                           const store::Webhook& hook) -> Task<bool> {
-            co_await self.send_due(std::move(d), hook);
-            co_return true;
-        }(*this, std::move(d), it->second));
+        if (it != active.end()) sends.push_back(send_due(std::move(d), it->second));
     }
-    co_await in_parallel(std::move(sends));
+    for (const auto& sent : co_await in_parallel(std::move(sends)))
+        if (sent && *sent) caught_up = false;
     co_return caught_up;
 }
 
@@ -76,8 +74,7 @@ Task<bool> Deliveries::enqueue(store::Webhook hook) {
     for (const auto& e : taken.events) ids.insert(e.order_id);
     std::vector<std::int64_t> wanted(ids.begin(), ids.end());
     std::map<std::int64_t, store::Order> orders;
-    for (auto& o : co_await store_.orders(std::move(wanted)))
-        orders.emplace(o.id, std::move(o));
+    for (auto& o : co_await store_.orders(std::move(wanted))) orders.emplace(o.id, std::move(o));
     std::vector<store::NewDelivery> made;
     for (const auto& e : taken.events) {
         auto it = orders.find(e.order_id);
@@ -107,12 +104,12 @@ Task<std::pair<int, std::string>> Deliveries::post(const store::WebhookDelivery&
     }
 }
 
-Task<void> Deliveries::send_due(store::WebhookDelivery d, const store::Webhook& hook) {
+Task<bool> Deliveries::send_due(store::WebhookDelivery d, const store::Webhook& hook) {
     auto started = now();
     // Held for the attempt (and a minute): another instance on this database skips it meanwhile,
     // and after a crash mid-attempt it is due again.
     auto held = started + options_.timeout.count() / 1000 + 60;
-    if (!co_await store_.claim_delivery(d, held)) co_return;
+    if (!co_await store_.claim_delivery(d, held)) co_return false;
     auto [status, error] = co_await post(d, hook);
     store::DeliveryAttempt attempt{d.id, status, error, "delivered", held, now()};
     if (!delivered(status)) {
@@ -123,7 +120,9 @@ Task<void> Deliveries::send_due(store::WebhookDelivery d, const store::Webhook& 
             spdlog::warn("webhooks: delivery {} to webhook {} {}: {}", d.id, hook.id,
                          next.give_up ? "failed for good after 24 h" : "failed, retrying", error);
     }
+    bool done = attempt.state == "delivered";
     co_await store_.record_attempt(std::move(attempt));
+    co_return done;
 }
 
 Task<std::optional<store::WebhookDelivery>> Deliveries::replay(std::int64_t delivery_id) {

@@ -46,7 +46,8 @@ class Deliveries {
     void start(const boost::asio::any_io_executor& ex);
     void stop() { stopping_ = true; }
 
-    // One round: new events into deliveries, then the due ones sent. Whether it caught up.
+    // One round: new events into deliveries, then the due ones sent. Whether it caught up (read
+    // all the log had and delivered nothing that may have a successor due at once).
     Task<bool> run_once();
     // Sends the delivery now whatever its state (an operator's replay) and records the attempt;
     // a delivered or failed one keeps its state unless this attempt delivers it.
@@ -55,7 +56,8 @@ class Deliveries {
 
   private:
     Task<bool> enqueue(store::Webhook hook);
-    Task<void> send_due(store::WebhookDelivery d, const store::Webhook& hook);
+    // One attempt of a due delivery; whether it was delivered.
+    Task<bool> send_due(store::WebhookDelivery d, const store::Webhook& hook);
     // One POST of `d` to `hook`: the status (0: no answer) and the error text.
     Task<std::pair<int, std::string>> post(const store::WebhookDelivery& d,
                                            const store::Webhook& hook);
