@@ -51,7 +51,7 @@ std::int64_t path_id(const http::Request& req) {
     return *text::parse_int(req.param("id"));
 }
 
-Task<http::Response> create(Services& s, http::Request& req) {
+Task<http::Response> create_webhook(Services& s, http::Request& req) {
     auto& sender = deliveries(s, req);
     auto body = req.json_object();
     auto p = Params::body(body);
@@ -68,14 +68,14 @@ Task<http::Response> create(Services& s, http::Request& req) {
     co_return http::envelope(answer);
 }
 
-Task<http::Response> list(Services& s, http::Request& req) {
+Task<http::Response> list_webhooks(Services& s, http::Request& req) {
     auto& sender = deliveries(s, req);
     json::array out;
     for (const auto& w : co_await sender.store().webhooks()) out.push_back(webhook_json(w));
     co_return http::envelope(out);
 }
 
-Task<http::Response> disable(Services& s, http::Request& req) {
+Task<http::Response> disable_webhook(Services& s, http::Request& req) {
     auto& sender = deliveries(s, req);
     auto id = path_id(req);
     if (!co_await sender.store().disable_webhook(id, unix_now()))
@@ -94,7 +94,7 @@ Task<http::Response> deliveries_of(Services& s, http::Request& req) {
     co_return http::envelope(page_json(std::move(out), found.total, paging));
 }
 
-Task<http::Response> replay(Services& s, http::Request& req) {
+Task<http::Response> replay_delivery(Services& s, http::Request& req) {
     auto& sender = deliveries(s, req);
     auto id = path_id(req);
     auto sent = co_await sender.replay(id);
@@ -105,16 +105,16 @@ Task<http::Response> replay(Services& s, http::Request& req) {
 }  // namespace
 
 constexpr Route kRoutes[] = {
-    {kPost, "/api/admin/webhooks", create,
+    {kPost, "/api/admin/webhooks", create_webhook,
      "Registers a webhook {url, channel} for a partner channel's orders (admin token); answers "
      "its id and its signing secret, shown this once"},
-    {kGet, "/api/admin/webhooks", list,
+    {kGet, "/api/admin/webhooks", list_webhooks,
      "Every webhook, disabled ones too, without secrets (admin token)"},
-    {kDelete, "/api/admin/webhooks/{id:int}", disable,
+    {kDelete, "/api/admin/webhooks/{id:int}", disable_webhook,
      "Disables a webhook: nothing more is made or sent for it (admin token)"},
     {kGet, "/api/admin/webhooks/{id:int}/deliveries", deliveries_of,
      "A webhook's deliveries, newest first, paged (admin token)"},
-    {kPost, "/api/admin/webhooks/deliveries/{id:int}/replay", replay,
+    {kPost, "/api/admin/webhooks/deliveries/{id:int}/replay", replay_delivery,
      "Sends a delivery again now and records the attempt (admin token)"},
 };
 
