@@ -26,6 +26,7 @@ http::Router build_router(Services& services) {
     register_maker_dashboard_api(router, services);
     register_name_api(router, services);
     register_status_api(router, services);
+    if (services.webhooks) register_webhook_api(router, services);
     if (services.rewards) {
         register_auth_api(router, services);
         register_lottery_api(router, services);

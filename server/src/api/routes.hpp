@@ -21,6 +21,7 @@ struct Route {
 
 inline constexpr auto kGet = http::bhttp::verb::get;
 inline constexpr auto kPost = http::bhttp::verb::post;
+inline constexpr auto kDelete = http::bhttp::verb::delete_;
 
 // Each handler is called with the server's services and the request.
 void add_routes(http::Router& router, Services& s, std::span<const Route> routes);

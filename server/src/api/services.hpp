@@ -46,6 +46,9 @@ class NameService;
 namespace perch::store {
 class SwapStore;
 }
+namespace perch::webhooks {
+class Deliveries;
+}
 namespace perch::rewards {
 class RewardsService;
 class BadgeService;
@@ -84,6 +87,7 @@ struct Services {
     store::SwapStore* swaps = nullptr;    // the swaps the history lists
     // Fill times per route, shared by /status and the quote (set by build_router).
     std::shared_ptr<FillTimes> fill_times;
+    webhooks::Deliveries* webhooks = nullptr;  // integrators' webhooks (the admin API's)
 };
 
 // One registration function per API group (one file each).
@@ -110,6 +114,7 @@ void register_query_api(http::Router& router, Services& services);
 void register_maker_dashboard_api(http::Router& router, Services& services);
 void register_name_api(http::Router& router, Services& services);
 void register_status_api(http::Router& router, Services& services);
+void register_webhook_api(http::Router& router, Services& services);
 
 // Every API group, plus the OpenAPI document describing them.
 http::Router build_router(Services& services);

@@ -32,7 +32,9 @@
 #include "store/rewards_store.hpp"
 #include "store/store.hpp"
 #include "store/swap_store.hpp"
+#include "store/webhook_store.hpp"
 #include "swap/service.hpp"
+#include "webhooks/deliveries.hpp"
 
 namespace perch::app {
 int main(int argc, char** argv);
@@ -78,6 +80,8 @@ struct Wiring {
     std::unique_ptr<store::ActivityStore> activity_store;
     activity::TrackerService tracker;
     std::optional<chain::PrivateKey> quote_signer;  // signs firm quotes (quote_signer_key_file)
+    std::unique_ptr<store::WebhookStore> webhook_store;
+    webhooks::Deliveries webhooks;  // integrators' webhooks: started by serve()
     api::Services services;
     http::Dispatcher dispatcher;
 };

@@ -150,6 +150,7 @@ int serve(const Config& config) {
     w.prices.start(pool.at(0).get_executor());
     w.snapshots.start(pool.at(0).get_executor());
     w.tracker.start(pool.at(pool.size() > 1 ? 1 : 0).get_executor());
+    w.webhooks.start(pool.at(0).get_executor());
     pool.start();
     boost::asio::co_spawn(pool.at(0), w.rewards.consume_loop(std::chrono::milliseconds(500)),
                           boost::asio::detached);
@@ -168,6 +169,7 @@ int serve(const Config& config) {
     w.tracker.stop();
     w.prices.stop();
     w.snapshots.stop();
+    w.webhooks.stop();
     w.rewards.stop();
     w.chains.stop_following();
     server.shutdown(std::chrono::seconds(5));

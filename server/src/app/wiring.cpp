@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "api/order_json.hpp"
 #include "app/app.hpp"
 #include "app/keys.hpp"
 #include "bridge/solana_memo.hpp"
@@ -319,6 +320,8 @@ Wiring::Wiring(const Config& c)
       tracker(*activity_store, store->orders(), indexed_chains(c, catalog, chains),
               activity::load_programs(c.config_dir), indexer_options(c)),
       quote_signer(quote_signer_of(c)),
+      webhook_store(store::open_webhook_store(*store)),
+      webhooks(*webhook_store, [](const store::Order& o) { return api::order_json(o); }),
       services{c,
                *store,
                catalog,
@@ -341,7 +344,9 @@ Wiring::Wiring(const Config& c)
                {},
                quote_signer ? &*quote_signer : nullptr,
                &name_service,
-               swap_store.get()},
+               swap_store.get(),
+               {},
+               &webhooks},
       dispatcher(api::build_router(services), http::StaticFiles(c.web_root),
                  http::ClientIpResolver(c.trusted_proxies), edge_policy(c, catalog)) {
     rewards.set_prices(&prices.source(), c.prices.fixed);  // made after the rewards service

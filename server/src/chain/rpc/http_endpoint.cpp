@@ -161,17 +161,19 @@ RpcError HttpEndpoint::status_error(unsigned status, std::string_view retry_afte
 }
 
 template <class Stream>
-Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const std::string* body,
-                                         std::chrono::milliseconds timeout, bool& keep_alive) {
-    bhttp::request<bhttp::string_body> req{body ? bhttp::verb::post : bhttp::verb::get, url_.target,
-                                           11};
+Task<HttpAnswer> HttpEndpoint::exchange(Stream& stream, Connection& conn, Outgoing out,
+                                        std::chrono::milliseconds timeout, bool& keep_alive) {
+    bhttp::request<bhttp::string_body> req{out.body ? bhttp::verb::post : bhttp::verb::get,
+                                           url_.target, 11};
     req.set(bhttp::field::host, url_.host);
-    if (body) {
+    if (out.body) {
         req.set(bhttp::field::content_type, "application/json");
-        req.body() = *body;
+        req.body() = *out.body;
     } else {
         req.set(bhttp::field::accept, "application/json");
     }
+    if (out.headers)
+        for (const auto& [name, value] : *out.headers) req.set(name, value);
     req.keep_alive(true);
     req.prepare_payload();
     conn.tcp().expires_after(timeout);
@@ -187,21 +189,31 @@ Task<std::string> HttpEndpoint::exchange(Stream& stream, Connection& conn, const
     if (read_ec) throw RpcError(RpcError::Kind::transport, shown_ + ": " + read_ec.message());
     auto& res = parser.get();
     keep_alive = res.keep_alive();
-    if (res.result_int() != 200)
-        throw status_error(res.result_int(), res[bhttp::field::retry_after]);
-    co_return std::move(res.body());
+    co_return HttpAnswer{res.result_int(), std::move(res.body()),
+                         std::string(res[bhttp::field::retry_after])};
+}
+
+std::string HttpEndpoint::body_of_200(HttpAnswer answer) const {
+    if (answer.status != 200) throw status_error(answer.status, answer.retry_after);
+    return std::move(answer.body);
 }
 
 Task<std::string> HttpEndpoint::post(std::string body, std::chrono::milliseconds timeout) {
-    co_return co_await request(&body, timeout);
+    auto answer = co_await request({&body, nullptr}, timeout);
+    co_return body_of_200(std::move(answer));
 }
 
 Task<std::string> HttpEndpoint::get(std::chrono::milliseconds timeout) {
-    co_return co_await request(nullptr, timeout);
+    auto answer = co_await request({}, timeout);
+    co_return body_of_200(std::move(answer));
 }
 
-Task<std::string> HttpEndpoint::request(const std::string* body,
-                                        std::chrono::milliseconds timeout) {
+Task<HttpAnswer> HttpEndpoint::post_answer(std::string body, HttpHeaders headers,
+                                           std::chrono::milliseconds timeout) {
+    co_return co_await request({&body, &headers}, timeout);
+}
+
+Task<HttpAnswer> HttpEndpoint::request(Outgoing out, std::chrono::milliseconds timeout) {
     auto executor = co_await asio::this_coro::executor;
     const void* context = &executor.context();
     // A pooled connection may have been closed by the node while idle: one fresh retry covers it.
@@ -212,16 +224,16 @@ Task<std::string> HttpEndpoint::request(const std::string* body,
         bool keep_alive = false;
         try {
             // Two statements, not a ?: with co_await in both arms: g++ 12 miscompiles that.
-            std::string response;
+            HttpAnswer answer;
             if (conn->tls) {
-                response = co_await exchange(*conn->tls, *conn, body, timeout, keep_alive);
+                answer = co_await exchange(*conn->tls, *conn, out, timeout, keep_alive);
             } else {
-                response = co_await exchange(*conn->plain, *conn, body, timeout, keep_alive);
+                answer = co_await exchange(*conn->plain, *conn, out, timeout, keep_alive);
             }
             if (keep_alive) give_back(context, std::move(conn));
-            co_return response;
+            co_return answer;
         } catch (const RpcError& e) {
-            // Only a dead pooled socket is worth the fresh retry, not an answer (HTTP status).
+            // Only a dead pooled socket is worth the fresh retry (an answer is never retried).
             bool socket_gone = e.kind() == RpcError::Kind::transport && e.code() == 0;
             if (!reused || !socket_gone) throw;
         }

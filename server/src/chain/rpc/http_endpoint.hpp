@@ -35,6 +35,14 @@ Url parse_http_url(const std::string& text);
 // Peers are verified: certificate chain and host name.
 std::shared_ptr<boost::asio::ssl::context> tls_client_context(const std::string& ca_file);
 
+// An HTTP answer of any status.
+struct HttpAnswer {
+    unsigned status = 0;
+    std::string body;
+    std::string retry_after;  // the Retry-After header, if any
+};
+using HttpHeaders = std::vector<std::pair<std::string, std::string>>;
+
 class HttpEndpoint {
   public:
     explicit HttpEndpoint(const std::string& url, const std::string& ca_file = {});
@@ -49,6 +57,10 @@ class HttpEndpoint {
     Task<std::string> post(std::string body, std::chrono::milliseconds timeout);
     // GETs the URL (a JSON feed) and returns the response body. Throws RpcError as post does.
     Task<std::string> get(std::chrono::milliseconds timeout);
+    // POSTs a JSON body with extra headers and returns the answer whatever its status (to a
+    // webhook's sender a receiver's 4xx or 5xx is an answer). Throws RpcError when none came.
+    Task<HttpAnswer> post_answer(std::string body, HttpHeaders headers,
+                                 std::chrono::milliseconds timeout);
 
     struct Connection;
 
@@ -56,10 +68,16 @@ class HttpEndpoint {
     Task<std::vector<boost::asio::ip::tcp::endpoint>> resolve(std::chrono::milliseconds timeout);
     Task<std::unique_ptr<Connection>> open(std::chrono::milliseconds timeout);
     // body null: a GET.
-    Task<std::string> request(const std::string* body, std::chrono::milliseconds timeout);
+    struct Outgoing {
+        const std::string* body = nullptr;
+        const HttpHeaders* headers = nullptr;
+    };
+    Task<HttpAnswer> request(Outgoing out, std::chrono::milliseconds timeout);
+    // The body of a 200 answer; any other status is an RpcError.
+    std::string body_of_200(HttpAnswer answer) const;
     template <class Stream>
-    Task<std::string> exchange(Stream& stream, Connection& conn, const std::string* body,
-                               std::chrono::milliseconds timeout, bool& keep_alive);
+    Task<HttpAnswer> exchange(Stream& stream, Connection& conn, Outgoing out,
+                              std::chrono::milliseconds timeout, bool& keep_alive);
     RpcError status_error(unsigned status, std::string_view retry_after) const;
     std::unique_ptr<Connection> take_idle(const void* context);
     void give_back(const void* context, std::unique_ptr<Connection> conn);
