@@ -16,12 +16,24 @@ const mintAbi = parseAbi(["function mint(address to, uint256 amount)"]);
 export const ZERO = "0x0000000000000000000000000000000000000000";
 
 let nextId = 1;
+// Calls that change nothing, so a node may answer them twice.
+const READS = /^(eth_(get\w+|call|chainId|blockNumber|estimateGas|accounts|feeHistory|gasPrice|maxPriorityFeePerGas)|net_version)$/;
+
+// A read is sent once more when its connection failed before any answer: undici reuses a kept-alive
+// socket that a busy node closed as the request went out ("fetch failed"; seen once in a fault run
+// on a loaded machine). Anything that sends a transaction is never sent twice.
+async function post(url, body, method) {
+  const send = () => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+  try {
+    return await send();
+  } catch (e) {
+    if (!READS.test(method)) throw e;
+    return send();
+  }
+}
+
 export async function rpc(url, method, params = []) {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }),
-  });
+  const res = await post(url, JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params }), method);
   const body = await res.json();
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
