@@ -434,6 +434,10 @@ Task<void> SolanaSide::follow_pending() {
     const auto height = seen_now.block_height;
     const auto& statuses = seen_now.statuses;
     auto now = std::chrono::steady_clock::now();
+    // Named, never settle's default arguments: g++ 12 destroys a defaulted aggregate argument of a
+    // call in a co_await expression twice. (A Solana transaction's cost is not recorded.)
+    const std::string no_deduction;
+    const store::TxSpend no_spend;
     std::size_t i = 0;
     for (const auto& m : pending) {
         const store::Attempt* found = nullptr;
@@ -452,7 +456,7 @@ Task<void> SolanaSide::follow_pending() {
             case bridge::SolanaNext::wait:
                 break;
             case bridge::SolanaNext::landed:
-                co_await orders.settle(m.id, found->tx_hash, true, "", "");
+                co_await orders.settle(m.id, found->tx_hash, true, "", "", no_deduction, no_spend);
                 break;
             case bridge::SolanaNext::failed: {
                 auto why = m.kind == "payout"
@@ -461,7 +465,8 @@ Task<void> SolanaSide::follow_pending() {
                                  "resolve it";
                 spdlog::error("maker: Solana {} {} of order id {} failed", m.kind, found->tx_hash,
                               m.order_id);
-                co_await orders.settle(m.id, found->tx_hash, false, why, "");
+                co_await orders.settle(m.id, found->tx_hash, false, why, "", no_deduction,
+                                       no_spend);
                 break;
             }
             case bridge::SolanaNext::resend: {
@@ -480,7 +485,7 @@ Task<void> SolanaSide::follow_pending() {
                             : "Solana did not take the refund (" + std::to_string(kMaxVersions) +
                                   " versions expired); an operator will resolve it";
                     spdlog::error("maker: order id {}: {}", m.order_id, why);
-                    co_await orders.settle(m.id, "", false, why, "");
+                    co_await orders.settle(m.id, "", false, why, "", no_deduction, no_spend);
                     break;
                 }
                 auto wire = sol::from_base64(last.raw_tx);

@@ -469,7 +469,8 @@ Task<std::uint64_t> SolanaRpc::get_balance(const Pubkey& address, Commitment com
 }
 
 Task<std::vector<std::uint64_t>> SolanaRpc::get_recent_prioritization_fees() {
-    auto result = co_await rpc_.call("getRecentPrioritizationFees", json::array{});
+    json::array params;  // (named: g++ 12 destroys a temporary in a co_await expression twice)
+    auto result = co_await rpc_.call("getRecentPrioritizationFees", std::move(params));
     std::vector<std::uint64_t> out;
     for (const auto& item : array_of(result, "prioritization fees"))
         out.push_back(u64_of(field(object_of(item, "prioritization fee"), "prioritizationFee"),
