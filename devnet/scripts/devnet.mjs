@@ -21,6 +21,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { runFaucetChains } from "./lib/faucet-chains.mjs";
+import { setL1FeeScalars } from "./lib/op-fee.mjs";
 // Only the light plumbing is imported up front; viem (deploy.mjs) loads while the nodes boot.
 import {
   DEFAULT_PROFILE,
@@ -202,7 +203,9 @@ async function main() {
       evmNodes.map(async (n) => {
         // A host starts its chains with logging off, a `hardhat node` with it on: set it either way.
         await rpc(n.url, "hardhat_setLoggingEnabled", [opts.nodeLogs]);
-        return deployChain(n.url, plan);
+        const deployed = await deployChain(n.url, plan);
+        if (chains[evmNodes.indexOf(n)].chain_type === "op") await setL1FeeScalars(n.url);
+        return deployed;
       }),
     );
     const addresses = results[0].addresses;
@@ -229,6 +232,8 @@ async function main() {
         pid: n.pid,
         // A local chain no public explorer indexes: "" keeps the app from linking its hashes to mainnet's.
         explorer_url: chains[i].explorer_url ?? "",
+        // "op": an OP-stack chain (L1 data fee in receipts, the GasPriceOracle): perch prices its refunds with it.
+        ...(chains[i].chain_type ? { chain_type: chains[i].chain_type } : {}),
         ...(plan.ensRegistryFor(n.chainId) ? { ens_registry: plan.ensRegistryFor(n.chainId) } : {}),
       })),
       contracts: addresses,

@@ -10,6 +10,7 @@ import { getBase58Decoder, getBase58Encoder } from "@solana/codecs-strings";
 import { getCompiledTransactionMessageDecoder } from "@solana/transaction-messages";
 import { getTransactionDecoder } from "@solana/transactions";
 import { errorToJson, isLandingError, transactionErrorMessage } from "./errors.mjs";
+import { PriorityFees, computeUnitPrice } from "./priority-fees.mjs";
 
 // LiteSVM's native binding, the byte-level API (wire transactions in, no re-encoding). The package's
 // main module only wraps it for @solana/kit objects and loads kit's CommonJS build on top of the
@@ -184,6 +185,7 @@ export class SolanaChain {
     this.pending = []; // decoded transactions waiting for the next tick
     this.pendingSigs = new Set();
     this.txs = new Map(); // signature -> record
+    this.priorityFees = new PriorityFees(); // getRecentPrioritizationFees' cache
     this.byAddress = new Map(); // address -> [signature] in landing order
     this.transactionCount = 0;
     this.programs = new Map(); // address -> account of an immutable program
@@ -458,6 +460,8 @@ export class SolanaChain {
     };
     this.txs.set(tx.signature, record);
     this.transactionCount++;
+    const writable = keys.filter((_k, i) => (i < tx.message.staticAccounts.length ? isStaticWritable(tx.message, i) : i < tx.message.staticAccounts.length + loaded.writable.length));
+    this.priorityFees.record(this.slot, computeUnitPrice(tx.message), writable);
     for (const a of new Set(keys)) {
       let list = this.byAddress.get(a);
       if (!list) this.byAddress.set(a, (list = []));

@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { RpcError, addressBytes, blockhashOffset, decodeMint, decodeTokenAccount, decodeTransaction, toAddress, uiTokenAmount } from "./chain.mjs";
 import { errorJsonMessage } from "./errors.mjs";
 import { parseAccountData } from "./parse.mjs";
+import { MAX_ACCOUNTS } from "./priority-fees.mjs";
 import { historyMethods } from "./rpc-history.mjs";
 import { b58enc, b58dec, b64dec, msgDecoder, invalidParams, invalidParam, config, pubkey, signatureParam, u64Param, decodeBytes } from "./rpc-params.mjs";
 
@@ -37,6 +38,7 @@ export class SolanaRpc {
       getTokenAccountBalance: (p) => this.getTokenAccountBalance(p),
       getMinimumBalanceForRentExemption: (p) => this.getMinimumBalanceForRentExemption(p),
       getFeeForMessage: (p) => this.getFeeForMessage(p),
+      getRecentPrioritizationFees: (p) => this.getRecentPrioritizationFees(p),
       requestAirdrop: (p) => this.requestAirdrop(p),
       getVersion: () => ({ "solana-core": SOLANA_CORE_VERSION, "feature-set": 0 }),
       getHealth: () => "ok",
@@ -234,6 +236,15 @@ export class SolanaRpc {
     const slot = this.chain.slotAt(c.commitment ?? "finalized");
     const valid = this.chain.isBlockhashValid(message.lifetimeToken, slot);
     return { context: this.context(c.commitment), value: valid ? this.chain.feeOf(message) : null };
+  }
+
+  /** Per recent finalized slot, the lowest compute-unit price landed there (priority-fees.mjs). */
+  getRecentPrioritizationFees(p) {
+    const accounts = p[0] ?? [];
+    if (!Array.isArray(accounts)) throw invalidParams("expected an array of account addresses");
+    if (accounts.length > MAX_ACCOUNTS) throw invalidParams(`Too many inputs provided; max ${MAX_ACCOUNTS}`);
+    const keys = accounts.map(pubkey);
+    return this.chain.priorityFees.recent(this.chain.slotAt("finalized"), this.chain.firstSlot, keys);
   }
 
   // ---- transactions -------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { createPublicClient, createWalletClient, encodeAbiParameters, encodeFunc
 import { DEFAULT_PROFILE, DEVNET_DIR, FAUCET_INDEX, MAKER_MINT, USER_MINT, account, ENS_OWNER_INDEX, ensAddresses, expectedAddresses, expectedSwap, isAlive, loadArtifact, probeChainId, probeSolana, rpc } from "../scripts/lib/devnet-lib.mjs";
 import { ataOf, devnetAccounts as solanaAccounts } from "../solana/keys.mjs";
 import { MAKER_SWAP_MINT, USER_SWAP_MINT, uniswapArtifact } from "../scripts/lib/swap.mjs";
+import { BASE_FEE_SCALAR, BLOB_BASE_FEE_SCALAR, GAS_PRICE_ORACLE } from "../scripts/lib/op-fee.mjs";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "perch-devnet-test-"));
 const profileFile = path.join(tmp, "devnet.json");
@@ -187,15 +188,20 @@ describe("devnet runner", () => {
     }
   });
 
-  it("runs the profile's op chains (Optimism, Zora, Ink) with the OP-stack predeploys, and no other chain it marks l1", async () => {
-    const GAS_PRICE_ORACLE = "0x420000000000000000000000000000000000000F";
+  it("runs the profile's op chains (Base, Soneium, Optimism, Zora, Ink) with the OP-stack predeploys and an L1 fee, and no other chain it marks l1", async () => {
+    // baseFeeScalar() and blobBaseFeeScalar() of the GasPriceOracle: OP Mainnet's, as lib/op-fee.mjs writes them.
+    const scalars = ["0xc5985918", "0x68d5dca6"];
     for (const c of state.chains) {
       const type = profile.chains.find((p) => p.chain_id === c.chain_id).chain_type ?? "l1";
       if (type === "generic") continue;
+      assert.equal(c.chain_type ?? "l1", type, `state.json names chain ${c.chain_id}'s type`);
       const code = await rpc(c.rpc_url, "eth_getCode", [GAS_PRICE_ORACLE, "latest"]);
       assert.equal(code !== "0x", type === "op", `chain ${c.chain_id} (${type}): GasPriceOracle code ${code.slice(0, 10)}`);
+      if (type !== "op") continue;
+      const read = await Promise.all(scalars.map((data) => rpc(c.rpc_url, "eth_call", [{ to: GAS_PRICE_ORACLE, data }, "latest"])));
+      assert.deepEqual(read.map(BigInt), [BigInt(BASE_FEE_SCALAR), BigInt(BLOB_BASE_FEE_SCALAR)], `chain ${c.chain_id}'s L1 fee scalars`);
     }
-    for (const id of [10, 7777777, 57073]) assert.equal(profile.chains.find((p) => p.chain_id === id).chain_type, "op");
+    for (const id of [8453, 1868, 10, 7777777, 57073]) assert.equal(profile.chains.find((p) => p.chain_id === id).chain_type, "op");
   });
 
   it("starts the Solana node beside them and describes it in state.json", async () => {

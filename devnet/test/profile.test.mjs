@@ -18,9 +18,9 @@ describe("config/devnet.json", () => {
     for (const c of profile.chains) assert.ok(c.name.length > 0);
   });
 
-  it("runs Optimism, Zora and Ink as OP-stack chains (chain_type op), zkSync Era as generic", () => {
+  it("runs Base, Soneium, Optimism, Zora and Ink as OP-stack chains (chain_type op), zkSync Era as generic", () => {
     const type = (id) => profile.chains.find((c) => c.chain_id === id).chain_type ?? "l1";
-    for (const id of [10, 7777777, 57073]) assert.equal(type(id), "op", `chain ${id}`);
+    for (const id of [8453, 1868, 10, 7777777, 57073]) assert.equal(type(id), "op", `chain ${id}`);
     assert.equal(type(324), "generic");
     for (const id of [1, 42161, 59144, 534352, 167000, 81457, 60808]) assert.equal(type(id), "l1", `chain ${id}`);
   });

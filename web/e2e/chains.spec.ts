@@ -44,11 +44,12 @@ test.describe('bridging on the networks the devnet added', () => {
     const before = await nativeBalance(dst, BRIDGE_USER);
     const { receive, depositHash } = await bridge(page, OPTIMISM, LINEA, '0.02');
     expect(await nativeBalance(dst, BRIDGE_USER) - before).toBe(toRaw(receive, 18));
-    // The deposit was mined on the OP-stack chain: its receipt has the OP-stack L1 fee fields (the
-    // fee itself stays 0 until the devnet sets an L1 base fee in the L1Block predeploy).
+    // The deposit was mined on the OP-stack chain: its receipt has the OP-stack L1 fee fields, and
+    // the devnet's op chains charge an L1 fee (devnet/scripts/lib/op-fee.mjs sets its scalars).
     const receipt = await rpc<{ status: string; l1Fee?: string }>(rpcUrl(state, OPTIMISM), 'eth_getTransactionReceipt', [depositHash]);
     expect(receipt.status).toBe('0x1');
     expect(receipt).toHaveProperty('l1Fee');
+    expect(BigInt(receipt.l1Fee ?? '0x0')).toBeGreaterThan(0n);
   });
 
   test('ETH Scroll → zkSync Era: the zkSync balance rises by exactly the quoted receive amount', async ({ page }) => {

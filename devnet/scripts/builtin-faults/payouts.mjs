@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import * as d from "../lib/bridge-driver.mjs";
+import { refundL1Bound } from "../lib/op-fee.mjs";
 import { check, depositBatch, depositor, ethRoutes, freshAddress, killPerch, log, maker, makerNonces, makerSettled, nextAccount, nodeOf, perchUrl, prepareDeposits, root, rpcOf, sendDeposits, sleep, sql, startPerch, state, stateDir, verifyOrders, writeConfig } from "../lib/fault-context.mjs";
 
 export async function revertedPayout() {
@@ -32,11 +33,13 @@ export async function revertedPayout() {
   // deduction uses the estimate).
   const [first] = sql("SELECT a.max_fee_per_gas AS fee FROM maker_tx_attempts a JOIN maker_txs m ON m.id = a.maker_tx_id " +
     "WHERE m.kind = 'refund' ORDER BY a.id LIMIT 1");
-  const signed = first && refund ? BigInt(refund.gas) * BigInt(first.fee) : -1n;
-  const fixed = first ? 50000n * BigInt(first.fee) : -1n;
+  // Base is an OP-stack chain: the deduction holds the bound of the refund's L1 data fee besides.
+  const l1 = refund ? await refundL1Bound(rpcOf(src), refund, x.amount) : 0n;
+  const signed = first && refund ? BigInt(refund.gas) * BigInt(first.fee) + l1 : -1n;
+  const fixed = first ? 50000n * BigInt(first.fee) + l1 : -1n;
   check(refund?.to.toLowerCase() === x.from.toLowerCase() && BigInt(refund.value) === back && cost > 0n && cost >= signed && cost <= fixed,
     `revert: the depositor got back ${back} of ${x.amount} wei: the amount minus the refund's cost, ${cost} wei ` +
-      `(at least its signed gas limit x fee cap ${signed}, at most 50,000 x fee cap ${fixed})`);
+      `(at least its signed gas limit x fee cap ${signed}, at most 50,000 x fee cap ${fixed}, each with its L1 fee's bound ${l1})`);
   const noncesAfter = await makerNonces();
   check(noncesAfter[dst] - noncesBefore[dst] === 0 && noncesAfter[src] - noncesBefore[src] === 1,
     `revert: the maker sent no payout on ${dst} and one refund on ${src} (nonces +${noncesAfter[dst] - noncesBefore[dst]}, +${noncesAfter[src] - noncesBefore[src]})`);

@@ -16,6 +16,7 @@
 // Arbitrum's base fee is pinned at zero first (an idle devnet's falls 12.5 % a block), so the
 // node's gas price holds between the quote and the payout, as the equality in N needs.
 import { encodeFunctionData, parseAbi, parseUnits } from "viem";
+import { refundL1Bound } from "../lib/op-fee.mjs";
 
 const SRC = 8453;
 const DST = 42161;
@@ -143,7 +144,8 @@ async function revertedSwap(t) {
   if (o?.refund_tx_hash) {
     const refund = await d.rpc(src, "eth_getTransactionByHash", [o.refund_tx_hash]);
     back = BigInt(refund.value);
-    refundCap = 50000n * BigInt(refund.maxFeePerGas);
+    // On an OP-stack source (Base) the refund keeps back the bound of its L1 data fee too.
+    refundCap = 50000n * BigInt(refund.maxFeePerGas) + (await refundL1Bound(src, refund, amount));
     refundPaid = d.gasCost(await d.waitReceipt(src, o.refund_tx_hash));
   }
   const expected = amount - refundCap - burned;

@@ -123,8 +123,8 @@ export async function mint(url, { deployer, token, to, amount }) {
   return rpc(url, "eth_sendTransaction", [{ from: deployer, to: token, data, gas: hex(100000) }]);
 }
 
-/** What a mined transaction cost its sender in native coin. */
-export const gasCost = (receipt) => BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
+/** What a mined transaction cost its sender in native coin: its gas, and on an OP-stack chain its L1 data fee. */
+export const gasCost = (receipt) => BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice) + BigInt(receipt.l1Fee ?? 0);
 
 export async function order(perchUrl, chainId, txHash) {
   const res = await fetch(`${perchUrl}/api/bridge_api/v1/order?chain_id=${chainId}&tx_hash=${txHash}`);

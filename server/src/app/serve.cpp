@@ -43,6 +43,7 @@ std::unique_ptr<maker::Maker> start_maker(const Config& config, ContextPool& poo
             depositors.emplace(c.chain_id, *depositor);
         if (auto pool = chain::Address::from_hex(catalog.contract_address(c.chain_id, "Pool")))
             options.pools.emplace(c.chain_id, *pool);
+        if (c.chain_type == "op") options.op_chains.insert(c.chain_id);
     }
     if (depositors.empty()) throw ConfigError("maker: the chain profile deploys no Depositor");
     if (config.maker_key_file.empty()) throw ConfigError("maker: maker_key_file is not set");

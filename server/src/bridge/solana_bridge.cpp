@@ -23,6 +23,17 @@ std::string string_at(const json::object& o, const char* key) {
     return v && v->is_string() ? std::string(v->as_string()) : std::string();
 }
 
+// A compute-unit price of the profile's solana entry (micro-lamports), else `fallback`.
+std::uint64_t price_at(const json::object* entry, const char* key, std::uint64_t fallback) {
+    const auto* v = entry ? entry->if_contains(key) : nullptr;
+    if (!v) return fallback;
+    constexpr std::int64_t kMost = 1'000'000'000;  // 1,000 lamports a unit: far past any sane fee
+    if (!v->is_int64() || v->as_int64() < 0 || v->as_int64() > kMost)
+        throw ConfigError(std::string("chain_profile solana.") + key +
+                          ": must be micro-lamports per compute unit from 0 to 1000000000");
+    return static_cast<std::uint64_t>(v->as_int64());
+}
+
 }  // namespace
 
 std::optional<SolanaBridgeSettings> solana_bridge_settings(const json::value* profile,
@@ -53,6 +64,8 @@ std::optional<SolanaBridgeSettings> solana_bridge_settings(const json::value* pr
     auto commitment = sol::commitment_from_string(config.commitment);
     if (!commitment) throw ConfigError("config key 'solana.commitment': " + config.commitment);
     s.commitment = *commitment;
+    s.priority_fee_floor = price_at(entry, "priority_fee_floor", s.priority_fee_floor);
+    s.priority_fee_cap = price_at(entry, "priority_fee_cap", s.priority_fee_cap);
     return s;
 }
 

@@ -23,9 +23,15 @@ struct SolanaBridgeSettings {
     chain::solana::Pubkey usdc_mint;
     chain::solana::Commitment commitment = chain::solana::Commitment::finalized;
     std::string maker_key_file;  // the config's, else the profile's; empty: the maker skips Solana
+    // The compute-unit price the maker's transactions offer (micro-lamports), from the recent
+    // slots' (bridge/solana_payout.hpp): at least the floor, at most the cap (the profile's
+    // solana.priority_fee_floor and priority_fee_cap).
+    std::uint64_t priority_fee_floor = 0;
+    std::uint64_t priority_fee_cap = 1'000'000;  // 1 lamport a unit: 0.000206 SOL a SOL payout
 };
 
-// From the chain profile's "solana" entry ({rpc_url | port, usdc_mint, maker, maker_key_file})
+// From the chain profile's "solana" entry ({rpc_url | port, usdc_mint, maker, maker_key_file,
+// priority_fee_floor, priority_fee_cap})
 // with the config's solana settings over it; nullopt when no node, maker or USDC mint is named
 // (Solana is then not bridged here). A malformed address is a ConfigError naming it.
 std::optional<SolanaBridgeSettings> solana_bridge_settings(const boost::json::value* profile,

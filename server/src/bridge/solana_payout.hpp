@@ -28,11 +28,26 @@ inline constexpr std::uint64_t kSolanaSignatureFee = 5000;
 // Sending `amount` to `recipient`: SOL with a System transfer (mint nullopt), a token with the
 // recipient's associated token account created idempotently (the maker pays its rent) and a
 // TransferChecked from the maker's. A Memo `note` ("perch:payout:<order key>") makes each
-// transaction unique, so two equal payouts in one slot are still two transactions.
+// transaction unique, so two equal payouts in one slot are still two transactions. A non-zero
+// `micro_lamports` puts a SetComputeUnitPrice first (a priority fee, solana_compute_unit_price).
 std::vector<chain::solana::Instruction> solana_transfer_instructions(
     const chain::solana::Pubkey& maker, const chain::solana::Pubkey& recipient,
     const std::optional<chain::solana::Pubkey>& mint, std::uint8_t decimals, std::uint64_t amount,
-    std::string_view note);
+    std::string_view note, std::uint64_t micro_lamports = 0);
+
+// The compute-unit price (micro-lamports) the maker's transactions offer, from the recent slots'
+// prices (getRecentPrioritizationFees): the 75th percentile (nearest rank) of the non-zero ones,
+// at least `floor` and at most `cap`; `floor` when none paid a price (a quiet chain: with the
+// default floor of 0, no priority fee at all).
+std::uint64_t solana_compute_unit_price(std::vector<std::uint64_t> recent, std::uint64_t floor,
+                                        std::uint64_t cap);
+
+// What a transaction of these instructions with one signature costs its fee payer at
+// `micro_lamports` a compute unit: the signature fee plus ceil(price x units / 10^6), the units
+// the runtime's default (no SetComputeUnitLimit): 3,000 per System or ComputeBudget instruction,
+// 200,000 per other, at most 1,400,000.
+std::uint64_t solana_fee(const std::vector<chain::solana::Instruction>& instructions,
+                         std::uint64_t micro_lamports);
 
 // What the chain says of a stored version, read after the block height.
 struct SolanaSeen {

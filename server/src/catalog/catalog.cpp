@@ -269,6 +269,17 @@ void read_finality(const json::object& entry, ProfileChain& pc) {
     pc.confirmations = static_cast<std::uint32_t>(count->as_int64());
 }
 
+// How the chain executes: `chain_type`, one of Hardhat's chain types.
+void read_chain_type(const json::object& entry, ProfileChain& pc) {
+    const auto* type = entry.if_contains("chain_type");
+    if (!type) return;
+    if (!type->is_string() ||
+        (type->as_string() != "l1" && type->as_string() != "op" && type->as_string() != "generic"))
+        throw ConfigError("config key 'chain_profile': chain " + std::to_string(pc.chain_id) +
+                          ": 'chain_type' must be \"l1\", \"op\" or \"generic\"");
+    pc.chain_type = std::string(type->as_string());
+}
+
 std::vector<ProfileChain> overlay_profile(const std::string& profile_path,
                                           const json::value* profile_doc, json::array& chains,
                                           json::array& tokens) {
@@ -318,6 +329,7 @@ std::vector<ProfileChain> overlay_profile(const std::string& profile_path,
             pc.ens_registry = ens_registry_of(pc.chain_id, *registry);
         read_deployment(entry.as_object(), pc);
         read_finality(entry.as_object(), pc);
+        read_chain_type(entry.as_object(), pc);
         out.push_back(pc);
         for (auto& c : chains) {
             if (int_of(c.at("chain_id")) != pc.chain_id) continue;

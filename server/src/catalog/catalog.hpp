@@ -40,6 +40,9 @@ struct ProfileChain {
     // The chain's finality (`confirmations`): the blocks a deposit waits for, unless the server
     // config names this chain in maker.confirmations; none: the config's count.
     std::optional<std::uint32_t> confirmations;
+    // How the chain executes (`chain_type`, Hardhat's names): "l1", "op" (an OP-stack chain: every
+    // transaction also pays an L1 data fee, chain/op_fee.hpp) or "generic". Default "l1".
+    std::string chain_type = "l1";
 };
 
 // The chain profile file (the config's `chain_profile`) parsed, or none when `path` is empty.

@@ -276,6 +276,10 @@ Bytes encode_transaction(const Transaction& tx) {
     return encode_part(tx, Part::signed_payload);
 }
 
+Bytes encode_unsigned(const Transaction& tx) {
+    return encode_part(tx, Part::unsigned_payload);
+}
+
 Hash32 signing_hash(const Transaction& tx) {
     return keccak256(encode_part(tx, Part::unsigned_payload));
 }

@@ -56,6 +56,9 @@ Result<void> validate_transaction(const Transaction& tx, const TxRules& rules);
 
 // Signed network encoding (type byte || RLP for typed transactions).
 Bytes encode_transaction(const Transaction& tx);
+// Unsigned encoding (type byte || RLP without the signature): what signing_hash hashes, and what
+// an OP-stack GasPriceOracle prices (op_fee.hpp).
+Bytes encode_unsigned(const Transaction& tx);
 // The digest that gets signed (EIP-155 fields for protected legacy, type byte for typed).
 Hash32 signing_hash(const Transaction& tx);
 Hash32 transaction_hash(const Transaction& tx);

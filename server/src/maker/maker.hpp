@@ -30,6 +30,7 @@
 #include "core/wakeup.hpp"
 #include "maker/chain_side.hpp"
 #include "maker/gas_alerts.hpp"
+#include "maker/payout_costs.hpp"
 #include "maker/reaction.hpp"
 #include "price/price_source.hpp"
 #include "store/orders.hpp"
@@ -59,6 +60,9 @@ struct MakerOptions {
     std::chrono::milliseconds lease_ttl{5000};
     std::chrono::milliseconds lease_renew{1000};
     GasSettings gas;  // gas limits, replacement fees, stuck nonces, low balances (gas_policy.hpp)
+    // The OP-stack chains (the profile's chain_type "op"): a native refund there keeps back its L1
+    // data fee too, priced by the chain's GasPriceOracle before it is signed (chain/op_fee.hpp).
+    std::set<std::int64_t> op_chains;
 };
 
 // The confirmations a deposit of `amount` on `chain_id` waits for: the chain's count, or its
@@ -154,8 +158,9 @@ class Maker {
     // A side that reads its head itself (Solana: the slot at its commitment) publishes it here.
     void note_head(std::int64_t chain_id, std::uint64_t number) { publish_head(chain_id, number); }
     bool chain_served(std::int64_t chain_id) const { return chains_.count(chain_id) > 0; }
-    // Stuck and fee-capped nonces, low balances, as Prometheus gauges (any thread).
-    std::string gas_gauges() const { return gas_alerts_.render(); }
+    // Stuck and fee-capped nonces, low balances, the payouts' costs by route, as Prometheus
+    // gauges (any thread).
+    std::string gas_gauges() const { return gas_alerts_.render() + payout_costs_.render(); }
 
     // A payout or refund planned in a round, signed once its gas limit is settled. `estimate`:
     // its limit is asked of the node (a swap's comes from its quote instead).
@@ -164,6 +169,7 @@ class Maker {
         std::string kind;
         bridge::Transfer transfer;
         bool estimate = true;
+        std::string refund_deduction;  // a refund's: TxPlan::refund_deduction
     };
 
   private:
@@ -310,6 +316,17 @@ class Maker {
     RevertedSwapCost reverted_swap_cost(std::int64_t chain_id, const boost::json::object& receipt,
                                         const store::Attempt& mined) const;
     store::SignedTx sign(chain::Transaction tx) const;
+    // The L1 data fee a native refund of `transfer` on `chain_id` keeps back: 0 off the OP stack,
+    // else the GasPriceOracle's upper bound for its unsigned size (nullopt: the oracle did not
+    // answer; the refund waits). op_costs.cpp.
+    Task<std::optional<chain::U256>> refund_l1_fee(std::int64_t chain_id,
+                                                   chain::rpc::RpcClient& rpc,
+                                                   const bridge::Transfer& transfer,
+                                                   const bridge::Fees& fees);
+    // A mined plain payout's cost (`cost`, from its receipt) against its route's dtc: the metric,
+    // and a warning once an hour per route while the dtc does not cover it. op_costs.cpp.
+    void note_payout_cost(std::int64_t chain_id, const store::MakerTx& m,
+                          const chain::op::TxCost& cost);
 
     Task<void> sleep(std::chrono::milliseconds d);
 
@@ -385,6 +402,7 @@ class Maker {
     std::map<std::int64_t, std::chrono::steady_clock::time_point> ready_at_;  // by order id
     ReactionTimes reactions_;
     GasAlerts gas_alerts_;
+    PayoutCosts payout_costs_;
 };
 
 }  // namespace perch::maker

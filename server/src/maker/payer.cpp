@@ -60,7 +60,8 @@ std::vector<store::TxPlan> Maker::signing_plans(std::int64_t chain_id,
         auto sign_at = [this, transfer = p.transfer, tx_chain, fees](std::uint64_t nonce) {
             return sign(bridge::transaction_for(transfer, tx_chain, nonce, fees));
         };
-        plans.push_back({p.order.id, p.kind, p.order.state, std::move(sign_at)});
+        plans.push_back(
+            {p.order.id, p.kind, p.order.state, std::move(sign_at), p.refund_deduction});
     }
     return plans;
 }
@@ -160,8 +161,8 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
     std::vector<Planned> planned;
     std::vector<store::Transition> moves;
     auto plan = [&](const store::Order& o, std::string kind, const bridge::Transfer& transfer,
-                    bool estimate = true) {
-        planned.push_back({o, std::move(kind), transfer, estimate});
+                    bool estimate = true, std::string refund_deduction = {}) {
+        planned.push_back({o, std::move(kind), transfer, estimate, std::move(refund_deduction)});
     };
     for (const auto& o : payouts) {
         if (estimate_waits(o.id)) continue;
@@ -243,8 +244,15 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         auto ref = balances_.token_at(chain_id, *token);
         auto probe = bridge::transfer_of(*token, *sender, *amount);
         U256 cost;
+        U256 l1_fee;  // an OP-stack chain's L1 data fee: kept back with the gas
         if (token->is_zero()) {
-            cost = bridge::native_transfer_cost(probe, fees);
+            auto l1 = co_await refund_l1_fee(chain_id, rpc, probe, fees);
+            if (!l1) {
+                defer(o);
+                continue;
+            }
+            l1_fee = *l1;
+            cost = *bridge::native_transfer_cost(probe, fees).add(l1_fee);
         } else if (ref) {
             // A token refund costs the route's destination transaction cost on this chain.
             for (const auto& route : routes_.routes)
@@ -255,7 +263,8 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         }
         // A reverted swap payout's gas is kept back too (refund_after_swap_gas, never below 0).
         auto burned = U256::from_dec(o.refund_deduction);
-        auto back = refund_after_swap_gas(*amount, cost, burned ? *burned : U256());
+        auto burned_or_zero = burned ? *burned : U256();
+        auto back = refund_after_swap_gas(*amount, cost, burned_or_zero);
         if (!back) {
             spdlog::error("maker: order {} failed: its deposit is smaller than its refund's gas",
                           o.order_key);
@@ -281,7 +290,10 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
             continue;
         }
         refund_waits_.erase(o.id);
-        plan(o, "refund", transfer);
+        // The status page counts what the refund keeps back beyond its gas: the L1 fee with it.
+        std::string deduction;
+        if (!l1_fee.is_zero()) deduction = burned_or_zero.add(l1_fee)->to_dec();
+        plan(o, "refund", transfer, true, std::move(deduction));
     }
     if (short_of_funds && from_prepared) {
         // Never refuse a payout on a prepared figure: read the balances again and decide on those.
@@ -482,6 +494,12 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
             std::string delivered;
             if (ok && to_executor && m.kind == "payout")
                 if (auto paid = swapped_amount(*receipt, *executor)) delivered = paid->to_dec();
+            // What it cost the maker, L1 data fee included; a plain payout's against its dtc.
+            auto cost = chain::op::receipt_cost(*receipt);
+            store::TxSpend spent;
+            if (cost) spent = {cost->total().to_dec(), cost->l1.to_dec()};
+            if (cost && ok && m.kind == "payout" && !mined->filler && !to_executor)
+                note_payout_cost(chain_id, m, *cost);
             if (mined->filler || (!ok && m.kind == "refund")) {
                 spdlog::error(
                     "maker: chain {} nonce {}: order id {} {}", chain_id, m.nonce, m.order_id,
@@ -495,7 +513,8 @@ Task<void> Maker::follow_pending(std::int64_t chain_id, chain::rpc::RpcClient& r
             // (No conditional of strings here: g++ 12 destroys its temporary wrongly in a
             // coroutine.)
             if (ok) why.clear();
-            co_await orders_.settle(m.id, mined->tx_hash, ok, why, delivered, burned.deduction);
+            co_await orders_.settle(m.id, mined->tx_hash, ok, why, delivered, burned.deduction,
+                                    std::move(spent));
             continue;
         }
         if (m.nonce < mined_count) {

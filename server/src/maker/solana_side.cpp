@@ -269,26 +269,34 @@ Task<void> SolanaSide::sign_new() {
     auto usdc = co_await bridge_.maker_available("USDC");
     std::uint64_t usdc_left = usdc.fits_u64() ? usdc.low_u64() : UINT64_MAX;
     auto latest = co_await rpc.get_latest_blockhash(commitment);
+    auto price = co_await compute_unit_price(rpc);
 
-    auto spend = [&](const std::string& token, std::uint64_t amount) {
+    // A transfer's instructions at this round's price, and what they cost the maker in fees.
+    auto instructions_for = [&](const store::Order& o, const std::string& kind,
+                                const sol::Pubkey& to, const std::string& token,
+                                std::uint64_t amount) {
+        return bridge::solana_transfer_instructions(
+            watch_.maker, to, bridge_.mint_of(token),
+            static_cast<std::uint8_t>(bridge_.decimals_of(token)), amount,
+            bridge::solana_note(kind, o.order_key), price);
+    };
+    auto spend = [&](const std::string& token, std::uint64_t amount, std::uint64_t fee) {
         if (token == "SOL") {
-            if (sol_left < amount + bridge::kSolanaSignatureFee) return false;
-            sol_left -= amount + bridge::kSolanaSignatureFee;
+            if (sol_left < amount + fee) return false;
+            sol_left -= amount + fee;
             return true;
         }
-        if (usdc_left < amount || sol_left < kTokenPayoutLamports) return false;
+        // A token transfer may also pay the rent of the recipient's new token account.
+        auto lamports = kTokenPayoutLamports - bridge::kSolanaSignatureFee + fee;
+        if (usdc_left < amount || sol_left < lamports) return false;
         usdc_left -= amount;
-        sol_left -= kTokenPayoutLamports;
+        sol_left -= lamports;
         return true;
     };
     std::vector<store::TxPlan> plans;
     std::vector<store::Transition> moves;
-    auto plan = [&](const store::Order& o, const std::string& kind, const sol::Pubkey& to,
-                    const std::string& token, std::uint64_t amount) {
-        auto mint = bridge_.mint_of(token);
-        auto instructions = bridge::solana_transfer_instructions(
-            watch_.maker, to, mint, static_cast<std::uint8_t>(bridge_.decimals_of(token)), amount,
-            bridge::solana_note(kind, o.order_key));
+    auto plan = [&](const store::Order& o, const std::string& kind,
+                    const std::vector<sol::Instruction>& instructions) {
         auto message = sol::compile_message(watch_.maker, instructions, latest.blockhash);
         if (!message)
             throw std::runtime_error("a payout does not compile: " + message.error().message);
@@ -308,13 +316,14 @@ Task<void> SolanaSide::sign_new() {
                              std::nullopt, std::nullopt});
             continue;
         }
-        if (!spend(token, amount->low_u64())) {
+        auto instructions = instructions_for(o, "payout", *recipient, token, amount->low_u64());
+        if (!spend(token, amount->low_u64(), bridge::solana_fee(instructions, price))) {
             moves.push_back({o.id, "queued", "refunding",
                              "the bridge cannot pay this amount on the destination right now",
                              std::nullopt, std::nullopt});
             continue;
         }
-        plan(o, "payout", *recipient, token, amount->low_u64());
+        plan(o, "payout", instructions);
     }
     // Refunds that cannot be signed now wait their turn again later, never holding up the rest.
     std::vector<store::RefundDeferral> deferred;
@@ -326,9 +335,11 @@ Task<void> SolanaSide::sign_new() {
             defer(o);
             continue;
         }
-        // The refund's own cost: the signature fee for SOL; for a token the route's cost of a
-        // payout on Solana (its account's rent is the maker's).
-        U256 cost(bridge::kSolanaSignatureFee);
+        // The refund's own cost: its fee for SOL (the signature's and the priority fee); for a
+        // token the route's cost of a payout on Solana (its account's rent is the maker's).
+        auto probe = instructions_for(o, "refund", *sender, o.token, amount->low_u64());
+        auto fee = bridge::solana_fee(probe, price);
+        U256 cost(fee);
         if (o.token != "SOL") {
             cost = U256();
             for (const auto& route : maker_.routes().routes) {
@@ -344,7 +355,7 @@ Task<void> SolanaSide::sign_new() {
                              std::nullopt});
             continue;
         }
-        if (!spend(o.token, back->low_u64())) {
+        if (!spend(o.token, back->low_u64(), fee)) {
             if (due_again(refund_waits_, o.id, std::chrono::minutes(1))) {
                 spdlog::error(
                     "maker: refund of order {} waits: the maker lacks {} on Solana; fund it",
@@ -354,7 +365,7 @@ Task<void> SolanaSide::sign_new() {
             continue;
         }
         refund_waits_.erase(o.id);
-        plan(o, "refund", *sender, o.token, back->low_u64());
+        plan(o, "refund", instructions_for(o, "refund", *sender, o.token, back->low_u64()));
     }
     for (auto& m : moves) co_await orders.transition(std::move(m));
     co_await orders.defer_refunds(std::move(deferred));
@@ -362,6 +373,23 @@ Task<void> SolanaSide::sign_new() {
     auto stored = co_await orders.sign_and_store(std::move(lease), chain_id(),
                                                  watch_.maker.to_base58(), 0, std::move(plans));
     for (const auto& m : stored) co_await send(m.attempts.back(), true);
+}
+
+Task<std::uint64_t> SolanaSide::compute_unit_price(sol::SolanaRpc& rpc) {
+    const auto& settings = bridge_.settings();
+    std::vector<std::uint64_t> recent;
+    try {
+        recent = co_await rpc.get_recent_prioritization_fees();
+    } catch (const std::exception& e) {
+        // A node without the method only costs the priority: the floor is offered.
+        if (due_again(price_said_, 0, std::chrono::minutes(10)))
+            spdlog::warn(
+                "maker: Solana's recent prioritization fees are unknown ({}); payouts "
+                "offer the floor's compute-unit price",
+                e.what());
+    }
+    co_return bridge::solana_compute_unit_price(std::move(recent), settings.priority_fee_floor,
+                                                settings.priority_fee_cap);
 }
 
 Task<void> SolanaSide::send(const store::Attempt& attempt, bool first) {
@@ -406,6 +434,10 @@ Task<void> SolanaSide::follow_pending() {
     const auto height = seen_now.block_height;
     const auto& statuses = seen_now.statuses;
     auto now = std::chrono::steady_clock::now();
+    // Named, never settle's default arguments: g++ 12 destroys a defaulted aggregate argument of a
+    // call in a co_await expression twice. (A Solana transaction's cost is not recorded.)
+    const std::string no_deduction;
+    const store::TxSpend no_spend;
     std::size_t i = 0;
     for (const auto& m : pending) {
         const store::Attempt* found = nullptr;
@@ -424,7 +456,7 @@ Task<void> SolanaSide::follow_pending() {
             case bridge::SolanaNext::wait:
                 break;
             case bridge::SolanaNext::landed:
-                co_await orders.settle(m.id, found->tx_hash, true, "", "");
+                co_await orders.settle(m.id, found->tx_hash, true, "", "", no_deduction, no_spend);
                 break;
             case bridge::SolanaNext::failed: {
                 auto why = m.kind == "payout"
@@ -433,7 +465,8 @@ Task<void> SolanaSide::follow_pending() {
                                  "resolve it";
                 spdlog::error("maker: Solana {} {} of order id {} failed", m.kind, found->tx_hash,
                               m.order_id);
-                co_await orders.settle(m.id, found->tx_hash, false, why, "");
+                co_await orders.settle(m.id, found->tx_hash, false, why, "", no_deduction,
+                                       no_spend);
                 break;
             }
             case bridge::SolanaNext::resend: {
@@ -452,7 +485,7 @@ Task<void> SolanaSide::follow_pending() {
                             : "Solana did not take the refund (" + std::to_string(kMaxVersions) +
                                   " versions expired); an operator will resolve it";
                     spdlog::error("maker: order id {}: {}", m.order_id, why);
-                    co_await orders.settle(m.id, "", false, why, "");
+                    co_await orders.settle(m.id, "", false, why, "", no_deduction, no_spend);
                     break;
                 }
                 auto wire = sol::from_base64(last.raw_tx);

@@ -48,6 +48,9 @@ class SolanaSide final : public ChainSide {
     Task<void> sign_new();
     Task<void> follow_pending();
     Task<void> send(const store::Attempt& attempt, bool first);
+    // This round's compute-unit price: from the node's recent prioritization fees under the
+    // profile's floor and cap (bridge/solana_payout.hpp); the floor when the node cannot say.
+    Task<std::uint64_t> compute_unit_price(chain::solana::SolanaRpc& rpc);
     // Signs `message` (its blockhash set) with the maker's key.
     store::SignedTx sign(chain::solana::Message message, std::uint64_t valid_until) const;
     store::Order order_of(const bridge::SolanaDeposit& d) const;
@@ -61,6 +64,7 @@ class SolanaSide final : public ChainSide {
     std::map<std::string, std::chrono::steady_clock::time_point> last_sent_;  // by signature
     std::map<std::string, std::string> refused_;  // signature → the node's latest refusal
     std::map<std::int64_t, std::chrono::steady_clock::time_point> refund_waits_;  // by order
+    std::map<std::int64_t, std::chrono::steady_clock::time_point> price_said_;    // its warning
 };
 
 }  // namespace perch::maker

@@ -5,6 +5,7 @@
 
 #include "chain/abi.hpp"
 #include "chain/hex.hpp"
+#include "chain/op_fee.hpp"
 #include "chain/rpc/eth.hpp"
 #include "swap/calldata.hpp"
 #include "swap/swapped_event.hpp"
@@ -71,7 +72,10 @@ U256 burned_gas_wei(const json::object& receipt) {
     const auto* price = receipt.if_contains("effectiveGasPrice");
     if (!used || !price || !used->is_string() || !price->is_string()) return U256();
     auto cost = chain::rpc::quantity(*used).mul(chain::rpc::quantity(*price));
-    return cost ? *cost : U256::max();
+    if (!cost) return U256::max();
+    // On an OP-stack chain the reverted payout paid its L1 data fee too (chain/op_fee.hpp).
+    auto whole = chain::op::receipt_cost(receipt);
+    return whole ? whole->total() : *cost;
 }
 
 std::optional<chain::Address> swapped_token(const chain::Bytes& calldata) {

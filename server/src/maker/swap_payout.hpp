@@ -48,8 +48,8 @@ std::optional<chain::U256> swapped_amount(const boost::json::object& receipt,
                                           const chain::Address& executor);
 
 // A swap payout that reverted burned the maker's gas on the destination and paid nothing; its
-// refund is at the user's cost. What it burned: the receipt's gasUsed x effectiveGasPrice (the
-// native coin's wei; zero when the node does not say).
+// refund is at the user's cost. What it burned: the receipt's gasUsed x effectiveGasPrice and,
+// on an OP-stack chain, its l1Fee (the native coin's wei; zero when the node does not say).
 chain::U256 burned_gas_wei(const boost::json::object& receipt);
 
 // The token an executor call swaps from (its first argument: the bridged token on the

@@ -147,6 +147,10 @@ struct TxPlan {
     std::string kind;
     std::string expected_state;  // the order's state when planned
     std::function<SignedTx(std::uint64_t nonce)> sign;
+    // A refund: what it keeps back beyond its own gas, as priced when signed (a reverted swap's
+    // gas and an OP-stack refund's L1 data fee), stored as the order's refund_deduction with it;
+    // empty: unchanged.
+    std::string refund_deduction;
 };
 
 struct Attempt {
@@ -169,6 +173,16 @@ struct MakerTx {
     std::int64_t created_at = 0;
     std::vector<Attempt> attempts;  // oldest first; the last is the one to re-broadcast
     std::string void_reason;        // set by void_tx: the nodes refused it; a filler cancels it
+    // The order's route (read with pending transactions): its token and source chain.
+    std::string token;
+    std::int64_t src_chain_id = 0;
+};
+
+// What a mined maker transaction cost in the native coin (decimal wei, chain/op_fee.hpp): all of
+// it, and the OP-stack L1 data fee within it. Empty: not known (a Solana transaction).
+struct TxSpend {
+    std::string gas_cost;
+    std::string l1_fee;
 };
 
 // Maker leadership among instances on one database: a lease whose token rises with every new
@@ -334,10 +348,11 @@ class OrderStore {
     // a refund's order to failed, both with the void reason. `delivered`: what a swap payout paid
     // the recipient (base units of the order's destination token), stored with the completion;
     // empty for a plain payout. `refund_deduction`: for a reverted payout, what its refund keeps
-    // back beyond its own gas (Order::refund_deduction). One transaction.
+    // back beyond its own gas (Order::refund_deduction). `spent`: what the mined transaction cost
+    // (maker_txs.gas_cost, l1_fee). One transaction.
     virtual Task<void> settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
                               std::string reason, std::string delivered,
-                              std::string refund_deduction = {}) = 0;
+                              std::string refund_deduction = {}, TxSpend spent = {}) = 0;
     // Cancels a pending transaction the nodes keep refusing: stores `filler` (same nonce, a
     // 0-value transfer to the maker, fees above every earlier attempt) as its newest attempt and
     // `reason`. The order does not move here: until that nonce is mined an earlier attempt could

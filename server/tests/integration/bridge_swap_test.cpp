@@ -20,6 +20,7 @@
 #include "devnet.hpp"
 #include "devnet_chains.hpp"
 #include "harness.hpp"
+#include "maker_support.hpp"
 #include "orders.hpp"
 #include "swap/calldata.hpp"
 #include "wait.hpp"
@@ -213,10 +214,13 @@ TEST(BridgeSwap, AMinimumThePoolsCannotGiveAndMalformedSwapsAreRefundedOnTheSour
         EXPECT_EQ(order.at("dst_tx_hash").as_string(), "") << "a refused swap is never paid";
         for (const auto& step : order.at("timeline").as_array())
             EXPECT_NE(step.at("state").as_string(), "paying") << "no payout was ever signed";
-        // The refund returns the deposit less its own gas (50 000 × the max fee it signed).
+        // The refund returns the deposit less its own gas (50 000 × the max fee it signed) and,
+        // Base being an OP-stack chain, the bound of its L1 data fee.
         auto refund =
             chains.call(kSource, "eth_getTransactionByHash", {order.at("refund_tx_hash")});
-        auto gas = *rpc::quantity(refund.at("maxFeePerGas")).mul(50'000);
+        auto gas = *(*rpc::quantity(refund.at("maxFeePerGas")).mul(50'000))
+                        .add(perch::testing::maker::refund_l1_fee(chains, kSource,
+                                                                  refund.as_object(), amount));
         EXPECT_EQ(chains.native(kSource, c.sender), *c.after.add(*amount.sub(gas)));
     }
     EXPECT_TRUE(chains.erc20(kDestination, usdc, recipient).is_zero());
@@ -329,9 +333,12 @@ TEST(BridgeSwap, ASwapPayoutThatRevertsOnChainIsRefundedOnTheSource) {
               std::string::npos)
         << order.at("reason");
     auto refund = chains.call(kSource, "eth_getTransactionByHash", {order.at("refund_tx_hash")});
-    auto refund_gas = *rpc::quantity(refund.at("maxFeePerGas")).mul(50'000);
-    EXPECT_EQ(rpc::quantity(refund.at("value")),
-              *(*rpc::quantity(b.at("deposit").at("value")).sub(refund_gas)).sub(burned));
+    // (Base, the source, is an OP-stack chain: the refund keeps back its L1 fee's bound too.)
+    auto deposited = rpc::quantity(b.at("deposit").at("value"));
+    auto refund_gas = *(*rpc::quantity(refund.at("maxFeePerGas")).mul(50'000))
+                           .add(perch::testing::maker::refund_l1_fee(
+                               chains, kSource, refund.as_object(), deposited));
+    EXPECT_EQ(rpc::quantity(refund.at("value")), *(*deposited.sub(refund_gas)).sub(burned));
     // Refunded once: exactly one refund transaction for the order.
     EXPECT_EQ(perch.db()
                   .column("SELECT id FROM maker_txs WHERE kind = 'refund' AND order_id = (SELECT "

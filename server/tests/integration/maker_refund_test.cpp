@@ -121,10 +121,11 @@ TEST(MakerOn, InvalidDepositsAreRefundedOnTheSourceChainMinusTheRefundCost) {
             auto back = *usdt_amount.sub(*U256::parse_units("3", 6));
             EXPECT_EQ(chains.erc20(1, usdt, d.from), *d.balance_after.add(back));
         } else {
-            // A native refund costs its own worst-case gas: 50 000 gas × the max fee it signed.
+            // A native refund costs its own worst-case gas: 50 000 gas × the max fee it signed,
+            // and on an OP-stack chain (Soneium) the bound of its L1 data fee.
             EXPECT_EQ(text_of(refund, "to"), d.from);
             auto gas = *rpc::quantity(refund.at("maxFeePerGas")).mul(50'000);
-            auto back = *d.amount.sub(gas);
+            auto back = *(*d.amount.sub(gas)).sub(refund_l1_fee(chains, d.chain, refund, d.amount));
             EXPECT_EQ(rpc::quantity(refund.at("value")), back);
             EXPECT_EQ(chains.native(d.chain, d.from), *d.balance_after.add(back));
         }
@@ -261,7 +262,8 @@ TEST(MakerOn, ARefusedPayoutIsRefundedAndItsNonceFilled) {
     // The deposit came back to its sender on the source chain, minus the refund's gas.
     auto refund = tx_by_hash(chains, 1868, refunded.at("refund_tx_hash"));
     ASSERT_FALSE(refund.empty());
-    auto back = *amount.sub(*rpc::quantity(refund.at("maxFeePerGas")).mul(50'000));
+    auto back = *(*amount.sub(*rpc::quantity(refund.at("maxFeePerGas")).mul(50'000)))
+                     .sub(refund_l1_fee(chains, 1868, refund, amount));
     EXPECT_EQ(chains.native(1868, sender), back);
 
     // The nonce went to a filler: 0 value, from the maker to the maker.

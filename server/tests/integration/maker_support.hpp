@@ -12,6 +12,7 @@
 #include "bridge/deposit_tx.hpp"
 #include "chain/erc20.hpp"
 #include "chain/hex.hpp"
+#include "chain/op_fee.hpp"
 #include "chain/rpc/eth.hpp"
 #include "chain/u256.hpp"
 #include "core/text.hpp"
@@ -90,6 +91,26 @@ inline boost::json::object tx_by_hash(Chains& chains, std::int64_t chain,
                                       const boost::json::value& hash) {
     auto tx = chains.call(chain, "eth_getTransactionByHash", {hash});
     return tx.is_object() ? tx.as_object() : boost::json::object{};
+}
+
+// What a native refund of `amount` keeps back for its L1 data fee on its source chain, as the
+// maker prices it: on an OP-stack chain (the GasPriceOracle predeploy has code) the oracle's
+// upper bound for the refund's widest unsigned size (chain/op_fee.hpp); 0 on any other chain.
+inline U256 refund_l1_fee(DevnetChains& chains, std::int64_t chain,
+                          const boost::json::object& refund, const U256& amount) {
+    auto oracle = perch::chain::op::gas_price_oracle().lower_hex();
+    if (chains.call(chain, "eth_getCode", {oracle, "latest"}).as_string() == "0x") return U256();
+    Transaction probe;
+    probe.chain_id = static_cast<std::uint64_t>(chain);
+    probe.max_fee_per_gas = rpc::quantity(refund.at("maxFeePerGas"));
+    probe.max_priority_fee_per_gas = rpc::quantity(refund.at("maxPriorityFeePerGas"));
+    probe.to = *Address::from_hex(std::string(refund.at("to").as_string()));
+    probe.value = amount;  // priced before its value was known: on the whole deposit
+    auto call =
+        perch::chain::op::l1_fee_upper_bound_call(perch::chain::op::unsigned_size_bound(probe));
+    auto answer = chains.call(
+        chain, "eth_call", {boost::json::object{{"to", oracle}, {"data", to_hex(call)}}, "latest"});
+    return *perch::chain::op::decode_fee(*from_hex(std::string(answer.as_string())));
 }
 
 inline std::string text_of(const boost::json::object& o, const char* key) {

@@ -190,8 +190,10 @@ TEST(ProviderProxy, NoDepositIsLostBehindRateLimitsCapsAndLaggingBackends) {
     auto depositor = *Address::from_hex(devnet.contracts.at("Depositor"));
     auto start = chains.call(kChain, "eth_blockNumber", {});
     auto first_block = quantity_u64(start) + 1;
-    // Ten empty blocks first: the first read spans more blocks than the proxy's range cap.
-    chains.call(kChain, "hardhat_mine", {"0xa"});
+    // Ten empty blocks first: the first read spans more blocks than the proxy's range cap. One
+    // evm_mine at a time: Base is an OP-stack chain, and EDR 0.20 panics mining the block after a
+    // hardhat_mine of several (its reserved blocks lack the extra data an op block builder reads).
+    for (int i = 0; i < 10; ++i) chains.call(kChain, "evm_mine", {});
     Watcher watcher{rpc, depositor, first_block};
     NaiveWatcher naive{rpc, depositor, first_block};
 

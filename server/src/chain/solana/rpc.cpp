@@ -468,6 +468,16 @@ Task<std::uint64_t> SolanaRpc::get_balance(const Pubkey& address, Commitment com
     co_return u64_of(value_of(result, "getBalance"), "balance");
 }
 
+Task<std::vector<std::uint64_t>> SolanaRpc::get_recent_prioritization_fees() {
+    json::array params;  // (named: g++ 12 destroys a temporary in a co_await expression twice)
+    auto result = co_await rpc_.call("getRecentPrioritizationFees", std::move(params));
+    std::vector<std::uint64_t> out;
+    for (const auto& item : array_of(result, "prioritization fees"))
+        out.push_back(u64_of(field(object_of(item, "prioritization fee"), "prioritizationFee"),
+                             "prioritizationFee"));
+    co_return out;
+}
+
 Task<std::vector<TokenAccount>> SolanaRpc::get_token_accounts_by_owner(const Pubkey& owner,
                                                                        const Pubkey& mint,
                                                                        Commitment commitment) {

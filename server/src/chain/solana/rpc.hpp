@@ -167,6 +167,9 @@ class SolanaRpc {
     // Errors with the node's code when the account does not exist or is not a token account.
     Task<TokenAmount> get_token_account_balance(const Pubkey& account,
                                                 Commitment commitment = Commitment::finalized);
+    // getRecentPrioritizationFees: the compute-unit price (micro-lamports) of each recent slot,
+    // oldest first: the lowest any transaction landed in it paid (0 where one paid none).
+    Task<std::vector<std::uint64_t>> get_recent_prioritization_fees();
     // Empty when the account does not exist.
     Task<std::optional<AccountInfo>> get_account_info(
         const Pubkey& address, Commitment commitment = Commitment::finalized);

@@ -14,10 +14,13 @@ const auto kAttempts = table(
     col("max_fee_per_gas", &Attempt::max_fee_per_gas), col("created_at", &Attempt::created_at),
     col("filler", &Attempt::filler), col("valid_until", &Attempt::valid_until));
 
-const auto kMakerTxs =
-    table(col("id", &MakerTx::id), col("order_id", &MakerTx::order_id), col("kind", &MakerTx::kind),
-          col("chain_id", &MakerTx::chain_id), col("nonce", &MakerTx::nonce),
-          col("created_at", &MakerTx::created_at), col("void_reason", &MakerTx::void_reason));
+const auto kMakerTxs = table(
+    col("id", &MakerTx::id), col("order_id", &MakerTx::order_id), col("kind", &MakerTx::kind),
+    col("chain_id", &MakerTx::chain_id), col("nonce", &MakerTx::nonce),
+    col("created_at", &MakerTx::created_at), col("void_reason", &MakerTx::void_reason),
+    col("(SELECT o.token FROM bridge_orders o WHERE o.id = maker_txs.order_id)", &MakerTx::token),
+    col("(SELECT o.src_chain_id FROM bridge_orders o WHERE o.id = maker_txs.order_id)",
+        &MakerTx::src_chain_id));
 
 std::vector<Attempt> attempts_of(Connection& c, std::int64_t maker_tx_id) {
     return kAttempts.select(c, "FROM maker_tx_attempts WHERE maker_tx_id = ? ORDER BY id",
@@ -63,6 +66,9 @@ bool store_plan(Connection& c, std::int64_t chain_id, const std::string& account
                 "<> 0 OR reason <> '')",
                 plan.order_id);
     }
+    if (plan.kind == "refund" && !plan.refund_deduction.empty())
+        execute(c, "UPDATE bridge_orders SET refund_deduction = ? WHERE id = ?",
+                plan.refund_deduction, plan.order_id);
     auto signed_tx = plan.sign(nonce);
     auto& insert = query(c,
                          "INSERT INTO maker_txs (order_id, kind, chain_id, account, nonce, state, "
@@ -236,17 +242,19 @@ void settle_order(Connection& c, const Closed& tx, const std::string& mined_hash
 
 Task<void> SqlOrders::settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
                              std::string reason, std::string delivered,
-                             std::string refund_deduction) {
+                             std::string refund_deduction, TxSpend spent) {
     auto write = [maker_tx_id, mined_hash = std::move(mined_hash), success,
                   reason = std::move(reason), delivered = std::move(delivered),
-                  refund_deduction = std::move(refund_deduction)](Connection& c) {
+                  refund_deduction = std::move(refund_deduction),
+                  spent = std::move(spent)](Connection& c) {
         auto now = unix_now();
         Transaction tx(c);
         auto closed = close_tx(c,
-                               "UPDATE maker_txs SET state = ?, mined_hash = ?, updated_at = ? "
-                               "WHERE id = ? AND state = 'pending' RETURNING order_id, kind, "
-                               "void_reason",
-                               success ? "mined" : "reverted", mined_hash, now, maker_tx_id);
+                               "UPDATE maker_txs SET state = ?, mined_hash = ?, updated_at = ?, "
+                               "gas_cost = ?, l1_fee = ? WHERE id = ? AND state = 'pending' "
+                               "RETURNING order_id, kind, void_reason",
+                               success ? "mined" : "reverted", mined_hash, now, spent.gas_cost,
+                               spent.l1_fee, maker_tx_id);
         if (!closed) return;  // settled before
         if (is_filler(c, maker_tx_id, mined_hash)) {
             // The nonce went to the filler: nothing reached the user, nothing was refunded.

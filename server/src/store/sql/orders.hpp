@@ -31,8 +31,8 @@ class SqlOrders final : public OrderStore {
     Task<std::vector<MakerTx>> pending_txs(std::int64_t chain_id) override;
     Task<void> add_attempt(std::int64_t maker_tx_id, Attempt attempt) override;
     Task<void> settle(std::int64_t maker_tx_id, std::string mined_hash, bool success,
-                      std::string reason, std::string delivered,
-                      std::string refund_deduction = {}) override;
+                      std::string reason, std::string delivered, std::string refund_deduction = {},
+                      TxSpend spent = {}) override;
     Task<bool> void_tx(std::int64_t maker_tx_id, std::string reason, Attempt filler) override;
     Task<void> abandon(std::int64_t maker_tx_id, std::string reason) override;
     Task<std::optional<Order>> order_by_tx(std::int64_t chain_id, std::string tx_hash) override;

@@ -176,3 +176,36 @@ TEST(SolanaPayouts, ANewVersionOnlyOnceTheOldOneCanNeverLand) {
     EXPECT_EQ(solana_next_step({true, true, true}, 500, 150), SolanaNext::failed);
     EXPECT_EQ(solana_next_step({true, true, false}, 10, 150), SolanaNext::landed);
 }
+
+TEST(SolanaPayouts, APriceFromRecentSlotsIsTheirPricedSeventyFifthPercentileWithinFloorAndCap) {
+    // Slots where someone paid nothing do not pull the price down; none priced: the floor.
+    EXPECT_EQ(solana_compute_unit_price({0, 0, 0}, 0, 1'000'000), 0U);
+    EXPECT_EQ(solana_compute_unit_price({}, 500, 1'000'000), 500U);
+    // Nearest rank over the priced slots: of 4, the 3rd; of 5, the 4th; of 1, that one.
+    EXPECT_EQ(solana_compute_unit_price({0, 4'000, 1'000, 0, 3'000, 2'000}, 0, 1'000'000), 3'000U);
+    EXPECT_EQ(solana_compute_unit_price({5, 1, 4, 2, 3}, 0, 1'000'000), 4U);
+    EXPECT_EQ(solana_compute_unit_price({0, 20'000, 0}, 0, 1'000'000), 20'000U);
+    // Never under the floor, never over the cap (which wins over the floor).
+    EXPECT_EQ(solana_compute_unit_price({10, 20}, 1'000, 1'000'000), 1'000U);
+    EXPECT_EQ(solana_compute_unit_price({5'000'000}, 0, 1'000'000), 1'000'000U);
+    EXPECT_EQ(solana_compute_unit_price({}, 2'000, 1'000), 1'000U);
+}
+
+TEST(SolanaPayouts, APricedTransferSetsItsComputeUnitPriceFirstAndPaysItsPriorityFee) {
+    Fixture f;
+    auto note = solana_note("payout", "1:0xab:3");
+    auto plain = solana_transfer_instructions(f.maker, f.user, std::nullopt, 9, 1234, note);
+    auto priced = solana_transfer_instructions(f.maker, f.user, std::nullopt, 9, 1234, note, 5'000);
+    ASSERT_EQ(priced.size(), plain.size() + 1);
+    EXPECT_EQ(*sol::decode_instruction(priced[0]),
+              sol::DecodedInstruction(sol::SetComputeUnitPrice{5'000}));
+    EXPECT_EQ(priced[1], plain[0]);
+    // The devnet node's and the runtime's fee (devnet/test/solana-node.test.mjs): 5,000 lamports
+    // a signature + ceil(price x (3,000 per builtin + 200,000 for the memo) / 10^6).
+    EXPECT_EQ(solana_fee(plain, 0), 5'000U);
+    EXPECT_EQ(solana_fee(priced, 5'000), 5'000U + 1'030U);  // 206,000 units
+    EXPECT_EQ(solana_fee(priced, 1), 5'000U + 1U);          // rounded up
+    auto usdc = solana_transfer_instructions(f.maker, f.user, f.mint, 6, 99, note, 1'000'000);
+    // ATA create, TransferChecked and the memo are programs: 603,000 units with the price's 3,000.
+    EXPECT_EQ(solana_fee(usdc, 1'000'000), 5'000U + 603'000U);
+}

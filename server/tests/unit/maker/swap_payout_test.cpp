@@ -160,6 +160,9 @@ TEST(SwapPayout, ARevertedSwapsGasIsReadFromItsReceiptAndItsTokenFromItsCall) {
                                 {"effectiveGasPrice", "0x3b9aca00"}};  // 1 gwei
     EXPECT_EQ(burned_gas_wei(receipt), U256(187'500ULL * 1'000'000'000ULL));
     EXPECT_TRUE(burned_gas_wei(boost::json::object{{"gasUsed", "0x1"}}).is_zero());
+    // On an OP-stack chain its L1 data fee was paid too.
+    receipt["l1Fee"] = "0xff9ca94740";  // 1,097,845,000,000
+    EXPECT_EQ(burned_gas_wei(receipt), U256(187'500ULL * 1'000'000'000ULL + 1'097'845'000'000ULL));
 
     auto quote = quote_eth_to_usdc("1");
     ASSERT_TRUE(quote);

@@ -16,6 +16,7 @@
 #include "store/migrations.hpp"
 #include "store/sql/migrate.hpp"
 #include "store/sql/orders.hpp"
+#include "store/sql/table.hpp"
 #include "test_database.hpp"
 
 using namespace perch::store;
@@ -293,4 +294,38 @@ TEST_F(SqlOrderStore, ASolanaVersionIsAddedOnlyUnderTheLeaseAfterTheExpiredOne) 
     // Settled: no version is added any more.
     run(orders.settle(tx, "sig-3b", true, "", ""));
     EXPECT_FALSE(run(orders.add_version(*taken, tx, "sig-3b", 9000, version("sig-4", 9100))));
+}
+
+// What a mined transaction cost (gas and the OP-stack L1 data fee) is stored with it, pending
+// transactions carry their order's route, and a refund's plan stores what it keeps back.
+TEST_F(SqlOrderStore, AMinedTransactionsCostIsStoredAndARefundKeepsItsL1FeeOnRecord) {
+    auto [a, b] = two_queued();
+    auto stored =
+        run(orders.sign_and_store(lease, 42161, "0xm", 0, {payout_plan(a), payout_plan(b)}));
+    ASSERT_EQ(stored.size(), 2u);
+    auto pending = run(orders.pending_txs(42161));
+    ASSERT_EQ(pending.size(), 2u);
+    EXPECT_EQ(pending[0].token, "ETH");
+    EXPECT_EQ(pending[0].src_chain_id, 8453);
+    run(orders.settle(stored[0].id, stored[0].attempts[0].tx_hash, true, "", "", "",
+                      TxSpend{"37763013001000", "1097845000000"}));
+    run(orders.settle(stored[1].id, stored[1].attempts[0].tx_hash, false, "reverted", ""));
+    auto cost_of = [&](std::int64_t id) {
+        return run(store.run([id](Connection& c) {
+            auto& s = query(c, "SELECT gas_cost, l1_fee FROM maker_txs WHERE id = ?", id);
+            return *first_row(s, [](const Statement& r) {
+                return std::make_pair(r.column_text(0), r.column_text(1));
+            });
+        }));
+    };
+    EXPECT_EQ(cost_of(stored[0].id),
+              std::make_pair(std::string("37763013001000"), std::string("1097845000000")));
+    EXPECT_EQ(cost_of(stored[1].id), std::make_pair(std::string(), std::string()));
+    // The refund of the reverted payout keeps back the L1 fee's bound: on record with its plan.
+    auto to_refund = run(orders.refunds_to_sign(8453, 10));
+    ASSERT_EQ(to_refund.size(), 1u);
+    TxPlan refund{to_refund[0].id, "refund", "refunding", fake_signed, "1369170804680"};
+    ASSERT_EQ(run(orders.sign_and_store(lease, 8453, "0xm", 0, {refund})).size(), 1u);
+    EXPECT_EQ(run(orders.order_by_tx(8453, deposit(2).src_tx_hash))->refund_deduction,
+              "1369170804680");
 }
