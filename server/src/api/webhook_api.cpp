@@ -1,6 +1,7 @@
 // Integrators' webhooks (issue 31, admin token): register a URL for a partner channel's orders,
 // list and disable webhooks, page through a webhook's deliveries and send one again. The secret
 // that signs deliveries is answered once, when the webhook is made, and never logged.
+#include <boost/describe.hpp>
 #include <boost/json.hpp>
 #include <limits>
 
@@ -13,6 +14,15 @@
 #include "webhooks/deliveries.hpp"
 #include "webhooks/rules.hpp"
 
+namespace perch::store {
+// What the admin API answers of them, written by Boost.JSON from these lists: a webhook without
+// its secret, a delivery without its stored body (the bytes sent take its place).
+BOOST_DESCRIBE_STRUCT(Webhook, (), (id, url, channel, created_at, disabled_at, cursor_event_id))
+BOOST_DESCRIBE_STRUCT(WebhookDelivery, (),
+                      (id, webhook_id, event_id, order_id, state, attempts, next_at, last_status,
+                       last_error, delivered_at, created_at))
+}  // namespace perch::store
+
 namespace perch::api {
 namespace json = boost::json;
 namespace {
@@ -22,29 +32,14 @@ webhooks::Deliveries& deliveries(Services& s, const http::Request& req) {
     return *s.webhooks;
 }
 
-// The webhook without its secret.
 json::object webhook_json(const store::Webhook& w) {
-    return json::object{{"id", w.id},
-                        {"url", w.url},
-                        {"channel", w.channel},
-                        {"created_at", w.created_at},
-                        {"disabled_at", w.disabled_at},
-                        {"cursor_event_id", w.cursor_event_id}};
+    return json::value_from(w).as_object();
 }
 
 json::object delivery_json(const store::WebhookDelivery& d) {
-    return json::object{{"id", d.id},
-                        {"webhook_id", d.webhook_id},
-                        {"event_id", d.event_id},
-                        {"order_id", d.order_id},
-                        {"state", d.state},
-                        {"attempts", d.attempts},
-                        {"next_at", d.next_at},
-                        {"last_status", d.last_status},
-                        {"last_error", d.last_error},
-                        {"delivered_at", d.delivered_at},
-                        {"created_at", d.created_at},
-                        {"body", webhooks::wire_body(d.id, d.body)}};
+    auto out = json::value_from(d).as_object();
+    out["body"] = webhooks::wire_body(d.id, d.body);
+    return out;
 }
 
 std::int64_t path_id(const http::Request& req) {

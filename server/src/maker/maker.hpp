@@ -82,6 +82,9 @@ PerChainCount with_profile_confirmations(PerChainCount configured,
 std::chrono::seconds refund_retry_delay(int retries);
 // Puts off the refund of `o`, which cannot be signed now, by refund_retry_delay from now.
 store::RefundDeferral refund_deferral(const store::Order& o);
+// A queued payout the maker cannot pay now (short of the token or of gas, the pool too): the
+// deposit is refunded, on every chain with the same reason.
+store::Transition refund_unpayable(const store::Order& o);
 
 // The token an order is paid in: a cross-asset route's (dst_token without a swap address), else
 // the deposited one.

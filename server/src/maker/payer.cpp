@@ -38,6 +38,12 @@ std::chrono::seconds refund_retry_delay(int retries) {
     return std::min(delay, kLongestRefundRetry);
 }
 
+store::Transition refund_unpayable(const store::Order& o) {
+    return {o.id,         "queued",
+            "refunding",  "the bridge cannot pay this amount on the destination right now",
+            std::nullopt, std::nullopt};
+}
+
 store::RefundDeferral refund_deferral(const store::Order& o) {
     auto now = std::chrono::duration_cast<std::chrono::seconds>(
                    std::chrono::system_clock::now().time_since_epoch())
@@ -183,9 +189,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
             }
             if (!spend(ref->address, *amount, step.transfer)) {
                 short_of_funds = true;
-                moves.push_back({o.id, "queued", "refunding",
-                                 "the bridge cannot pay this amount on the destination right now",
-                                 std::nullopt, std::nullopt});
+                moves.push_back(refund_unpayable(o));
                 continue;
             }
             plan(o, "payout", step.transfer, false);  // its limit comes from the swap quote
@@ -214,9 +218,7 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
                 }
             }
             short_of_funds = true;
-            moves.push_back({o.id, "queued", "refunding",
-                             "the bridge cannot pay this amount on the destination right now",
-                             std::nullopt, std::nullopt});
+            moves.push_back(refund_unpayable(o));
             continue;
         }
         plan(o, "payout", transfer);

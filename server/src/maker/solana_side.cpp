@@ -318,9 +318,7 @@ Task<void> SolanaSide::sign_new() {
         }
         auto instructions = instructions_for(o, "payout", *recipient, token, amount->low_u64());
         if (!spend(token, amount->low_u64(), bridge::solana_fee(instructions, price))) {
-            moves.push_back({o.id, "queued", "refunding",
-                             "the bridge cannot pay this amount on the destination right now",
-                             std::nullopt, std::nullopt});
+            moves.push_back(refund_unpayable(o));
             continue;
         }
         plan(o, "payout", instructions);
