@@ -75,16 +75,6 @@ GasVerdict gas_verdict(const std::optional<chain::rpc::RpcError>& error,
     return {true, limit, ""};
 }
 
-std::chrono::steady_clock::time_point next_estimate_at(
-    std::chrono::steady_clock::time_point now, int refusals,
-    std::chrono::steady_clock::time_point refund_at) {
-    constexpr auto kFirst = std::chrono::seconds(1);
-    constexpr auto kLongest = std::chrono::seconds(30);
-    auto gap = std::chrono::duration_cast<std::chrono::steady_clock::duration>(kLongest);
-    if (refusals < 6) gap = kFirst * (1 << std::max(0, refusals - 1));
-    return std::min(now + gap, std::max(now, refund_at));
-}
-
 U256 fee_cap(const GasSettings& gas, std::int64_t chain_id) {
     auto gwei = per_chain(gas.max_fee_gwei, gas.max_fee_gwei_by_chain, chain_id);
     return *U256(gwei).mul(kWeiPerGwei);

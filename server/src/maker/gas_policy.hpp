@@ -47,14 +47,6 @@ GasVerdict gas_verdict(const std::optional<chain::rpc::RpcError>& error,
                        const std::optional<std::uint64_t>& estimate, const GasSettings& gas,
                        std::int64_t chain_id);
 
-// When a payout whose estimate the chain refused (a revert, a limit above the ceiling) is
-// estimated again after its `refusals`-th refusal: 1 s after the first, doubling to 30 s, and
-// never later than `refund_at`, when it is due to be refunded unsent. An unsignable payout so
-// costs a handful of eth_estimateGas calls instead of one a round, and is still refunded on time.
-std::chrono::steady_clock::time_point next_estimate_at(
-    std::chrono::steady_clock::time_point now, int refusals,
-    std::chrono::steady_clock::time_point refund_at);
-
 // The chain's cap on maxFeePerGas, in wei.
 chain::U256 fee_cap(const GasSettings& gas, std::int64_t chain_id);
 

@@ -366,14 +366,6 @@ class Maker {
     // By order id: since when its payout or refund has had no gas estimate to sign with.
     std::map<std::int64_t, std::chrono::steady_clock::time_point> unsignable_since_;
     std::map<std::int64_t, std::chrono::steady_clock::time_point> unsignable_said_;  // its log
-    struct EstimateBackoff {
-        int refusals = 0;
-        std::chrono::steady_clock::time_point next_at;
-    };
-    std::map<std::int64_t, EstimateBackoff> estimate_backoff_;  // by order: when to ask again
-    // A payout the chain refused to estimate, before its next try: left out of the round (and of
-    // its spending) while it stays queued.
-    bool estimate_waits(std::int64_t order_id);
 
     // One-block bridging: heads pushed by the node wake the chain's watcher at once, a queued
     // payout wakes its destination's payer at once, and the payer keeps fresh fees at hand.

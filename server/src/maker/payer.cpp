@@ -171,7 +171,6 @@ Task<void> Maker::sign_new(std::int64_t chain_id, chain::rpc::RpcClient& rpc, bo
         planned.push_back({o, std::move(kind), transfer, estimate, std::move(refund_deduction)});
     };
     for (const auto& o : payouts) {
-        if (estimate_waits(o.id)) continue;
         auto ref = balances_.token(paid_token(o), chain_id);
         auto recipient = chain::Address::from_hex(o.recipient);
         auto amount = U256::from_dec(o.receive_amount);

@@ -89,7 +89,6 @@ Task<std::vector<Maker::Planned>> Maker::estimate_limits(
         }
         unsignable_since_.erase(p.order.id);
         unsignable_said_.erase(p.order.id);
-        estimate_backoff_.erase(p.order.id);
         if (verdict.limit == 0) continue;  // the node cannot estimate: the fixed limit stands
         // The round's spending counted the fixed limit's gas: settle the difference.
         auto before = bridge::native_transfer_cost(p.transfer, fees);
@@ -134,32 +133,18 @@ void Maker::not_yet(std::int64_t chain_id, const Planned& p, const std::string& 
                       std::chrono::duration_cast<std::chrono::seconds>(now - since).count());
         unsignable_since_.erase(p.order.id);
         unsignable_said_.erase(p.order.id);
-        estimate_backoff_.erase(p.order.id);
         set_aside(
             p, "the payout transaction cannot be sent on the destination; the deposit is refunded",
             moves, deferred);
         return;
     }
     if (p.kind != "payout") deferred.push_back(refund_deferral(p.order));
-    if (p.kind == "payout" && !transient) {
-        // The chain's own refusal: asked again after a growing pause, not every round.
-        auto& backoff = estimate_backoff_[p.order.id];
-        backoff.next_at =
-            next_estimate_at(now, ++backoff.refusals, since + options_.gas.unsignable_refund_after);
-    }
     // A payout stays queued and is estimated again next round.
     if (due_again(unsignable_said_, p.order.id, std::chrono::minutes(1)))
         spdlog::warn(
             "maker: chain {}: the {} of order {} {}; tried again (refunded unsent after "
             "maker.gas.unsignable_refund_after_ms if it lasts)",
             chain_id, p.kind, p.order.order_key, why);
-}
-
-bool Maker::estimate_waits(std::int64_t order_id) {
-    if (estimate_backoff_.size() > 100000) estimate_backoff_.clear();  // a bound; entries are hints
-    auto wait = estimate_backoff_.find(order_id);
-    return wait != estimate_backoff_.end() &&
-           std::chrono::steady_clock::now() < wait->second.next_at;
 }
 
 Task<std::optional<chain::Transaction>> Maker::replacement_of(std::int64_t chain_id,

@@ -194,17 +194,3 @@ TEST(GasPolicy, AnEstimateAboveTheCeilingIsNotSigned) {
     EXPECT_EQ(gas_ceiling(gas, 42161), 2'000'000U);
     EXPECT_EQ(gas_ceiling(gas, 8453), 120000U);
 }
-
-TEST(GasPolicy, ARefusedEstimateIsAskedAgainAfterAGrowingPauseAndBeforeItsRefund) {
-    using namespace std::chrono;
-    auto now = steady_clock::time_point{} + hours(1);
-    auto far = now + minutes(5);
-    EXPECT_EQ(next_estimate_at(now, 1, far), now + seconds(1));
-    EXPECT_EQ(next_estimate_at(now, 2, far), now + seconds(2));
-    EXPECT_EQ(next_estimate_at(now, 5, far), now + seconds(16));
-    EXPECT_EQ(next_estimate_at(now, 6, far), now + seconds(30));
-    EXPECT_EQ(next_estimate_at(now, 40, far), now + seconds(30));
-    // Never past the moment the payout is due to be refunded unsent, nor before now.
-    EXPECT_EQ(next_estimate_at(now, 6, now + seconds(7)), now + seconds(7));
-    EXPECT_EQ(next_estimate_at(now, 3, now - seconds(1)), now);
-}
