@@ -1,7 +1,8 @@
 // The maker's Solana compute-unit price against the real devnet node (docs/solana.md "Priority
 // fees"): once transactions at a price have landed, a payout offers the price the node's
 // getRecentPrioritizationFees reports and pays its priority fee itself; the recipient still gets
-// exactly the quoted amount. In the SolanaBridge suite: it holds the maker's lock.
+// exactly the quoted amount. Suite SolanaPriority: it holds the maker's lock and SolanaRpc's
+// (whose transfers set a price of their own), and starts once no recent slot is priced.
 #include <gtest/gtest.h>
 
 #include <boost/json.hpp>
@@ -40,13 +41,27 @@ std::optional<std::uint64_t> price_of(const sol::FetchedTransaction& tx) {
     return std::nullopt;
 }
 
+// Until the node reports no priced slot (150 slots after the last priced transaction).
+void wait_for_unpriced_slots(SolanaNode& node) {
+    perch::testing::wait_for(
+        "no priced slot left on the Solana node", std::chrono::seconds(180),
+        [&] {
+            for (auto p : recent_prices(node))
+                if (p != 0) return false;
+            return true;
+        },
+        std::chrono::seconds(1));
+}
+
 }  // namespace
 
-TEST(SolanaBridge, APayoutOffersTheComputeUnitPriceTheNodeReported) {
+TEST(SolanaPriority, APayoutOffersTheComputeUnitPriceTheNodeReported) {
     PERCH_REQUIRE_DEVNET(devnet);
     REQUIRE_SOLANA(devnet, solana);
     Chains chains(devnet);
     SolanaNode node(solana);
+    // Other suites' priced transfers may still be in the window: the test's own price alone.
+    wait_for_unpriced_slots(node);
     PerchProcess perch(maker_config(devnet));
     wait_for_solana_watcher(perch);
     // Two transfers at kPrice, in slots of their own, finalized: the node reports kPrice for them.
@@ -76,12 +91,5 @@ TEST(SolanaBridge, APayoutOffersTheComputeUnitPriceTheNodeReported) {
     // The maker's own payout is in the window too: the next suites start once no recent slot is
     // priced any more (150 slots), so their exact fees see a quiet chain again.
     perch.stop();
-    perch::testing::wait_for(
-        "no priced slot left on the Solana node", std::chrono::seconds(180),
-        [&] {
-            for (auto p : recent_prices(node))
-                if (p != 0) return false;
-            return true;
-        },
-        std::chrono::seconds(1));
+    wait_for_unpriced_slots(node);
 }
