@@ -11,6 +11,7 @@
 #include "chain/solana/rpc.hpp"
 #include "devnet.hpp"
 #include "solana_devnet.hpp"
+#include "wait.hpp"
 
 using namespace perch::chain;
 using namespace perch::chain::solana;
@@ -171,6 +172,18 @@ TEST(SolanaRpc, UsdcTransferCheckedCreatesTheAtaV0) {
     EXPECT_EQ(info->owner, token_program_id());
     EXPECT_EQ(info->data.size(), 165u);
     EXPECT_GT(info->lamports, 0u);  // rent paid by the payer
+
+    // Its price stays in the node's recent fees for 150 slots, and the maker prices its Solana
+    // transactions from them: the maker's suites (this suite holds their lock too) start again
+    // on a chain with no priced slot, so their exact fees hold.
+    perch::testing::wait_for(
+        "no priced slot left on the Solana node", std::chrono::seconds(180),
+        [&] {
+            for (auto p : run_task(sol.get_recent_prioritization_fees()))
+                if (p != 0) return false;
+            return true;
+        },
+        std::chrono::seconds(1));
 }
 
 TEST(SolanaRpc, NodeErrorsKeepTheirCodes) {
