@@ -8,6 +8,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "wait.hpp"
+
 namespace perch::testing {
 namespace json = boost::json;
 namespace sol = chain::solana;
@@ -135,6 +137,17 @@ Task<SentSolanaTx> send_and_finalize(sol::SolanaRpc& rpc, const sol::Keypair& pa
         sent.fetched = std::move(*fetched);
         co_return sent;
     }
+}
+
+void wait_for_unpriced_slots(sol::SolanaRpc& rpc) {
+    wait_for(
+        "no priced slot left on the Solana node", std::chrono::seconds(180),
+        [&] {
+            for (auto p : run_task(rpc.get_recent_prioritization_fees()))
+                if (p != 0) return false;
+            return true;
+        },
+        std::chrono::seconds(1));
 }
 
 }  // namespace perch::testing

@@ -43,6 +43,11 @@ Task<SentSolanaTx> send_and_finalize(chain::solana::SolanaRpc& sol,
                                      std::vector<chain::solana::Instruction> instructions,
                                      chain::solana::MessageVersion version);
 
+// Until the node reports no priced slot (150 slots after the last transaction that set a
+// compute-unit price): the maker prices its Solana transactions from those recent fees, so a
+// suite with exact fees starts on a quiet chain.
+void wait_for_unpriced_slots(chain::solana::SolanaRpc& sol);
+
 #define PERCH_REQUIRE_SOLANA(var)                                                        \
     PERCH_REQUIRE_DEVNET(devnet_for_##var);                                              \
     auto var##_opt = ::perch::testing::solana_devnet(devnet_for_##var.state_path);       \

@@ -41,18 +41,6 @@ std::optional<std::uint64_t> price_of(const sol::FetchedTransaction& tx) {
     return std::nullopt;
 }
 
-// Until the node reports no priced slot (150 slots after the last priced transaction).
-void wait_for_unpriced_slots(SolanaNode& node) {
-    perch::testing::wait_for(
-        "no priced slot left on the Solana node", std::chrono::seconds(180),
-        [&] {
-            for (auto p : recent_prices(node))
-                if (p != 0) return false;
-            return true;
-        },
-        std::chrono::seconds(1));
-}
-
 }  // namespace
 
 TEST(SolanaPriority, APayoutOffersTheComputeUnitPriceTheNodeReported) {
@@ -61,7 +49,7 @@ TEST(SolanaPriority, APayoutOffersTheComputeUnitPriceTheNodeReported) {
     Chains chains(devnet);
     SolanaNode node(solana);
     // Other suites' priced transfers may still be in the window: the test's own price alone.
-    wait_for_unpriced_slots(node);
+    wait_for_unpriced_slots(node.rpc);
     PerchProcess perch(maker_config(devnet));
     wait_for_solana_watcher(perch);
     // Two transfers at kPrice, in slots of their own, finalized: the node reports kPrice for them.
@@ -91,5 +79,5 @@ TEST(SolanaPriority, APayoutOffersTheComputeUnitPriceTheNodeReported) {
     // The maker's own payout is in the window too: the next suites start once no recent slot is
     // priced any more (150 slots), so their exact fees see a quiet chain again.
     perch.stop();
-    wait_for_unpriced_slots(node);
+    wait_for_unpriced_slots(node.rpc);
 }

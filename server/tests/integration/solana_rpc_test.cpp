@@ -11,7 +11,6 @@
 #include "chain/solana/rpc.hpp"
 #include "devnet.hpp"
 #include "solana_devnet.hpp"
-#include "wait.hpp"
 
 using namespace perch::chain;
 using namespace perch::chain::solana;
@@ -176,14 +175,7 @@ TEST(SolanaRpc, UsdcTransferCheckedCreatesTheAtaV0) {
     // Its price stays in the node's recent fees for 150 slots, and the maker prices its Solana
     // transactions from them: the maker's suites (this suite holds their lock too) start again
     // on a chain with no priced slot, so their exact fees hold.
-    perch::testing::wait_for(
-        "no priced slot left on the Solana node", std::chrono::seconds(180),
-        [&] {
-            for (auto p : run_task(sol.get_recent_prioritization_fees()))
-                if (p != 0) return false;
-            return true;
-        },
-        std::chrono::seconds(1));
+    perch::testing::wait_for_unpriced_slots(sol);
 }
 
 TEST(SolanaRpc, NodeErrorsKeepTheirCodes) {
